@@ -1,0 +1,342 @@
+"""The ability vocabulary: every card ability is data (``{"on": trigger, "do": verb, ...}``)
+compiled once, at load time, into small callables stored on the card type.
+
+Why a registry?  The phases never ask "which card is this?"; they ask a card type for its
+hooks of one trigger (``unit_type.income``, ``unit_type.reveal`` ...) and call them.  A new
+card -- base game, expansion or a user's own pack -- only needs a new entry here when it
+does something no other card does.
+
+Triggers and what their hooks return:
+
+=================  ==========================================================  ==========
+trigger            when                                                        hook
+=================  ==========================================================  ==========
+strength           while computing a unit's war strength                       ``f(ctx, s) -> s``
+kingdom_strength   while computing a kingdom's war strength (buildings)        ``Payout``
+reveal             once, when the unit is revealed in Deployment               ``Effect``
+deployment         every Deployment while the unit is in play                  ``Effect``
+after_reveal       once, at the very end of the Deployment it was revealed in  ``Payout``
+wars               every Wars phase                                            ``Payout``
+income             every Income phase                                          ``Payout``
+construction       every Construction phase                                    flags
+aging              every Aging phase (who dies, who is spared)                  flags
+death              when this unit dies in Aging                                ``Payout``
+unit_dies          for each unit of yours dying in Aging, this one included    ``Payout``
+end_of_game        once, after turn 4                                          ``Payout``
+=================  ==========================================================  ==========
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .errors import PackError
+
+RESOURCES = ("wood", "food", "ore")
+RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
+
+
+class Ctx:
+    """What an ability may look at while it is evaluated for one player.
+
+    One instance is reused for every hook of a player in a phase: phases fill in the
+    fields they know (``res`` always; ``wars_won`` in Wars; ``dying`` in Aging ...)."""
+
+    __slots__ = ("game", "seat", "player", "res", "unit", "wars_won", "dying",
+                 "income_gold", "strengths")
+
+    def __init__(self, game, seat, player, res):
+        self.game = game
+        self.seat = seat
+        self.player = player
+        self.res = res
+        self.unit = None
+        self.wars_won = 0
+        self.dying = None
+        self.income_gold = 0
+        self.strengths = ()
+
+
+# ---------------------------------------------------------------- quantities ("per")
+
+def _resource_quantity(index):
+    return lambda ctx: ctx.res[index]
+
+
+def _units_with_strength(spec, where):
+    at_least = _int(spec, "at_least", where)
+    return lambda ctx: sum(1 for s in ctx.strengths if s >= at_least)
+
+
+QUANTITIES: dict[str, Callable] = {
+    "war_won": lambda spec, where: (lambda ctx: ctx.wars_won),
+    "wood": lambda spec, where: _resource_quantity(0),
+    "food": lambda spec, where: _resource_quantity(1),
+    "ore": lambda spec, where: _resource_quantity(2),
+    "age_token": lambda spec, where: (lambda ctx: ctx.unit.age),
+    "age_tokens_in_kingdom": lambda spec, where: (
+        lambda ctx: sum(u.age for u in ctx.player.units if u is not None)),
+    "income_gold": lambda spec, where: (lambda ctx: ctx.income_gold),
+    "level2_building": lambda spec, where: (
+        lambda ctx: sum(1 for lvl in ctx.player.buildings if lvl == 2)),
+    "building": lambda spec, where: (
+        lambda ctx: sum(1 for lvl in ctx.player.buildings if lvl)),
+    "unit_with_strength": _units_with_strength,
+    "dying_age_token": lambda spec, where: (lambda ctx: ctx.dying.age),
+}
+
+# ---------------------------------------------------------------- conditions ("if")
+
+
+def _cond_produces(value, where):
+    if value not in RES_INDEX:
+        raise PackError(f"{where}: 'if.produces' must be one of {', '.join(RESOURCES)}, got {value!r}")
+    i = RES_INDEX[value]
+    return lambda ctx: ctx.res[i] > 0
+
+
+def _cond_age_at_least(value, where):
+    n = _as_int(value, where + ".if.age_tokens_at_least")
+    return lambda ctx: ctx.unit.age >= n
+
+
+def _cond_age_exactly(value, where):
+    n = _as_int(value, where + ".if.age_tokens_exactly")
+    return lambda ctx: ctx.unit.age == n
+
+
+CONDITIONS: dict[str, Callable] = {
+    "produces": _cond_produces,
+    "age_tokens_at_least": _cond_age_at_least,
+    "age_tokens_exactly": _cond_age_exactly,
+}
+
+
+def _as_int(value, where):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PackError(f"{where}: expected a whole number, got {value!r}")
+    return value
+
+
+def _int(spec, key, where, default=None):
+    if key not in spec:
+        if default is None:
+            raise PackError(f"{where}: field '{key}' is required")
+        return default
+    return _as_int(spec[key], f"{where}.{key}")
+
+
+def _quantity(spec, key, where):
+    name = spec.get(key)
+    if name is None:
+        return None
+    if name not in QUANTITIES:
+        raise PackError(f"{where}: '{key}' must be one of {', '.join(sorted(QUANTITIES))}, got {name!r}")
+    return QUANTITIES[name](spec, where)
+
+
+def _condition(spec, where):
+    cond = spec.get("if")
+    if cond is None:
+        return None
+    if not isinstance(cond, dict) or len(cond) != 1:
+        raise PackError(f"{where}: 'if' must be an object with exactly one of {', '.join(CONDITIONS)}")
+    (name, value), = cond.items()
+    if name not in CONDITIONS:
+        raise PackError(f"{where}: unknown condition {name!r}; allowed: {', '.join(CONDITIONS)}")
+    return CONDITIONS[name](value, where)
+
+
+# ---------------------------------------------------------------- compiled hooks
+
+class Payout:
+    """An ability that yields LP or gold (``kind``); ``value(ctx)`` only computes, never
+    changes the game, so the same hook serves the phase and the what-if preview."""
+
+    __slots__ = ("kind", "value", "spec")
+
+    def __init__(self, kind, value, spec):
+        self.kind = kind
+        self.value = value
+        self.spec = spec
+
+
+def _payout(spec, where):
+    kind = {"gain_lp": "lp", "gain_gold": "gold"}.get(spec["do"], "strength")
+    amount = _int(spec, "amount", where)
+    per = _quantity(spec, "per", where)
+    times = _quantity(spec, "times", where)
+    cond = _condition(spec, where)
+
+    def value(ctx):
+        if cond is not None and not cond(ctx):
+            return 0
+        v = amount
+        if per is not None:
+            v *= per(ctx)
+        if times is not None:
+            v *= times(ctx)
+        return v
+
+    return Payout(kind, value, spec)
+
+
+class AgeTokens:
+    """Put age tokens on this unit, on each other unit, or on one unit the owner chooses."""
+
+    __slots__ = ("target", "amount", "per", "spec")
+    TARGETS = ("self", "others", "chosen")
+
+    def __init__(self, spec, where):
+        self.target = spec.get("target")
+        if self.target not in self.TARGETS:
+            raise PackError(f"{where}: 'target' must be one of {', '.join(self.TARGETS)}, got {self.target!r}")
+        self.amount = _int(spec, "amount", where)
+        self.per = _quantity(spec, "per", where)
+        self.spec = spec
+
+    def resolve(self, game, seat, spot, cause):
+        n = self.amount
+        if self.per is not None:
+            ctx = game.ctx(seat)
+            ctx.unit = game.players[seat].units[spot]
+            n *= self.per(ctx)
+        if n <= 0:
+            return
+        units = game.players[seat].units
+        if self.target == "self":
+            game.add_age(seat, spot, n, cause)
+        elif self.target == "others":
+            for s, u in enumerate(units):
+                if u is not None and s != spot:
+                    game.add_age(seat, s, n, cause)
+        else:
+            game.ask_target(seat, n, cause)
+
+
+class UpgradeBuildings:
+    """Flip every level-1 building of the owner to level 2, paying nothing."""
+
+    __slots__ = ("spec",)
+
+    def __init__(self, spec, where):
+        self.spec = spec
+
+    def resolve(self, game, seat, spot, cause):
+        game.upgrade_all_buildings(seat, cause)
+
+
+class Shapeshift:
+    """Replace this unit with the first draw-pile card costing at most ``max_cost``."""
+
+    __slots__ = ("max_cost", "age_tokens", "spec")
+
+    def __init__(self, spec, where):
+        self.max_cost = _int(spec, "max_cost", where)
+        self.age_tokens = _int(spec, "age_tokens", where, default=0)
+        self.spec = spec
+
+    def resolve(self, game, seat, spot, cause):
+        game.shapeshift(seat, spot, self.max_cost, self.age_tokens, cause)
+
+
+def _strength_set(spec, where):
+    value = _int(spec, "value", where)
+    cond = _condition(spec, where)
+    if cond is None:
+        return lambda ctx, s: value
+    return lambda ctx, s: value if cond(ctx) else s
+
+
+def _strength_add(spec, where):
+    amount = _int(spec, "amount", where)
+    per = _quantity(spec, "per", where)
+    if per is None:
+        return lambda ctx, s: s + amount
+    return lambda ctx, s: s + amount * per(ctx)
+
+
+def _resources_list(spec, where):
+    res = spec.get("resources")
+    if not isinstance(res, list) or not res or any(r not in RES_INDEX for r in res):
+        raise PackError(f"{where}: 'resources' must be a non-empty list of {', '.join(RESOURCES)}")
+    price = _int(spec, "price", where, default=1)
+    return {RES_INDEX[r]: price for r in res}
+
+
+# (trigger, verb) -> (hook attribute, how to store, builder)
+#   how: "append" collects into a tuple; "set" stores one value; "merge" merges dicts.
+EFFECTS: dict[str, dict[str, tuple[str, str, Callable]]] = {
+    "strength": {
+        "set_strength": ("strength_mods", "append", lambda s, w: (0, _strength_set(s, w))),
+        "add_strength": ("strength_mods", "append", lambda s, w: (1, _strength_add(s, w))),
+        "cannot_fight": ("cannot_fight", "set", lambda s, w: _condition(s, w) or (lambda ctx: True)),
+        "fight_from_back": ("fights_from_back", "set", lambda s, w: True),
+    },
+    "kingdom_strength": {
+        "add_strength": ("kingdom_strength", "append", _payout),
+    },
+    "reveal": {
+        "age_tokens": ("reveal", "append", AgeTokens),
+        "upgrade_buildings": ("reveal", "append", UpgradeBuildings),
+        "shapeshift": ("reveal", "append", Shapeshift),
+    },
+    "deployment": {
+        "age_tokens": ("deployment", "append", AgeTokens),
+    },
+    "after_reveal": {"gain_lp": ("after_reveal", "append", _payout),
+                     "gain_gold": ("after_reveal", "append", _payout)},
+    "wars": {"gain_lp": ("wars", "append", _payout), "gain_gold": ("wars", "append", _payout)},
+    "income": {"gain_gold": ("income", "append", _payout)},
+    "construction": {
+        "buy_resources": ("buy_resources", "merge", _resources_list),
+        "no_land_cost": ("no_land_cost", "set", lambda s, w: True),
+    },
+    "aging": {
+        "never_dies": ("dies_at", "set", lambda s, w: None),
+        "dies_at": ("dies_at", "set", lambda s, w: _int(s, "age_tokens", w)),
+        "save_unit": ("saves", "set", lambda s, w: _int(s, "age_tokens", w)),
+    },
+    "death": {"gain_lp": ("death", "append", _payout), "gain_gold": ("death", "append", _payout)},
+    "unit_dies": {"gain_lp": ("unit_dies", "append", _payout),
+                  "gain_gold": ("unit_dies", "append", _payout)},
+    "end_of_game": {"gain_lp": ("end_of_game", "append", _payout),
+                    "gain_gold": ("end_of_game", "append", _payout)},
+}
+
+#: Hook attributes every card type carries, with the value meaning "no such ability".
+HOOK_DEFAULTS = {
+    "strength_mods": (), "cannot_fight": None, "fights_from_back": False,
+    "kingdom_strength": (), "reveal": (), "deployment": (), "after_reveal": (),
+    "wars": (), "income": (), "buy_resources": {}, "no_land_cost": False,
+    "dies_at": 1, "saves": None, "death": (), "unit_dies": (), "end_of_game": (),
+}
+
+
+def compile_abilities(specs, where, allowed_triggers=None) -> dict:
+    """Turn a card's ability list into its hook attributes (see :data:`HOOK_DEFAULTS`)."""
+    if not isinstance(specs, list):
+        raise PackError(f"{where}: 'abilities' must be a list")
+    hooks = {}
+    for i, spec in enumerate(specs):
+        w = f"{where}.abilities[{i}]"
+        if not isinstance(spec, dict):
+            raise PackError(f"{w}: each ability must be an object with 'on' and 'do'")
+        trigger, verb = spec.get("on"), spec.get("do")
+        triggers = EFFECTS if allowed_triggers is None else allowed_triggers
+        if trigger not in triggers:
+            raise PackError(f"{w}: unknown trigger 'on': {trigger!r}; allowed: {', '.join(triggers)}")
+        verbs = EFFECTS[trigger]
+        if verb not in verbs:
+            raise PackError(f"{w}: trigger {trigger!r} has no verb 'do': {verb!r}; allowed: {', '.join(verbs)}")
+        attr, how, build = verbs[verb]
+        value = build(spec, w)
+        if how == "append":
+            hooks[attr] = hooks.get(attr, ()) + (value,)
+        elif how == "merge":
+            hooks[attr] = {**hooks.get(attr, {}), **value}
+        else:
+            hooks[attr] = value
+    if "strength_mods" in hooks:   # "instead of" replacements first, then bonuses
+        hooks["strength_mods"] = tuple(f for _, f in sorted(hooks["strength_mods"], key=lambda p: p[0]))
+    return hooks

@@ -1,0 +1,113 @@
+"""Phase 6, Aging: units with age tokens die, the others grow older.
+
+Order, for each player:
+
+1. each Mystical Healer may spare one unit with exactly one token (a decision);
+2. every unit carrying at least one token dies -- except a Relic of Wisdom (never) and a
+   Salamander (needs two) -- unless spared;
+3. death abilities, counted with the tokens the dying units carry: the dying unit's own
+   (Sculptor, Demon, Monkey), then "each unit of yours that dies" (Palm Reader, Kraken:
+   each copy in play scores, dying or not).  Gains are counted before losses, so the
+   score floor of 0 only applies to the net result;
+4. the dead go to the discard pile;
+5. every survivor, spared ones included, takes one age token.
+
+Only this is a death: units discarded in Deployment trigger nothing.
+"""
+
+from __future__ import annotations
+
+from .actions import PASS, SAVE, SPARE, Action, PASS_ACTION
+from .errors import IllegalActionError
+from .events import DEATH
+from .state import SPOT_NAMES
+
+
+def dies(u) -> bool:
+    at = u.type.dies_at
+    return at is not None and u.age >= at
+
+
+def start(game) -> None:
+    game.saved = [[] for _ in range(game.n)]
+    for seat, p in enumerate(game.players):
+        queue = []
+        for s, u in enumerate(p.units):
+            if u is not None and u.type.saves is not None and _candidates(p, u.type.saves, ()):
+                queue.append((SAVE, s, u.type.saves, u.type.name))
+        if queue:
+            game.pending[seat] = queue[0]
+            game.queues[seat] = queue[1:]
+    if any(game.pending):
+        game.stage = "save"
+    else:
+        resolve(game)
+
+
+def _candidates(p, tokens, saved):
+    return [s for s, u in enumerate(p.units)
+            if u is not None and u.age == tokens and dies(u) and s not in saved]
+
+
+def legal(game, seat, decision) -> list[Action]:
+    p = game.players[seat]
+    return [Action(SPARE, s) for s in _candidates(p, decision[2], game.saved[seat])] + [PASS_ACTION]
+
+
+def apply(game, seat, decision, action) -> None:
+    if action.kind == SPARE:
+        p = game.players[seat]
+        cands = _candidates(p, decision[2], game.saved[seat])
+        if action.a not in cands:
+            allowed = " ".join(SPOT_NAMES[s] for s in cands) or "none"
+            raise IllegalActionError(
+                f"{decision[3]} can only save a unit of yours that would die carrying exactly "
+                f"{decision[2]} age token; candidates: {allowed}")
+        game.saved[seat].append(action.a)
+        game.log(seat, "save", 0, decision[3], f"{p.units[action.a].type.name} at {SPOT_NAMES[action.a]} is spared")
+    elif action.kind != PASS:
+        raise IllegalActionError(f"'{action.kind}' is not an Aging action: save a unit or pass")
+    game.decided(seat)
+
+
+def all_decided(game) -> None:
+    game.stage = "resolve"
+
+
+def resolve(game) -> None:
+    saved = getattr(game, "saved", None) or [[] for _ in range(game.n)]
+    for seat, p in enumerate(game.players):
+        units = p.units
+        dying = [s for s, u in enumerate(units) if u is not None and dies(u) and s not in saved[seat]]
+        if dying:
+            ctx = game.ctx(seat)
+            gains = []
+            for s in dying:
+                u = units[s]
+                ctx.unit = u
+                for po in u.type.death:
+                    v = po.value(ctx)
+                    if v:
+                        gains.append((po.kind, v, u.type.name, "dies"))
+            for u in units:
+                if u is not None and u.type.unit_dies:
+                    ctx.unit = u
+                    for s in dying:
+                        ctx.dying = units[s]
+                        for po in u.type.unit_dies:
+                            v = po.value(ctx)
+                            if v:
+                                gains.append((po.kind, v, u.type.name, f"{units[s].type.name} dies with {units[s].age} age token(s)"))
+            gains.sort(key=lambda g: -g[1])
+            for kind, v, cause, detail in gains:
+                game.gain(seat, kind, v, cause, detail)
+            for s in dying:
+                u = units[s]
+                units[s] = None
+                game.discard.append(u.type)
+                game.log(seat, DEATH, u.age, "Aging", f"{u.type.name} ({u.age} age token{'s' if u.age != 1 else ''})")
+        for s, u in enumerate(units):
+            if u is not None:
+                game.add_age(seat, s, 1, "Aging")
+    game.saved = None
+    game.end_turn()

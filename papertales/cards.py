@@ -1,0 +1,269 @@
+"""Card packs: loading, validation and the precomputed card tables the engine runs on.
+
+A pack is a JSON file (format ``papertales-pack/1``, documented in ``docs/card-packs.md``)
+listing unit types and buildings.  Loading validates every field and compiles abilities
+into hooks (see :mod:`papertales.abilities`), so the engine never parses data again.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from importlib import resources as _resources
+from pathlib import Path
+
+from .abilities import HOOK_DEFAULTS, RES_INDEX, RESOURCES, compile_abilities
+from .errors import PackError
+
+PACK_FORMAT = "papertales-pack/1"
+
+# production conditions
+ALWAYS, IN_FRONT, PER_AGE_TOKEN, AGED = 0, 1, 2, 3
+_WHEN = {None: ALWAYS, "in_front": IN_FRONT, "per_age_token": PER_AGE_TOKEN, "aged": AGED}
+
+_BUILDING_TRIGGERS = ("kingdom_strength", "wars", "income", "construction", "end_of_game")
+
+
+class UnitType:
+    """One kind of unit card (Knight, Demon ...), with its compiled ability hooks."""
+
+    __slots__ = ("index", "id", "name", "names", "copies", "cost", "strength", "produces",
+                 "text", "note", "uncertain", "pack", "uses_income") + tuple(HOOK_DEFAULTS)
+
+    def __repr__(self):
+        return f"<UnitType {self.name}>"
+
+    @property
+    def has_choice_on_reveal(self) -> bool:
+        return any(getattr(e, "target", None) == "chosen" for e in self.reveal)
+
+
+class BuildingLevel:
+    """One face of a building card.  ``produces`` and the hooks are cumulative: level 2
+    carries level 1's abilities too, as the printed level-2 face does."""
+
+    __slots__ = ("level", "cost", "gold_instead", "lp", "produces", "text", "uncertain",
+                 "kingdom_strength", "wars", "income", "buy_resources", "no_land_cost",
+                 "end_of_game")
+
+
+class BuildingType:
+    __slots__ = ("index", "id", "name", "names", "levels", "pack")
+
+    def __repr__(self):
+        return f"<BuildingType {self.name}>"
+
+
+class CardSet:
+    """The card tables of one game: unit types, buildings and the shuffled-in deck."""
+
+    def __init__(self, packs):
+        self.packs = tuple(packs)
+        units, buildings = [], []
+        for pack in self.packs:   # copies: the same pack may serve several card sets
+            units.extend(copy.copy(u) for u in pack["units"])
+            buildings.extend(copy.copy(b) for b in pack["buildings"])
+        ids = [u.id for u in units]
+        dup = {i for i in ids if ids.count(i) > 1}
+        if dup:
+            raise PackError(f"unit id(s) defined in more than one pack: {', '.join(sorted(dup))}")
+        bids = [b.id for b in buildings]
+        bdup = {i for i in bids if bids.count(i) > 1}
+        if bdup:
+            raise PackError(f"building id(s) defined in more than one pack: {', '.join(sorted(bdup))}")
+        for i, u in enumerate(units):
+            u.index = i
+        for i, b in enumerate(buildings):
+            b.index = i
+        self.units = tuple(units)
+        self.buildings = tuple(buildings)
+        self.unit_by_id = {u.id: u for u in units}
+        self.building_by_id = {b.id: b for b in buildings}
+        self.deck = tuple(u for u in units for _ in range(u.copies))
+        self.pack_ids = tuple(p["id"] for p in self.packs)
+
+    def unit(self, ident: str) -> UnitType:
+        """Look a unit type up by id (``"time_master"``) or name (``"Time Master"``)."""
+        u = self.unit_by_id.get(ident) or self.unit_by_id.get(_as_id(ident))
+        if u is None:
+            raise KeyError(f"unknown unit {ident!r}; known units: {', '.join(sorted(self.unit_by_id))}")
+        return u
+
+    def building(self, ident: str) -> BuildingType:
+        b = self.building_by_id.get(ident) or self.building_by_id.get(_as_id(ident))
+        if b is None:
+            raise KeyError(f"unknown building {ident!r}; known buildings: {', '.join(self.building_by_id)}")
+        return b
+
+
+def _as_id(name: str) -> str:
+    return str(name).strip().lower().replace(" ", "_").replace("-", "_")
+
+
+# ------------------------------------------------------------------ validation helpers
+
+def _need(obj, key, kind, where, default=...):
+    if key not in obj:
+        if default is ...:
+            raise PackError(f"{where}: field '{key}' is required")
+        return default
+    value = obj[key]
+    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    if not ok:
+        kinds = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        raise PackError(f"{where}: field '{key}' must be {kinds}, got {value!r}")
+    return value
+
+
+def _check_keys(obj, allowed, where):
+    extra = set(obj) - set(allowed)
+    if extra:
+        raise PackError(f"{where}: unknown field(s) {', '.join(sorted(extra))}; allowed: {', '.join(allowed)}")
+
+
+def _production(items, where, allow_when=True):
+    if not isinstance(items, list):
+        raise PackError(f"{where}: 'produces' must be a list")
+    out = []
+    for i, p in enumerate(items):
+        w = f"{where}.produces[{i}]"
+        if not isinstance(p, dict):
+            raise PackError(f"{w}: must be an object like {{\"resource\": \"wood\", \"amount\": 1}}")
+        _check_keys(p, ("resource", "amount", "when") if allow_when else ("resource", "amount"), w)
+        res = p.get("resource")
+        if res not in RES_INDEX:
+            raise PackError(f"{w}: 'resource' must be one of {', '.join(RESOURCES)}, got {res!r}")
+        amount = _need(p, "amount", int, w)
+        if amount < 1:
+            raise PackError(f"{w}: 'amount' must be at least 1, got {amount}")
+        when = p.get("when")
+        if when not in _WHEN:
+            raise PackError(f"{w}: 'when' must be one of in_front, per_age_token, aged (or absent), got {when!r}")
+        out.append((RES_INDEX[res], amount, _WHEN[when]))
+    return tuple(out)
+
+
+def _cost(obj, where):
+    if not isinstance(obj, dict) or any(k not in RES_INDEX for k in obj):
+        raise PackError(f"{where}: 'cost' must map {', '.join(RESOURCES)} to whole numbers")
+    c = [0, 0, 0]
+    for k, v in obj.items():
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise PackError(f"{where}: cost of {k} must be a whole number >= 0, got {v!r}")
+        c[RES_INDEX[k]] = v
+    return tuple(c)
+
+
+_UNIT_KEYS = ("id", "name", "names", "copies", "cost", "strength", "produces", "abilities",
+              "text", "note", "uncertain")
+
+
+def _unit(spec, where, pack_id) -> UnitType:
+    if not isinstance(spec, dict):
+        raise PackError(f"{where}: each unit must be an object")
+    uid = _need(spec, "id", str, where)
+    where = f"{where} ('{uid}')"
+    _check_keys(spec, _UNIT_KEYS, where)
+    u = UnitType()
+    u.id = uid
+    u.name = _need(spec, "name", str, where)
+    u.names = _need(spec, "names", dict, where, {})
+    u.copies = _need(spec, "copies", int, where)
+    if u.copies < 0:
+        raise PackError(f"{where}: 'copies' must be >= 0, got {u.copies}")
+    u.cost = _need(spec, "cost", int, where)
+    u.strength = _need(spec, "strength", int, where)
+    u.produces = _production(_need(spec, "produces", list, where, []), where)
+    u.text = _need(spec, "text", str, where)
+    u.note = _need(spec, "note", str, where, "")
+    u.uncertain = _need(spec, "uncertain", str, where, "")
+    u.pack = pack_id
+    u.index = -1
+    specs = _need(spec, "abilities", list, where, [])
+    hooks = compile_abilities(specs, where)
+    u.uses_income = any(isinstance(a, dict) and "income_gold" in (a.get("per"), a.get("times"))
+                        for a in specs)
+    for attr, default in HOOK_DEFAULTS.items():
+        setattr(u, attr, hooks.get(attr, default))
+    return u
+
+
+def _building(spec, where, pack_id) -> BuildingType:
+    if not isinstance(spec, dict):
+        raise PackError(f"{where}: each building must be an object")
+    bid = _need(spec, "id", str, where)
+    where = f"{where} ('{bid}')"
+    _check_keys(spec, ("id", "name", "names", "level1", "level2", "note"), where)
+    b = BuildingType()
+    b.id = bid
+    b.name = _need(spec, "name", str, where)
+    b.names = _need(spec, "names", dict, where, {})
+    b.pack = pack_id
+    b.index = -1
+    levels = [None]
+    prev = None
+    for lvl in (1, 2):
+        w = f"{where}.level{lvl}"
+        face = _need(spec, f"level{lvl}", dict, where)
+        _check_keys(face, ("cost", "gold_instead", "lp", "produces", "abilities", "text", "uncertain"), w)
+        L = BuildingLevel()
+        L.level = lvl
+        L.cost = _cost(_need(face, "cost", dict, w), w)
+        gi = face.get("gold_instead")
+        if gi is not None and (isinstance(gi, bool) or not isinstance(gi, int) or gi < 0):
+            raise PackError(f"{w}: 'gold_instead' must be a whole number >= 0, got {gi!r}")
+        L.gold_instead = gi
+        L.lp = _need(face, "lp", int, w)
+        L.text = _need(face, "text", str, w)
+        L.uncertain = _need(face, "uncertain", str, w, "")
+        own = _production(_need(face, "produces", list, w, []), w, allow_when=False)
+        hooks = compile_abilities(_need(face, "abilities", list, w, []), w, _BUILDING_TRIGGERS)
+        L.produces = (prev.produces if prev else ()) + own
+        for attr in ("kingdom_strength", "wars", "income", "end_of_game"):
+            setattr(L, attr, (getattr(prev, attr) if prev else ()) + hooks.get(attr, ()))
+        L.buy_resources = {**(prev.buy_resources if prev else {}), **hooks.get("buy_resources", {})}
+        L.no_land_cost = (prev.no_land_cost if prev else False) or hooks.get("no_land_cost", False)
+        levels.append(L)
+        prev = L
+    b.levels = tuple(levels)
+    return b
+
+
+def load_pack(source, name: str | None = None) -> dict:
+    """Load and validate a pack from a path, a JSON string's parsed dict, or a file object.
+
+    Returns ``{"id", "title", "illustrative", "units": [UnitType], "buildings": [...]}``.
+    Raises :class:`PackError` naming the file, the card and the field on any problem."""
+    if isinstance(source, dict):
+        data, label = source, name or "<pack>"
+    else:
+        path = Path(source)
+        label = name or str(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise PackError(f"{label}: no such file") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise PackError(f"{label}: not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise PackError(f"{label}: a pack must be a JSON object")
+    _check_keys(data, ("format", "id", "title", "illustrative", "source", "units", "buildings"), label)
+    if data.get("format") != PACK_FORMAT:
+        raise PackError(f"{label}: field 'format' must be {PACK_FORMAT!r}, got {data.get('format')!r}")
+    pack_id = _need(data, "id", str, label)
+    units = [_unit(u, f"{label}: units[{i}]", pack_id)
+             for i, u in enumerate(_need(data, "units", list, label, []))]
+    buildings = [_building(b, f"{label}: buildings[{i}]", pack_id)
+                 for i, b in enumerate(_need(data, "buildings", list, label, []))]
+    return {"id": pack_id, "title": _need(data, "title", str, label, pack_id),
+            "illustrative": _need(data, "illustrative", bool, label, False),
+            "units": units, "buildings": buildings}
+
+
+def _load_builtin(filename: str) -> dict:
+    text = _resources.files("papertales.data").joinpath(filename).read_text(encoding="utf-8")
+    return load_pack(json.loads(text), name=f"papertales/data/{filename}")
+
+
+BASE_PACK = _load_builtin("base.json")
+BASE = CardSet([BASE_PACK])

@@ -1,0 +1,135 @@
+"""Phase 5, Construction: one action per player -- build a new building (level 1, or
+straight to level 2 by producing both levels' resources) or upgrade one to level 2.
+
+Resources are never spent: the kingdom only has to produce them.  A new building costs
+2 gold of land per building already owned (Landlord: none).  Gold can stand in for a
+missing resource where a card allows it (Wood Merchant: wood; Grand Architect: any), and
+each Temple level may be paid with gold instead of its ore.  The engine always charges the
+cheapest way to pay, so an option is one action with one gold price.
+"""
+
+from __future__ import annotations
+
+from itertools import product as _product
+
+from .actions import BUILD, CONSTRUCT, PASS, UPGRADE, Action, PASS_ACTION
+from .errors import IllegalActionError
+from .events import BUILD as EV_BUILD
+from .state import production
+
+LAND_COST_PER_BUILDING = 2
+
+
+def _helpers(game, p):
+    """Gold prices for missing resources and whether land is free, from cards in play."""
+    buy: dict[int, int] = {}
+    free_land = False
+    for u in p.units:
+        if u is not None:
+            t = u.type
+            if t.buy_resources:
+                for r, price in t.buy_resources.items():
+                    buy[r] = min(price, buy.get(r, price))
+            free_land = free_land or t.no_land_cost
+    for b, level in enumerate(p.buildings):
+        if level:
+            L = game.cards.buildings[b].levels[level]
+            for r, price in L.buy_resources.items():
+                buy[r] = min(price, buy.get(r, price))
+            free_land = free_land or L.no_land_cost
+    return buy, free_land
+
+
+def resource_gold(faces, res, buy):
+    """Cheapest gold that makes ``res`` cover the cost of every face in ``faces``, each
+    face paid with its resources or (if it has one) its gold alternative; None if the
+    kingdom cannot pay at all.  Returns ``(gold, how)``."""
+    best = None
+    choices = [(False, True) if f.gold_instead is not None else (False,) for f in faces]
+    for pick in _product(*choices):
+        need = [0, 0, 0]
+        gold = 0
+        how = []
+        for f, with_gold in zip(faces, pick):
+            if with_gold:
+                gold += f.gold_instead
+                how.append(f"level {f.level} paid with {f.gold_instead} gold")
+            else:
+                for r in range(3):
+                    need[r] += f.cost[r]
+        ok = True
+        for r in range(3):
+            missing = need[r] - res[r]
+            if missing > 0:
+                if r not in buy:
+                    ok = False
+                    break
+                gold += missing * buy[r]
+                how.append(f"{missing} missing {('wood', 'food', 'ore')[r]} bought for {missing * buy[r]} gold")
+        if ok and (best is None or gold < best[0]):
+            best = (gold, how)
+    return best
+
+
+def options(game, seat) -> list[tuple[Action, int, str]]:
+    """Every construction the player can afford now: ``(action, gold, explanation)``."""
+    p = game.players[seat]
+    res = production(p, game.cards)
+    buy, free_land = _helpers(game, p)
+    owned = sum(1 for lvl in p.buildings if lvl)
+    land = 0 if free_land else LAND_COST_PER_BUILDING * owned
+    out = []
+    for b, level in enumerate(p.buildings):
+        B = game.cards.buildings[b]
+        if level == 0:
+            for target in (1, 2):
+                paid = resource_gold(B.levels[1:target + 1], res, buy)
+                if paid is None:
+                    continue
+                gold = land + paid[0]
+                if gold <= p.gold:
+                    why = [f"land {land} gold" + (" (Landlord)" if free_land and owned else "")] + paid[1]
+                    out.append((Action(CONSTRUCT, B.id, target), gold, "; ".join(why)))
+        elif level == 1:
+            paid = resource_gold(B.levels[2:3], res, buy)
+            if paid is not None and paid[0] <= p.gold:
+                out.append((Action(UPGRADE, B.id), paid[0], "; ".join(["no land cost"] + paid[1])))
+    return out
+
+
+def start(game) -> None:
+    for seat in range(game.n):
+        game.pending[seat] = (BUILD,) if options(game, seat) else None
+    game.stage = "build"
+    if not any(game.pending):
+        game.end_phase()
+
+
+def legal(game, seat, decision) -> list[Action]:
+    return [a for a, _, _ in options(game, seat)] + [PASS_ACTION]
+
+
+def apply(game, seat, decision, action) -> None:
+    if action.kind != PASS:
+        for a, gold, why in options(game, seat):
+            if a == action:
+                break
+        else:
+            if action.kind not in (CONSTRUCT, UPGRADE):
+                raise IllegalActionError(f"'{action.kind}' is not a construction action")
+            raise IllegalActionError(f"you cannot {action} now (not enough resources or gold, "
+                                     "or the building is not at the right level)")
+        p = game.players[seat]
+        B = game.cards.building(action.a)
+        if gold:
+            game.gain_gold(seat, -gold, B.name, why)
+        level = action.b if action.kind == CONSTRUCT else 2
+        p.buildings[B.index] = level
+        verb = "builds" if action.kind == CONSTRUCT else "upgrades"
+        game.log(seat, EV_BUILD, level, B.name, f"{verb} {B.name} to level {level}" if verb == "upgrades"
+                 else f"{verb} {B.name} at level {level}")
+    game.decided(seat)
+
+
+def all_decided(game) -> None:
+    game.end_phase()

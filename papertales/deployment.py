@@ -1,0 +1,247 @@
+"""Phase 2, Deployment: place units face down, reveal, pay, resolve reveal abilities.
+
+A player's deployment is a short sequence of actions (place, move, take back, discard
+a unit already in play) closed by ``done``, which also says which unplayed card to keep.
+Placing a unit you could not pay for is not offered: at the reveal it would only be
+discarded, exactly as discarding it from your hand now.
+
+Order at the reveal, for each player (the rulebook's order rule applies between players
+only where they share something, i.e. Shapeshifters drawing from the same pile):
+
+1. pay every new unit (a Monkey's -1 adds 1 gold that pays the others);
+2. Shapeshifters turn into the unit they find;
+3. reveal abilities of the new units, in spot order (F1 F2 B1 B2 F3);
+4. every-Deployment abilities (Master Alchemist) of all units;
+5. the owners' choices (Time Master, Master Alchemist targets);
+6. end of the phase: "after reveal" abilities (Kraken's level-2 penalty, which therefore
+   counts buildings a Golem upgraded this turn), then the units are no longer new.
+"""
+
+from __future__ import annotations
+
+from .abilities import Shapeshift
+from .actions import (DEPLOY, DISCARD, DONE, MOVE, PLACE, RETURN, Action)
+from .errors import IllegalActionError
+from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD
+from .state import SPOT_NAMES, Unit
+
+
+def start(game) -> None:
+    """Fix the number of usable spots now: a level-2 building built later this phase
+    (Golem) opens the 5th spot only from the next Deployment."""
+    for seat, p in enumerate(game.players):
+        p.spots = 5 if 2 in p.buildings else 4
+        game.pending[seat] = (DEPLOY,)
+    game.stage = "place"
+
+
+def committed(p) -> int:
+    """Gold the units placed this Deployment will cost (a Monkey counts -1)."""
+    return sum(u.type.cost for u in p.units if u is not None and u.new)
+
+
+def usable_spots(p):
+    return range(p.spots)
+
+
+def legal(game, seat, decision) -> list[Action]:
+    p = game.players[seat]
+    units = p.units
+    spots = range(p.spots)
+    budget = p.gold - committed(p)
+    free = [s for s in spots if units[s] is None]
+    out = []
+    seen = set()
+    for t in p.hand:
+        if t.id in seen:
+            continue
+        seen.add(t.id)
+        if t.cost <= budget:
+            out.extend(Action(PLACE, t.id, s) for s in free)
+    for s in spots:
+        u = units[s]
+        if u is None:
+            continue
+        for d in spots:
+            if d != s and (units[d] is None or d > s):
+                out.append(Action(MOVE, s, d))
+        if u.new:
+            if budget + u.type.cost >= 0:
+                out.append(Action(RETURN, s))
+        else:
+            out.append(Action(DISCARD, s))
+    out.append(Action(DONE))
+    out.extend(Action(DONE, tid) for tid in seen)
+    return out
+
+
+def _spot(p, s, what):
+    if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < p.spots:
+        usable = " ".join(SPOT_NAMES[:p.spots])
+        raise IllegalActionError(f"{what} must be one of your usable spots ({usable}), got {s!r}")
+    return s
+
+
+def apply(game, seat, decision, action) -> None:
+    p = game.players[seat]
+    kind = action.kind
+    units = p.units
+    if kind == PLACE:
+        s = _spot(p, action.b, "the spot")
+        if units[s] is not None:
+            raise IllegalActionError(f"spot {SPOT_NAMES[s]} is occupied by {units[s].type.name}")
+        for i, t in enumerate(p.hand):
+            if t.id == action.a:
+                break
+        else:
+            raise IllegalActionError(f"{action.a!r} is not in your hand")
+        if t.cost > p.gold - committed(p):
+            raise IllegalActionError(
+                f"{t.name} costs {t.cost} gold and only {p.gold - committed(p)} of your {p.gold} "
+                "gold is not yet committed (discard it or keep it instead)")
+        del p.hand[i]
+        units[s] = Unit(t, 0, True)
+    elif kind == MOVE:
+        s = _spot(p, action.a, "the unit to move")
+        d = _spot(p, action.b, "the destination")
+        if units[s] is None:
+            raise IllegalActionError(f"there is no unit at {SPOT_NAMES[s]} to move")
+        if s == d:
+            raise IllegalActionError("a move needs two different spots")
+        units[s], units[d] = units[d], units[s]
+    elif kind == RETURN:
+        s = _spot(p, action.a, "the spot")
+        u = units[s]
+        if u is None or not u.new:
+            raise IllegalActionError(f"only a unit placed this Deployment can be taken back; {SPOT_NAMES[s]} holds none")
+        if committed(p) - u.type.cost > p.gold:
+            raise IllegalActionError(f"taking back {u.type.name} would leave your placed units unpaid")
+        units[s] = None
+        p.hand.append(u.type)
+    elif kind == DISCARD:
+        s = _spot(p, action.a, "the spot")
+        u = units[s]
+        if u is None or u.new:
+            raise IllegalActionError(
+                f"only a unit already in play before this Deployment can be discarded; {SPOT_NAMES[s]} holds none")
+        units[s] = None
+        game.discard.append(u.type)
+        game.log(seat, EV_DISCARD, 0, "Deployment", f"discards {u.type.name} from {SPOT_NAMES[s]} (not a death)")
+    elif kind == DONE:
+        keep = None
+        if action.a is not None:
+            for t in p.hand:
+                if t.id == action.a:
+                    keep = t
+                    break
+            else:
+                raise IllegalActionError(f"cannot keep {action.a!r}: it is not among your unplayed cards")
+        dropped = []
+        for t in p.hand:
+            if t is keep:
+                keep = None          # keep exactly one copy
+                p.kept = t
+            else:
+                game.discard.append(t)
+                dropped.append(t.name)
+        p.hand = []
+        if dropped:
+            game.log(seat, EV_DISCARD, 0, "Deployment", "discards unplayed " + ", ".join(dropped))
+        game.decided(seat)
+    else:
+        raise IllegalActionError(f"'{kind}' is not a deployment action")
+
+
+def all_decided(game) -> None:
+    if game.stage == "place":
+        game.stage = "reveal"
+    else:                      # the last reveal choice was made
+        game.stage = "finish"
+
+
+def reveal(game) -> None:
+    """Reveal every placed unit, pay, and resolve reveal / Deployment abilities."""
+    players = game.players
+    order = range(game.n)
+    shifters = [seat for seat, p in enumerate(players)
+                if any(u is not None and u.new and any(isinstance(e, Shapeshift) for e in u.type.reveal)
+                       for u in p.units)]
+    if len(shifters) > 1:          # they draw from the same pile: the order rule decides
+        order = game.resolution_order()
+    for seat in order:
+        p = players[seat]
+        units = p.units
+        revealed = sorted((u.type.cost, s) for s, u in enumerate(units) if u is not None and u.new)
+        for cost, s in revealed:       # negative costs first: a Monkey's gold pays the others
+            t = units[s].type
+            game.log(seat, EV_DEPLOY, 0, t.name, f"reveals {t.name} at {SPOT_NAMES[s]}")
+            if cost:
+                game.gain_gold(seat, -cost, t.name, "negative cost" if cost < 0 else "deployment cost")
+        for s in range(len(units)):
+            u = units[s]
+            if u is not None and u.new:
+                for e in u.type.reveal:
+                    if isinstance(e, Shapeshift):
+                        e.resolve(game, seat, s, u.type.name)
+        for s in range(len(units)):
+            u = units[s]
+            if u is not None and u.new:
+                for e in u.type.reveal:
+                    if not isinstance(e, Shapeshift):
+                        e.resolve(game, seat, s, u.type.name)
+        for s in range(len(units)):
+            u = units[s]
+            if u is not None and u.type.deployment:
+                for e in u.type.deployment:
+                    e.resolve(game, seat, s, u.type.name)
+    if any(game.pending):
+        game.stage = "choose"
+    else:
+        finish(game)
+
+
+def finish(game) -> None:
+    for seat, p in enumerate(game.players):
+        ctx = None
+        for u in p.units:
+            if u is not None and u.new:
+                if u.type.after_reveal:
+                    if ctx is None:
+                        ctx = game.ctx(seat)
+                    ctx.unit = u
+                    for po in u.type.after_reveal:
+                        v = po.value(ctx)
+                        if v:
+                            game.gain(seat, po.kind, v, u.type.name)
+                u.new = False
+    game.end_phase()
+
+
+def shapeshift(game, seat, spot, max_cost, age_tokens, cause) -> None:
+    """Turn over draw-pile cards until one costs at most ``max_cost``; it replaces the unit
+    at ``spot`` for free, carrying ``age_tokens`` tokens.  The cards passed over and the
+    Shapeshifter itself go to the discard pile."""
+    p = game.players[seat]
+    old = p.units[spot]
+    passed = []
+    found = None
+    for _ in range(len(game.draw) + len(game.discard) + 1):
+        card = game.draw_card()
+        if card is None:
+            break
+        if card.cost <= max_cost:
+            found = card
+            break
+        passed.append(card)
+        game.discard.append(card)
+    game.discard.append(old.type)
+    if passed:
+        game.log(seat, EV_DISCARD, 0, cause, "turns over and discards " + ", ".join(c.name for c in passed))
+    if found is None:
+        p.units[spot] = None
+        game.log(seat, EV_DISCARD, 0, cause, "finds no unit and is discarded")
+        return
+    p.units[spot] = Unit(found, 0, True)
+    game.log(seat, EV_DEPLOY, 0, cause, f"becomes {found.name} at {SPOT_NAMES[spot]}")
+    if age_tokens:
+        game.add_age(seat, spot, age_tokens, cause)

@@ -1,0 +1,436 @@
+"""The :class:`Game` state machine: one object holds the whole game.
+
+A turn is six phases; every phase is a short series of *stages*.  A stage either waits for
+decisions (``game.pending_players()`` is not empty: call ``legal_actions`` / ``apply``) or
+is automatic (call ``step()``, or ``advance()`` to run automatic stages until the next
+decision, the end of a phase, a turn or the game).  Players decide simultaneously: the
+order in which pending players act never changes the result.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import aging, construction, deployment, income, recruitment, scoring, wars
+from .abilities import Ctx
+from .actions import (BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET, Action)
+from .cards import BASE, CardSet
+from .errors import IllegalActionError, NotYourTurnError, PaperTalesError
+from .events import AGE, BUILD as EV_BUILD, GOLD, LP, NOTE, Event
+from .rng import Rng
+from .state import SPOT_NAMES, Player, production
+
+TURNS = 4
+START_GOLD = 3
+PHASES = ("recruitment", "deployment", "wars", "income", "construction", "aging")
+END, OVER = "end", "over"
+_NEXT_PHASE = {a: b for a, b in zip(PHASES, PHASES[1:])}
+_NEXT_PHASE["end"] = OVER
+
+PHASE_HELP = {
+    "recruitment": "Draft: everyone is dealt a pack, keeps one card and passes the rest on "
+                   "(left on turns 1 and 3, right on 2 and 4) until the packs are empty.",
+    "deployment": "Put units from your hand into your kingdom (2 Front + 2 Back spots, a 5th Front "
+                  "spot with any level-2 building), keep at most one other card, pay on reveal.",
+    "wars": "Front strength (plus Archer/Strategist and Barracks) against each neighbour: "
+            "greater or equal wins the war and 3 LP; ties are won by both.",
+    "income": "Everyone collects 2 gold plus the gold of income abilities.",
+    "construction": "One action: build a new building (land 2 gold per building owned, "
+                    "resources only need to be produced) or upgrade one to level 2.",
+    "aging": "Units that already carry an age token die; every survivor takes one token.",
+    "end": "Buildings score their LP, Relic of Wisdom its tokens; most LP wins, then most gold.",
+    "over": "The game is over.",
+}
+
+
+class Decision(NamedTuple):
+    """What a pending player has to decide now."""
+    seat: int
+    kind: str
+    prompt: str
+
+
+def _target_legal(game, seat, decision):
+    return [Action(TARGET, s) for s, u in enumerate(game.players[seat].units) if u is not None]
+
+
+def _target_apply(game, seat, decision, action):
+    units = game.players[seat].units
+    s = action.a
+    if action.kind != TARGET or not isinstance(s, int) or not 0 <= s < len(units) or units[s] is None:
+        occupied = " ".join(SPOT_NAMES[i] for i, u in enumerate(units) if u is not None)
+        raise IllegalActionError(f"choose one of your units for the age tokens: target one of {occupied}")
+    game.add_age(seat, s, decision[1], decision[2])
+    game.decided(seat)
+
+
+# decision kind -> (legal actions, apply)
+_DECISIONS = {
+    DRAFT: (recruitment.legal, recruitment.apply),
+    DRAFT_DISCARD: (recruitment.legal, recruitment.apply),
+    DEPLOY: (deployment.legal, deployment.apply),
+    TARGET: (_target_legal, _target_apply),
+    BUILD: (construction.legal, construction.apply),
+    SAVE: (aging.legal, aging.apply),
+}
+
+# (phase, stage) -> automatic step
+_AUTO = {
+    ("recruitment", "start"): recruitment.start,
+    ("deployment", "start"): deployment.start,
+    ("deployment", "reveal"): deployment.reveal,
+    ("deployment", "finish"): deployment.finish,
+    ("wars", "start"): wars.resolve,
+    ("income", "start"): income.resolve,
+    ("construction", "start"): construction.start,
+    ("aging", "start"): aging.start,
+    ("aging", "resolve"): aging.resolve,
+    ("end", "start"): scoring.resolve,
+}
+
+# phase -> what happens once every pending decision of a stage is made
+_ALL_DECIDED = {
+    "recruitment": recruitment.all_decided,
+    "deployment": deployment.all_decided,
+    "construction": construction.all_decided,
+    "aging": aging.all_decided,
+}
+
+
+class Game:
+    """A game of Paper Tales for 2-5 players.  Create with :meth:`Game.new`."""
+
+    __slots__ = ("cards", "players", "n", "seed", "turn", "phase", "stage", "draw", "discard",
+                 "rng", "pending", "queues", "saved", "events", "history", "record_events")
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, players: int = 4, seed: int = 0, names=None, cards: CardSet | None = None,
+            record_events: bool = True) -> "Game":
+        """A new game at the start of turn 1, before the deal.
+
+        ``record_events=False`` skips the event log (faster simulations)."""
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+            raise PaperTalesError(f"players must be a whole number from 2 to 5, got {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise PaperTalesError(f"seed must be a whole number, got {seed!r}")
+        if names is None:
+            names = [f"Player {i + 1}" for i in range(players)]
+        names = [str(n) for n in names]
+        if len(names) != players:
+            raise PaperTalesError(f"{players} players need {players} names, got {len(names)}")
+        g = cls.__new__(cls)
+        g.cards = cards or BASE
+        g.n = players
+        g.seed = seed
+        g.players = [Player(name, len(g.cards.buildings), START_GOLD) for name in names]
+        g.turn = 1
+        g.phase = "recruitment"
+        g.stage = "start"
+        g.rng = Rng(seed)
+        g.draw = list(g.cards.deck)
+        g.rng.shuffle(g.draw)
+        g.discard = []
+        g.pending = [None] * players
+        g.queues = [[] for _ in range(players)]
+        g.saved = None
+        g.events = []
+        g.history = []
+        g.record_events = record_events
+        return g
+
+    def clone(self) -> "Game":
+        """An independent copy (much faster than ``copy.deepcopy``)."""
+        g = Game.__new__(Game)
+        g.cards = self.cards
+        g.n = self.n
+        g.seed = self.seed
+        g.players = [p.clone() for p in self.players]
+        g.turn = self.turn
+        g.phase = self.phase
+        g.stage = self.stage
+        g.rng = self.rng.clone()
+        g.draw = self.draw[:]
+        g.discard = self.discard[:]
+        g.pending = self.pending[:]
+        g.queues = [q[:] for q in self.queues]
+        g.saved = [s[:] for s in self.saved] if self.saved is not None else None
+        g.events = self.events[:]
+        g.history = self.history[:]
+        g.record_events = self.record_events
+        return g
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int]:
+        return [p.lp for p in self.players]
+
+    def winners(self) -> list[int]:
+        """Winning seats (several on a full tie); only meaningful once the game is over."""
+        return scoring.winners(self.players)
+
+    def pending_players(self) -> list[int]:
+        return [s for s, d in enumerate(self.pending) if d is not None]
+
+    def decision(self, seat: int) -> Decision | None:
+        d = self.pending[self._seat(seat)]
+        if d is None:
+            return None
+        kind = d[0]
+        p = self.players[seat]
+        if kind == DRAFT:
+            prompt = f"keep one card of your pack ({len(p.pack)} cards)"
+        elif kind == DRAFT_DISCARD:
+            prompt = "discard one card of the pack before passing it on (2-player rule)"
+        elif kind == DEPLOY:
+            prompt = ("place units in your kingdom, then done (keeping at most one "
+                      f"unplayed card); {p.spots} spots this turn")
+        elif kind == TARGET:
+            prompt = f"{d[2]}: choose the unit of yours that takes {d[1]} age token{'s' if d[1] != 1 else ''}"
+        elif kind == BUILD:
+            prompt = "choose one construction, or pass"
+        else:
+            prompt = f"{d[3]}: choose a unit with exactly {d[2]} age token to spare, or pass"
+        return Decision(seat, kind, prompt)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now (empty when no decision of theirs is pending)."""
+        d = self.pending[self._seat(seat)]
+        if d is None:
+            return []
+        return _DECISIONS[d[0]][0](self, seat, d)
+
+    def resources(self, seat: int) -> dict[str, int]:
+        wood, food, ore = production(self.players[seat], self.cards)
+        return {"wood": wood, "food": food, "ore": ore}
+
+    def strength(self, seat: int, explain: list | None = None) -> int:
+        """Current war strength of ``seat`` (what it would be in a Wars phase now)."""
+        return wars.kingdom_strength(self, self._seat(seat), None, explain)
+
+    def income_preview(self, seat: int) -> list[tuple[str, int]]:
+        return income.items(self, self._seat(seat))
+
+    def construction_options(self, seat: int):
+        return construction.options(self, self._seat(seat))
+
+    def card_counts(self) -> dict[str, int]:
+        """Every card's whereabouts summed by id (all 81 base cards must be somewhere)."""
+        counts: dict[str, int] = {}
+
+        def add(t):
+            counts[t.id] = counts.get(t.id, 0) + 1
+
+        for t in self.draw:
+            add(t)
+        for t in self.discard:
+            add(t)
+        for p in self.players:
+            for t in p.hand:
+                add(t)
+            for t in p.pack:
+                add(t)
+            if p.kept is not None:
+                add(p.kept)
+            for u in p.units:
+                if u is not None:
+                    add(u.type)
+        return counts
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, seat: int, action) -> "Game":
+        """Make ``seat``'s decision.  An illegal action raises and changes nothing."""
+        seat = self._seat(seat)
+        if isinstance(action, str):
+            action = Action.parse(action)
+        elif not isinstance(action, Action):
+            action = Action(*action)
+        d = self.pending[seat]
+        if d is None:
+            raise NotYourTurnError(self._nobody_message(seat))
+        try:
+            _DECISIONS[d[0]][1](self, seat, d, action)
+        except IllegalActionError as exc:
+            legal = [str(a) for a in _DECISIONS[d[0]][0](self, seat, d)]
+            shown = ", ".join(legal[:25]) + (f" ... ({len(legal)} in all)" if len(legal) > 25 else "")
+            raise IllegalActionError(
+                f"{self.players[seat].name} cannot '{action}' now ({d[0]} decision): {exc}. "
+                f"Allowed: {shown}") from None
+        self.history.append((seat, action))
+        return self
+
+    def step(self) -> "Game":
+        """Run one automatic stage (deal, reveal, wars, income, aging, scoring ...)."""
+        if self.phase == OVER:
+            raise IllegalActionError("the game is over; nothing more happens")
+        waiting = self.pending_players()
+        if waiting:
+            raise IllegalActionError(
+                "waiting for decisions of " + ", ".join(
+                    f"{self.players[s].name} ({self.pending[s][0]})" for s in waiting))
+        _AUTO[(self.phase, self.stage)](self)
+        return self
+
+    def advance(self, until: str = "decision") -> "Game":
+        """Run automatic stages until a decision is pending or the game is over; with
+        ``until="phase"`` (or ``"turn"``) also stop as soon as a new phase (turn) begins."""
+        if until not in ("decision", "phase", "turn", "end"):
+            raise ValueError(f"until must be decision, phase, turn or end, got {until!r}")
+        phase, turn = self.phase, self.turn
+        while self.phase != OVER and not any(self.pending):
+            if until == "phase" and self.phase != phase:
+                break
+            if until == "turn" and self.turn != turn:
+                break
+            _AUTO[(self.phase, self.stage)](self)
+        return self
+
+    # ------------------------------------------------------------------ used by phases
+
+    def _seat(self, seat) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise NotYourTurnError(f"seat must be a number from 0 to {self.n - 1}, got {seat!r}")
+        return seat
+
+    def _nobody_message(self, seat):
+        waiting = self.pending_players()
+        if not waiting:
+            return (f"{self.players[seat].name} has no decision to make: nobody has one now "
+                    f"({self.phase} phase); call step() or advance()")
+        return (f"{self.players[seat].name} has no decision to make now; waiting for "
+                + ", ".join(f"{self.players[s].name} ({self.pending[s][0]})" for s in waiting))
+
+    def ctx(self, seat) -> Ctx:
+        p = self.players[seat]
+        return Ctx(self, seat, p, production(p, self.cards))
+
+    def log(self, seat, kind, amount, cause, detail="") -> None:
+        if self.record_events:
+            self.events.append(Event(self.turn, self.phase, seat, kind, amount, cause, detail))
+
+    def gain_lp(self, seat, amount, cause, detail="") -> None:
+        p = self.players[seat]
+        before = p.lp
+        p.lp = max(0, before + amount)
+        if self.record_events:
+            if p.lp - before != amount:
+                detail = (detail + "; " if detail else "") + f"{amount} asked, the score cannot go below 0"
+            self.events.append(Event(self.turn, self.phase, seat, LP, p.lp - before, cause, detail))
+
+    def gain_gold(self, seat, amount, cause, detail="") -> None:
+        self.players[seat].gold += amount
+        if self.record_events:
+            self.events.append(Event(self.turn, self.phase, seat, GOLD, amount, cause, detail))
+
+    def gain(self, seat, kind, amount, cause, detail="") -> None:
+        if kind == "lp":
+            self.gain_lp(seat, amount, cause, detail)
+        else:
+            self.gain_gold(seat, amount, cause, detail)
+
+    def add_age(self, seat, spot, n, cause) -> None:
+        u = self.players[seat].units[spot]
+        u.age += n
+        if self.record_events:
+            self.events.append(Event(self.turn, self.phase, seat, AGE, n, cause,
+                                     f"{u.type.name} at {SPOT_NAMES[spot]}"))
+
+    def ask_target(self, seat, n, cause) -> None:
+        """Queue a choice of one own unit for ``n`` age tokens (no choice with one unit)."""
+        units = self.players[seat].units
+        occupied = [s for s, u in enumerate(units) if u is not None]
+        if len(occupied) == 1:
+            self.add_age(seat, occupied[0], n, cause)
+            return
+        d = (TARGET, n, cause)
+        if self.pending[seat] is None:
+            self.pending[seat] = d
+        else:
+            self.queues[seat].append(d)
+
+    def upgrade_all_buildings(self, seat, cause) -> None:
+        b = self.players[seat].buildings
+        for i, level in enumerate(b):
+            if level == 1:
+                b[i] = 2
+                self.log(seat, EV_BUILD, 2, cause, f"{self.cards.buildings[i].name} flips to level 2 for free")
+
+    def shapeshift(self, seat, spot, max_cost, age_tokens, cause) -> None:
+        deployment.shapeshift(self, seat, spot, max_cost, age_tokens, cause)
+
+    def draw_card(self):
+        """Top card of the draw pile; an empty pile is first refilled from the shuffled
+        discard pile.  None if both are empty."""
+        if not self.draw:
+            if not self.discard:
+                return None
+            self.draw, self.discard = self.discard, []
+            self.rng.shuffle(self.draw)
+            self.log(-1, NOTE, len(self.draw), "Rule", "the discard pile is shuffled into a new draw pile")
+        return self.draw.pop()
+
+    def draw_cards(self, k) -> list:
+        out = []
+        for _ in range(k):
+            c = self.draw_card()
+            if c is None:
+                break
+            out.append(c)
+        return out
+
+    def resolution_order(self) -> list[int]:
+        """Who resolves first when simultaneous abilities clash: highest score, then
+        least gold, then a seeded random draw."""
+        keys = [(-p.lp, p.gold) for p in self.players]
+        if len(set(keys)) == self.n:
+            return sorted(range(self.n), key=keys.__getitem__)
+        draws = [self.rng.next64() for _ in range(self.n)]
+        return sorted(range(self.n), key=lambda s: (keys[s], draws[s]))
+
+    def decided(self, seat) -> None:
+        q = self.queues[seat]
+        self.pending[seat] = q.pop(0) if q else None
+        if not any(self.pending):
+            _ALL_DECIDED[self.phase](self)
+
+    def end_phase(self) -> None:
+        self.phase = _NEXT_PHASE[self.phase]
+        self.stage = "start"
+
+    def end_turn(self) -> None:
+        if self.turn >= TURNS:
+            self.phase = END
+        else:
+            self.turn += 1
+            self.phase = "recruitment"
+        self.stage = "start"
+
+    # ------------------------------------------------------------------ display / io
+
+    def to_json(self) -> str:
+        from .serialize import dumps
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text) -> "Game":
+        from .serialize import loads
+        return loads(text, cls)
+
+    def __repr__(self):
+        return (f"<Game {self.n} players, turn {self.turn}, {self.phase}/{self.stage}, "
+                f"LP {self.scores}>")
+
+    def _repr_html_(self):
+        from .render import game_html
+        return game_html(self)

@@ -1,0 +1,101 @@
+"""Phase 1, Recruitment: the draft.
+
+Everyone is dealt a pack (5 cards; 9 with two players), keeps one card and passes the rest,
+until the packs are empty.  Packs go left (to the next seat) on turns 1 and 3 and right on
+turns 2 and 4.  With two players each kept card is followed by discarding one card of the
+pack.  At the end the card kept from last turn's Deployment joins the hand.
+"""
+
+from __future__ import annotations
+
+from .actions import DRAFT, DRAFT_DISCARD, Action, DROP, PICK
+from .errors import IllegalActionError
+from .events import DRAFT as EV_DRAFT
+
+HAND = 5
+HAND_TWO_PLAYERS = 9
+
+
+def start(game) -> None:
+    """Deal a pack to every seat (reshuffling the discard pile when the draw pile ends)."""
+    size = HAND_TWO_PLAYERS if game.n == 2 else HAND
+    for p in game.players:
+        p.pack = game.draw_cards(size)
+    game.stage = "draft"
+    _open_round(game)
+
+
+def _open_round(game) -> None:
+    """Ask everyone for a pick; a pack of one card needs no decision and is taken."""
+    players = game.players
+    if all(len(p.pack) == 1 for p in players):
+        for seat, p in enumerate(players):
+            t = p.pack.pop()
+            p.hand.append(t)
+            game.log(seat, EV_DRAFT, 0, "", f"takes the last card, {t.name}")
+        _finish(game)
+        return
+    for seat, p in enumerate(players):
+        game.pending[seat] = (DRAFT,) if p.pack else None
+    if not any(game.pending):
+        _finish(game)
+
+
+def legal(game, seat, decision) -> list[Action]:
+    kind = PICK if decision[0] == DRAFT else DROP
+    seen = set()
+    out = []
+    for t in game.players[seat].pack:
+        if t.id not in seen:
+            seen.add(t.id)
+            out.append(Action(kind, t.id))
+    return out
+
+
+def _take(game, seat, action, kind):
+    if action.kind != kind:
+        raise IllegalActionError(f"a {'pick' if kind == PICK else 'discard from the pack'} is expected now")
+    pack = game.players[seat].pack
+    for i, t in enumerate(pack):
+        if t.id == action.a:
+            return pack.pop(i)
+    raise IllegalActionError(f"{action.a!r} is not in your pack")
+
+
+def apply(game, seat, decision, action) -> None:
+    p = game.players[seat]
+    if decision[0] == DRAFT:
+        t = _take(game, seat, action, PICK)
+        p.hand.append(t)
+        game.log(seat, EV_DRAFT, 0, "", f"keeps {t.name}")
+        if game.n == 2 and p.pack:
+            game.pending[seat] = (DRAFT_DISCARD,)
+            return
+    else:
+        t = _take(game, seat, action, DROP)
+        game.discard.append(t)
+        game.log(seat, EV_DRAFT, 0, "2-player draft", f"discards {t.name}")
+    game.decided(seat)
+
+
+def all_decided(game) -> None:
+    """Everyone picked: pass the packs on, then open the next round."""
+    players = game.players
+    n = game.n
+    step = 1 if game.turn % 2 == 1 else -1      # left on turns 1 and 3, right on 2 and 4
+    packs = [p.pack for p in players]
+    for seat, p in enumerate(players):
+        p.pack = packs[(seat - step) % n]
+    if any(p.pack for p in players):
+        _open_round(game)
+    else:
+        _finish(game)
+
+
+def _finish(game) -> None:
+    for seat, p in enumerate(game.players):
+        if p.kept is not None:
+            p.hand.append(p.kept)
+            game.log(seat, EV_DRAFT, 0, "", f"takes back {p.kept.name}, kept from last turn")
+            p.kept = None
+    game.end_phase()

@@ -1,0 +1,39 @@
+"""End of the game: building LP, end-of-game abilities (Relic of Wisdom), the winner.
+
+Most LP wins; a tie goes to the most gold left; a tie on both is a shared victory."""
+
+from __future__ import annotations
+
+
+def resolve(game) -> None:
+    cards = game.cards
+    for seat, p in enumerate(game.players):
+        for b, level in enumerate(p.buildings):
+            if level:
+                B = cards.buildings[b]
+                L = B.levels[level]
+                if L.lp:
+                    game.gain_lp(seat, L.lp, f"{B.name} (level {level})", "building at the end of the game")
+        ctx = None
+        for u in p.units:
+            if u is not None and u.type.end_of_game:
+                ctx = ctx or game.ctx(seat)
+                ctx.unit = u
+                for po in u.type.end_of_game:
+                    v = po.value(ctx)
+                    if v:
+                        game.gain(seat, po.kind, v, u.type.name, "end of the game")
+        for b, level in enumerate(p.buildings):
+            if level:
+                for po in cards.buildings[b].levels[level].end_of_game:
+                    ctx = ctx or game.ctx(seat)
+                    v = po.value(ctx)
+                    if v:
+                        game.gain(seat, po.kind, v, cards.buildings[b].name, "end of the game")
+    game.end_phase()
+
+
+def winners(players) -> list[int]:
+    """Seats that win: most LP, then most gold; several seats share a full tie."""
+    best = max((p.lp, p.gold) for p in players)
+    return [i for i, p in enumerate(players) if (p.lp, p.gold) == best]

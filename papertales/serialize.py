@@ -1,0 +1,197 @@
+"""Save and load a game as JSON (format ``papertales-game/1``).
+
+Loading checks everything before building anything: a malformed or tampered file raises
+:class:`~papertales.errors.SaveFileError` and no half-built game is ever returned."""
+
+from __future__ import annotations
+
+import json
+
+from .actions import Action, BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET
+from .cards import BASE
+from .errors import SaveFileError
+from .events import Event
+from .rng import Rng
+from .state import SPOTS, Player, Unit
+
+FORMAT = "papertales-game/1"
+_STAGES = {
+    "recruitment": ("start", "draft"), "deployment": ("start", "place", "reveal", "choose", "finish"),
+    "wars": ("start",), "income": ("start",), "construction": ("start", "build"),
+    "aging": ("start", "save", "resolve"), "end": ("start",), "over": ("start",),
+}
+_DECISION_SHAPES = {DRAFT: 1, DRAFT_DISCARD: 1, DEPLOY: 1, BUILD: 1, TARGET: 3, SAVE: 4}
+
+
+def to_dict(game) -> dict:
+    def ids(cards):
+        return [t.id for t in cards]
+
+    return {
+        "format": FORMAT,
+        "packs": list(game.cards.pack_ids),
+        "seed": game.seed,
+        "turn": game.turn,
+        "phase": game.phase,
+        "stage": game.stage,
+        "rng": game.rng.state,
+        "draw": ids(game.draw),
+        "discard": ids(game.discard),
+        "players": [{
+            "name": p.name, "gold": p.gold, "lp": p.lp,
+            "hand": ids(p.hand), "pack": ids(p.pack),
+            "kept": p.kept.id if p.kept is not None else None,
+            "spots": p.spots,
+            "units": [None if u is None else {"card": u.type.id, "age": u.age, "new": u.new}
+                      for u in p.units],
+            "buildings": {game.cards.buildings[i].id: lvl for i, lvl in enumerate(p.buildings) if lvl},
+        } for p in game.players],
+        "pending": [list(d) if d is not None else None for d in game.pending],
+        "queues": [[list(d) for d in q] for q in game.queues],
+        "saved": game.saved,
+        "record_events": game.record_events,
+        "events": [list(e) for e in game.events],
+        "history": [[seat, a.to_json()] for seat, a in game.history],
+    }
+
+
+def dumps(game) -> str:
+    return json.dumps(to_dict(game), ensure_ascii=False)
+
+
+def _err(msg):
+    raise SaveFileError(msg)
+
+
+def _int(v, where, lo=None, hi=None):
+    if isinstance(v, bool) or not isinstance(v, int):
+        _err(f"{where} must be a whole number, got {v!r}")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        _err(f"{where} must be between {lo} and {hi}, got {v}")
+    return v
+
+
+def _list(v, where):
+    if not isinstance(v, list):
+        _err(f"{where} must be a list, got {type(v).__name__}")
+    return v
+
+
+def loads(text, cls=None, cards=None):
+    """Rebuild a game saved by :func:`dumps`; raises SaveFileError on any problem."""
+    if cls is None:
+        from .game import Game as cls
+    try:
+        data = json.loads(text) if isinstance(text, (str, bytes)) else text
+    except json.JSONDecodeError as exc:
+        _err(f"not valid JSON: {exc}")
+    if not isinstance(data, dict):
+        _err("a saved game must be a JSON object")
+    if data.get("format") != FORMAT:
+        _err(f"unknown save format {data.get('format')!r}; this version reads {FORMAT!r}")
+    cards = cards or BASE
+    if data.get("packs") != list(cards.pack_ids):
+        _err(f"the save uses card packs {data.get('packs')!r}, but the game was loaded with {list(cards.pack_ids)!r}")
+
+    def card(ident, where):
+        t = cards.unit_by_id.get(ident) if isinstance(ident, str) else None
+        if t is None:
+            _err(f"{where}: unknown card {ident!r}")
+        return t
+
+    def card_list(v, where):
+        return [card(c, f"{where}[{i}]") for i, c in enumerate(_list(v, where))]
+
+    try:
+        players_data = _list(data["players"], "players")
+        n = len(players_data)
+        if not 2 <= n <= 5:
+            _err(f"a game has 2 to 5 players, the save has {n}")
+        phase, stage = data["phase"], data["stage"]
+        if phase not in _STAGES or stage not in _STAGES[phase]:
+            _err(f"unknown phase/stage {phase!r}/{stage!r}")
+        g = cls.__new__(cls)
+        g.cards = cards
+        g.n = n
+        g.seed = _int(data["seed"], "seed")
+        g.turn = _int(data["turn"], "turn", 1, 4)
+        g.phase, g.stage = phase, stage
+        g.rng = Rng(_int(data["rng"], "rng", 0, (1 << 64) - 1))
+        g.draw = card_list(data["draw"], "draw")
+        g.discard = card_list(data["discard"], "discard")
+        g.players = []
+        bids = {b.id: b.index for b in cards.buildings}
+        for i, pd in enumerate(players_data):
+            w = f"players[{i}]"
+            if not isinstance(pd, dict):
+                _err(f"{w} must be an object")
+            p = Player(str(pd["name"]), len(cards.buildings), _int(pd["gold"], f"{w}.gold", 0))
+            p.lp = _int(pd["lp"], f"{w}.lp", 0)
+            p.hand = card_list(pd["hand"], f"{w}.hand")
+            p.pack = card_list(pd["pack"], f"{w}.pack")
+            p.kept = None if pd["kept"] is None else card(pd["kept"], f"{w}.kept")
+            p.spots = _int(pd["spots"], f"{w}.spots", 4, 5)
+            units = _list(pd["units"], f"{w}.units")
+            if len(units) != SPOTS:
+                _err(f"{w}.units must list {SPOTS} spots (null for empty), got {len(units)}")
+            for s, ud in enumerate(units):
+                if ud is None:
+                    continue
+                if not isinstance(ud, dict):
+                    _err(f"{w}.units[{s}] must be null or an object")
+                p.units[s] = Unit(card(ud["card"], f"{w}.units[{s}].card"),
+                                  _int(ud["age"], f"{w}.units[{s}].age", 0, 99), bool(ud["new"]))
+            bd = pd["buildings"]
+            if not isinstance(bd, dict):
+                _err(f"{w}.buildings must map building ids to levels")
+            for bid, lvl in bd.items():
+                if bid not in bids:
+                    _err(f"{w}.buildings: unknown building {bid!r}; known: {', '.join(bids)}")
+                p.buildings[bids[bid]] = _int(lvl, f"{w}.buildings.{bid}", 1, 2)
+            if p.units[4] is not None and 2 not in p.buildings:
+                _err(f"{w}: a unit stands in the 5th spot (F3) but no level-2 building is owned")
+            g.players.append(p)
+        g.pending = []
+        for i, d in enumerate(_list(data["pending"], "pending")):
+            g.pending.append(_decision(d, f"pending[{i}]", allow_none=True))
+        g.queues = [[_decision(d, f"queues[{i}][{j}]") for j, d in enumerate(_list(q, f"queues[{i}]"))]
+                    for i, q in enumerate(_list(data["queues"], "queues"))]
+        if len(g.pending) != n or len(g.queues) != n:
+            _err("pending and queues must have one entry per player")
+        saved = data.get("saved")
+        g.saved = None if saved is None else [[_int(s, "saved", 0, 4) for s in _list(x, "saved")]
+                                              for x in _list(saved, "saved")]
+        g.record_events = bool(data.get("record_events", True))
+        g.events = []
+        for i, e in enumerate(_list(data["events"], "events")):
+            if not isinstance(e, list) or len(e) != 7:
+                _err(f"events[{i}] must be a list of 7 fields")
+            g.events.append(Event(*e))
+        g.history = []
+        for i, h in enumerate(_list(data["history"], "history")):
+            if not isinstance(h, list) or len(h) != 2:
+                _err(f"history[{i}] must be [seat, action]")
+            try:
+                g.history.append((_int(h[0], f"history[{i}] seat", 0, n - 1), Action.from_json(h[1])))
+            except ValueError as exc:
+                _err(f"history[{i}]: {exc}")
+    except KeyError as exc:
+        _err(f"missing field {exc}")
+    except TypeError as exc:
+        _err(f"malformed field: {exc}")
+    expected = {}
+    for t in cards.deck:
+        expected[t.id] = expected.get(t.id, 0) + 1
+    if g.card_counts() != expected:
+        _err("the cards in the save do not add up to the deck: some card is missing or duplicated")
+    return g
+
+
+def _decision(d, where, allow_none=False):
+    if d is None:
+        if allow_none:
+            return None
+        _err(f"{where} must be a decision, not null")
+    if not isinstance(d, list) or not d or d[0] not in _DECISION_SHAPES or len(d) != _DECISION_SHAPES[d[0]]:
+        _err(f"{where}: malformed decision {d!r}")
+    return tuple(d)

@@ -1,0 +1,99 @@
+"""The compact state of one kingdom: units in spots, buildings, gold, LP, hand."""
+
+from __future__ import annotations
+
+from .cards import ALWAYS, AGED, IN_FRONT, PER_AGE_TOKEN
+
+#: Spot indices: two Front spots, two Back spots, and the 5th spot (Front) that a
+#: level-2 building unlocks.
+SPOTS = 5
+FRONT = (0, 1, 4)
+BACK = (2, 3)
+IS_FRONT = (True, True, False, False, True)
+SPOT_NAMES = ("F1", "F2", "B1", "B2", "F3")
+SPOT_INDEX = {name: i for i, name in enumerate(SPOT_NAMES)}
+
+
+class Unit:
+    """A unit card in play: its type, its age tokens, and whether it was placed this
+    Deployment (still face down until the reveal)."""
+
+    __slots__ = ("type", "age", "new")
+
+    def __init__(self, utype, age=0, new=False):
+        self.type = utype
+        self.age = age
+        self.new = new
+
+    def copy(self) -> "Unit":
+        u = Unit.__new__(Unit)
+        u.type = self.type
+        u.age = self.age
+        u.new = self.new
+        return u
+
+    def __repr__(self):
+        return f"<{self.type.name} age={self.age}{' new' if self.new else ''}>"
+
+
+class Player:
+    """One seat.  Cards in hand, pack, kept card and units are unit types (objects from
+    the game's :class:`~papertales.cards.CardSet`); buildings is a list of levels
+    (0 = not built) indexed like ``CardSet.buildings``."""
+
+    __slots__ = ("name", "gold", "lp", "hand", "pack", "kept", "units", "buildings", "spots")
+
+    def __init__(self, name, n_buildings, gold=3):
+        self.name = name
+        self.gold = gold
+        self.lp = 0
+        self.hand = []          # cards drafted this turn (and the card kept from last turn)
+        self.pack = []          # the pack being drafted from (Recruitment only)
+        self.kept = None        # the unit type kept on the Player's Aid for next turn
+        self.units = [None] * SPOTS
+        self.buildings = [0] * n_buildings
+        self.spots = 4          # spots usable in the current Deployment
+
+    def clone(self) -> "Player":
+        p = Player.__new__(Player)
+        p.name = self.name
+        p.gold = self.gold
+        p.lp = self.lp
+        p.hand = self.hand[:]
+        p.pack = self.pack[:]
+        p.kept = self.kept
+        p.units = [u.copy() if u is not None else None for u in self.units]
+        p.buildings = self.buildings[:]
+        p.spots = self.spots
+        return p
+
+    @property
+    def unit_count(self) -> int:
+        return sum(1 for u in self.units if u is not None)
+
+    def has_level2(self) -> bool:
+        return 2 in self.buildings
+
+
+def production(player: Player, cards) -> list[int]:
+    """Resources ``[wood, food, ore]`` the kingdom produces right now."""
+    res = [0, 0, 0]
+    for spot, u in enumerate(player.units):
+        if u is None:
+            continue
+        for r, amount, when in u.type.produces:
+            if when == ALWAYS:
+                res[r] += amount
+            elif when == IN_FRONT:
+                if IS_FRONT[spot]:
+                    res[r] += amount
+            elif when == PER_AGE_TOKEN:
+                res[r] += amount * u.age
+            elif when == AGED:
+                if u.age:
+                    res[r] += amount
+    for b, level in enumerate(player.buildings):
+        if level:
+            for r, amount, _ in cards.buildings[b].levels[level].produces:
+                res[r] += amount
+    return res

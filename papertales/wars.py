@@ -1,0 +1,135 @@
+"""Phase 3, Wars: kingdom strength, the wars against both neighbours, war abilities.
+
+Kingdom strength = strength of the Front units + Back units that fight from the back
+(Archer, Strategist) + building bonuses (Barracks).  Each player fights the neighbour on
+each side: a strength greater than or equal to the neighbour's wins that war (a tie is won
+by both) and gives 3 LP.  With two players there is one opponent and a strength of at
+least twice the opponent's wins two wars.
+
+Interpretations (see docs/rules-interpretations.md):
+* two players, 0 against 0: an ordinary tie (one war each); the double win needs a
+  strength above 0;
+* "for each war won" abilities count both wars of a double win.
+"""
+
+from __future__ import annotations
+
+from . import income
+from .events import WAR
+from .state import IS_FRONT, SPOT_NAMES
+
+LP_PER_WAR = 3
+
+
+def unit_strength(ctx, u) -> int:
+    """The strength of one unit as its abilities make it now (Front or Back alike)."""
+    t = u.type
+    s = t.strength
+    if t.strength_mods:
+        ctx.unit = u
+        for f in t.strength_mods:
+            s = f(ctx, s)
+    return s
+
+
+def _needs_income(p) -> bool:
+    return any(u is not None and u.type.uses_income for u in p.units)
+
+
+def kingdom_strength(game, seat, ctx=None, explain=None) -> int:
+    """The war strength of ``seat``.  With a list as ``explain``, appends one
+    ``(cause, strength, note)`` row per unit and building bonus."""
+    p = game.players[seat]
+    if ctx is None:
+        ctx = game.ctx(seat)
+    if _needs_income(p):
+        ctx.income_gold = income.total(game, seat, ctx)
+    total = 0
+    strengths = []
+    for spot, u in enumerate(p.units):
+        if u is None:
+            continue
+        s = unit_strength(ctx, u)
+        strengths.append(s)
+        t = u.type
+        if not (IS_FRONT[spot] or t.fights_from_back):
+            if explain is not None:
+                explain.append((t.name, 0, f"{SPOT_NAMES[spot]}: in the Back, does not fight (strength {s})"))
+            continue
+        if t.cannot_fight is not None:
+            ctx.unit = u
+            if t.cannot_fight(ctx):
+                if explain is not None:
+                    explain.append((t.name, 0, f"{SPOT_NAMES[spot]}: cannot fight now (strength {s})"))
+                continue
+        total += s
+        if explain is not None:
+            note = f"{SPOT_NAMES[spot]}: printed {t.strength}"
+            if s != t.strength:
+                note += f", {s} with its ability"
+            if not IS_FRONT[spot]:
+                note += ", fights from the Back"
+            explain.append((t.name, s, note))
+    ctx.strengths = strengths
+    for b, level in enumerate(p.buildings):
+        if level:
+            L = game.cards.buildings[b].levels[level]
+            for po in L.kingdom_strength:
+                v = po.value(ctx)
+                total += v
+                if explain is not None and v:
+                    explain.append((game.cards.buildings[b].name, v, f"level {level} bonus"))
+    return total
+
+
+def wars_won(n, strengths) -> list[list[tuple[int, int]]]:
+    """For each seat, the list of ``(opponent, wars won against them)``."""
+    out = []
+    if n == 2:
+        for seat in (0, 1):
+            s, o = strengths[seat], strengths[1 - seat]
+            won = 0
+            if s >= o:
+                won = 2 if (s > 0 and s >= 2 * o) else 1
+            out.append([(1 - seat, won)])
+        return out
+    for seat in range(n):
+        s = strengths[seat]
+        out.append([(nb, 1 if s >= strengths[nb] else 0)
+                    for nb in ((seat - 1) % n, (seat + 1) % n)])
+    return out
+
+
+def resolve(game) -> None:
+    n = game.n
+    ctxs = [game.ctx(seat) for seat in range(n)]
+    strengths = [kingdom_strength(game, seat, ctxs[seat]) for seat in range(n)]
+    results = wars_won(n, strengths)
+    cards = game.cards
+    for seat in range(n):
+        won = 0
+        for opp, w in results[seat]:
+            won += w
+            game.log(seat, WAR, w, "Wars",
+                     f"strength {strengths[seat]} vs {game.players[opp].name} {strengths[opp]}: "
+                     + (f"wins {w} war{'s' if w > 1 else ''}" if w else "loses"))
+        if won:
+            game.gain_lp(seat, LP_PER_WAR * won, "Wars", f"{won} war{'s' if won > 1 else ''} won")
+        ctx = ctxs[seat]
+        ctx.wars_won = won
+        p = game.players[seat]
+        for u in p.units:
+            if u is not None and u.type.wars:
+                ctx.unit = u
+                for po in u.type.wars:
+                    v = po.value(ctx)
+                    if v:
+                        game.gain(seat, po.kind, v, u.type.name)
+        for b, level in enumerate(p.buildings):
+            if level:
+                B = cards.buildings[b]
+                for po in B.levels[level].wars:
+                    v = po.value(ctx)
+                    if v:
+                        game.gain(seat, po.kind, v, f"{B.name} (level {level})")
+    game.end_phase()
