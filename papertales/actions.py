@@ -90,6 +90,23 @@ class Action(NamedTuple):
         return cls(parts[0], *args)
 
 
+_new = tuple.__new__
+
+
+def make(kind, a=None, b=None) -> Action:
+    """Build an action faster than ``Action(...)`` (for the engine's hot paths)."""
+    return _new(Action, (kind, a, b))
+
+
+#: Shared instances of the actions that carry only spots.
+MOVES = tuple(tuple(make(MOVE, s, d) for d in range(5)) for s in range(5))
+RETURNS = tuple(make(RETURN, s) for s in range(5))
+DISCARDS = tuple(make(DISCARD, s) for s in range(5))
+TARGETS = tuple(make(CHOOSE, s) for s in range(5))
+SAVES = tuple(make(SPARE, s) for s in range(5))
+DONE_NOTHING = make(DONE)
+
+
 def pick(card): return Action(PICK, card)
 def drop(card): return Action(DROP, card)
 def place(card, spot): return Action(PLACE, card, spot)

@@ -17,7 +17,7 @@ Only this is a death: units discarded in Deployment trigger nothing.
 
 from __future__ import annotations
 
-from .actions import PASS, SAVE, SPARE, Action, PASS_ACTION
+from .actions import PASS, SAVE, SAVES, SPARE, Action, PASS_ACTION
 from .errors import IllegalActionError
 from .events import DEATH
 from .state import SPOT_NAMES
@@ -51,7 +51,7 @@ def _candidates(p, tokens, saved):
 
 def legal(game, seat, decision) -> list[Action]:
     p = game.players[seat]
-    return [Action(SPARE, s) for s in _candidates(p, decision[2], game.saved[seat])] + [PASS_ACTION]
+    return [SAVES[s] for s in _candidates(p, decision[2], game.saved[seat])] + [PASS_ACTION]
 
 
 def apply(game, seat, decision, action) -> None:

@@ -48,7 +48,11 @@ class BuildingLevel:
 
 
 class BuildingType:
-    __slots__ = ("index", "id", "name", "names", "levels", "pack")
+    """A building card.  ``payments[(from_level, to_level)]`` lists, precomputed, every way
+    to pay that construction: ``(resources needed, gold, explanation)`` -- one way, or
+    more when a face may be paid with gold instead (Temple)."""
+
+    __slots__ = ("index", "id", "name", "names", "levels", "pack", "payments")
 
     def __repr__(self):
         return f"<BuildingType {self.name}>"
@@ -226,7 +230,22 @@ def _building(spec, where, pack_id) -> BuildingType:
         levels.append(L)
         prev = L
     b.levels = tuple(levels)
+    b.payments = {(0, 1): _payments(levels[1:2]), (0, 2): _payments(levels[1:3]),
+                  (1, 2): _payments(levels[2:3])}
     return b
+
+
+def _payments(faces):
+    ways = [((0, 0, 0), 0, ())]
+    for f in faces:
+        nxt = []
+        for need, gold, how in ways:
+            nxt.append((tuple(a + b for a, b in zip(need, f.cost)), gold, how))
+            if f.gold_instead is not None:
+                nxt.append((need, gold + f.gold_instead,
+                            how + (f"level {f.level} paid with {f.gold_instead} gold",)))
+        ways = nxt
+    return tuple(ways)
 
 
 def load_pack(source, name: str | None = None) -> dict:

@@ -10,9 +10,7 @@ cheapest way to pay, so an option is one action with one gold price.
 
 from __future__ import annotations
 
-from itertools import product as _product
-
-from .actions import BUILD, CONSTRUCT, PASS, UPGRADE, Action, PASS_ACTION
+from .actions import BUILD, CONSTRUCT, PASS, UPGRADE, Action, PASS_ACTION, make
 from .errors import IllegalActionError
 from .events import BUILD as EV_BUILD
 from .state import production
@@ -40,35 +38,28 @@ def _helpers(game, p):
     return buy, free_land
 
 
-def resource_gold(faces, res, buy):
-    """Cheapest gold that makes ``res`` cover the cost of every face in ``faces``, each
-    face paid with its resources or (if it has one) its gold alternative; None if the
-    kingdom cannot pay at all.  Returns ``(gold, how)``."""
+def resource_gold(ways, res, buy):
+    """Cheapest of the payment ``ways`` (see ``BuildingType.payments``) given the
+    resources ``res`` the kingdom produces and the gold ``buy`` prices of missing ones;
+    ``(gold, explanation)``, or None if no way can be paid."""
     best = None
-    choices = [(False, True) if f.gold_instead is not None else (False,) for f in faces]
-    for pick in _product(*choices):
-        need = [0, 0, 0]
-        gold = 0
-        how = []
-        for f, with_gold in zip(faces, pick):
-            if with_gold:
-                gold += f.gold_instead
-                how.append(f"level {f.level} paid with {f.gold_instead} gold")
-            else:
-                for r in range(3):
-                    need[r] += f.cost[r]
-        ok = True
-        for r in range(3):
+    for need, gold, how in ways:
+        extra = None
+        for r in (0, 1, 2):
             missing = need[r] - res[r]
             if missing > 0:
-                if r not in buy:
-                    ok = False
+                price = buy.get(r)
+                if price is None:
                     break
-                gold += missing * buy[r]
-                how.append(f"{missing} missing {('wood', 'food', 'ore')[r]} bought for {missing * buy[r]} gold")
-        if ok and (best is None or gold < best[0]):
-            best = (gold, how)
+                gold += missing * price
+                extra = (extra or []) + [f"{missing} missing {_RES[r]} bought for {missing * price} gold"]
+        else:
+            if best is None or gold < best[0]:
+                best = (gold, list(how) + (extra or []))
     return best
+
+
+_RES = ("wood", "food", "ore")
 
 
 def options(game, seat) -> list[tuple[Action, int, str]]:
@@ -83,17 +74,17 @@ def options(game, seat) -> list[tuple[Action, int, str]]:
         B = game.cards.buildings[b]
         if level == 0:
             for target in (1, 2):
-                paid = resource_gold(B.levels[1:target + 1], res, buy)
+                paid = resource_gold(B.payments[(0, target)], res, buy)
                 if paid is None:
                     continue
                 gold = land + paid[0]
                 if gold <= p.gold:
                     why = [f"land {land} gold" + (" (Landlord)" if free_land and owned else "")] + paid[1]
-                    out.append((Action(CONSTRUCT, B.id, target), gold, "; ".join(why)))
+                    out.append((make(CONSTRUCT, B.id, target), gold, "; ".join(why)))
         elif level == 1:
-            paid = resource_gold(B.levels[2:3], res, buy)
+            paid = resource_gold(B.payments[(1, 2)], res, buy)
             if paid is not None and paid[0] <= p.gold:
-                out.append((Action(UPGRADE, B.id), paid[0], "; ".join(["no land cost"] + paid[1])))
+                out.append((make(UPGRADE, B.id), paid[0], "; ".join(["no land cost"] + paid[1])))
     return out
 
 

@@ -20,7 +20,8 @@ only where they share something, i.e. Shapeshifters drawing from the same pile):
 from __future__ import annotations
 
 from .abilities import Shapeshift
-from .actions import (DEPLOY, DISCARD, DONE, MOVE, PLACE, RETURN, Action)
+from .actions import (DEPLOY, DISCARD, DISCARDS, DONE, DONE_NOTHING, MOVE, MOVES, PLACE, RETURN,
+                      RETURNS, Action, make)
 from .errors import IllegalActionError
 from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD
 from .state import SPOT_NAMES, Unit
@@ -44,6 +45,16 @@ def usable_spots(p):
     return range(p.spots)
 
 
+_PLACES: dict[str, tuple[Action, ...]] = {}
+
+
+def _places(tid):
+    acts = _PLACES.get(tid)
+    if acts is None:
+        acts = _PLACES[tid] = tuple(make(PLACE, tid, s) for s in range(5))
+    return acts
+
+
 def legal(game, seat, decision) -> list[Action]:
     p = game.players[seat]
     units = p.units
@@ -51,27 +62,32 @@ def legal(game, seat, decision) -> list[Action]:
     budget = p.gold - committed(p)
     free = [s for s in spots if units[s] is None]
     out = []
-    seen = set()
+    seen = []
     for t in p.hand:
-        if t.id in seen:
+        tid = t.id
+        if tid in seen:
             continue
-        seen.add(t.id)
+        seen.append(tid)
         if t.cost <= budget:
-            out.extend(Action(PLACE, t.id, s) for s in free)
+            places = _places(tid)
+            for s in free:
+                out.append(places[s])
     for s in spots:
         u = units[s]
         if u is None:
             continue
+        moves = MOVES[s]
         for d in spots:
             if d != s and (units[d] is None or d > s):
-                out.append(Action(MOVE, s, d))
+                out.append(moves[d])
         if u.new:
             if budget + u.type.cost >= 0:
-                out.append(Action(RETURN, s))
+                out.append(RETURNS[s])
         else:
-            out.append(Action(DISCARD, s))
-    out.append(Action(DONE))
-    out.extend(Action(DONE, tid) for tid in seen)
+            out.append(DISCARDS[s])
+    out.append(DONE_NOTHING)
+    for tid in seen:
+        out.append(make(DONE, tid))
     return out
 
 

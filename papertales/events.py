@@ -32,7 +32,7 @@ class Event(NamedTuple):
             text = f"{who} +{n} age token{'s' if n != 1 else ''} on {self.detail}"
             return f"[T{self.turn} {self.phase}] {text} ({self.cause})"
         elif k == DEATH:
-            text = f"{who}: {self.detail} dies"
+            return f"[T{self.turn} {self.phase}] {who}: {self.detail} dies ({self.cause})"
         else:
             text = f"{who}: {self.detail}" if who else self.detail
             return f"[T{self.turn} {self.phase}] {text}" + (f" ({self.cause})" if self.cause else "")

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from . import aging, construction, deployment, income, recruitment, scoring, wars
 from .abilities import Ctx
-from .actions import (BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET, Action)
+from .actions import (BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET, TARGETS, Action)
 from .cards import BASE, CardSet
 from .errors import IllegalActionError, NotYourTurnError, PaperTalesError
 from .events import AGE, BUILD as EV_BUILD, GOLD, LP, NOTE, Event
@@ -51,7 +51,7 @@ class Decision(NamedTuple):
 
 
 def _target_legal(game, seat, decision):
-    return [Action(TARGET, s) for s, u in enumerate(game.players[seat].units) if u is not None]
+    return [TARGETS[s] for s, u in enumerate(game.players[seat].units) if u is not None]
 
 
 def _target_apply(game, seat, decision, action):

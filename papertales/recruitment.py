@@ -8,7 +8,7 @@ pack.  At the end the card kept from last turn's Deployment joins the hand.
 
 from __future__ import annotations
 
-from .actions import DRAFT, DRAFT_DISCARD, Action, DROP, PICK
+from .actions import DRAFT, DRAFT_DISCARD, Action, DROP, PICK, make
 from .errors import IllegalActionError
 from .events import DRAFT as EV_DRAFT
 
@@ -43,13 +43,11 @@ def _open_round(game) -> None:
 
 def legal(game, seat, decision) -> list[Action]:
     kind = PICK if decision[0] == DRAFT else DROP
-    seen = set()
-    out = []
+    seen = []
     for t in game.players[seat].pack:
         if t.id not in seen:
-            seen.add(t.id)
-            out.append(Action(kind, t.id))
-    return out
+            seen.append(t.id)
+    return [make(kind, tid) for tid in seen]
 
 
 def _take(game, seat, action, kind):
