@@ -31,6 +31,10 @@ def _label(ident):
     return str(ident).replace("_", " ").title()
 
 
+def _spot(s):
+    return SPOT_NAMES[s] if isinstance(s, int) and 0 <= s < len(SPOT_NAMES) else repr(s)
+
+
 class Action(NamedTuple):
     """``kind`` plus up to two arguments; see the constructors below."""
 
@@ -45,23 +49,23 @@ class Action(NamedTuple):
         if k == DROP:
             return f"discard {_label(a)} from the pack"
         if k == PLACE:
-            return f"place {_label(a)} at {SPOT_NAMES[b]}"
+            return f"place {_label(a)} at {_spot(b)}"
         if k == MOVE:
-            return f"move {SPOT_NAMES[a]} to {SPOT_NAMES[b]}"
+            return f"move {_spot(a)} to {_spot(b)}"
         if k == RETURN:
-            return f"take back the unit at {SPOT_NAMES[a]}"
+            return f"take back the unit at {_spot(a)}"
         if k == DISCARD:
-            return f"discard the unit at {SPOT_NAMES[a]}"
+            return f"discard the unit at {_spot(a)}"
         if k == DONE:
             return "done" + (f" (keep {_label(a)})" if a else " (keep nothing)")
         if k == CHOOSE:
-            return f"age tokens on {SPOT_NAMES[a]}"
+            return f"age tokens on {_spot(a)}"
         if k == CONSTRUCT:
             return f"build {_label(a)} at level {b}"
         if k == UPGRADE:
             return f"upgrade {_label(a)} to level 2"
         if k == SPARE:
-            return f"save the unit at {SPOT_NAMES[a]}"
+            return f"save the unit at {_spot(a)}"
         return "pass"
 
     def to_json(self) -> list:

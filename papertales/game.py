@@ -97,6 +97,10 @@ _ALL_DECIDED = {
 }
 
 
+def _card_index(t):
+    return t.index
+
+
 class Game:
     """A game of Paper Tales for 2-5 players.  Create with :meth:`Game.new`."""
 
@@ -138,6 +142,17 @@ class Game:
         g.events = []
         g.history = []
         g.record_events = record_events
+        return g
+
+    @classmethod
+    def replay(cls, history, players: int = 4, seed: int = 0, names=None, cards=None) -> "Game":
+        """Rebuild a game from its seed and its ``history`` of ``(seat, action)``: automatic
+        stages run whenever nobody has a decision, exactly as during play."""
+        g = cls.new(players=players, seed=seed, names=names, cards=cards)
+        for seat, action in history:
+            if not any(g.pending):
+                g.advance()
+            g.apply(seat, action)
         return g
 
     def clone(self) -> "Game":
@@ -375,7 +390,9 @@ class Game:
         if not self.draw:
             if not self.discard:
                 return None
-            self.draw, self.discard = self.discard, []
+            # sorted first, so that the new pile does not depend on the order in which
+            # players who acted simultaneously discarded their cards
+            self.draw, self.discard = sorted(self.discard, key=_card_index), []
             self.rng.shuffle(self.draw)
             self.log(-1, NOTE, len(self.draw), "Rule", "the discard pile is shuffled into a new draw pile")
         return self.draw.pop()

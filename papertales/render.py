@@ -1,0 +1,335 @@
+"""HTML/SVG pictures of a game: cards, kingdoms, the phase track, the event log.
+
+Standard library only (``import papertales`` must work without any UI package): every
+function returns an HTML string.  ``Game._repr_html_`` uses :func:`game_html`, and the
+notebook panels (``papertales_widgets``) put the same strings into their HTML widgets.
+
+Everything shown is read through the engine's public API: ``game.strength(seat,
+explain=rows)`` for the strength each unit has *now*, ``game.resources(seat)`` for what a
+kingdom produces, ``game.players`` / ``game.cards`` for the rest.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+SPOT_NAMES = ("F1", "F2", "B1", "B2", "F3")
+FRONT_SPOTS = (0, 1, 4)
+BACK_SPOTS = (2, 3)
+PHASE_ORDER = ("recruitment", "deployment", "wars", "income", "construction", "aging")
+PHASE_TITLES = {"recruitment": "Recruitment", "deployment": "Deployment", "wars": "Wars",
+                "income": "Income", "construction": "Construction", "aging": "Aging",
+                "end": "End of game", "over": "Game over"}
+RESOURCES = ("wood", "food", "ore")
+RES_COLOR = {"wood": "#8a5a2b", "food": "#d9a21b", "ore": "#5f6f80"}
+RES_LETTER = {"wood": "W", "food": "F", "ore": "O"}
+# production conditions of a card (papertales.cards: ALWAYS, IN_FRONT, PER_AGE_TOKEN, AGED)
+_WHEN = {0: "", 1: " in the Front", 2: " per age token", 3: " once aged"}
+PLAYER_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
+
+CSS = """<style>
+.pt-root{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#222;font-size:13px;line-height:1.3}
+.pt-kingdoms{display:flex;flex-wrap:wrap;gap:10px}
+.pt-kingdom{border:2px solid #ccc;border-radius:10px;padding:8px;background:#fbf8f1;min-width:360px;flex:1 1 360px;max-width:600px}
+.pt-kingdom.pt-you{border-color:#1f77b4;box-shadow:0 0 0 2px #1f77b455}
+.pt-kingdom.pt-waiting{background:#fff6dc}
+.pt-khead{display:flex;align-items:center;gap:8px;flex-wrap:wrap;margin-bottom:6px}
+.pt-pname{font-weight:700;font-size:15px}
+.pt-dot{display:inline-block;width:12px;height:12px;border-radius:6px}
+.pt-badge{display:inline-block;padding:1px 7px;border-radius:10px;background:#eee;font-size:12px;white-space:nowrap}
+.pt-badge.pt-lp{background:#3b2f6b;color:#fff}
+.pt-badge.pt-gold{background:#f3cf4a;color:#3d2c00}
+.pt-badge.pt-str{background:#b3261e;color:#fff}
+.pt-badge.pt-wait{background:#ffb300;color:#222}
+.pt-row{display:flex;gap:6px;align-items:flex-start;margin:3px 0}
+.pt-rowlabel{writing-mode:vertical-rl;transform:rotate(180deg);font-size:10px;color:#777;text-align:center;width:12px}
+.pt-card{position:relative;width:114px;height:140px;border-radius:8px;border:1px solid #8c7b5a;background:linear-gradient(#fffdf7,#f2e8d2);box-sizing:border-box;padding:4px 5px;overflow:hidden;flex:0 0 auto}
+.pt-card.pt-empty{background:repeating-linear-gradient(45deg,#f4f1ea,#f4f1ea 6px,#ece7dc 6px,#ece7dc 12px);border-style:dashed;color:#999;display:flex;align-items:center;justify-content:center;text-align:center;font-size:11px}
+.pt-card.pt-locked{opacity:.45}
+.pt-card.pt-back{background:repeating-linear-gradient(135deg,#5b3f8c,#5b3f8c 8px,#6d51a0 8px,#6d51a0 16px);color:#fff;display:flex;align-items:center;justify-content:center;text-align:center;font-weight:600}
+.pt-card.pt-new{box-shadow:0 0 0 2px #2ca02c}
+.pt-card.pt-idle{filter:saturate(.45)}
+.pt-card.pt-dying{box-shadow:0 0 0 2px #b3261e}
+.pt-cname{font-weight:700;font-size:11.5px;margin:0 21px 0 20px;min-height:28px;line-height:1.15;overflow-wrap:anywhere}
+.pt-cost{position:absolute;left:3px;top:3px;width:18px;height:18px;border-radius:9px;background:#f3cf4a;color:#3d2c00;font-weight:700;font-size:11px;text-align:center;line-height:18px}
+.pt-strength{position:absolute;right:3px;top:3px;min-width:20px;height:20px;border-radius:10px;background:#b3261e;color:#fff;font-weight:700;font-size:12px;text-align:center;line-height:20px;padding:0 2px;box-sizing:border-box}
+.pt-strength.pt-changed{background:#e8590c}
+.pt-strength.pt-nofight{background:#999}
+.pt-printed{position:absolute;right:4px;top:25px;font-size:9px;color:#777}
+.pt-ctext{font-size:9.5px;color:#444;height:62px;overflow:hidden;margin-top:4px}
+.pt-cfoot{position:absolute;left:4px;right:4px;bottom:3px;display:flex;justify-content:space-between;align-items:center;font-size:10px}
+.pt-spot{position:absolute;left:4px;bottom:17px;font-size:9px;color:#999}
+.pt-res{display:inline-block;min-width:15px;height:15px;border-radius:8px;color:#fff;font-size:9px;font-weight:700;text-align:center;line-height:15px;padding:0 2px;box-sizing:border-box;margin-right:1px}
+.pt-buildings{display:flex;flex-wrap:wrap;gap:4px;margin-top:5px}
+.pt-building{border:1px solid #bbb;border-radius:6px;padding:2px 6px;font-size:11px;background:#f3f3f3;color:#999}
+.pt-building.pt-l1{background:#e4efe0;color:#234;border-color:#7a9f6b}
+.pt-building.pt-l2{background:#cfe3f7;color:#123;border-color:#3f77b5;font-weight:700}
+.pt-hand{margin-top:6px;font-size:12px}
+.pt-track{display:flex;gap:4px;align-items:stretch;flex-wrap:wrap;margin:4px 0}
+.pt-phase{padding:6px 10px;border-radius:6px;background:#eee;color:#777;font-weight:600;font-size:13px}
+.pt-phase.pt-done{background:#dcd6ea;color:#4a3f73}
+.pt-phase.pt-current{background:#3b2f6b;color:#fff;box-shadow:0 0 0 3px #ffb30099}
+.pt-turn{padding:6px 10px;font-weight:700}
+table.pt-table{border-collapse:collapse;font-size:12.5px;margin:4px 0}
+table.pt-table th,table.pt-table td{border-bottom:1px solid #e3e3e3;padding:3px 8px;text-align:left;vertical-align:top}
+table.pt-table th{background:#f5f3ee}
+.pt-plus{color:#1b7a2a;font-weight:700}
+.pt-minus{color:#b3261e;font-weight:700}
+.pt-muted{color:#888}
+.pt-msg{padding:6px 10px;border-radius:6px;margin:4px 0}
+.pt-msg.pt-error{background:#fde7e6;border:1px solid #e0a3a0;color:#7a1712}
+.pt-msg.pt-info{background:#eef4fb;border:1px solid #b7cde8}
+.pt-msg.pt-ok{background:#e8f5e9;border:1px solid #a5d6a7}
+</style>"""
+
+
+# ------------------------------------------------------------------ small pieces
+
+def _e(text) -> str:
+    return escape(str(text), quote=True)
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def res_icon(resource: str, amount: int | str = "") -> str:
+    label = f"{amount}{RES_LETTER[resource]}" if amount != "" else RES_LETTER[resource]
+    return (f'<span class="pt-res" style="background:{RES_COLOR[resource]}" '
+            f'title="{_e(resource)}">{_e(label)}</span>')
+
+
+def resources_html(res: dict) -> str:
+    parts = [res_icon(r, res.get(r, 0)) for r in RESOURCES if res.get(r, 0)]
+    return "".join(parts) if parts else '<span class="pt-muted">no resources</span>'
+
+
+def age_tokens_svg(n: int) -> str:
+    """``n`` small hourglass tokens (an SVG)."""
+    if n <= 0:
+        return ""
+    shown = min(n, 4)
+    w = 13 * shown + (12 if n > 4 else 0)
+    parts = [f'<svg width="{w}" height="13" viewBox="0 0 {w} 13" role="img" aria-label="{n} age tokens">'
+             f"<title>{n} age token{'s' if n != 1 else ''}</title>"]
+    for i in range(shown):
+        x = i * 13
+        parts.append(f'<circle cx="{x + 6.5}" cy="6.5" r="6" fill="#6d4c2f"/>'
+                     f'<path d="M{x + 3.5} 3 h6 l-3 3.5 l3 3.5 h-6 l3 -3.5 z" fill="#f6e7c8"/>')
+    if n > 4:
+        parts.append(f'<text x="{shown * 13 + 1}" y="10" font-size="9" fill="#6d4c2f">+{n - 4}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _produces_html(utype) -> str:
+    out = []
+    for r, amount, when in getattr(utype, "produces", ()):
+        name = RESOURCES[r]
+        extra = _WHEN.get(when, "")
+        out.append(f'<span title="produces {amount} {name}{extra}">{res_icon(name, amount)}'
+                   f'{"<sup>*</sup>" if extra else ""}</span>')
+    return "".join(out)
+
+
+# ------------------------------------------------------------------ strength per unit
+
+_STRENGTH_IN_NOTE = re.compile(r"\(strength (-?\d+)\)")
+
+
+def unit_strengths(game, seat) -> tuple[int, dict[int, tuple[int, bool, str]]]:
+    """``(kingdom strength, {spot: (strength now, fights, note)})`` read from the
+    engine's explanation rows (``game.strength(seat, explain=rows)``)."""
+    rows: list = []
+    total = game.strength(seat, explain=rows)
+    out: dict[int, tuple[int, bool, str]] = {}
+    for cause, value, note in rows:
+        spot_name = str(note).split(":", 1)[0]
+        if spot_name not in SPOT_NAMES:
+            continue                          # a building bonus (Barracks ...)
+        spot = SPOT_NAMES.index(spot_name)
+        m = _STRENGTH_IN_NOTE.search(str(note))
+        if m:                                # does not fight: the note carries its strength
+            out[spot] = (int(m.group(1)), False, str(note))
+        else:
+            out[spot] = (int(value), True, str(note))
+    return total, out
+
+
+# ------------------------------------------------------------------ cards
+
+def card_html(utype, age: int = 0, strength: int | None = None, fights: bool = True,
+              note: str = "", spot: int | None = None, new: bool = False, dying: bool = False) -> str:
+    """One unit card: cost, name, strength now (the printed one in small when it
+    differs), ability text, resources produced, age tokens."""
+    s = utype.strength if strength is None else strength
+    cls = "pt-strength"
+    if not fights:
+        cls += " pt-nofight"
+    elif s != utype.strength:
+        cls += " pt-changed"
+    printed = (f'<div class="pt-printed">printed {utype.strength}</div>'
+               if s != utype.strength else "")
+    title = f"{utype.name} (cost {utype.cost}, strength {utype.strength}): {utype.text}"
+    if note:
+        title += f"\n{note}"
+    classes = "pt-card" + (" pt-new" if new else "") + ("" if fights else " pt-idle") + (" pt-dying" if dying else "")
+    spot_html = f'<div class="pt-spot">{SPOT_NAMES[spot]}</div>' if spot is not None else ""
+    return (f'<div class="{classes}" title="{_e(title)}" data-card="{_e(utype.id)}" data-age="{age}" '
+            f'data-strength="{s}">'
+            f'<div class="pt-cost" title="deployment cost">{utype.cost}</div>'
+            f'<div class="{cls}" title="strength now">{s}</div>{printed}'
+            f'<div class="pt-cname">{_e(utype.name)}</div>'
+            f'<div class="pt-ctext">{_e(utype.text)}</div>{spot_html}'
+            f'<div class="pt-cfoot"><span>{_produces_html(utype)}</span>'
+            f'<span>{age_tokens_svg(age)}</span></div></div>')
+
+
+def card_back_html(spot: int | None = None) -> str:
+    label = "face down" + (f"<br>{SPOT_NAMES[spot]}" if spot is not None else "")
+    return f'<div class="pt-card pt-back" title="placed this Deployment, revealed soon">{label}</div>'
+
+
+def empty_spot_html(spot: int, locked: bool = False) -> str:
+    text = f"{SPOT_NAMES[spot]}<br>{'needs a level-2 building' if locked else 'empty'}"
+    return f'<div class="pt-card pt-empty{" pt-locked" if locked else ""}">{text}</div>'
+
+
+def building_html(btype, level: int) -> str:
+    if level:
+        L = btype.levels[level]
+        title = f"{btype.name} level {level}: {L.lp} LP at the end. {L.text}"
+        return (f'<span class="pt-building pt-l{level}" title="{_e(title)}" data-building="{_e(btype.id)}" '
+                f'data-level="{level}">{_e(btype.name)} {"I" * level}</span>')
+    return (f'<span class="pt-building" title="{_e(btype.name)}: not built" data-building="{_e(btype.id)}" '
+            f'data-level="0">{_e(btype.name)}</span>')
+
+
+# ------------------------------------------------------------------ kingdoms
+
+def _hidden_new(game) -> bool:
+    """During Deployment, units placed this turn stay face down until the reveal."""
+    return game.phase == "deployment" and getattr(game, "stage", "") in ("place", "reveal")
+
+
+def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False) -> str:
+    """One player's kingdom.  ``viewer`` (a seat, or None for "show everything") hides
+    the face-down units other players placed in the current Deployment."""
+    p = game.players[seat]
+    total, strengths = unit_strengths(game, seat)
+    res = game.resources(seat)
+    hide = viewer is not None and seat != viewer and _hidden_new(game)
+    level2 = 2 in p.buildings
+    pending = game.decision(seat) if seat in game.pending_players() else None
+
+    def spot_html(s):
+        u = p.units[s]
+        if u is None:
+            return empty_spot_html(s, locked=(s == 4 and not level2 and p.spots < 5))
+        if hide and u.new:
+            return card_back_html(s)
+        st, fights, note = strengths.get(s, (u.type.strength, s in FRONT_SPOTS, ""))
+        return card_html(u.type, u.age, st, fights, note, s, new=u.new)
+
+    color = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+    classes = "pt-kingdom" + (" pt-you" if you else "") + (" pt-waiting" if pending else "")
+    wait = (f'<span class="pt-badge pt-wait" title="{_e(pending.prompt)}">deciding: {_e(pending.kind)}</span>'
+            if pending else "")
+    head = (f'<div class="pt-khead"><span class="pt-dot" style="background:{color}"></span>'
+            f'<span class="pt-pname">{_e(p.name)}{" (you)" if you else ""}</span>'
+            f'<span class="pt-badge pt-lp" title="Legend Points" data-lp="{p.lp}">{p.lp} LP</span>'
+            f'<span class="pt-badge pt-gold" title="gold" data-gold="{p.gold}">{p.gold} gold</span>'
+            f'<span class="pt-badge pt-str" title="war strength now" data-strength="{total}">strength {total}</span>'
+            f'<span>{resources_html(res)}</span>{wait}</div>')
+    front = "".join(spot_html(s) for s in FRONT_SPOTS)
+    back = "".join(spot_html(s) for s in BACK_SPOTS)
+    rows = (f'<div class="pt-row"><div class="pt-rowlabel">FRONT</div>{front}</div>'
+            f'<div class="pt-row"><div class="pt-rowlabel">BACK</div>{back}</div>')
+    blds = "".join(building_html(b, p.buildings[i]) for i, b in enumerate(game.cards.buildings))
+    extra = ""
+    if show_hand:
+        hand = ", ".join(_e(t.name) for t in p.hand) or "empty"
+        kept = f"; kept for next turn: {_e(p.kept.name)}" if p.kept is not None else ""
+        extra = f'<div class="pt-hand"><b>Hand:</b> {hand}{kept}</div>'
+    elif p.kept is not None:
+        extra = '<div class="pt-hand pt-muted">1 card kept for next turn</div>'
+    return (f'<div class="{classes}" data-seat="{seat}">{head}{rows}'
+            f'<div class="pt-buildings">{blds}</div>{extra}</div>')
+
+
+def phase_track_html(game) -> str:
+    """The six phases of a turn, the current one highlighted."""
+    phase = game.phase
+    idx = PHASE_ORDER.index(phase) if phase in PHASE_ORDER else len(PHASE_ORDER)
+    parts = [f'<span class="pt-turn">Turn {game.turn}/4</span>']
+    for i, ph in enumerate(PHASE_ORDER):
+        cls = "pt-phase" + (" pt-current" if i == idx else " pt-done" if i < idx else "")
+        parts.append(f'<span class="{cls}" data-phase="{ph}">{i + 1}. {PHASE_TITLES[ph]}</span>')
+    if phase in ("end", "over"):
+        parts.append(f'<span class="pt-phase pt-current" data-phase="{phase}">{PHASE_TITLES[phase]}</span>')
+    return f'<div class="pt-track">{"".join(parts)}</div>'
+
+
+def kingdoms_html(game, viewer=None, humans=(), show_hands=()) -> str:
+    return ('<div class="pt-kingdoms">'
+            + "".join(kingdom_html(game, s, viewer=viewer, you=s in humans, show_hand=s in show_hands)
+                      for s in range(game.n))
+            + "</div>")
+
+
+def scores_html(game) -> str:
+    """The ranking table (LP, then gold)."""
+    order = sorted(range(game.n), key=lambda s: (-game.players[s].lp, -game.players[s].gold, s))
+    winners = set(game.winners()) if game.is_over else set()
+    rows = []
+    for rank, s in enumerate(order, 1):
+        p = game.players[s]
+        crown = " 🏆" if s in winners else ""
+        rows.append(f'<tr data-seat="{s}"><td>{rank}</td><td class="pt-final-name">{_e(p.name)}{crown}</td>'
+                    f'<td class="pt-final-lp" data-seat="{s}">{p.lp}</td><td class="pt-final-gold">{p.gold}</td></tr>')
+    return ('<table class="pt-table pt-scores"><tr><th>#</th><th>Player</th><th>LP</th><th>Gold</th></tr>'
+            + "".join(rows) + "</table>")
+
+
+def game_html(game, viewer=None, humans=()) -> str:
+    """The whole table: phase track, scores, every kingdom."""
+    status = ""
+    if game.is_over:
+        names = ", ".join(game.players[s].name for s in game.winners())
+        status = f'<div class="pt-msg pt-ok">Game over. Winner: <b>{_e(names)}</b></div>' + scores_html(game)
+    return (f'{CSS}<div class="pt-root">{phase_track_html(game)}{status}'
+            f'{kingdoms_html(game, viewer=viewer, humans=humans)}</div>')
+
+
+# ------------------------------------------------------------------ events
+
+def event_change_html(e) -> str:
+    if e.kind in ("lp", "gold"):
+        cls = "pt-plus" if e.amount >= 0 else "pt-minus"
+        unit = "LP" if e.kind == "lp" else "gold"
+        return f'<span class="{cls}">{signed(e.amount)} {unit}</span>'
+    if e.kind == "age":
+        return f"+{e.amount} age"
+    if e.kind == "war":
+        return f"{e.amount} war{'s' if e.amount != 1 else ''} won"
+    return _e(e.kind)
+
+
+def events_table_html(events, names, limit: int | None = None) -> str:
+    """A table of events: when, who, change, cause, detail."""
+    if not events:
+        return '<div class="pt-muted">No events.</div>'
+    shown = list(events)
+    cut = ""
+    if limit is not None and len(shown) > limit:
+        cut = f'<div class="pt-muted">... {len(shown) - limit} earlier events not shown</div>'
+        shown = shown[-limit:]
+    rows = []
+    for e in shown:
+        who = names[e.seat] if 0 <= e.seat < len(names) else ""
+        rows.append(f'<tr class="pt-ev pt-ev-{_e(e.kind)}" data-seat="{e.seat}" data-kind="{_e(e.kind)}">'
+                    f"<td>T{e.turn}</td><td>{_e(PHASE_TITLES.get(e.phase, e.phase))}</td><td>{_e(who)}</td>"
+                    f"<td>{event_change_html(e)}</td><td>{_e(e.cause)}</td><td>{_e(e.detail)}</td></tr>")
+    return (cut + '<table class="pt-table pt-events"><tr><th>Turn</th><th>Phase</th><th>Player</th>'
+            "<th>Change</th><th>Cause</th><th>Detail</th></tr>" + "".join(rows) + "</table>")

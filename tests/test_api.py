@@ -1,0 +1,151 @@
+"""The public API: illegal and out-of-turn actions change nothing, saves are refused
+when broken, decisions describe themselves."""
+
+import json
+
+import pytest
+
+from papertales import (Action, Game, IllegalActionError, NotYourTurnError, PaperTalesError,
+                        SaveFileError)
+from papertales.actions import done, place
+from papertales.bots import RandomBot
+from papertales.rng import Rng
+
+
+def _states_with_decisions(n_games=15):
+    """Yield games paused at many different decisions."""
+    for seed in range(n_games):
+        g = Game.new(players=3 + seed % 3, seed=seed)
+        bots = [RandomBot(seed + k) for k in range(g.n)]
+        while not g.is_over:
+            if not g.pending_players():
+                g.advance()
+                continue
+            seat = g.pending_players()[0]
+            yield g, seat
+            g.apply(seat, bots[seat].choose(g, seat))
+
+
+ILLEGAL_TRIES = [
+    Action("pick", "no_such_card"), Action("drop", "knight"), Action("place", "kraken", 0),
+    Action("place", "knight", 7), Action("move", 0, 0), Action("move", 3, 9), Action("return", 1),
+    Action("discard", 4), Action("done", "dragon"), Action("target", 4), Action("build", "castle", 1),
+    Action("build", "town", 3), Action("upgrade", "temple"), Action("save", 2), Action("pass"),
+]
+
+
+def test_illegal_actions_raise_and_leave_the_state_unchanged():
+    rng = Rng(5)
+    checked = 0
+    for g, seat in _states_with_decisions():
+        if rng.below(4):
+            continue
+        legal = set(g.legal_actions(seat))
+        before = g.to_json()
+        for a in ILLEGAL_TRIES:
+            if a in legal:
+                continue
+            with pytest.raises(IllegalActionError) as err:
+                g.apply(seat, a)
+            assert "Allowed:" in str(err.value)
+            assert g.to_json() == before
+            checked += 1
+    assert checked > 500
+
+
+def test_out_of_turn_action_is_refused_with_who_is_awaited():
+    g = Game.new(players=3, seed=1).advance()
+    g.apply(0, g.legal_actions(0)[0])
+    before = g.to_json()
+    with pytest.raises(NotYourTurnError, match="waiting for Player 2 \\(draft\\), Player 3 \\(draft\\)"):
+        g.apply(0, g.legal_actions(1)[0])
+    with pytest.raises(NotYourTurnError, match="seat must be a number from 0 to 2"):
+        g.apply(7, Action("pass"))
+    assert g.to_json() == before
+
+
+def test_step_refuses_while_decisions_are_pending():
+    g = Game.new(players=2, seed=1).advance()
+    with pytest.raises(IllegalActionError, match="waiting for decisions"):
+        g.step()
+
+
+def test_actions_can_be_given_as_text_and_read_back():
+    g = Game.new(players=2, seed=4).advance()
+    card = g.players[0].pack[0].id
+    g.apply(0, f"pick {card}")
+    assert g.history[-1] == (0, Action("pick", card))
+    assert str(place("time_master", 2)) == "place Time Master at B1"
+    assert str(done("demon")) == "done (keep Demon)"
+    assert Action.parse("build town 2") == Action("build", "town", 2)
+    assert Action.parse("move F1 B2") == Action("move", 0, 3)
+
+
+def test_decision_prompts_say_what_to_do():
+    g = Game.new(players=4, seed=2).advance()
+    d = g.decision(1)
+    assert d.kind == "draft" and "5 cards" in d.prompt
+    assert g.decision(0).seat == 0
+
+
+def test_new_game_rejects_bad_arguments():
+    for kwargs in ({"players": 1}, {"players": 6}, {"players": "4"}, {"seed": "x"},
+                   {"players": 3, "names": ["a", "b"]}):
+        with pytest.raises(PaperTalesError):
+            Game.new(**kwargs)
+
+
+def test_clone_is_independent():
+    g = Game.new(players=3, seed=9).advance()
+    c = g.clone()
+    c.apply(0, c.legal_actions(0)[0])
+    assert g.players[0].hand == [] and len(c.players[0].hand) == 1
+    assert c.to_json() != g.to_json()
+
+
+# ------------------------------------------------------------------ save files
+
+def _saved():
+    g = Game.new(players=3, seed=12)
+    bots = [RandomBot(k) for k in range(3)]
+    while g.turn < 2 or g.phase != "deployment" or not g.pending_players():
+        if not g.pending_players():
+            g.advance()
+        else:
+            s = g.pending_players()[0]
+            g.apply(s, bots[s].choose(g, s))
+    return g
+
+
+def test_save_and_load_give_the_identical_game():
+    g = _saved()
+    h = Game.from_json(g.to_json())
+    assert h.to_json() == g.to_json()
+    assert h.legal_actions(0) == g.legal_actions(0)
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d.__setitem__("format", "other/9"), "unknown save format"),
+    (lambda d: d["players"][0].__setitem__("gold", -2), "gold must be between"),
+    (lambda d: d["draw"].__setitem__(0, "unicorn"), "unknown card 'unicorn'"),
+    (lambda d: d["draw"].append("knight"), "do not add up"),
+    (lambda d: d["draw"].pop(), "do not add up"),
+    (lambda d: d["players"][1]["units"].append(None), "must list 5 spots"),
+    (lambda d: d["players"][0].__setitem__("buildings", {"castle": 1}), "unknown building 'castle'"),
+    (lambda d: d.__setitem__("phase", "party"), "unknown phase"),
+    (lambda d: d.pop("rng"), "missing field 'rng'"),
+    (lambda d: d["pending"].__setitem__(0, ["dance"]), "malformed decision"),
+    (lambda d: d["history"].append([0, ["fly"]]), "not an action"),
+    (lambda d: d.__setitem__("turn", 9), "turn must be between 1 and 4"),
+])
+def test_broken_save_files_are_refused(mutate, message):
+    data = json.loads(_saved().to_json())
+    mutate(data)
+    with pytest.raises(SaveFileError, match=message):
+        Game.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", "null", '{"format": "papertales-game/1"}'])
+def test_malformed_json_is_refused(text):
+    with pytest.raises(SaveFileError):
+        Game.from_json(text)
