@@ -43,8 +43,9 @@ def play(game, bots, until_over=True):
     return game
 
 
-def random_game(players=4, seed=0, record_events=True):
-    """A complete game between random bots, all seeded from ``seed``."""
+def random_game(players=4, seed=0, record_events=True, **options):
+    """A complete game between random bots, all seeded from ``seed``; ``options`` go to
+    :meth:`Game.new` (``cards``, ``expansion``, ``lich_king_cards``)."""
     from .game import Game
-    game = Game.new(players=players, seed=seed, record_events=record_events)
+    game = Game.new(players=players, seed=seed, record_events=record_events, **options)
     return play(game, [RandomBot(seed * 1000 + i + 1) for i in range(players)])

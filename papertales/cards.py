@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .abilities import HOOK_DEFAULTS, RES_INDEX, RESOURCES, compile_abilities
 from .errors import PackError
+from .necropolis import PHASE_OF_TRIGGER, lich_king_card, necropolis_card
 
 PACK_FORMAT = "papertales-pack/1"
 
@@ -28,7 +29,8 @@ class UnitType:
     """One kind of unit card (Knight, Demon ...), with its compiled ability hooks."""
 
     __slots__ = ("index", "id", "name", "names", "copies", "cost", "strength", "produces",
-                 "text", "note", "uncertain", "pack", "uses_income") + tuple(HOOK_DEFAULTS)
+                 "text", "note", "uncertain", "pack", "uses_income", "kinds",
+                 "ability_phases") + tuple(HOOK_DEFAULTS)
 
     def __repr__(self):
         return f"<UnitType {self.name}>"
@@ -52,7 +54,7 @@ class BuildingType:
     to pay that construction: ``(resources needed, gold, explanation)`` -- one way, or
     more when a face may be paid with gold instead (Temple)."""
 
-    __slots__ = ("index", "id", "name", "names", "levels", "pack", "payments")
+    __slots__ = ("index", "id", "name", "names", "levels", "pack", "payments", "tile")
 
     def __repr__(self):
         return f"<BuildingType {self.name}>"
@@ -85,6 +87,13 @@ class CardSet:
         self.building_by_id = {b.id: b for b in buildings}
         self.deck = tuple(u for u in units for _ in range(u.copies))
         self.pack_ids = tuple(p["id"] for p in self.packs)
+        self.necropolis = tuple(c for p in self.packs for c in p["necropolis"])
+        self.lich_king_cards = tuple(c for p in self.packs for c in p["lich_king_cards"])
+        for kind, items in (("Necropolis", self.necropolis), ("Lich King", self.lich_king_cards)):
+            seen = [c.id for c in items]
+            dup = {i for i in seen if seen.count(i) > 1}
+            if dup:
+                raise PackError(f"{kind} card id(s) defined twice: {', '.join(sorted(dup))}")
 
     def unit(self, ident: str) -> UnitType:
         """Look a unit type up by id (``"time_master"``) or name (``"Time Master"``)."""
@@ -159,10 +168,10 @@ def _cost(obj, where):
 
 
 _UNIT_KEYS = ("id", "name", "names", "copies", "cost", "strength", "produces", "abilities",
-              "text", "note", "uncertain")
+              "text", "note", "uncertain", "kinds")
 
 
-def _unit(spec, where, pack_id) -> UnitType:
+def _unit(spec, where, pack_id, extra_kinds=()) -> UnitType:
     if not isinstance(spec, dict):
         raise PackError(f"{where}: each unit must be an object")
     uid = _need(spec, "id", str, where)
@@ -185,6 +194,11 @@ def _unit(spec, where, pack_id) -> UnitType:
     u.index = -1
     specs = _need(spec, "abilities", list, where, [])
     hooks = compile_abilities(specs, where)
+    kinds = _need(spec, "kinds", list, where, [])
+    if not all(isinstance(k, str) for k in kinds):
+        raise PackError(f"{where}: 'kinds' must be a list of words such as \"relic\"")
+    u.kinds = frozenset(kinds) | frozenset(extra_kinds)
+    u.ability_phases = frozenset(PHASE_OF_TRIGGER[a["on"]] for a in specs)
     u.uses_income = any(isinstance(a, dict) and "income_gold" in (a.get("per"), a.get("times"))
                         for a in specs)
     for attr, default in HOOK_DEFAULTS.items():
@@ -197,13 +211,14 @@ def _building(spec, where, pack_id) -> BuildingType:
         raise PackError(f"{where}: each building must be an object")
     bid = _need(spec, "id", str, where)
     where = f"{where} ('{bid}')"
-    _check_keys(spec, ("id", "name", "names", "level1", "level2", "note"), where)
+    _check_keys(spec, ("id", "name", "names", "level1", "level2", "note", "tile"), where)
     b = BuildingType()
     b.id = bid
     b.name = _need(spec, "name", str, where)
     b.names = _need(spec, "names", dict, where, {})
     b.pack = pack_id
     b.index = -1
+    b.tile = _need(spec, "tile", bool, where, False)
     levels = [None]
     prev = None
     for lvl in (1, 2):
@@ -266,17 +281,32 @@ def load_pack(source, name: str | None = None) -> dict:
             raise PackError(f"{label}: not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise PackError(f"{label}: a pack must be a JSON object")
-    _check_keys(data, ("format", "id", "title", "illustrative", "source", "units", "buildings"), label)
+    _check_keys(data, ("format", "id", "title", "illustrative", "source", "units", "buildings",
+                       "artifacts", "necropolis", "lich_king_cards", "incomplete"), label)
     if data.get("format") != PACK_FORMAT:
         raise PackError(f"{label}: field 'format' must be {PACK_FORMAT!r}, got {data.get('format')!r}")
     pack_id = _need(data, "id", str, label)
     units = [_unit(u, f"{label}: units[{i}]", pack_id)
              for i, u in enumerate(_need(data, "units", list, label, []))]
+    units += [_unit(u, f"{label}: artifacts[{i}]", pack_id, ("artifact",))
+              for i, u in enumerate(_need(data, "artifacts", list, label, []))]
     buildings = [_building(b, f"{label}: buildings[{i}]", pack_id)
                  for i, b in enumerate(_need(data, "buildings", list, label, []))]
+    necro = [necropolis_card(c, f"{label}: necropolis[{i}]", pack_id)
+             for i, c in enumerate(_need(data, "necropolis", list, label, []))]
+    lk = [lich_king_card(c, f"{label}: lich_king_cards[{i}]", pack_id)
+          for i, c in enumerate(_need(data, "lich_king_cards", list, label, []))]
+    incomplete = _need(data, "incomplete", list, label, [])
+    for i, entry in enumerate(incomplete):
+        w = f"{label}: incomplete[{i}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+            raise PackError(f"{w}: each entry needs at least a 'name'")
+        _check_keys(entry, ("name", "kind", "copies", "known", "source"), w)
     return {"id": pack_id, "title": _need(data, "title", str, label, pack_id),
             "illustrative": _need(data, "illustrative", bool, label, False),
-            "units": units, "buildings": buildings}
+            "source": _need(data, "source", str, label, ""),
+            "units": units, "buildings": buildings, "necropolis": necro,
+            "lich_king_cards": lk, "incomplete": incomplete}
 
 
 def _load_builtin(filename: str) -> dict:
@@ -284,5 +314,33 @@ def _load_builtin(filename: str) -> dict:
     return load_pack(json.loads(text), name=f"papertales/data/{filename}")
 
 
-BASE_PACK = _load_builtin("base.json")
+#: Packs shipped with the engine, by pack id.
+BUILTIN_PACKS = {"base": "base.json",
+                 "lich-king-illustrative": "lich_king_illustrative.json",
+                 "beyond-the-gates": "beyond_the_gates.json"}
+_LOADED: dict[str, dict] = {}
+
+
+def builtin_pack(pack_id: str) -> dict:
+    if pack_id not in BUILTIN_PACKS:
+        raise PackError(f"no built-in pack {pack_id!r}; built-in packs: {', '.join(BUILTIN_PACKS)}")
+    if pack_id not in _LOADED:
+        _LOADED[pack_id] = _load_builtin(BUILTIN_PACKS[pack_id])
+    return _LOADED[pack_id]
+
+
+def card_set(*packs) -> CardSet:
+    """The base game plus ``packs`` (pack dicts, built-in pack ids or file paths)."""
+    loaded = [BASE_PACK]
+    for p in packs:
+        if isinstance(p, dict):
+            loaded.append(p)
+        elif p in BUILTIN_PACKS:
+            loaded.append(builtin_pack(p))
+        else:
+            loaded.append(load_pack(p))
+    return CardSet([p for i, p in enumerate(loaded) if p["id"] not in [q["id"] for q in loaded[:i]]])
+
+
+BASE_PACK = builtin_pack("base")
 BASE = CardSet([BASE_PACK])

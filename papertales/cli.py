@@ -8,7 +8,10 @@ import argparse
 import json
 import sys
 
+from .cards import BUILTIN_PACKS, load_pack
 from .errors import PaperTalesError
+from .setup import EXPANSIONS
+from .solo import LICH
 
 EXIT_BAD_INPUT = 2
 
@@ -27,8 +30,8 @@ def _players(text):
         n = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"players must be a number from 2 to 5, got {text!r}") from None
-    if not 2 <= n <= 5:
-        raise argparse.ArgumentTypeError(f"players must be from 2 to 5, got {n}")
+    if not 1 <= n <= 7:
+        raise argparse.ArgumentTypeError(f"players must be from 2 to 5 (up to 7 with the expansion), got {n}")
     return n
 
 
@@ -46,8 +49,19 @@ def build_parser():
     p = _Parser(prog="papertales", description="Paper Tales Lab: rules engine, what-if positions, simulations.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
+    def game_options(cmd):
+        cmd.add_argument("--players", type=_players, default=None,
+                         help="2 to 5 players (6 or 7 with --expansion beyond-the-gates)")
+        cmd.add_argument("--solo", action="store_true", help="one player against the Lich King")
+        cmd.add_argument("--lich-king-cards", type=int, default=0, metavar="N",
+                         help="solo difficulty: 0 to 4 Lich King cards")
+        cmd.add_argument("--pack", action="append", default=[], metavar="FILE",
+                         help="add a card pack (JSON file or built-in pack id); repeatable")
+        cmd.add_argument("--expansion", choices=EXPANSIONS, default=None,
+                         help="Beyond the Gates: building tiles, 6 and 7 players")
+
     play = sub.add_parser("play", help="a full game between random bots, with the log of causes")
-    play.add_argument("--players", type=_players, default=4)
+    game_options(play)
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--json", action="store_true", help="print a JSON summary instead of the log")
 
@@ -57,23 +71,63 @@ def build_parser():
                    help="only this phase (default: all)")
 
     s = sub.add_parser("simulate", help="many games between random bots: mean LP, win rates, speed")
-    s.add_argument("--players", type=_players, default=4)
+    game_options(s)
     s.add_argument("--games", type=_positive, default=1000)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    pk = sub.add_parser("pack", help="card packs")
+    pk_sub = pk.add_subparsers(dest="pack_command", required=True, parser_class=_Parser)
+    check = pk_sub.add_parser("check", help="validate a pack file and summarise it")
+    check.add_argument("file")
     return p
+
+
+def _game_options(args):
+    """Turn --players/--solo/--pack/--expansion into Game.new keyword arguments."""
+    from .cards import card_set
+    packs = list(args.pack)
+    if args.solo:
+        if args.players not in (None, 1):
+            raise _BadInput("--solo is a one-player game; leave out --players")
+        players = 1
+        from .cards import builtin_pack
+        loaded = [p if p in BUILTIN_PACKS else load_pack(p) for p in packs]
+        if not any((builtin_pack(p) if isinstance(p, str) else p)["necropolis"] for p in loaded):
+            packs.append("lich-king-illustrative")
+    else:
+        players = 4 if args.players is None else args.players
+        if players == 1:
+            raise _BadInput("a one-player game is the solo mode: use --solo")
+        if args.lich_king_cards:
+            raise _BadInput("--lich-king-cards only makes sense with --solo")
+    if players > 5 and args.expansion is None:
+        raise _BadInput(f"{players} players need --expansion beyond-the-gates (it brings the 6th and 7th seats)")
+    opts = {"players": players, "expansion": args.expansion}
+    if players == 1:
+        opts["lich_king_cards"] = args.lich_king_cards
+    if packs:
+        opts["cards"] = card_set(*packs)
+    return opts
 
 
 def _cmd_play(args, out):
     from .bots import random_game
-    g = random_game(players=args.players, seed=args.seed)
+    g = random_game(seed=args.seed, **_game_options(args))
     names = g.names
+    lich = g.lich
+    winners = [names[s] for s in g.winners()] or (["Lich King"] if lich else [])
     if args.json:
-        summary = {"seed": args.seed, "players": args.players, "names": names, "scores": g.scores,
-                   "gold": [p.gold for p in g.players], "winners": [names[s] for s in g.winners()],
+        summary = {"seed": args.seed, "players": g.n, "names": names, "scores": g.scores,
+                   "gold": [p.gold for p in g.players], "winners": winners,
+                   "buildings": [b.id for b in g.buildings], "packs": list(g.cards.pack_ids),
                    "lp_by_cause": [_by_cause(g, s) for s in range(g.n)]}
+        if lich:
+            summary["lich_king"] = {"lp": lich.lp, "lp_by_cause": _by_cause(g, LICH),
+                                    "necropolis": [c.name for c in lich.line],
+                                    "cards": [c.name for c in lich.cards]}
         out.write(json.dumps(summary, indent=2) + "\n")
         return
+    _note_packs(g, out)
     turn, phase = None, None
     for e in g.events:
         if (e.turn, e.phase) != (turn, phase):
@@ -84,7 +138,38 @@ def _cmd_play(args, out):
     for s, p in enumerate(g.players):
         causes = ", ".join(f"{c} {v:+d}" for c, v in _by_cause(g, s).items())
         out.write(f"{p.name}: {p.lp} LP, {p.gold} gold  [{causes}]\n")
-    out.write("Winner: " + " and ".join(names[s] for s in g.winners()) + "\n")
+    if lich:
+        causes = ", ".join(f"{c} {v:+d}" for c, v in _by_cause(g, LICH).items())
+        out.write(f"Lich King: {lich.lp} LP  [{causes}]\n")
+    out.write("Winner: " + " and ".join(winners) + "\n")
+
+
+def _note_packs(g, out):
+    for p in g.cards.packs:
+        if p["illustrative"]:
+            out.write(f"Note: pack '{p['id']}' is ILLUSTRATIVE, not the printed cards.\n")
+    if g.options["expansion"]:
+        out.write("Buildings: " + ", ".join(b.name for b in g.buildings) + "\n")
+    if g.lich:
+        out.write("Necropolis line: " + ", ".join(f"{c.pile}: {c.name}" for c in g.lich.line)
+                  + ("; Lich King cards: " + ", ".join(c.name for c in g.lich.cards) if g.lich.cards else "") + "\n")
+
+
+def _cmd_pack(args, out):
+    pack = load_pack(args.file)
+    out.write(f"{args.file}: pack '{pack['id']}' is valid"
+              + (" (illustrative)" if pack["illustrative"] else "") + "\n")
+    for key, label in (("units", "units"), ("buildings", "buildings"), ("necropolis", "Necropolis cards"),
+                       ("lich_king_cards", "Lich King cards")):
+        items = pack[key]
+        if items:
+            out.write(f"  {len(items)} {label}: {', '.join(c.name for c in items)}\n")
+    copies = sum(u.copies for u in pack["units"])
+    if copies:
+        out.write(f"  {copies} unit cards in all\n")
+    if pack["incomplete"]:
+        out.write(f"  {len(pack['incomplete'])} known but not playable (values missing): "
+                  + ", ".join(e["name"] for e in pack["incomplete"]) + "\n")
 
 
 def _by_cause(g, seat):
@@ -114,13 +199,16 @@ def _cmd_simulate(args, out):
                 err.write("\n")
             err.flush()
 
-    r = simulate(players=args.players, games=args.games, seed=args.seed, progress=progress)
+    r = simulate(games=args.games, seed=args.seed, progress=progress, **_game_options(args))
     if args.json:
         out.write(json.dumps(r, indent=2) + "\n")
         return
     out.write(f"{r['games']} games, {r['players']} players, seeds {args.seed}..{args.seed + r['games'] - 1}\n")
     for k in range(r["players"]):
         out.write(f"  seat {k + 1}: mean {r['mean_lp'][k]:6.2f} LP, wins {100 * r['win_rate'][k]:5.1f}%\n")
+    if "lich_king" in r:
+        lk = r["lich_king"]
+        out.write(f"  Lich King: mean {lk['mean_lp']:6.2f} LP, wins {100 * lk['win_rate']:5.1f}%\n")
     out.write(f"best score {r['best_score']['lp']} LP (seed {r['best_score']['seed']})\n")
     out.write(f"{r['games_per_second']} games/s ({r['seconds']} s)\n")
 
@@ -129,7 +217,8 @@ def main(argv=None, out=None) -> int:
     out = out or sys.stdout
     try:
         args = build_parser().parse_args(argv)
-        {"play": _cmd_play, "whatif": _cmd_whatif, "simulate": _cmd_simulate}[args.command](args, out)
+        {"play": _cmd_play, "whatif": _cmd_whatif, "simulate": _cmd_simulate,
+         "pack": _cmd_pack}[args.command](args, out)
     except (_BadInput, PaperTalesError, ValueError, OSError) as exc:
         sys.stderr.write(f"papertales: error: {exc}\n")
         return EXIT_BAD_INPUT

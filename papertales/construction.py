@@ -31,7 +31,7 @@ def _helpers(game, p):
             free_land = free_land or t.no_land_cost
     for b, level in enumerate(p.buildings):
         if level:
-            L = game.cards.buildings[b].levels[level]
+            L = game.buildings[b].levels[level]
             for r, price in L.buy_resources.items():
                 buy[r] = min(price, buy.get(r, price))
             free_land = free_land or L.no_land_cost
@@ -65,13 +65,13 @@ _RES = ("wood", "food", "ore")
 def options(game, seat) -> list[tuple[Action, int, str]]:
     """Every construction the player can afford now: ``(action, gold, explanation)``."""
     p = game.players[seat]
-    res = production(p, game.cards)
+    res = production(p, game.buildings)
     buy, free_land = _helpers(game, p)
     owned = sum(1 for lvl in p.buildings if lvl)
     land = 0 if free_land else LAND_COST_PER_BUILDING * owned
     out = []
     for b, level in enumerate(p.buildings):
-        B = game.cards.buildings[b]
+        B = game.buildings[b]
         if level == 0:
             for target in (1, 2):
                 paid = resource_gold(B.payments[(0, target)], res, buy)
@@ -111,11 +111,12 @@ def apply(game, seat, decision, action) -> None:
             raise IllegalActionError(f"you cannot {action} now (not enough resources or gold, "
                                      "or the building is not at the right level)")
         p = game.players[seat]
-        B = game.cards.building(action.a)
+        i = [b.id for b in game.buildings].index(action.a)
+        B = game.buildings[i]
         if gold:
             game.gain_gold(seat, -gold, B.name, why)
         level = action.b if action.kind == CONSTRUCT else 2
-        p.buildings[B.index] = level
+        p.buildings[i] = level
         verb = "builds" if action.kind == CONSTRUCT else "upgrades"
         game.log(seat, EV_BUILD, level, B.name, f"{verb} {B.name} to level {level}" if verb == "upgrades"
                  else f"{verb} {B.name} at level {level}")

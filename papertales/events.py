@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+LICH_SEAT = -2      # events of the Lich King (solo mode)
+
 # event kinds
 LP, GOLD, AGE, DEATH, DISCARD, DEPLOY, BUILD, WAR, DRAFT, NOTE = (
     "lp", "gold", "age", "death", "discard", "deploy", "build", "war", "draft", "note")
@@ -22,7 +24,10 @@ class Event(NamedTuple):
     detail: str = ""
 
     def describe(self, names=None) -> str:
-        who = names[self.seat] if names and self.seat >= 0 else (f"P{self.seat}" if self.seat >= 0 else "")
+        if self.seat >= 0:
+            who = names[self.seat] if names else f"P{self.seat}"
+        else:
+            who = "Lich King" if self.seat == LICH_SEAT else ""
         k, n = self.kind, self.amount
         if k == LP:
             text = f"{who} {'+' if n >= 0 else ''}{n} LP"

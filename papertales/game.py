@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import aging, construction, deployment, income, recruitment, scoring, wars
+from . import aging, construction, deployment, income, recruitment, scoring, setup, solo, wars
 from .abilities import Ctx
 from .actions import (BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET, TARGETS, Action)
 from .cards import BASE, CardSet
@@ -97,30 +97,49 @@ _ALL_DECIDED = {
 }
 
 
+MULTI_RULES = {"auto": _AUTO, "decided": _ALL_DECIDED, "decisions": _DECISIONS}
+SOLO_RULES = {
+    "auto": {**_AUTO, ("recruitment", "start"): solo.recruitment_start,
+             ("wars", "start"): solo.wars_resolve, ("end", "start"): solo.final},
+    "decided": {**_ALL_DECIDED, "recruitment": solo.draft_decided},
+    "decisions": {**_DECISIONS, DRAFT: (recruitment.legal, solo.apply_draft)},
+}
+
+
 def _card_index(t):
     return t.index
 
 
 class Game:
-    """A game of Paper Tales for 2-5 players.  Create with :meth:`Game.new`."""
+    """A game of Paper Tales: 2-5 players (up to 7 with Beyond the Gates), or 1 player
+    against the Lich King (solo).  Create with :meth:`Game.new`."""
 
     __slots__ = ("cards", "players", "n", "seed", "turn", "phase", "stage", "draw", "discard",
-                 "rng", "pending", "queues", "saved", "events", "history", "record_events")
+                 "rng", "pending", "queues", "saved", "events", "history", "record_events",
+                 "buildings", "lich", "rules", "options")
 
     # ------------------------------------------------------------------ creation
 
     @classmethod
     def new(cls, players: int = 4, seed: int = 0, names=None, cards: CardSet | None = None,
-            record_events: bool = True) -> "Game":
+            record_events: bool = True, expansion: str | None = None,
+            lich_king_cards=0) -> "Game":
         """A new game at the start of turn 1, before the deal.
 
-        ``record_events=False`` skips the event log (faster simulations)."""
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-            raise PaperTalesError(f"players must be a whole number from 2 to 5, got {players!r}")
+        ``players=1`` is the solo mode against the Lich King (needs Necropolis cards in
+        ``cards``; ``lich_king_cards`` is how many difficulty cards to draw, or their ids).
+        ``expansion="beyond-the-gates"`` uses its building-tile setup and allows 6-7
+        players.  ``record_events=False`` skips the event log (faster simulations)."""
+        if expansion not in (None,) + setup.EXPANSIONS:
+            raise PaperTalesError(f"expansion must be one of {', '.join(setup.EXPANSIONS)} or None, got {expansion!r}")
+        most = setup.MAX_PLAYERS[expansion]
+        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= most:
+            extra = "" if expansion else " (6 or 7 need the beyond-the-gates expansion)"
+            raise PaperTalesError(f"players must be a whole number from 1 (solo) to {most}{extra}, got {players!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise PaperTalesError(f"seed must be a whole number, got {seed!r}")
         if names is None:
-            names = [f"Player {i + 1}" for i in range(players)]
+            names = ["Player"] if players == 1 else [f"Player {i + 1}" for i in range(players)]
         names = [str(n) for n in names]
         if len(names) != players:
             raise PaperTalesError(f"{players} players need {players} names, got {len(names)}")
@@ -128,11 +147,14 @@ class Game:
         g.cards = cards or BASE
         g.n = players
         g.seed = seed
-        g.players = [Player(name, len(g.cards.buildings), START_GOLD) for name in names]
+        g.options = {"players": players, "seed": seed, "names": names, "expansion": expansion,
+                     "lich_king_cards": lich_king_cards}
+        g.rng = Rng(seed)
+        g.buildings = setup.building_set(g.cards, expansion, g.rng)
+        g.players = [Player(name, len(g.buildings), START_GOLD) for name in names]
         g.turn = 1
         g.phase = "recruitment"
         g.stage = "start"
-        g.rng = Rng(seed)
         g.draw = list(g.cards.deck)
         g.rng.shuffle(g.draw)
         g.discard = []
@@ -142,13 +164,24 @@ class Game:
         g.events = []
         g.history = []
         g.record_events = record_events
+        if players == 1:
+            g.rules = SOLO_RULES
+            g.lich = solo.setup(g, lich_king_cards)
+        else:
+            g.rules = MULTI_RULES
+            g.lich = None
         return g
 
+    def restart(self) -> "Game":
+        """A new game created with the same options (seed, players, names, expansion ...)."""
+        return Game.new(cards=self.cards, record_events=self.record_events, **self.options)
+
     @classmethod
-    def replay(cls, history, players: int = 4, seed: int = 0, names=None, cards=None) -> "Game":
+    def replay(cls, history, players: int = 4, seed: int = 0, names=None, cards=None,
+               **options) -> "Game":
         """Rebuild a game from its seed and its ``history`` of ``(seat, action)``: automatic
         stages run whenever nobody has a decision, exactly as during play."""
-        g = cls.new(players=players, seed=seed, names=names, cards=cards)
+        g = cls.new(players=players, seed=seed, names=names, cards=cards, **options)
         for seat, action in history:
             if not any(g.pending):
                 g.advance()
@@ -174,6 +207,10 @@ class Game:
         g.events = self.events[:]
         g.history = self.history[:]
         g.record_events = self.record_events
+        g.buildings = self.buildings
+        g.lich = self.lich.clone() if self.lich is not None else None
+        g.rules = self.rules
+        g.options = self.options
         return g
 
     # ------------------------------------------------------------------ queries
@@ -191,7 +228,10 @@ class Game:
         return [p.lp for p in self.players]
 
     def winners(self) -> list[int]:
-        """Winning seats (several on a full tie); only meaningful once the game is over."""
+        """Winning seats (several on a full tie; in solo ``[0]`` or ``[]`` when the Lich King
+        wins); only meaningful once the game is over."""
+        if self.lich is not None:
+            return solo.winners(self)
         return scoring.winners(self.players)
 
     def pending_players(self) -> list[int]:
@@ -223,10 +263,10 @@ class Game:
         d = self.pending[self._seat(seat)]
         if d is None:
             return []
-        return _DECISIONS[d[0]][0](self, seat, d)
+        return self.rules["decisions"][d[0]][0](self, seat, d)
 
     def resources(self, seat: int) -> dict[str, int]:
-        wood, food, ore = production(self.players[seat], self.cards)
+        wood, food, ore = production(self.players[seat], self.buildings)
         return {"wood": wood, "food": food, "ore": ore}
 
     def strength(self, seat: int, explain: list | None = None) -> int:
@@ -250,6 +290,9 @@ class Game:
             add(t)
         for t in self.discard:
             add(t)
+        if self.lich is not None:
+            for t in self.lich.netherworld:
+                add(t)
         for p in self.players:
             for t in p.hand:
                 add(t)
@@ -274,10 +317,11 @@ class Game:
         d = self.pending[seat]
         if d is None:
             raise NotYourTurnError(self._nobody_message(seat))
+        handlers = self.rules["decisions"][d[0]]
         try:
-            _DECISIONS[d[0]][1](self, seat, d, action)
+            handlers[1](self, seat, d, action)
         except IllegalActionError as exc:
-            legal = [str(a) for a in _DECISIONS[d[0]][0](self, seat, d)]
+            legal = [str(a) for a in handlers[0](self, seat, d)]
             shown = ", ".join(legal[:25]) + (f" ... ({len(legal)} in all)" if len(legal) > 25 else "")
             raise IllegalActionError(
                 f"{self.players[seat].name} cannot '{action}' now ({d[0]} decision): {exc}. "
@@ -294,7 +338,7 @@ class Game:
             raise IllegalActionError(
                 "waiting for decisions of " + ", ".join(
                     f"{self.players[s].name} ({self.pending[s][0]})" for s in waiting))
-        _AUTO[(self.phase, self.stage)](self)
+        self.rules["auto"][(self.phase, self.stage)](self)
         return self
 
     def advance(self, until: str = "decision") -> "Game":
@@ -308,7 +352,7 @@ class Game:
                 break
             if until == "turn" and self.turn != turn:
                 break
-            _AUTO[(self.phase, self.stage)](self)
+            self.rules["auto"][(self.phase, self.stage)](self)
         return self
 
     # ------------------------------------------------------------------ used by phases
@@ -328,7 +372,7 @@ class Game:
 
     def ctx(self, seat) -> Ctx:
         p = self.players[seat]
-        return Ctx(self, seat, p, production(p, self.cards))
+        return Ctx(self, seat, p, production(p, self.buildings))
 
     def log(self, seat, kind, amount, cause, detail="") -> None:
         if self.record_events:
@@ -379,7 +423,7 @@ class Game:
         for i, level in enumerate(b):
             if level == 1:
                 b[i] = 2
-                self.log(seat, EV_BUILD, 2, cause, f"{self.cards.buildings[i].name} flips to level 2 for free")
+                self.log(seat, EV_BUILD, 2, cause, f"{self.buildings[i].name} flips to level 2 for free")
 
     def shapeshift(self, seat, spot, max_cost, age_tokens, cause) -> None:
         deployment.shapeshift(self, seat, spot, max_cost, age_tokens, cause)
@@ -419,7 +463,7 @@ class Game:
         q = self.queues[seat]
         self.pending[seat] = q.pop(0) if q else None
         if not any(self.pending):
-            _ALL_DECIDED[self.phase](self)
+            self.rules["decided"][self.phase](self)
 
     def end_phase(self) -> None:
         self.phase = _NEXT_PHASE[self.phase]
@@ -430,6 +474,8 @@ class Game:
             self.phase = END
         else:
             self.turn += 1
+            if self.lich is not None:          # the Time token moves to the next card
+                self.lich.time += 1
             self.phase = "recruitment"
         self.stage = "start"
 
@@ -440,13 +486,16 @@ class Game:
         return dumps(self)
 
     @classmethod
-    def from_json(cls, text) -> "Game":
+    def from_json(cls, text, cards: CardSet | None = None) -> "Game":
+        """Load a game saved by :meth:`to_json`.  Built-in packs are found by themselves;
+        pass ``cards`` for a game that used your own packs."""
         from .serialize import loads
-        return loads(text, cls)
+        return loads(text, cls, cards)
 
     def __repr__(self):
-        return (f"<Game {self.n} players, turn {self.turn}, {self.phase}/{self.stage}, "
-                f"LP {self.scores}>")
+        lich = f", Lich King {self.lich.lp}" if self.lich is not None else ""
+        return (f"<Game {self.n} player{'s' if self.n > 1 else ''}, turn {self.turn}, "
+                f"{self.phase}/{self.stage}, LP {self.scores}{lich}>")
 
     def _repr_html_(self):
         from .render import game_html

@@ -22,7 +22,7 @@ def items(game, seat, ctx=None) -> list[tuple[str, int]]:
                     rows.append((u.type.name, v))
     for b, level in enumerate(p.buildings):
         if level:
-            B = game.cards.buildings[b]
+            B = game.buildings[b]
             for po in B.levels[level].income:
                 v = po.value(ctx)
                 if v:

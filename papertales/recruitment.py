@@ -33,12 +33,12 @@ def _open_round(game) -> None:
             t = p.pack.pop()
             p.hand.append(t)
             game.log(seat, EV_DRAFT, 0, "", f"takes the last card, {t.name}")
-        _finish(game)
+        finish(game)
         return
     for seat, p in enumerate(players):
         game.pending[seat] = (DRAFT,) if p.pack else None
     if not any(game.pending):
-        _finish(game)
+        finish(game)
 
 
 def legal(game, seat, decision) -> list[Action]:
@@ -87,10 +87,10 @@ def all_decided(game) -> None:
     if any(p.pack for p in players):
         _open_round(game)
     else:
-        _finish(game)
+        finish(game)
 
 
-def _finish(game) -> None:
+def finish(game) -> None:
     for seat, p in enumerate(game.players):
         if p.kept is not None:
             p.hand.append(p.kept)

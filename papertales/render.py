@@ -208,6 +208,12 @@ def building_html(btype, level: int) -> str:
 
 # ------------------------------------------------------------------ kingdoms
 
+def buildings_of(game):
+    """The building cards of this game (``game.buildings``; older engines: the card set's)."""
+    b = getattr(game, "buildings", None)
+    return b if b is not None else game.cards.buildings
+
+
 def _hidden_new(game) -> bool:
     """During Deployment, units placed this turn stay face down until the reveal."""
     return game.phase == "deployment" and getattr(game, "stage", "") in ("place", "reveal")
@@ -246,7 +252,7 @@ def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False) -> st
     back = "".join(spot_html(s) for s in BACK_SPOTS)
     rows = (f'<div class="pt-row"><div class="pt-rowlabel">FRONT</div>{front}</div>'
             f'<div class="pt-row"><div class="pt-rowlabel">BACK</div>{back}</div>')
-    blds = "".join(building_html(b, p.buildings[i]) for i, b in enumerate(game.cards.buildings))
+    blds = "".join(building_html(b, p.buildings[i]) for i, b in enumerate(buildings_of(game)))
     extra = ""
     if show_hand:
         hand = ", ".join(_e(t.name) for t in p.hand) or "empty"

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 
 def resolve(game) -> None:
-    cards = game.cards
+    score_kingdoms(game)
+    game.end_phase()
+
+
+def score_kingdoms(game) -> None:
+    """Building LP and end-of-game abilities of every kingdom."""
     for seat, p in enumerate(game.players):
         for b, level in enumerate(p.buildings):
             if level:
-                B = cards.buildings[b]
+                B = game.buildings[b]
                 L = B.levels[level]
                 if L.lp:
                     game.gain_lp(seat, L.lp, f"{B.name} (level {level})", "building at the end of the game")
@@ -25,12 +30,11 @@ def resolve(game) -> None:
                         game.gain(seat, po.kind, v, u.type.name, "end of the game")
         for b, level in enumerate(p.buildings):
             if level:
-                for po in cards.buildings[b].levels[level].end_of_game:
+                for po in game.buildings[b].levels[level].end_of_game:
                     ctx = ctx or game.ctx(seat)
                     v = po.value(ctx)
                     if v:
-                        game.gain(seat, po.kind, v, cards.buildings[b].name, "end of the game")
-    game.end_phase()
+                        game.gain(seat, po.kind, v, game.buildings[b].name, "end of the game")
 
 
 def winners(players) -> list[int]:

@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 
 from .actions import Action, BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET
-from .cards import BASE
+from .cards import BUILTIN_PACKS, card_set
+from .necropolis import PILES
+from .solo import LichKing
 from .errors import SaveFileError
 from .events import Event
 from .rng import Rng
@@ -27,9 +29,16 @@ def to_dict(game) -> dict:
     def ids(cards):
         return [t.id for t in cards]
 
+    lk = game.lich
     return {
         "format": FORMAT,
         "packs": list(game.cards.pack_ids),
+        "options": game.options,
+        "buildings": [b.id for b in game.buildings],
+        "lich": None if lk is None else {
+            "lp": lk.lp, "line": [c.id for c in lk.line], "time": lk.time, "revealed": lk.revealed,
+            "netherworld": ids(lk.netherworld), "cards": [c.id for c in lk.cards],
+            "draft_step": lk.draft_step},
         "seed": game.seed,
         "turn": game.turn,
         "phase": game.phase,
@@ -44,7 +53,7 @@ def to_dict(game) -> dict:
             "spots": p.spots,
             "units": [None if u is None else {"card": u.type.id, "age": u.age, "new": u.new}
                       for u in p.units],
-            "buildings": {game.cards.buildings[i].id: lvl for i, lvl in enumerate(p.buildings) if lvl},
+            "buildings": {game.buildings[i].id: lvl for i, lvl in enumerate(p.buildings) if lvl},
         } for p in game.players],
         "pending": [list(d) if d is not None else None for d in game.pending],
         "queues": [[list(d) for d in q] for q in game.queues],
@@ -79,6 +88,7 @@ def _list(v, where):
 
 def loads(text, cls=None, cards=None):
     """Rebuild a game saved by :func:`dumps`; raises SaveFileError on any problem."""
+    from .game import MULTI_RULES, SOLO_RULES
     if cls is None:
         from .game import Game as cls
     try:
@@ -89,9 +99,17 @@ def loads(text, cls=None, cards=None):
         _err("a saved game must be a JSON object")
     if data.get("format") != FORMAT:
         _err(f"unknown save format {data.get('format')!r}; this version reads {FORMAT!r}")
-    cards = cards or BASE
-    if data.get("packs") != list(cards.pack_ids):
-        _err(f"the save uses card packs {data.get('packs')!r}, but the game was loaded with {list(cards.pack_ids)!r}")
+    packs = data.get("packs")
+    if cards is None:
+        if not isinstance(packs, list) or not packs or packs[0] != "base":
+            _err(f"'packs' must list the card packs, base first; got {packs!r}")
+        unknown = [p for p in packs if p not in BUILTIN_PACKS]
+        if unknown:
+            _err(f"the save uses packs that are not built in ({', '.join(map(str, unknown))}): "
+                 "load it with from_json(text, cards=card_set(...your packs...))")
+        cards = card_set(*packs[1:])
+    if packs != list(cards.pack_ids):
+        _err(f"the save uses card packs {packs!r}, but the game was loaded with {list(cards.pack_ids)!r}")
 
     def card(ident, where):
         t = cards.unit_by_id.get(ident) if isinstance(ident, str) else None
@@ -105,8 +123,11 @@ def loads(text, cls=None, cards=None):
     try:
         players_data = _list(data["players"], "players")
         n = len(players_data)
-        if not 2 <= n <= 5:
-            _err(f"a game has 2 to 5 players, the save has {n}")
+        if not 1 <= n <= 7:
+            _err(f"a game has 1 to 7 players, the save has {n}")
+        options = data["options"]
+        if not isinstance(options, dict) or options.get("players") != n:
+            _err("'options' must be an object whose 'players' matches the players listed")
         phase, stage = data["phase"], data["stage"]
         if phase not in _STAGES or stage not in _STAGES[phase]:
             _err(f"unknown phase/stage {phase!r}/{stage!r}")
@@ -119,13 +140,19 @@ def loads(text, cls=None, cards=None):
         g.rng = Rng(_int(data["rng"], "rng", 0, (1 << 64) - 1))
         g.draw = card_list(data["draw"], "draw")
         g.discard = card_list(data["discard"], "discard")
+        g.options = options
+        bids = {}
+        for i, bid in enumerate(_list(data["buildings"], "buildings")):
+            if bid not in cards.building_by_id or bid in bids:
+                _err(f"buildings[{i}]: unknown or repeated building {bid!r}")
+            bids[bid] = i
+        g.buildings = tuple(cards.building_by_id[b] for b in bids)
         g.players = []
-        bids = {b.id: b.index for b in cards.buildings}
         for i, pd in enumerate(players_data):
             w = f"players[{i}]"
             if not isinstance(pd, dict):
                 _err(f"{w} must be an object")
-            p = Player(str(pd["name"]), len(cards.buildings), _int(pd["gold"], f"{w}.gold", 0))
+            p = Player(str(pd["name"]), len(g.buildings), _int(pd["gold"], f"{w}.gold", 0))
             p.lp = _int(pd["lp"], f"{w}.lp", 0)
             p.hand = card_list(pd["hand"], f"{w}.hand")
             p.pack = card_list(pd["pack"], f"{w}.pack")
@@ -162,6 +189,13 @@ def loads(text, cls=None, cards=None):
         g.saved = None if saved is None else [[_int(s, "saved", 0, 4) for s in _list(x, "saved")]
                                               for x in _list(saved, "saved")]
         g.record_events = bool(data.get("record_events", True))
+        g.lich = None
+        g.rules = MULTI_RULES
+        if n == 1:
+            g.rules = SOLO_RULES
+            g.lich = _lich(data["lich"], cards, g)
+        elif data["lich"] is not None:
+            _err("'lich' must be null in a game with several players")
         g.events = []
         for i, e in enumerate(_list(data["events"], "events")):
             if not isinstance(e, list) or len(e) != 7:
@@ -185,6 +219,37 @@ def loads(text, cls=None, cards=None):
     if g.card_counts() != expected:
         _err("the cards in the save do not add up to the deck: some card is missing or duplicated")
     return g
+
+
+def _lich(d, cards, game):
+    if not isinstance(d, dict):
+        _err("a solo game needs the 'lich' object")
+    necro = {c.id: c for c in cards.necropolis}
+    lkc = {c.id: c for c in cards.lich_king_cards}
+    raw = _list(d["line"], "lich.line")
+    if len(raw) != len(PILES):
+        _err(f"lich.line must hold {len(PILES)} Necropolis cards, one per pile {' '.join(PILES)}")
+    line = []
+    for i, (cid, pile) in enumerate(zip(raw, PILES)):
+        c = necro.get(cid)
+        if c is None or c.pile != pile:
+            _err(f"lich.line[{i}]: {cid!r} is not a Necropolis card of pile {pile}")
+        line.append(c)
+    chosen = []
+    for i, cid in enumerate(_list(d["cards"], "lich.cards")):
+        if cid not in lkc:
+            _err(f"lich.cards[{i}]: unknown Lich King card {cid!r}")
+        chosen.append(lkc[cid])
+    lk = LichKing(line, chosen)
+    lk.lp = _int(d["lp"], "lich.lp", 0)
+    lk.time = _int(d["time"], "lich.time", 0, len(PILES) - 1)
+    lk.revealed = _int(d["revealed"], "lich.revealed", 1, len(PILES))
+    lk.draft_step = _int(d["draft_step"], "lich.draft_step", 0, 5)
+    for i, c in enumerate(_list(d["netherworld"], "lich.netherworld")):
+        if c not in cards.unit_by_id:
+            _err(f"lich.netherworld[{i}]: unknown card {c!r}")
+        lk.netherworld.append(cards.unit_by_id[c])
+    return lk
 
 
 def _decision(d, where, allow_none=False):

@@ -8,7 +8,7 @@ from .bots import RandomBot, play
 from .game import Game
 
 
-def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None) -> dict:
+def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, **options) -> dict:
     """Play ``games`` games; game ``i`` uses seed ``seed + i`` (so any single game can be
     replayed with ``papertales play --seed``).  A shared victory counts 1/k to each winner."""
     if games < 1:
@@ -17,10 +17,11 @@ def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None) -> dic
     wins = [0.0] * players
     gold = [0] * players
     best = None
+    lich_lp = lich_wins = 0
     start = time.perf_counter()
     for i in range(games):
         s = seed + i
-        g = Game.new(players=players, seed=s, record_events=False)
+        g = Game.new(players=players, seed=s, record_events=False, **options)
         play(g, [bot(s * 1000 + k + 1) for k in range(players)])
         for k, p in enumerate(g.players):
             lp[k] += p.lp
@@ -28,13 +29,19 @@ def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None) -> dic
         w = g.winners()
         for k in w:
             wins[k] += 1 / len(w)
+        if g.lich is not None:
+            lich_lp += g.lich.lp
+            lich_wins += not w
         top = max(g.scores)
         if best is None or top > best[0]:
             best = (top, s)
         if progress is not None:
             progress(i + 1, games)
     elapsed = time.perf_counter() - start
-    return {
+    extra = {}
+    if lich_lp or lich_wins:
+        extra["lich_king"] = {"mean_lp": round(lich_lp / games, 3), "win_rate": round(lich_wins / games, 4)}
+    return extra | {
         "players": players, "games": games, "first_seed": seed,
         "mean_lp": [round(x / games, 3) for x in lp],
         "mean_gold_left": [round(x / games, 3) for x in gold],

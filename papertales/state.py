@@ -75,7 +75,7 @@ class Player:
         return 2 in self.buildings
 
 
-def production(player: Player, cards) -> list[int]:
+def production(player: Player, buildings) -> list[int]:
     """Resources ``[wood, food, ore]`` the kingdom produces right now."""
     res = [0, 0, 0]
     for spot, u in enumerate(player.units):
@@ -94,6 +94,6 @@ def production(player: Player, cards) -> list[int]:
                     res[r] += amount
     for b, level in enumerate(player.buildings):
         if level:
-            for r, amount, _ in cards.buildings[b].levels[level].produces:
+            for r, amount, _ in buildings[b].levels[level].produces:
                 res[r] += amount
     return res

@@ -73,12 +73,12 @@ def kingdom_strength(game, seat, ctx=None, explain=None) -> int:
     ctx.strengths = strengths
     for b, level in enumerate(p.buildings):
         if level:
-            L = game.cards.buildings[b].levels[level]
+            L = game.buildings[b].levels[level]
             for po in L.kingdom_strength:
                 v = po.value(ctx)
                 total += v
                 if explain is not None and v:
-                    explain.append((game.cards.buildings[b].name, v, f"level {level} bonus"))
+                    explain.append((game.buildings[b].name, v, f"level {level} bonus"))
     return total
 
 
@@ -105,7 +105,6 @@ def resolve(game) -> None:
     ctxs = [game.ctx(seat) for seat in range(n)]
     strengths = [kingdom_strength(game, seat, ctxs[seat]) for seat in range(n)]
     results = wars_won(n, strengths)
-    cards = game.cards
     for seat in range(n):
         won = 0
         for opp, w in results[seat]:
@@ -113,23 +112,27 @@ def resolve(game) -> None:
             game.log(seat, WAR, w, "Wars",
                      f"strength {strengths[seat]} vs {game.players[opp].name} {strengths[opp]}: "
                      + (f"wins {w} war{'s' if w > 1 else ''}" if w else "loses"))
-        if won:
-            game.gain_lp(seat, LP_PER_WAR * won, "Wars", f"{won} war{'s' if won > 1 else ''} won")
-        ctx = ctxs[seat]
-        ctx.wars_won = won
-        p = game.players[seat]
-        for u in p.units:
-            if u is not None and u.type.wars:
-                ctx.unit = u
-                for po in u.type.wars:
-                    v = po.value(ctx)
-                    if v:
-                        game.gain(seat, po.kind, v, u.type.name)
-        for b, level in enumerate(p.buildings):
-            if level:
-                B = cards.buildings[b]
-                for po in B.levels[level].wars:
-                    v = po.value(ctx)
-                    if v:
-                        game.gain(seat, po.kind, v, f"{B.name} (level {level})")
+        score(game, seat, ctxs[seat], won)
     game.end_phase()
+
+
+def score(game, seat, ctx, won) -> None:
+    """3 LP per war won, then every war ability of the kingdom's units and buildings."""
+    if won:
+        game.gain_lp(seat, LP_PER_WAR * won, "Wars", f"{won} war{'s' if won > 1 else ''} won")
+    ctx.wars_won = won
+    p = game.players[seat]
+    for u in p.units:
+        if u is not None and u.type.wars:
+            ctx.unit = u
+            for po in u.type.wars:
+                v = po.value(ctx)
+                if v:
+                    game.gain(seat, po.kind, v, u.type.name)
+    for b, level in enumerate(p.buildings):
+        if level:
+            B = game.buildings[b]
+            for po in B.levels[level].wars:
+                v = po.value(ctx)
+                if v:
+                    game.gain(seat, po.kind, v, f"{B.name} (level {level})")

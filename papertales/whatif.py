@@ -90,14 +90,13 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
         bd = pd.get("buildings", {})
         if not isinstance(bd, dict):
             _err(f"{w}.buildings must map building ids to level 1 or 2, e.g. {{\"town\": 2}}")
+        known = [b.id for b in game.buildings]
         for bid, lvl in bd.items():
-            try:
-                b = cards.building(bid)
-            except KeyError:
-                _err(f"{w}.buildings: unknown building {bid!r}; known: {', '.join(cards.building_by_id)}")
+            if bid not in known:
+                _err(f"{w}.buildings: unknown building {bid!r}; known: {', '.join(known)}")
             if lvl not in (0, 1, 2) or isinstance(lvl, bool):
                 _err(f"{w}.buildings.{bid}: level must be 0, 1 or 2, got {lvl!r}")
-            p.buildings[b.index] = lvl
+            p.buildings[known.index(bid)] = lvl
         front, back = pd.get("front", []), pd.get("back", [])
         if not isinstance(front, list) or not isinstance(back, list):
             _err(f"{w}: 'front' and 'back' must be lists of units")
@@ -161,7 +160,7 @@ def position_of(game) -> dict:
             "name": p.name, "gold": p.gold, "lp": p.lp,
             "front": [unit(p.units[s]) for s in (0, 1, 4) if p.units[s] is not None],
             "back": [unit(p.units[s]) for s in (2, 3) if p.units[s] is not None],
-            "buildings": {game.cards.buildings[i].id: lvl for i, lvl in enumerate(p.buildings) if lvl},
+            "buildings": {game.buildings[i].id: lvl for i, lvl in enumerate(p.buildings) if lvl},
         } for p in game.players],
     }
 
@@ -192,12 +191,12 @@ def evaluate(game: Game, phases=EVALUATED) -> dict:
     for seat, p in enumerate(game.players):
         rows = []
         strength = wars.kingdom_strength(game, seat, None, rows)
-        wood, food, ore = production(p, game.cards)
+        wood, food, ore = production(p, game.buildings)
         entry = {
             "seat": seat, "name": p.name, "gold": p.gold, "lp": p.lp,
             "units": [{"spot": SPOT_NAMES[s], "card": u.type.id, "name": u.type.name, "age": u.age}
                       for s, u in enumerate(p.units) if u is not None],
-            "buildings": {game.cards.buildings[i].id: lvl for i, lvl in enumerate(p.buildings) if lvl},
+            "buildings": {game.buildings[i].id: lvl for i, lvl in enumerate(p.buildings) if lvl},
             "resources": {"wood": wood, "food": food, "ore": ore},
             "strength": {"total": strength,
                          "breakdown": [{"cause": c, "strength": v, "note": n} for c, v, n in rows]},

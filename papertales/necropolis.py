@@ -1,0 +1,190 @@
+"""The solo mode's own cards: Necropolis cards and Lich King (difficulty) cards.
+
+Their printed values are not known to us, so they are always data from a pack
+(see ``docs/card-packs.md``).  A Necropolis card's quest is a *requirement*: a predicate
+over a card's printed attributes, checked against the cards left in the Netherworld with
+the printed strength and with every conditional production counted as met.
+"""
+
+from __future__ import annotations
+
+from .abilities import RES_INDEX, RESOURCES
+from .errors import PackError
+
+PILES = ("1", "2", "3", "4", "E")
+
+#: The printed phase icon each ability trigger belongs to (for "ability_phase").
+PHASE_OF_TRIGGER = {
+    "reveal": "deployment", "deployment": "deployment", "after_reveal": "deployment",
+    "strength": "wars", "wars": "wars", "income": "income", "construction": "construction",
+    "aging": "aging", "death": "aging", "unit_dies": "aging", "end_of_game": "end_of_game",
+}
+PHASE_NAMES = ("deployment", "wars", "income", "construction", "aging", "end_of_game")
+
+
+def _int(value, where):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PackError(f"{where}: expected a whole number, got {value!r}")
+    return value
+
+
+def requirement(spec, where):
+    """Compile a quest requirement into ``f(unit_type) -> bool``.
+
+    Vocabulary: ``strength_at_least``, ``strength_at_most``, ``cost_at_least``,
+    ``cost_at_most``, ``produces`` (wood/food/ore), ``ability_phase`` (deployment, wars,
+    income, construction, aging, end_of_game), ``card`` (a unit id), ``kind`` (e.g. relic,
+    artifact), and the combinators ``all``, ``any`` (lists) and ``not``."""
+    if not isinstance(spec, dict) or len(spec) != 1:
+        raise PackError(f"{where}: a requirement is an object with exactly one of "
+                        f"{', '.join(_REQUIREMENTS)}")
+    (key, value), = spec.items()
+    if key not in _REQUIREMENTS:
+        raise PackError(f"{where}: unknown requirement {key!r}; allowed: {', '.join(_REQUIREMENTS)}")
+    return _REQUIREMENTS[key](value, f"{where}.{key}")
+
+
+def _produces(value, where):
+    if value not in RES_INDEX:
+        raise PackError(f"{where}: must be one of {', '.join(RESOURCES)}, got {value!r}")
+    r = RES_INDEX[value]
+    return lambda t: any(res == r for res, _, _ in t.produces)   # conditions count as met
+
+
+def _phase(value, where):
+    if value not in PHASE_NAMES:
+        raise PackError(f"{where}: must be one of {', '.join(PHASE_NAMES)}, got {value!r}")
+    return lambda t: value in t.ability_phases
+
+
+def _many(combine):
+    def build(value, where):
+        if not isinstance(value, list) or not value:
+            raise PackError(f"{where}: must be a non-empty list of requirements")
+        preds = [requirement(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        return lambda t: combine(p(t) for p in preds)
+    return build
+
+
+def _str(value, where):
+    if not isinstance(value, str):
+        raise PackError(f"{where}: must be a text, got {value!r}")
+    return value
+
+
+_REQUIREMENTS = {
+    "strength_at_least": lambda v, w: (lambda n: lambda t: t.strength >= n)(_int(v, w)),
+    "strength_at_most": lambda v, w: (lambda n: lambda t: t.strength <= n)(_int(v, w)),
+    "cost_at_least": lambda v, w: (lambda n: lambda t: t.cost >= n)(_int(v, w)),
+    "cost_at_most": lambda v, w: (lambda n: lambda t: t.cost <= n)(_int(v, w)),
+    "produces": _produces,
+    "ability_phase": _phase,
+    "card": lambda v, w: (lambda i: lambda t: t.id == i)(_str(v, w)),
+    "kind": lambda v, w: (lambda k: lambda t: k in t.kinds)(_str(v, w)),
+    "all": _many(all),
+    "any": _many(any),
+    "not": lambda v, w: (lambda p: lambda t: not p(t))(requirement(v, w)),
+}
+
+
+def _check_keys(obj, allowed, where):
+    extra = set(obj) - set(allowed)
+    if extra:
+        raise PackError(f"{where}: unknown field(s) {', '.join(sorted(extra))}; allowed: {', '.join(allowed)}")
+
+
+class NecropolisCard:
+    __slots__ = ("id", "name", "pile", "immediate_lp", "quest_lp", "quest", "requirement",
+                 "quest_text", "black", "purple", "text", "pack")
+
+    def __repr__(self):
+        return f"<Necropolis {self.name} ({self.pile})>"
+
+
+def necropolis_card(spec, where, pack_id) -> NecropolisCard:
+    if not isinstance(spec, dict):
+        raise PackError(f"{where}: each Necropolis card must be an object")
+    _check_keys(spec, ("id", "name", "pile", "immediate_lp", "quest", "black", "purple", "text"), where)
+    c = NecropolisCard()
+    c.id = _str(spec.get("id"), f"{where}.id")
+    where = f"{where} ('{c.id}')"
+    c.name = _str(spec.get("name", c.id), f"{where}.name")
+    c.pile = spec.get("pile")
+    if c.pile not in PILES:
+        raise PackError(f"{where}: 'pile' must be one of {', '.join(PILES)}, got {c.pile!r}")
+    for key in ("immediate_lp", "black", "purple"):
+        if key not in spec:
+            raise PackError(f"{where}: field '{key}' is required")
+        v = _int(spec[key], f"{where}.{key}")
+        if v < 0:
+            raise PackError(f"{where}.{key}: must be >= 0, got {v}")
+        setattr(c, key, v)
+    quest = spec.get("quest")
+    if quest is None:
+        c.quest_lp, c.quest, c.requirement, c.quest_text = 0, None, None, ""
+    else:
+        if not isinstance(quest, dict):
+            raise PackError(f"{where}.quest: must be an object with 'requirement' and 'lp'")
+        _check_keys(quest, ("requirement", "lp", "text"), f"{where}.quest")
+        if "lp" not in quest or "requirement" not in quest:
+            raise PackError(f"{where}.quest: needs both 'requirement' and 'lp'")
+        c.quest_lp = _int(quest["lp"], f"{where}.quest.lp")
+        c.requirement = quest["requirement"]
+        c.quest = requirement(quest["requirement"], f"{where}.quest.requirement")
+        c.quest_text = quest.get("text", "")
+    c.text = spec.get("text", "")
+    c.pack = pack_id
+    return c
+
+
+class LichKingCard:
+    """A difficulty card: extra abilities of the Lich King for the whole game."""
+
+    __slots__ = ("id", "name", "text", "recruitment_lp", "quest_bonus", "black", "purple",
+                 "lp_per_army_win", "end_lp", "pack")
+
+
+_LK_EFFECTS = {
+    ("recruitment", "gain_lp"): "recruitment_lp",
+    ("quest", "bonus_per_match"): "quest_bonus",
+    ("wars", "gain_lp_per_army_win"): "lp_per_army_win",
+    ("end_of_game", "gain_lp"): "end_lp",
+}
+
+
+def lich_king_card(spec, where, pack_id) -> LichKingCard:
+    if not isinstance(spec, dict):
+        raise PackError(f"{where}: each Lich King card must be an object")
+    _check_keys(spec, ("id", "name", "abilities", "text"), where)
+    c = LichKingCard()
+    c.id = _str(spec.get("id"), f"{where}.id")
+    where = f"{where} ('{c.id}')"
+    c.name = _str(spec.get("name", c.id), f"{where}.name")
+    c.text = spec.get("text", "")
+    c.pack = pack_id
+    c.recruitment_lp = c.quest_bonus = c.black = c.purple = c.lp_per_army_win = c.end_lp = 0
+    abilities = spec.get("abilities", [])
+    if not isinstance(abilities, list) or not abilities:
+        raise PackError(f"{where}: 'abilities' must be a non-empty list")
+    allowed = [f"{on}/{do}" for on, do in _LK_EFFECTS] + ["wars/army_strength"]
+    for i, a in enumerate(abilities):
+        w = f"{where}.abilities[{i}]"
+        if not isinstance(a, dict):
+            raise PackError(f"{w}: must be an object with 'on', 'do' and 'amount'")
+        key = (a.get("on"), a.get("do"))
+        amount = _int(a.get("amount"), f"{w}.amount")
+        if key == ("wars", "army_strength"):
+            army = a.get("army", "both")
+            if army not in ("black", "purple", "both"):
+                raise PackError(f"{w}.army: must be black, purple or both, got {army!r}")
+            if army in ("black", "both"):
+                c.black += amount
+            if army in ("purple", "both"):
+                c.purple += amount
+        elif key in _LK_EFFECTS:
+            attr = _LK_EFFECTS[key]
+            setattr(c, attr, getattr(c, attr) + amount)
+        else:
+            raise PackError(f"{w}: unknown Lich King ability on={key[0]!r} do={key[1]!r}; "
+                            f"allowed: {', '.join(allowed)}")
+    return c

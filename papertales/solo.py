@@ -1,0 +1,238 @@
+"""Solo mode, "Army of the Lich King": one player against the Lich King.
+
+The Lich King deploys nothing and builds nothing.  He scores through a line of five
+Necropolis cards (one drawn from each pile 1, 2, 3, 4, E):
+
+* Recruitment: the player draws 5 and keeps 1, draws 4 and keeps 1, draws 3 and keeps 1;
+  the 9 cards not kept form the Netherworld, which is shuffled; the player takes its 2 top
+  cards, keeps one and puts the other at the bottom, then takes the new top card.  The
+  Lich King then scores the immediate gain of the current card and, for every revealed
+  card, its quest bonus for each of the 7 Netherworld cards meeting its requirement
+  (printed strength; conditional production counts as met).  The Netherworld is then
+  discarded.
+* Wars: the next card is revealed; the Black army is the black value of the current card
+  plus that of the next one, the Purple army likewise.  The player fights each army: 3 LP
+  per war won; the Lich King scores 1 LP per army that wins; ties are won by both sides.
+* End: the Lich King scores the E card's immediate gain; the player needs strictly more
+  LP to win.
+
+Interpretation: the card kept from last turn still joins the hand after Recruitment (the
+solo rules do not revoke that base rule).  Lich King cards add their abilities to these
+steps (see :mod:`papertales.necropolis`).
+"""
+
+from __future__ import annotations
+
+from . import recruitment, scoring, wars
+from .actions import DRAFT, PICK
+from .errors import IllegalActionError, PaperTalesError
+from .events import DRAFT as EV_DRAFT, LICH_SEAT, NOTE, WAR
+from .necropolis import PILES
+
+LICH = LICH_SEAT        # the seat number of the Lich King in events
+DRAWS = (5, 4, 3)       # cards drawn from the pile at the first three picks
+LP_PER_ARMY_WIN = 1
+
+
+class LichKing:
+    """The Lich King's side of the table."""
+
+    __slots__ = ("lp", "line", "time", "revealed", "netherworld", "cards", "draft_step")
+
+    def __init__(self, line, cards):
+        self.lp = 0
+        self.line = list(line)         # Necropolis cards, piles 1 2 3 4 E
+        self.time = 0                  # index of the card under the Time token
+        self.revealed = 1              # cards revealed so far (the first at setup)
+        self.netherworld = []          # index 0 is the top
+        self.cards = list(cards)       # Lich King difficulty cards
+        self.draft_step = 0
+
+    def clone(self) -> "LichKing":
+        k = LichKing.__new__(LichKing)
+        k.lp, k.line, k.time, k.revealed = self.lp, self.line, self.time, self.revealed
+        k.netherworld = self.netherworld[:]
+        k.cards = self.cards
+        k.draft_step = self.draft_step
+        return k
+
+    def armies(self) -> tuple[int, int]:
+        """(Black, Purple) strength this turn: current card + next card + Lich King cards."""
+        cur, nxt = self.line[self.time], self.line[min(self.time + 1, len(self.line) - 1)]
+        black = cur.black + nxt.black + sum(c.black for c in self.cards)
+        purple = cur.purple + nxt.purple + sum(c.purple for c in self.cards)
+        return black, purple
+
+
+def setup(game, lich_king_cards=0) -> LichKing:
+    """Draw the Necropolis line and the difficulty cards (a number, or a list of ids)."""
+    cards = game.cards
+    piles = {p: [c for c in cards.necropolis if c.pile == p] for p in PILES}
+    missing = [p for p in PILES if not piles[p]]
+    if missing:
+        raise PaperTalesError(
+            "solo mode needs Necropolis cards in every pile 1, 2, 3, 4 and E; missing pile(s) "
+            f"{', '.join(missing)}: load a pack with them (the illustrative one is "
+            "papertales/data/lich_king_illustrative.json)")
+    line = [piles[p][game.rng.below(len(piles[p]))] for p in PILES]
+    available = list(cards.lich_king_cards)
+    if isinstance(lich_king_cards, int) and not isinstance(lich_king_cards, bool):
+        if not 0 <= lich_king_cards <= min(4, len(available)):
+            raise PaperTalesError(f"lich_king_cards must be from 0 to {min(4, len(available))} "
+                                  f"({len(available)} Lich King cards are loaded), got {lich_king_cards}")
+        game.rng.shuffle(available)
+        chosen = sorted(available[:lich_king_cards], key=lambda c: c.id)
+    else:
+        by_id = {c.id: c for c in available}
+        try:
+            chosen = [by_id[i] for i in lich_king_cards]
+        except (KeyError, TypeError):
+            raise PaperTalesError(f"unknown Lich King card in {lich_king_cards!r}; loaded: "
+                                  f"{', '.join(by_id) or 'none'}") from None
+        if len(chosen) > 4 or len(set(lich_king_cards)) != len(chosen):
+            raise PaperTalesError("choose at most 4 different Lich King cards")
+    return LichKing(line, chosen)
+
+
+def gain(game, amount, cause, detail="") -> None:
+    lk = game.lich
+    before = lk.lp
+    lk.lp = max(0, lk.lp + amount)
+    game.log(LICH, "lp", lk.lp - before, cause, detail)
+
+
+# ------------------------------------------------------------------ Recruitment
+
+def recruitment_start(game) -> None:
+    game.lich.draft_step = 0
+    game.stage = "draft"
+    _offer(game)
+
+
+def _offer(game) -> None:
+    lk = game.lich
+    p = game.players[0]
+    step = lk.draft_step
+    if step < len(DRAWS):
+        p.pack = game.draw_cards(DRAWS[step])
+    elif step == len(DRAWS):
+        game.rng.shuffle(lk.netherworld)
+        p.pack = [lk.netherworld.pop(0) for _ in range(min(2, len(lk.netherworld)))]
+        game.log(0, EV_DRAFT, 0, "Netherworld", f"the Netherworld ({len(lk.netherworld) + len(p.pack)} cards) "
+                 "is shuffled; its 2 top cards are offered")
+    else:
+        if lk.netherworld:
+            t = lk.netherworld.pop(0)
+            p.hand.append(t)
+            game.log(0, EV_DRAFT, 0, "Netherworld", f"takes the top Netherworld card, {t.name}")
+        _lich_king_gains(game)
+        recruitment.finish(game)
+        return
+    game.pending[0] = (DRAFT,) if p.pack else None
+    if not p.pack:
+        lk.draft_step += 1
+        _offer(game)
+
+
+def apply_draft(game, seat, decision, action) -> None:
+    p = game.players[0]
+    lk = game.lich
+    if action.kind != PICK:
+        raise IllegalActionError("a pick is expected now")
+    for i, t in enumerate(p.pack):
+        if t.id == action.a:
+            break
+    else:
+        raise IllegalActionError(f"{action.a!r} is not among the offered cards")
+    del p.pack[i]
+    p.hand.append(t)
+    rest = p.pack
+    p.pack = []
+    if lk.draft_step < len(DRAWS):
+        lk.netherworld.extend(rest)
+        game.log(0, EV_DRAFT, 0, "", f"keeps {t.name}; " + (", ".join(c.name for c in rest) or "nothing")
+                 + " into the Netherworld")
+    else:
+        lk.netherworld.extend(rest)          # the other card goes to the bottom
+        game.log(0, EV_DRAFT, 0, "Netherworld", f"keeps {t.name}; "
+                 + (", ".join(c.name for c in rest) or "nothing") + " to the bottom of the Netherworld")
+    lk.draft_step += 1
+    game.decided(0)
+
+
+def draft_decided(game) -> None:
+    _offer(game)
+
+
+def quest_matches(card, netherworld) -> list:
+    """The Netherworld cards meeting a Necropolis card's quest requirement."""
+    if card.quest is None:
+        return []
+    return [t for t in netherworld if card.quest(t)]
+
+
+def _lich_king_gains(game) -> None:
+    lk = game.lich
+    current = lk.line[lk.time]
+    if current.immediate_lp:
+        gain(game, current.immediate_lp, current.name, "immediate gain")
+    bonus = sum(c.quest_bonus for c in lk.cards)
+    for card in lk.line[:lk.revealed]:
+        matches = quest_matches(card, lk.netherworld)
+        if matches:
+            per = card.quest_lp + bonus
+            gain(game, per * len(matches), card.name,
+                 f"quest: {len(matches)} Netherworld card(s) x {per} LP ({', '.join(t.name for t in matches)})")
+    for c in lk.cards:
+        if c.recruitment_lp:
+            gain(game, c.recruitment_lp, c.name, "Lich King card")
+    if lk.netherworld:
+        game.log(LICH, NOTE, len(lk.netherworld), "Netherworld", "the Netherworld cards go to the discard pile")
+        game.discard.extend(lk.netherworld)
+        lk.netherworld = []
+
+
+# ------------------------------------------------------------------ Wars
+
+def wars_resolve(game) -> None:
+    lk = game.lich
+    if lk.revealed < len(lk.line):
+        nxt = lk.line[lk.revealed]
+        lk.revealed += 1
+        game.log(LICH, NOTE, 0, nxt.name, f"Necropolis card {nxt.pile} is revealed")
+    black, purple = lk.armies()
+    ctx = game.ctx(0)
+    s = wars.kingdom_strength(game, 0, ctx)
+    won = 0
+    army_wins = 0
+    for army, a in (("Black army", black), ("Purple army", purple)):
+        w = s >= a
+        won += w
+        army_wins += a >= s
+        game.log(0, WAR, int(w), "Wars", f"strength {s} vs the {army} {a}: "
+                 + ("tie, both win" if s == a else "wins" if w else "loses"))
+    wars.score(game, 0, ctx, won)
+    if army_wins:
+        per = LP_PER_ARMY_WIN + sum(c.lp_per_army_win for c in lk.cards)
+        gain(game, per * army_wins, "Armies", f"{army_wins} army war(s) won")
+    game.end_phase()
+
+
+# ------------------------------------------------------------------ End
+
+def final(game) -> None:
+    scoring.score_kingdoms(game)
+    lk = game.lich
+    lk.time = len(lk.line) - 1
+    end = lk.line[lk.time]
+    if end.immediate_lp:
+        gain(game, end.immediate_lp, end.name, "immediate gain of the End card")
+    for c in lk.cards:
+        if c.end_lp:
+            gain(game, c.end_lp, c.name, "Lich King card, end of the game")
+    game.end_phase()
+
+
+def winners(game) -> list[int]:
+    """``[0]`` if the player beat the Lich King (strictly more LP), else ``[]``."""
+    return [0] if game.players[0].lp > game.lich.lp else []
