@@ -7,7 +7,17 @@ import pytest
 
 from papertales import BASE, Game
 from papertales.bots import RandomBot
+from papertales.cards import card_set
 from papertales.rng import Rng
+
+SOLO_CARDS = card_set("lich-king-illustrative")
+#: name -> (players, Game.new options, games)
+CONFIGS = {
+    "2p": (2, {}, 1), "3p": (3, {}, 1), "4p": (4, {}, 1), "5p": (5, {}, 1),
+    "solo": (1, {"cards": SOLO_CARDS, "lich_king_cards": 2}, 1),
+    "6p-btg": (6, {"expansion": "beyond-the-gates"}, 0.4),
+    "7p-btg": (7, {"expansion": "beyond-the-gates"}, 0.4),
+}
 
 GAMES = int(os.environ.get("PAPERTALES_SIM_GAMES", "500"))   # per player count
 DECK = {}
@@ -27,8 +37,8 @@ def check_invariants(g):
         assert len(p.hand) <= 6
 
 
-def play_checked(players, seed, roundtrip_rng=None):
-    g = Game.new(players=players, seed=seed)
+def play_checked(players, seed, roundtrip_rng=None, **options):
+    g = Game.new(players=players, seed=seed, **options)
     bots = [RandomBot(seed * 10 + k) for k in range(players)]
     snapshots = []
     while not g.is_over:
@@ -40,22 +50,23 @@ def play_checked(players, seed, roundtrip_rng=None):
         check_invariants(g)
         if roundtrip_rng is not None and roundtrip_rng.below(60) == 0:
             text = g.to_json()
-            again = Game.from_json(text)
+            again = Game.from_json(text, cards=g.cards)
             assert again.to_json() == text
             snapshots.append((text, len(g.history)))
     return g, snapshots
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_random_games_keep_every_invariant(players):
+@pytest.mark.parametrize("config", CONFIGS)
+def test_random_games_keep_every_invariant(config):
+    players, options, share = CONFIGS[config]
     rng = Rng(players)
-    for seed in range(GAMES):
-        g, snapshots = play_checked(players, seed, rng if seed % 10 == 0 else None)
+    for seed in range(int(GAMES * share)):
+        g, snapshots = play_checked(players, seed, rng if seed % 10 == 0 else None, **options)
         assert g.turn == 4
         final = g.to_json()
         # a game restored at a random point and continued with the same actions ends the same
         for text, done in snapshots[:2]:
-            restored = Game.from_json(text)
+            restored = Game.from_json(text, cards=g.cards)
             for seat, action in g.history[done:]:
                 if not any(restored.pending):
                     restored.advance()
@@ -64,11 +75,12 @@ def test_random_games_keep_every_invariant(players):
             assert restored.to_json() == final
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_same_seed_and_actions_give_the_same_game(players):
+@pytest.mark.parametrize("config", CONFIGS)
+def test_same_seed_and_actions_give_the_same_game(config):
+    players, options, _ = CONFIGS[config]
     for seed in range(20):
-        g, _ = play_checked(players, 1000 + seed)
-        again = Game.replay(g.history, players=players, seed=1000 + seed)
+        g, _ = play_checked(players, 1000 + seed, **options)
+        again = Game.replay(g.history, players=players, seed=1000 + seed, **options)
         again.advance()
         assert again.events == g.events
         assert again.to_json() == g.to_json()
