@@ -171,21 +171,34 @@ def quest_matches(card, netherworld) -> list:
     return [t for t in netherworld if card.quest(t)]
 
 
-def _lich_king_gains(game) -> None:
-    lk = game.lich
-    current = lk.line[lk.time]
+def recruitment_gains(line, time, revealed, netherworld, lich_cards=()) -> list[dict]:
+    """What the Lich King scores at the end of a Recruitment, one row per cause:
+    the immediate gain of ``line[time]``, the quest of every revealed card (``line[:revealed]``)
+    over the ``netherworld`` cards, and the Lich King cards.  Pure: also serves the
+    companion mode for people playing the physical game."""
+    rows = []
+    current = line[time]
     if current.immediate_lp:
-        gain(game, current.immediate_lp, current.name, "immediate gain")
-    bonus = sum(c.quest_bonus for c in lk.cards)
-    for card in lk.line[:lk.revealed]:
-        matches = quest_matches(card, lk.netherworld)
+        rows.append({"cause": current.name, "lp": current.immediate_lp, "detail": "immediate gain",
+                     "matches": []})
+    bonus = sum(c.quest_bonus for c in lich_cards)
+    for card in line[:revealed]:
+        matches = quest_matches(card, netherworld)
         if matches:
             per = card.quest_lp + bonus
-            gain(game, per * len(matches), card.name,
-                 f"quest: {len(matches)} Netherworld card(s) x {per} LP ({', '.join(t.name for t in matches)})")
-    for c in lk.cards:
+            rows.append({"cause": card.name, "lp": per * len(matches), "matches": [t.name for t in matches],
+                         "detail": f"quest: {len(matches)} Netherworld card(s) x {per} LP "
+                                   f"({', '.join(t.name for t in matches)})"})
+    for c in lich_cards:
         if c.recruitment_lp:
-            gain(game, c.recruitment_lp, c.name, "Lich King card")
+            rows.append({"cause": c.name, "lp": c.recruitment_lp, "detail": "Lich King card", "matches": []})
+    return rows
+
+
+def _lich_king_gains(game) -> None:
+    lk = game.lich
+    for row in recruitment_gains(lk.line, lk.time, lk.revealed, lk.netherworld, lk.cards):
+        gain(game, row["lp"], row["cause"], row["detail"])
     if lk.netherworld:
         game.log(LICH, NOTE, len(lk.netherworld), "Netherworld", "the Netherworld cards go to the discard pile")
         game.discard.extend(lk.netherworld)

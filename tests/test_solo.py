@@ -252,3 +252,13 @@ def test_illustrative_pack_plays_complete_games():
         play(g, [RandomBot(seed)])
         assert g.is_over and len(g.lich.cards) == seed % 5
         assert sum(e.amount for e in g.events if e.seat == solo.LICH and e.kind == "lp") == g.lich.lp
+
+
+def test_companion_mode_scores_the_physical_game():
+    """Someone playing the physical solo game enters the cards; the S3 numbers come out."""
+    line = list(EXAMPLE["necropolis"])
+    rows = solo.recruitment_gains(line, time=1, revealed=2,
+                                  netherworld=cards("miner", "knight", "veteran", "treefolk",
+                                                    "farmer", "cook", "archer"))
+    assert [(r["cause"], r["lp"]) for r in rows] == [("Two", 1), ("One", 1), ("Two", 6)]
+    assert rows[2]["matches"] == ["Knight", "Veteran", "Treefolk"]
