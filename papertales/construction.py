@@ -89,20 +89,28 @@ def options(game, seat) -> list[tuple[Action, int, str]]:
 
 
 def start(game) -> None:
+    # a player's options cannot change before they act, so they are computed once here
+    game.build_options = [options(game, seat) for seat in range(game.n)]
     for seat in range(game.n):
-        game.pending[seat] = (BUILD,) if options(game, seat) else None
+        game.pending[seat] = (BUILD,) if game.build_options[seat] else None
     game.stage = "build"
     if not any(game.pending):
+        game.build_options = None
         game.end_phase()
 
 
+def _cached(game, seat):
+    cache = game.build_options
+    return cache[seat] if cache is not None else options(game, seat)
+
+
 def legal(game, seat, decision) -> list[Action]:
-    return [a for a, _, _ in options(game, seat)] + [PASS_ACTION]
+    return [a for a, _, _ in _cached(game, seat)] + [PASS_ACTION]
 
 
 def apply(game, seat, decision, action) -> None:
     if action.kind != PASS:
-        for a, gold, why in options(game, seat):
+        for a, gold, why in _cached(game, seat):
             if a == action:
                 break
         else:
@@ -124,4 +132,5 @@ def apply(game, seat, decision, action) -> None:
 
 
 def all_decided(game) -> None:
+    game.build_options = None
     game.end_phase()

@@ -116,7 +116,7 @@ class Game:
 
     __slots__ = ("cards", "players", "n", "seed", "turn", "phase", "stage", "draw", "discard",
                  "rng", "pending", "queues", "saved", "events", "history", "record_events",
-                 "buildings", "lich", "rules", "options")
+                 "buildings", "lich", "rules", "options", "build_options")
 
     # ------------------------------------------------------------------ creation
 
@@ -164,6 +164,7 @@ class Game:
         g.events = []
         g.history = []
         g.record_events = record_events
+        g.build_options = None
         if players == 1:
             g.rules = SOLO_RULES
             g.lich = solo.setup(g, lich_king_cards)
@@ -211,6 +212,7 @@ class Game:
         g.lich = self.lich.clone() if self.lich is not None else None
         g.rules = self.rules
         g.options = self.options
+        g.build_options = self.build_options
         return g
 
     # ------------------------------------------------------------------ queries
@@ -260,7 +262,9 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now (empty when no decision of theirs is pending)."""
-        d = self.pending[self._seat(seat)]
+        if seat.__class__ is not int or not 0 <= seat < self.n:
+            self._seat(seat)
+        d = self.pending[seat]
         if d is None:
             return []
         return self.rules["decisions"][d[0]][0](self, seat, d)
@@ -309,7 +313,8 @@ class Game:
 
     def apply(self, seat: int, action) -> "Game":
         """Make ``seat``'s decision.  An illegal action raises and changes nothing."""
-        seat = self._seat(seat)
+        if seat.__class__ is not int or not 0 <= seat < self.n:
+            self._seat(seat)
         if isinstance(action, str):
             action = Action.parse(action)
         elif not isinstance(action, Action):

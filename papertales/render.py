@@ -51,13 +51,13 @@ CSS = """<style>
 .pt-card.pt-new{box-shadow:0 0 0 2px #2ca02c}
 .pt-card.pt-idle{filter:saturate(.45)}
 .pt-card.pt-dying{box-shadow:0 0 0 2px #b3261e}
-.pt-cname{font-weight:700;font-size:11.5px;margin:0 21px 0 20px;min-height:28px;line-height:1.15;overflow-wrap:anywhere}
+.pt-cname{font-weight:700;font-size:11.5px;margin:19px 0 0 0;min-height:27px;line-height:1.15}
 .pt-cost{position:absolute;left:3px;top:3px;width:18px;height:18px;border-radius:9px;background:#f3cf4a;color:#3d2c00;font-weight:700;font-size:11px;text-align:center;line-height:18px}
 .pt-strength{position:absolute;right:3px;top:3px;min-width:20px;height:20px;border-radius:10px;background:#b3261e;color:#fff;font-weight:700;font-size:12px;text-align:center;line-height:20px;padding:0 2px;box-sizing:border-box}
 .pt-strength.pt-changed{background:#e8590c}
 .pt-strength.pt-nofight{background:#999}
-.pt-printed{position:absolute;right:4px;top:25px;font-size:9px;color:#777}
-.pt-ctext{font-size:9.5px;color:#444;height:62px;overflow:hidden;margin-top:4px}
+.pt-printed{position:absolute;left:24px;right:26px;top:6px;font-size:9px;color:#777;text-align:center}
+.pt-ctext{font-size:9.5px;color:#444;height:58px;overflow:hidden;margin-top:2px}
 .pt-cfoot{position:absolute;left:4px;right:4px;bottom:3px;display:flex;justify-content:space-between;align-items:center;font-size:10px}
 .pt-spot{position:absolute;left:4px;bottom:17px;font-size:9px;color:#999}
 .pt-res{display:inline-block;min-width:15px;height:15px;border-radius:8px;color:#fff;font-size:9px;font-weight:700;text-align:center;line-height:15px;padding:0 2px;box-sizing:border-box;margin-right:1px}

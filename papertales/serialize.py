@@ -189,6 +189,7 @@ def loads(text, cls=None, cards=None):
         g.saved = None if saved is None else [[_int(s, "saved", 0, 4) for s in _list(x, "saved")]
                                               for x in _list(saved, "saved")]
         g.record_events = bool(data.get("record_events", True))
+        g.build_options = None
         g.lich = None
         g.rules = MULTI_RULES
         if n == 1:
