@@ -22,15 +22,18 @@ def main():
     args = ap.parse_args()
     decisions = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     for seed in range(args.games):
         g = Game.new(players=args.players, seed=seed, record_events=args.events)
         play(g, [RandomBot(seed * 10 + k) for k in range(args.players)])
         decisions += len(g.history)
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({
         "games": args.games, "players": args.players, "event_log": args.events,
         "games_per_second": round(args.games / elapsed, 1),
+        "games_per_cpu_second": round(args.games / cpu, 1),
         "decisions_per_game": round(decisions / args.games, 1),
         "microseconds_per_decision": round(1e6 * elapsed / decisions, 2),
         "peak_rss_mb": round(peak_mb, 1),

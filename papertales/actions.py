@@ -110,6 +110,16 @@ TARGETS = tuple(make(CHOOSE, s) for s in range(5))
 SAVES = tuple(make(SPARE, s) for s in range(5))
 DONE_NOTHING = make(DONE)
 
+_BY_CARD: dict[tuple[str, str], Action] = {}
+
+
+def for_card(kind, card_id) -> Action:
+    """The shared ``Action(kind, card_id)`` (pick, drop, done ...): built once per card."""
+    a = _BY_CARD.get((kind, card_id))
+    if a is None:
+        a = _BY_CARD[(kind, card_id)] = make(kind, card_id)
+    return a
+
 
 def pick(card): return Action(PICK, card)
 def drop(card): return Action(DROP, card)

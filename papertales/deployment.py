@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .abilities import Shapeshift
 from .actions import (DEPLOY, DISCARD, DISCARDS, DONE, DONE_NOTHING, MOVE, MOVES, PLACE, RETURN,
-                      RETURNS, Action, make)
+                      RETURNS, Action, for_card, make)
 from .errors import IllegalActionError
 from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD
 from .state import SPOT_NAMES, Unit
@@ -87,7 +87,7 @@ def legal(game, seat, decision) -> list[Action]:
             out.append(DISCARDS[s])
     out.append(DONE_NOTHING)
     for tid in seen:
-        out.append(make(DONE, tid))
+        out.append(for_card(DONE, tid))
     return out
 
 

@@ -8,7 +8,7 @@ pack.  At the end the card kept from last turn's Deployment joins the hand.
 
 from __future__ import annotations
 
-from .actions import DRAFT, DRAFT_DISCARD, Action, DROP, PICK, make
+from .actions import DRAFT, DRAFT_DISCARD, Action, DROP, PICK, for_card
 from .errors import IllegalActionError
 from .events import DRAFT as EV_DRAFT
 
@@ -47,7 +47,7 @@ def legal(game, seat, decision) -> list[Action]:
     for t in game.players[seat].pack:
         if t.id not in seen:
             seen.append(t.id)
-    return [make(kind, tid) for tid in seen]
+    return [for_card(kind, tid) for tid in seen]
 
 
 def _take(game, seat, action, kind):

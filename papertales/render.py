@@ -57,9 +57,9 @@ CSS = """<style>
 .pt-strength.pt-changed{background:#e8590c}
 .pt-strength.pt-nofight{background:#999}
 .pt-printed{position:absolute;left:24px;right:26px;top:6px;font-size:9px;color:#777;text-align:center}
-.pt-ctext{font-size:9.5px;color:#444;height:58px;overflow:hidden;margin-top:2px}
+.pt-ctext{font-size:9.5px;line-height:1.2;color:#444;height:57px;overflow:hidden;margin-top:2px}
 .pt-cfoot{position:absolute;left:4px;right:4px;bottom:3px;display:flex;justify-content:space-between;align-items:center;font-size:10px}
-.pt-spot{position:absolute;left:4px;bottom:17px;font-size:9px;color:#999}
+.pt-spot{position:absolute;left:0;right:0;bottom:4px;font-size:9px;color:#999;text-align:center;pointer-events:none}
 .pt-res{display:inline-block;min-width:15px;height:15px;border-radius:8px;color:#fff;font-size:9px;font-weight:700;text-align:center;line-height:15px;padding:0 2px;box-sizing:border-box;margin-right:1px}
 .pt-buildings{display:flex;flex-wrap:wrap;gap:4px;margin-top:5px}
 .pt-building{border:1px solid #bbb;border-radius:6px;padding:2px 6px;font-size:11px;background:#f3f3f3;color:#999}
@@ -223,9 +223,10 @@ def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False) -> st
     """One player's kingdom.  ``viewer`` (a seat, or None for "show everything") hides
     the face-down units other players placed in the current Deployment."""
     p = game.players[seat]
+    hide = viewer is not None and seat != viewer and _hidden_new(game)
+    hidden_units = hide and any(u is not None and u.new for u in p.units)
     total, strengths = unit_strengths(game, seat)
     res = game.resources(seat)
-    hide = viewer is not None and seat != viewer and _hidden_new(game)
     level2 = 2 in p.buildings
     pending = game.decision(seat) if seat in game.pending_players() else None
 
@@ -243,11 +244,14 @@ def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False) -> st
     wait = (f'<span class="pt-badge pt-wait" title="{_e(pending.prompt)}">deciding: {_e(pending.kind)}</span>'
             if pending else "")
     head = (f'<div class="pt-khead"><span class="pt-dot" style="background:{color}"></span>'
-            f'<span class="pt-pname">{_e(p.name)}{" (you)" if you else ""}</span>'
+            f'<span class="pt-pname">{_e(p.name)}{" (you)" if you and p.name != "You" else ""}</span>'
             f'<span class="pt-badge pt-lp" title="Legend Points" data-lp="{p.lp}">{p.lp} LP</span>'
             f'<span class="pt-badge pt-gold" title="gold" data-gold="{p.gold}">{p.gold} gold</span>'
-            f'<span class="pt-badge pt-str" title="war strength now" data-strength="{total}">strength {total}</span>'
-            f'<span>{resources_html(res)}</span>{wait}</div>')
+            + (f'<span class="pt-badge pt-str" title="revealed with the new units">strength ?</span>'
+               if hidden_units else
+               f'<span class="pt-badge pt-str" title="war strength now" data-strength="{total}">strength {total}</span>'
+               f'<span>{resources_html(res)}</span>')
+            + f'{wait}</div>')
     front = "".join(spot_html(s) for s in FRONT_SPOTS)
     back = "".join(spot_html(s) for s in BACK_SPOTS)
     rows = (f'<div class="pt-row"><div class="pt-rowlabel">FRONT</div>{front}</div>'
@@ -291,7 +295,7 @@ def scores_html(game) -> str:
     rows = []
     for rank, s in enumerate(order, 1):
         p = game.players[s]
-        crown = " 🏆" if s in winners else ""
+        crown = ' <span class="pt-crown" title="winner">★</span>' if s in winners else ""
         rows.append(f'<tr data-seat="{s}"><td>{rank}</td><td class="pt-final-name">{_e(p.name)}{crown}</td>'
                     f'<td class="pt-final-lp" data-seat="{s}">{p.lp}</td><td class="pt-final-gold">{p.gold}</td></tr>')
     return ('<table class="pt-table pt-scores"><tr><th>#</th><th>Player</th><th>LP</th><th>Gold</th></tr>'
