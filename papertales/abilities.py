@@ -340,3 +340,27 @@ def compile_abilities(specs, where, allowed_triggers=None) -> dict:
     if "strength_mods" in hooks:   # "instead of" replacements first, then bonuses
         hooks["strength_mods"] = tuple(f for _, f in sorted(hooks["strength_mods"], key=lambda p: p[0]))
     return hooks
+
+
+def kingdom_payouts(game, ctx, hook):
+    """``(cause, kind, value)`` for every non-zero payout of ``hook`` ("wars", "income",
+    "end_of_game" ...) on the units of ``ctx.player``, then on its buildings."""
+    out = []
+    p = ctx.player
+    for u in p.units:
+        if u is not None:
+            hooks = getattr(u.type, hook)
+            if hooks:
+                ctx.unit = u
+                for po in hooks:
+                    v = po.value(ctx)
+                    if v:
+                        out.append((u.type.name, po.kind, v))
+    for b, level in enumerate(p.buildings):
+        if level:
+            B = game.buildings[b]
+            for po in getattr(B.levels[level], hook):
+                v = po.value(ctx)
+                if v:
+                    out.append((f"{B.name} (level {level})", po.kind, v))
+    return out

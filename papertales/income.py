@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .abilities import kingdom_payouts
+
 BASE_INCOME = 2
 
 
@@ -9,25 +11,9 @@ def items(game, seat, ctx=None) -> list[tuple[str, int]]:
     """``(cause, gold)`` rows of this turn's income, the base 2 first.
 
     Also used during Wars by the Ogre, whose strength counts this gold in advance."""
-    p = game.players[seat]
     if ctx is None:
         ctx = game.ctx(seat)
-    rows = [("Income", BASE_INCOME)]
-    for u in p.units:
-        if u is not None and u.type.income:
-            ctx.unit = u
-            for po in u.type.income:
-                v = po.value(ctx)
-                if v:
-                    rows.append((u.type.name, v))
-    for b, level in enumerate(p.buildings):
-        if level:
-            B = game.buildings[b]
-            for po in B.levels[level].income:
-                v = po.value(ctx)
-                if v:
-                    rows.append((f"{B.name} (level {level})", v))
-    return rows
+    return [("Income", BASE_INCOME)] + [(cause, v) for cause, _, v in kingdom_payouts(game, ctx, "income")]
 
 
 def total(game, seat, ctx=None) -> int:

@@ -4,6 +4,8 @@ Most LP wins; a tie goes to the most gold left; a tie on both is a shared victor
 
 from __future__ import annotations
 
+from .abilities import kingdom_payouts
+
 
 def resolve(game) -> None:
     score_kingdoms(game)
@@ -19,22 +21,8 @@ def score_kingdoms(game) -> None:
                 L = B.levels[level]
                 if L.lp:
                     game.gain_lp(seat, L.lp, f"{B.name} (level {level})", "building at the end of the game")
-        ctx = None
-        for u in p.units:
-            if u is not None and u.type.end_of_game:
-                ctx = ctx or game.ctx(seat)
-                ctx.unit = u
-                for po in u.type.end_of_game:
-                    v = po.value(ctx)
-                    if v:
-                        game.gain(seat, po.kind, v, u.type.name, "end of the game")
-        for b, level in enumerate(p.buildings):
-            if level:
-                for po in game.buildings[b].levels[level].end_of_game:
-                    ctx = ctx or game.ctx(seat)
-                    v = po.value(ctx)
-                    if v:
-                        game.gain(seat, po.kind, v, game.buildings[b].name, "end of the game")
+        for cause, kind, v in kingdom_payouts(game, game.ctx(seat), "end_of_game"):
+            game.gain(seat, kind, v, cause, "end of the game")
 
 
 def winners(players) -> list[int]:

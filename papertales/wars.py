@@ -15,6 +15,7 @@ Interpretations (see docs/rules-interpretations.md):
 from __future__ import annotations
 
 from . import income
+from .abilities import kingdom_payouts
 from .events import WAR
 from .state import IS_FRONT, SPOT_NAMES
 
@@ -121,18 +122,5 @@ def score(game, seat, ctx, won) -> None:
     if won:
         game.gain_lp(seat, LP_PER_WAR * won, "Wars", f"{won} war{'s' if won > 1 else ''} won")
     ctx.wars_won = won
-    p = game.players[seat]
-    for u in p.units:
-        if u is not None and u.type.wars:
-            ctx.unit = u
-            for po in u.type.wars:
-                v = po.value(ctx)
-                if v:
-                    game.gain(seat, po.kind, v, u.type.name)
-    for b, level in enumerate(p.buildings):
-        if level:
-            B = game.buildings[b]
-            for po in B.levels[level].wars:
-                v = po.value(ctx)
-                if v:
-                    game.gain(seat, po.kind, v, f"{B.name} (level {level})")
+    for cause, kind, v in kingdom_payouts(game, ctx, "wars"):
+        game.gain(seat, kind, v, cause)
