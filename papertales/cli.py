@@ -75,6 +75,19 @@ def build_parser():
     s.add_argument("--games", type=_positive, default=1000)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    lab = sub.add_parser("lab", help="strategy lab: card report, advice on a decision")
+    lab_sub = lab.add_subparsers(dest="lab_command", required=True, parser_class=_Parser)
+    cr = lab_sub.add_parser("cards", help="which cards go with high scores, over many bot games")
+    game_options(cr)
+    cr.add_argument("--games", type=_positive, default=300)
+    cr.add_argument("--seed", type=int, default=1)
+    cr.add_argument("--json", action="store_true")
+    adv = lab_sub.add_parser("advise", help="rank the first draft picks of seat 1 in a seeded game")
+    game_options(adv)
+    adv.add_argument("--seed", type=int, default=0)
+    adv.add_argument("--rollouts", type=_positive, default=40)
+    adv.add_argument("--json", action="store_true")
+
     pk = sub.add_parser("pack", help="card packs")
     pk_sub = pk.add_subparsers(dest="pack_command", required=True, parser_class=_Parser)
     check = pk_sub.add_parser("check", help="validate a pack file and summarise it")
@@ -172,6 +185,30 @@ def _cmd_pack(args, out):
                   + ", ".join(e["name"] for e in pack["incomplete"]) + "\n")
 
 
+def _cmd_lab(args, out):
+    from . import lab
+    opts = _game_options(args)
+    if args.lab_command == "cards":
+        rows = lab.card_report(games=args.games, seed=args.seed, **opts)
+        if args.json:
+            out.write(json.dumps(rows, indent=2) + "\n")
+            return
+        out.write(f"{'card':<18}{'revealed':>9}{'LP with':>9}{'without':>9}{'diff':>7}{'win% with':>11}\n")
+        for r in rows:
+            out.write(f"{r['card']:<18}{r['revealed']:>9}{r['mean_lp_with']:>9.2f}{r['mean_lp_without']:>9.2f}"
+                      f"{r['lp_difference']:>+7.2f}{100 * r['win_rate_with']:>10.1f}%\n")
+        return
+    from .game import Game
+    g = Game.new(seed=args.seed, **opts).advance()
+    rows = lab.advise(g, 0, rollouts=args.rollouts, seed=args.seed)
+    if args.json:
+        out.write(json.dumps([{k: v for k, v in r.items() if k != "action"} for r in rows], indent=2) + "\n")
+        return
+    out.write(f"{g.players[0].name}'s first pick, {args.rollouts} random continuations each:\n")
+    for r in rows:
+        out.write(f"  {r['text']:<28} mean {r['mean_lp']:6.2f} LP, wins {100 * r['win_rate']:5.1f}%\n")
+
+
 def _by_cause(g, seat):
     from .events import totals
     return totals(g.events, seat)
@@ -218,7 +255,11 @@ def main(argv=None, out=None) -> int:
     try:
         args = build_parser().parse_args(argv)
         {"play": _cmd_play, "whatif": _cmd_whatif, "simulate": _cmd_simulate,
-         "pack": _cmd_pack}[args.command](args, out)
+         "pack": _cmd_pack, "lab": _cmd_lab}[args.command](args, out)
+    except BrokenPipeError:                  # e.g. piped into `head`
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (_BadInput, PaperTalesError, ValueError, OSError) as exc:
         sys.stderr.write(f"papertales: error: {exc}\n")
         return EXIT_BAD_INPUT
