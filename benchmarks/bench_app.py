@@ -1,0 +1,206 @@
+"""Speed of the notebook app (a benchmark, not a test).
+
+1. "Next phase" click, engine + widget update, measured in Python: the median time of
+   ``stepper.next_phase.click()`` over whole 4-player bot games, for the app page as a
+   user sees it (Why? tab open) and with the chart tabs open.  Measured twice: in this
+   process (widgets without a front end) and inside a real ipykernel, where every widget
+   update is also serialised and sent to the (absent) browser.          Goal: <= 50 ms.
+2. Opening the Voilà URL -> first interactive widget (the "Next phase" button and your
+   first decision) in headless Chromium, with and without Voilà's kernel preheating.
+                                                                         Goal: <= 5 s.
+
+    .venv/bin/python benchmarks/bench_app.py            # both
+    .venv/bin/python benchmarks/bench_app.py --no-browser
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+CLICK_CODE = r'''
+import statistics, time
+from papertales_widgets import App
+import plotly.graph_objs._figurewidget      # imported before timing (the app does it in the background)
+
+def clicks(tab, games):
+    times = []
+    for seed in range(games):
+        app = App(players=4, seed=seed, humans=[])
+        app.select(tab)
+        while not app.game.is_over:
+            t = time.perf_counter()
+            app.stepper.next_phase.click()
+            times.append(time.perf_counter() - t)
+        assert not app.stepper.messages.errors, app.stepper.messages.errors
+    return times
+
+result = {}
+for tab, name in ((0, "why_tab"), (1, "war_graph_tab"), (2, "score_race_tab")):
+    t = clicks(tab, GAMES)
+    result[name] = {"median_ms": round(statistics.median(t) * 1000, 2),
+                    "p90_ms": round(sorted(t)[int(len(t) * 0.9)] * 1000, 2), "clicks": len(t)}
+print("RESULT", __import__("json").dumps(result))
+'''
+
+
+def bench_clicks_in_process(games: int) -> dict:
+    scope = {"GAMES": games}
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(CLICK_CODE, scope)
+    return json.loads(out.getvalue().split("RESULT", 1)[1])
+
+
+def bench_clicks_in_kernel(games: int) -> dict:
+    from jupyter_client.manager import start_new_kernel
+    km, kc = start_new_kernel(kernel_name="python3")
+    try:
+        reply = kc.execute_interactive(f"GAMES = {games}\n" + CLICK_CODE, timeout=600,
+                                       output_hook=lambda m: outputs.append(m))
+        text = "".join(m["content"].get("text", "") for m in outputs if m["msg_type"] == "stream")
+        if reply["content"]["status"] != "ok":
+            raise RuntimeError(f"kernel benchmark failed: {reply['content']}")
+        return json.loads(text.split("RESULT", 1)[1])
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+outputs: list = []
+
+
+def wait_until_idle(pid: int, quiet: float = 2.0, timeout: float = 120) -> None:
+    """Wait until a process and its children (Voilà and its kernels) use no CPU for
+    ``quiet`` seconds: a preheated kernel has then finished running the notebook."""
+    import psutil
+    root = psutil.Process(pid)
+
+    def cpu():
+        total = 0.0
+        for p in [root] + root.children(recursive=True):
+            try:
+                t = p.cpu_times()
+                total += t.user + t.system
+            except psutil.Error:
+                pass
+        return total
+
+    deadline = time.monotonic() + timeout
+    last, calm = cpu(), 0.0
+    while time.monotonic() < deadline and calm < quiet:
+        time.sleep(0.5)
+        now = cpu()
+        calm = calm + 0.5 if now - last < 0.05 else 0.0
+        last = now
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def bench_first_interactive(preheat: bool, visits: int) -> list[float]:
+    from playwright.sync_api import sync_playwright
+    work = Path(tempfile.mkdtemp(prefix="bench-voila-"))
+    port = free_port()
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(work / "rt"), JUPYTER_DATA_DIR=str(work / "data"),
+               JUPYTER_CONFIG_DIR=str(work / "cfg"), IPYTHONDIR=str(work / "ipy"))
+    cmd = [sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser", f"--port={port}",
+           "--Voila.ip=127.0.0.1", "--Voila.tornado_settings={'disable_check_xsrf': True}"]
+    if preheat:
+        cmd += ["--preheat_kernel=True", "--pool_size=1"]
+    log = open(work / "voila.log", "w")
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    times = []
+    try:
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(url + "voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json",
+                                       timeout=2)
+                break
+            except OSError:
+                time.sleep(0.2)
+
+        def pool_filled(count):
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:
+                if (work / "voila.log").read_text().count("is filled with") >= count:
+                    return
+                time.sleep(0.2)
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+            for visit in range(visits):
+                if preheat:
+                    pool_filled(visit + 1)              # a kernel of the pool started ...
+                wait_until_idle(proc.pid)               # ... and ran the notebook
+                context = browser.new_context(viewport={"width": 1400, "height": 1000})
+                page = context.new_page()
+                t0 = time.perf_counter()
+                page.goto(url)
+                page.locator("button.pt-next-phase").wait_for(state="visible", timeout=120_000)
+                page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=120_000)
+                times.append(time.perf_counter() - t0)
+                page.goto("about:blank")
+                context.close()
+            browser.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+    return times
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=5, help="bot games per measurement (25 clicks each)")
+    ap.add_argument("--visits", type=int, default=3, help="page visits per Voilà mode")
+    ap.add_argument("--no-browser", action="store_true", help="skip the Voilà / Chromium measurement")
+    args = ap.parse_args(argv)
+    report = {}
+    print(f"'Next phase' click (engine + widget update), {args.games} games of 4 bots:")
+    for where, fn in (("in this process", bench_clicks_in_process), ("inside an ipykernel", bench_clicks_in_kernel)):
+        r = fn(args.games)
+        report[where] = r
+        for tab, v in r.items():
+            print(f"  {where:20s} {tab:15s} median {v['median_ms']:7.2f} ms   p90 {v['p90_ms']:7.2f} ms"
+                  f"   ({v['clicks']} clicks)   goal <= 50 ms")
+    if not args.no_browser:
+        print("Voilà URL -> first interactive widget in headless Chromium:")
+        for preheat in (True, False):
+            t = bench_first_interactive(preheat, args.visits)
+            name = "preheated kernel" if preheat else "no preheating"
+            report[name] = [round(x, 2) for x in t]
+            print(f"  {name:20s} median {statistics.median(t):5.2f} s  (visits: {', '.join(f'{x:.2f}' for x in t)})"
+                  "   goal <= 5 s")
+    out = ROOT / "test-artifacts" / "bench_app.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(report, indent=2))
+    print(f"(saved to {out.relative_to(ROOT)})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Install the app into .venv (fresh machine friendly) and serve the Paper Tales Lab app
+# (notebooks/app.ipynb) with Voilà: open the printed http://localhost:PORT/ address.
+# PORT=8866 by default; extra arguments go to voila (e.g. --Voila.ip=0.0.0.0).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e ".[app]"
+# --preheat_kernel: a kernel runs the notebook before anybody asks for the page, so the
+# first visit is interactive within seconds (the pool refills itself after each visit).
+exec .venv/bin/python -m voila notebooks/app.ipynb --no-browser --port="${PORT:-8866}" \
+    --preheat_kernel=True --pool_size=1 --Voila.ip=127.0.0.1 "$@"

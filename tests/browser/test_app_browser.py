@@ -1,0 +1,150 @@
+"""The Voilà app in a real browser: play a whole game against bots by clicking.
+
+Seat 1 is the human: the test drafts the first card offered, places up to two units per
+Deployment, builds whatever is offered first, and otherwise presses "Play to the end".
+At the end the scores shown must equal the engine's: the page's game record is loaded
+with ``Game.from_json`` and the game is replayed from its seed and history.
+Screenshots are kept in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from papertales import Game
+
+pytestmark = pytest.mark.browser
+
+FIRST_RENDER_TIMEOUT = 120_000      # ms: a cold Voilà render can take ~20 s on 2 cores
+CLICK_TIMEOUT = 30_000
+TICK_JS = """n => { const e = document.querySelector('.pt-tick [data-tick]');
+                    return e !== null && Number(e.dataset.tick) > n; }"""
+HARMLESS = ("setData is not a function", "Unsatisfied version", "Failed to load resource",
+            "No satisfying version", "ERR_NAME_NOT_RESOLVED", "Starting WebSocket")
+
+
+def tick(page) -> int:
+    el = page.locator(".pt-tick [data-tick]")
+    return int(el.get_attribute("data-tick")) if el.count() else 0
+
+
+def click_and_wait(page, locator) -> None:
+    """Click and wait until the kernel has handled the click (the stepper's tick grows)."""
+    before = tick(page)
+    locator.click()
+    page.wait_for_function(TICK_JS, arg=before, timeout=CLICK_TIMEOUT)
+    page.wait_for_timeout(60)            # let the new widget views attach
+
+
+def assert_no_traceback(page) -> None:
+    text = page.inner_text("body")
+    assert "Traceback" not in text, text[-3000:]
+    assert "There was an error when executing cell" not in text
+    assert "Something went wrong" not in text, text[-3000:]
+
+
+def current_turn(page) -> int:
+    m = re.search(r"Turn (\d)/4", page.inner_text(".pt-track-widget"))
+    return int(m.group(1)) if m else 0
+
+
+def full_screenshot(page, path, selector=None) -> None:
+    """Voilà scrolls inside the page: make the window as tall as the app for the picture
+    (of the whole page, or of one element)."""
+    bottom = page.evaluate("() => { const a = document.querySelector('.pt-app'); "
+                           "return a ? a.scrollHeight + a.getBoundingClientRect().top : 1000; }")
+    page.set_viewport_size({"width": 1400, "height": min(max(1000, int(bottom) + 60), 8000)})
+    page.wait_for_timeout(300)
+    if selector:
+        page.locator(selector).first.screenshot(path=str(path))
+    else:
+        page.screenshot(path=str(path), full_page=True)
+    page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
+    t0 = time.perf_counter()
+    page.goto(voila_app.url)
+    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    first_interactive = time.perf_counter() - t0
+    page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    full_screenshot(page, artifacts / "app-start.png")
+    assert_no_traceback(page)
+
+    placed = {}
+    shot_deploy = False
+    refusals = 0
+    for _ in range(400):
+        if page.locator(".pt-final .pt-scores").count():
+            break
+        if "decision is needed" in page.inner_text(".pt-status"):
+            page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+            place = page.locator(".pt-decision button.pt-place")
+            turn = current_turn(page)
+            if place.count() and placed.get(turn, 0) < 2:
+                if not shot_deploy:
+                    full_screenshot(page, artifacts / "app-deploy-decision.png")
+                    shot_deploy = True
+                placed[turn] = placed.get(turn, 0) + 1
+                click_and_wait(page, place.first)
+                if page.locator(".pt-messages .pt-error").count():      # refused: not enough gold...
+                    refusals += 1
+                    placed[turn] = 2
+                continue
+            done = page.locator(".pt-decision button.pt-done")
+            click_and_wait(page, done.first if done.count()
+                           else page.locator(".pt-decision button.pt-choice").first)
+        else:
+            click_and_wait(page, page.locator("button.pt-to-end"))
+    else:
+        pytest.fail("the game did not end within 400 clicks")
+
+    page.locator(".pt-final .pt-scores").wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    full_screenshot(page, artifacts / "app-final.png")
+    assert_no_traceback(page)
+
+    shown = {int(td.get_attribute("data-seat")): int(td.inner_text())
+             for td in page.locator(".pt-final td.pt-final-lp").all()}
+    record = page.locator(".pt-record textarea").input_value()
+    game = Game.from_json(record)
+    assert game.is_over
+    assert shown == dict(enumerate(game.scores))
+    names = [td.inner_text().replace("★", "").strip() for td in page.locator(".pt-final td.pt-final-name").all()]
+    assert sorted(names) == sorted(game.names)
+    winner = page.inner_text(".pt-final .pt-winner")
+    assert winner == ", ".join(game.names[s] for s in game.winners())
+    # the engine again, from scratch: same seed, same decisions -> same scores
+    data = json.loads(record)
+    if hasattr(Game, "replay"):
+        replayed = Game.replay([(seat, a) for seat, a in game.history], players=game.n, seed=game.seed,
+                               names=game.names)
+        replayed.advance()
+        assert replayed.is_over and replayed.scores == game.scores
+    assert data["history"], "the human made no decision"
+    assert sum(1 for seat, _ in game.history if seat == 0) >= 8    # seat 1 played by clicking
+
+    # the explanation panels render in the browser too
+    page.locator(".lm-TabBar-tab", has_text="War graph").click()
+    page.locator(".pt-wargraph .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
+    page.wait_for_timeout(500)
+    page.locator(".pt-wargraph").screenshot(path=str(artifacts / "app-war-graph.png"))
+    page.locator(".lm-TabBar-tab", has_text="Score race").click()
+    page.locator(".pt-scorerace .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
+    page.wait_for_timeout(500)
+    page.locator(".pt-scorerace").screenshot(path=str(artifacts / "app-score-race.png"))
+    page.locator(".lm-TabBar-tab", has_text="What-if editor").click()
+    page.locator(".pt-whatif .pt-whatif-results table").first.wait_for(state="visible", timeout=60_000)
+    page.wait_for_timeout(500)
+    full_screenshot(page, artifacts / "app-what-if.png", ".pt-whatif")
+    assert_no_traceback(page)
+
+    errors = [m for m in page.console_messages
+              if m.startswith(("error", "pageerror")) and not any(h in m for h in HARMLESS)]
+    (artifacts / "browser-test.json").write_text(json.dumps({
+        "first_interactive_s": round(first_interactive, 2), "scores": game.scores,
+        "refused_placements": refusals, "console_errors": errors[:20]}, indent=2))
+    assert not [m for m in errors if "pageerror" in m], errors

@@ -1,0 +1,76 @@
+"""The notebooks stay thin and clean; Binder and the README open the app.
+
+The notebooks themselves run under ``pytest --nbval-lax notebooks`` (scripts/test.sh)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+MAX_NOTEBOOK_BYTES = 40_000
+
+
+def load(path):
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_the_three_notebooks_exist():
+    assert {p.name for p in NOTEBOOKS} >= {"01_learn_the_rules.ipynb", "02_what_if.ipynb", "app.ipynb"}
+
+
+def test_notebooks_are_small_without_widget_state_or_errors():
+    for path in NOTEBOOKS:
+        nb = load(path)
+        assert path.stat().st_size < MAX_NOTEBOOK_BYTES, path
+        assert "widgets" not in nb["metadata"], f"{path.name}: stored widget state"
+        for cell in nb["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            source = "".join(cell["source"])
+            for out in cell.get("outputs", []):
+                assert out["output_type"] == "stream", f"{path.name}: stored {out['output_type']} output"
+                assert source.startswith("# NBVAL_CHECK_OUTPUT"), f"{path.name}: output of an unchecked cell"
+
+
+def test_notebook_cells_only_call_the_package():
+    for path in NOTEBOOKS:
+        code = ["".join(c["source"]) for c in load(path)["cells"] if c["cell_type"] == "code"]
+        assert any("papertales_widgets" in c for c in code), path
+        for c in code:
+            lines = [ln for ln in c.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+            assert len(lines) <= 5, f"{path.name}: a cell should call the package, not implement:\n{c}"
+            assert not any(ln.lstrip().startswith(("def ", "class ")) for ln in lines), path
+
+
+def test_binder_config_installs_the_project():
+    binder = ROOT / "binder"
+    assert (binder / "runtime.txt").read_text().strip() == "python-3.11"
+    post = binder / "postBuild"
+    text = post.read_text()
+    assert text.startswith("#!/bin/bash") and "set -euo pipefail" in text and "pip install" in text
+    assert os.access(post, os.X_OK), "binder/postBuild must be executable"
+    wanted = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["app"]
+    names = {re.split(r"[<>=\[ ]", r)[0].lower() for r in wanted}
+    listed = {re.split(r"[<>=\[ ]", ln)[0].lower() for ln in (binder / "requirements.txt").read_text().splitlines()
+              if ln.strip() and not ln.startswith("#")}
+    assert names == listed, "binder/requirements.txt and the 'app' extra list the same packages"
+
+
+def test_readme_links_binder_to_the_app():
+    readme = (ROOT / "README.md").read_text()
+    assert "urlpath=voila/render/notebooks/app.ipynb" in readme
+    assert "bash scripts/app.sh" in readme
+
+
+def test_panels_are_their_own_import_package():
+    cfg = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert cfg["package-dir"]["papertales_widgets"] == "widgets"
+    assert "papertales_widgets" in cfg["packages"]
+    for py in (ROOT / "widgets").glob("*.py"):              # the panels use the public API only
+        for names in re.findall(r"from papertales[\w.]* import \(?([^)\n]+)", py.read_text()):
+            assert not [n for n in re.split(r"[,\s]+", names) if n.startswith("_")], py

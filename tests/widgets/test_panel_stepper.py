@@ -1,0 +1,223 @@
+"""The game stepper driven from Python: buttons clicked, values set, engine state checked."""
+
+from papertales import Game, PHASES
+from papertales_widgets import GameStepper
+
+from widget_helpers import buttons, position_game, stepper_for
+
+
+def current_phase(stepper):
+    track = stepper.track.value
+    return track.split('pt-phase pt-current" data-phase="', 1)[1].split('"', 1)[0]
+
+
+def test_draft_pick_by_clicking_a_card(stepper):
+    g = stepper.game
+    panel = stepper.decision_panel(0)
+    assert panel.kind == "draft"
+    pack = [t.id for t in g.players[0].pack]
+    button = panel.buttons[0]
+    assert button.description.startswith("Keep ")
+    button.click()
+    g = stepper.game
+    assert g.players[0].hand[0].id == pack[0]
+    assert len(g.players[0].hand) == 1
+    new_panel = stepper.decision_panel(0)
+    assert new_panel is not panel and new_panel.kind == "draft"     # the next pack arrived
+    assert len(new_panel.buttons) == len({t.id for t in g.players[0].pack})
+    assert not stepper.messages.errors
+
+
+def test_phase_track_highlights_the_current_phase_and_explains_it():
+    st = GameStepper(players=3, seed=1, humans=[])
+    for phase in PHASES[1:]:
+        st.next_phase.click()
+        assert st.game.phase == phase
+        assert current_phase(st) == phase
+        assert st.track.value.count('class="pt-phase pt-current"') == 1
+    assert "Aging" in st.explain.value and "age token" in st.explain.value
+
+
+def test_next_phase_is_refused_with_a_message_while_you_must_decide(stepper):
+    before = stepper.game.to_json()
+    stepper.next_phase.click()
+    assert "waiting for a decision of You" in stepper.messages.value
+    assert stepper.game.to_json() == before
+
+
+def test_deploy_place_refusal_move_and_done():
+    g = position_game("deployment", {"name": "You", "gold": 1, "hand": ["knight", "dragon", "farmer"],
+                                     "front": ["woodcutter"]}, {"name": "Ada"})
+    st = stepper_for(g)
+    st.next_decision.click()                       # start Deployment; Ada (bot) decides
+    panel = st.decision_panel(0)
+    assert panel.kind == "deploy"
+    # occupied spot: the engine refuses, nothing changes
+    panel.place_card.value = "knight"
+    panel.place_spot.value = 0
+    before = st.game.to_json()
+    buttons(panel, "Place")[0].click()
+    assert "occupied by Woodcutter" in st.messages.value
+    assert st.game.to_json() == before
+    # too expensive: refused with the engine's message
+    panel.place_card.value = "dragon"
+    panel.place_spot.value = 1
+    buttons(panel, "Place")[0].click()
+    assert "Dragon costs 3 gold" in st.messages.value
+    # a legal placement
+    panel.place_card.value = "knight"
+    panel.place_spot.value = 1
+    buttons(panel, "Place")[0].click()
+    assert st.game.players[0].units[1].type.id == "knight"
+    assert st.messages.layout.display == "none"
+    panel = st.decision_panel(0)
+    panel.move_from.value = 0
+    panel.move_to.value = 2                        # Woodcutter to the Back
+    buttons(panel, "Move")[0].click()
+    assert st.game.players[0].units[2].type.id == "woodcutter"
+    panel = st.decision_panel(0)
+    panel.keep.value = "farmer"
+    buttons(panel, "Done")[0].click()
+    g = st.game
+    assert g.players[0].kept.id == "farmer"
+    assert g.phase == "wars"                      # revealed and paid: the phase ended
+    assert g.players[0].gold == 0
+
+
+def test_time_master_target_chosen_with_a_button():
+    g = position_game("deployment", {"name": "You", "gold": 3, "hand": ["time_master"],
+                                     "front": ["knight", "archer"]}, {"name": "Ada"})
+    st = stepper_for(g)
+    st.next_decision.click()
+    panel = st.decision_panel(0)
+    panel.place_card.value = "time_master"
+    panel.place_spot.value = 2
+    buttons(panel, "Place")[0].click()
+    buttons(st.decision_panel(0), "Done")[0].click()
+    panel = st.decision_panel(0)
+    assert panel.kind == "target"
+    [archer] = buttons(panel, "Archer at F2")
+    archer.click()
+    assert st.game.players[0].units[1].age == 2
+    assert st.game.phase == "wars"
+
+
+def test_build_choice_and_pass():
+    g = position_game("construction", {"name": "You", "gold": 5, "front": ["woodcutter", "farmer"]},
+                      {"name": "Ada", "gold": 5, "front": ["woodcutter"]})
+    st = stepper_for(g)
+    st.next_decision.click()
+    panel = st.decision_panel(0)
+    assert panel.kind == "build"
+    labels = [b.description for b in panel.buttons]
+    assert any(label.startswith("Build town at level 1") for label in labels)
+    assert labels[-1].startswith("Pass")
+    town = [b for b in panel.buttons if b.description.startswith("Build town at level 1")][0]
+    town.click()
+    g = st.game
+    assert g.players[0].buildings[[b.id for b in g.buildings].index("town")] == 1
+    assert g.phase == "aging"
+
+
+def test_mystical_healer_saves_the_chosen_unit():
+    g = position_game("aging", {"name": "You", "lp": 10,
+                                "front": [{"card": "demon", "age": 1}, {"card": "knight", "age": 1}],
+                                "back": ["mystical_healer"]}, {"name": "Ada"}, turn=2)
+    st = stepper_for(g)
+    st.next_decision.click()
+    panel = st.decision_panel(0)
+    assert panel.kind == "save"
+    [save_demon] = buttons(panel, "Save Demon at F1")
+    save_demon.click()
+    g = st.game
+    assert g.players[0].units[0].type.id == "demon" and g.players[0].units[0].age == 2
+    assert g.players[0].units[1] is None           # the Knight died
+    assert g.players[0].lp == 10                    # no Demon penalty
+    assert (g.turn, g.phase) == (3, "recruitment")
+
+
+def test_undo_and_go_back(stepper):
+    start = stepper.game.to_json()
+    stepper.decision_panel(0).buttons[0].click()
+    stepper.decision_panel(0).buttons[0].click()
+    assert len(stepper.back_to.options) == 2
+    stepper.undo_button.click()
+    assert len(stepper.session.history) == 1
+    stepper.back_to.value = 0
+    stepper.back_button.click()
+    assert stepper.game.to_json() == start
+    assert stepper.undo_button.disabled
+    stepper.undo_button.click()                     # nothing left: refused, shown
+    assert "nothing to undo" in stepper.messages.value
+
+
+def test_play_a_whole_game_by_clicking_and_see_the_engine_scores(stepper):
+    for _ in range(300):
+        g = stepper.game
+        if g.is_over:
+            break
+        panel = stepper.decision_panel(0)
+        if panel is None:
+            stepper.to_end.click()
+        elif panel.kind == "deploy":
+            buttons(panel, "Done")[0].click()
+        else:
+            panel.buttons[0].click()
+    g = stepper.game
+    assert g.is_over
+    assert not stepper.messages.errors
+    for seat, p in enumerate(g.players):
+        assert f'<td class="pt-final-lp" data-seat="{seat}">{p.lp}</td>' in stepper.final.value
+    assert stepper.final.layout.display is None
+    loaded = Game.from_json(stepper.record.value)
+    assert loaded.scores == g.scores and loaded.is_over
+    assert all(b.disabled for b in (stepper.next_phase, stepper.next_turn, stepper.to_end))
+
+
+def test_new_game_from_the_setup_row(stepper):
+    stepper.players.value = 2
+    stepper.seed.value = 99
+    stepper.seats[0].value = "bot"
+    stepper.seats[1].value = "human"
+    stepper.new_button.click()
+    g = stepper.game
+    assert g.n == 2 and g.seed == 99
+    assert stepper.session.humans == [1]
+    assert stepper.decision_panel(1).kind == "draft"
+    assert len(g.players[1].pack) == 9              # 2-player draft
+    assert stepper.seats[2].layout.display == "none"
+
+
+def test_two_player_draft_asks_for_the_discard():
+    st = GameStepper(players=2, seed=3, humans=[0])
+    st.decision_panel(0).buttons[0].click()
+    panel = st.decision_panel(0)
+    assert panel.kind == "draft_discard"
+    assert panel.buttons[0].description.startswith("Discard ")
+    panel.buttons[0].click()
+    assert st.decision_panel(0).kind == "draft"
+
+
+def test_save_and_load_the_game_record(stepper):
+    stepper.decision_panel(0).buttons[0].click()
+    stepper.on_save()
+    text = stepper.record.value
+    assert '"papertales-game/1"' in text
+    stepper.new_button.click()
+    stepper.record.value = text
+    stepper.on_load()
+    assert stepper.game.to_json() == text
+    stepper.record.value = "{broken"
+    stepper.on_load()
+    assert stepper.messages.last_error
+
+
+def test_unexpected_errors_are_shown_not_swallowed(stepper, monkeypatch):
+    def boom(mode):
+        raise RuntimeError("the flux capacitor broke")
+    monkeypatch.setattr(stepper.session, "advance", boom)
+    stepper.next_turn.click()
+    assert "RuntimeError: the flux capacitor broke" in stepper.messages.value
+    assert "Traceback" in stepper.messages.value      # details for a bug report
+    assert stepper.messages.last_error == "RuntimeError: the flux capacitor broke"
+    assert stepper.messages.layout.display is None

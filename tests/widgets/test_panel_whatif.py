@@ -1,0 +1,123 @@
+"""The What-if editor and the one-page app, driven from Python."""
+
+import json
+
+from papertales.whatif import evaluate, game_from_position
+from papertales_widgets import LESSONS, App, WhatIfEditor, lesson_editor, lesson_position
+
+
+def strength(editor, seat=0):
+    return editor.evaluation["players"][seat]["strength"]["total"]
+
+
+def test_editor_updates_live_when_a_card_changes():
+    ed = lesson_editor("cerberus")
+    assert strength(ed) == 7
+    assert ed.evaluation["wars"]["lp_after"] == [9, 9, 9]       # ties: everybody wins both wars
+    ed.editors[0].cards["B1"].value = ""                        # remove the Farmer
+    assert strength(ed) == 6
+    assert ed.evaluation["wars"]["lp_after"][0] == 3             # both wars lost
+    assert "data-strength='6'" in ed.results.value
+    assert ed.wars.graph.nodes[0]["strength"] == 6
+    ed.editors[0].ages["F2"].value = 1
+    ed.editors[0].cards["F2"].value = "militiaman"
+    assert strength(ed) == 2 + 3
+
+
+def test_editor_matches_the_engine_evaluation_for_every_lesson():
+    for name in LESSONS:
+        ed = lesson_editor(name)
+        assert not ed.messages.errors, (name, ed.messages.errors)
+        expected = evaluate(game_from_position(lesson_position(name)))
+        assert ed.evaluation["players"] == expected["players"]
+        assert ed.evaluation["wars"] == expected["wars"]
+
+
+def test_level2_mine_scores_win_or_lose():
+    ed = lesson_editor("mine")
+    lp = [(e["seat"], e["cause"], e["amount"]) for e in ed.evaluation["wars"]["events"] if e["kind"] == "lp"]
+    assert (0, "Mine (level 2)", 4) in lp
+    assert not any(seat == 0 and cause == "Wars" for seat, cause, _ in lp)       # the war is lost
+    ed.editors[0].buildings["mine"].value = 1
+    lp = [(e["seat"], e["cause"]) for e in ed.evaluation["wars"]["events"] if e["kind"] == "lp"]
+    assert (0, "Mine (level 2)") not in lp
+
+
+def test_healer_choice_changes_the_aging_outcome():
+    ed = lesson_editor("healer")
+    choice = ed.healer_choices[0]
+    labels = [label for label, _ in choice.options]
+    assert labels == ["save nobody", "save Demon at F1", "save Knight at F2", "save Sculptor at B2"]
+    after, _ = ed.aging
+    assert after.players[0].lp == 10 - 3 + 3                    # Demon -3, Sculptor +3
+    choice.value = 0                                            # save the Demon
+    after, events = ed.aging
+    assert after.players[0].lp == 13
+    assert after.players[0].units[0].type.id == "demon" and after.players[0].units[0].age == 2
+    assert "spared" in ed.results.value
+    choice.value = 3                                            # save the Sculptor
+    assert ed.aging[0].players[0].lp == 7
+
+
+def test_illegal_positions_are_refused_with_the_engine_message():
+    ed = WhatIfEditor()
+    for label in ("F1", "F2", "F3"):
+        ed.editors[0].cards[label].value = "knight"
+    assert "3 Front units, but at most 2 fit" in ed.messages.value
+    assert ed.game is None
+    ed.editors[0].buildings["town"].value = 2                   # a level-2 building opens F3
+    assert ed.messages.layout.display == "none"
+    assert ed.game.players[0].units[4].type.id == "knight"
+    ed.editors[1].cards["F1"].value = "knight"                  # a 4th Knight: only 3 exist
+    assert "more copies than the game has" in ed.messages.value
+
+
+def test_save_and_load_the_position_as_json(tmp_path):
+    ed = lesson_editor("healer")
+    text = ed.save_text()
+    data = json.loads(text)
+    assert data["format"] == "papertales-position/1"
+    assert data["players"][0]["front"][0] == {"card": "demon", "age": 1}
+    other = WhatIfEditor()
+    other.json.value = text
+    other.load_text()
+    assert other.position() == ed.position()
+    ed.path.value = str(tmp_path / "pos.json")
+    ed.save_file()
+    third = WhatIfEditor()
+    third.path.value = str(tmp_path / "pos.json")
+    third.load_file()
+    assert third.position() == ed.position()
+    third.json.value = '{"players": "nope"}'
+    third.load_text()
+    assert "'players' must list 2 to 5 players" in third.messages.last_error
+    assert third.position() == ed.position()                    # unchanged
+    third.path.value = str(tmp_path / "missing.json")
+    third.load_file()
+    assert "cannot read" in third.messages.value
+
+
+def test_players_count_changes_the_tabs():
+    ed = WhatIfEditor()
+    ed.players.value = 4
+    assert len(ed.tabs.children) == 4
+    assert len(ed.evaluation["players"]) == 4
+    ed.editors[2].name.value = "Cid"
+    assert ed.tabs.get_title(2) == "Cid"
+
+
+def test_app_page_plays_and_opens_the_tabs_lazily():
+    app = App(players=3, seed=7, humans=[0])
+    assert app.wars.fig is None and app.race.fig is None and app.whatif is None
+    app.stepper.decision_panel(0).buttons[0].click()
+    assert "Hand:" in app.kingdoms.html.value
+    app.select("War")
+    assert app.wars.fig is not None
+    app.select("Score")
+    assert app.race.fig is not None
+    app.select("What-if")
+    assert app.whatif is not None
+    assert app.whatif.position()["players"][0]["name"] == "You"
+    app.select(0)
+    app.stepper.decision_panel(0).buttons[0].click()
+    assert not app.messages.errors and not app.stepper.messages.errors

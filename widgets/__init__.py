@@ -1,0 +1,35 @@
+"""Paper Tales Lab notebook panels (ipywidgets) over the ``papertales`` engine.
+
+Import name ``papertales_widgets`` (the folder ``widgets/`` of the repository).  Panels
+talk to the engine only through its public API:
+
+* :class:`GameStepper` — new game, advance one decision / phase / turn / to the end,
+  undo, the 6-phase track, human decisions;
+* :class:`KingdomView` — every kingdom as cards; :class:`EventLog` — the "Why?" panel;
+* :class:`WarGraph` — the ring of players and the wars won; :class:`ScoreRace` — LP per phase;
+* :class:`WhatIfEditor` — build a position, see what the phases would do;
+* :class:`App` — all of it on one page (``notebooks/app.ipynb``, served by Voilà).
+"""
+
+from .app import App
+from .eventlog import EventLog
+from .kingdom import KingdomView
+from .positions import LESSONS, lesson_position
+from .scorerace import ScoreRace, lp_series
+from .session import Session
+from .stepper import DecisionPanel, GameStepper
+from .tour import GuidedGame
+from .wargraph import WarGraph, war_graph
+from .whatif_editor import WhatIfEditor, aging_outcome
+
+
+def lesson_editor(name: str) -> WhatIfEditor:
+    """The What-if editor loaded with a prepared teaching position (see ``LESSONS``)."""
+    lesson = LESSONS[name]
+    return WhatIfEditor(lesson_position(name), title=lesson["title"], lesson=lesson["text"])
+
+
+__all__ = ["App", "DecisionPanel", "EventLog", "GameStepper", "GuidedGame", "KingdomView", "LESSONS",
+           "ScoreRace", "Session", "WarGraph", "WhatIfEditor", "aging_outcome", "lesson_editor",
+           "lesson_position", "lp_series", "war_graph"]
+__version__ = "0.1.0"

@@ -1,0 +1,112 @@
+"""What every panel shares: a message box and the guard that shows callback errors.
+
+An exception raised inside a widget callback is invisible in a notebook or in Voilà (it
+only reaches the kernel's log).  Every callback of the panels is wrapped by
+:func:`guarded`: a refused action (the engine's :class:`PaperTalesError`, a bad value)
+shows the engine's message; any other exception shows its type, message and traceback
+in the panel.  Nothing is swallowed: the last error also stays in ``box.last_error``.
+"""
+
+from __future__ import annotations
+
+import functools
+import traceback
+from html import escape
+
+import ipywidgets as W
+
+from papertales import PaperTalesError
+from papertales.render import CSS
+
+
+class MessageBox(W.HTML):
+    """A one-message area: errors in red, information in blue, success in green."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.add_class("pt-messages")
+        self.last_error: str | None = None
+        self.errors: list[str] = []
+        self.clear()
+
+    def clear(self) -> None:
+        self.value = ""
+        self.layout.display = "none"
+
+    def _show(self, kind: str, html: str) -> None:
+        self.value = f'{CSS}<div class="pt-root"><div class="pt-msg pt-{kind}">{html}</div></div>'
+        self.layout.display = None
+
+    def info(self, text: str) -> None:
+        self._show("info", escape(text))
+
+    def ok(self, text: str) -> None:
+        self._show("ok", escape(text))
+
+    def refused(self, text: str) -> None:
+        """An action the rules (or the input checks) do not allow: the engine's message."""
+        self.last_error = text
+        self.errors.append(text)
+        self._show("error", f"<b>Not allowed:</b> {escape(text)}")
+
+    def crashed(self, exc: BaseException) -> None:
+        """An unexpected error: show it whole, with its traceback."""
+        text = f"{type(exc).__name__}: {exc}"
+        tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        self.last_error = text
+        self.errors.append(text)
+        self._show("error", f"<b>Something went wrong:</b> {escape(text)}"
+                            f'<details><summary>details for a bug report</summary><pre style="white-space:pre-wrap">'
+                            f"{escape(tb)}</pre></details>")
+
+
+#: errors that mean "refused", not "crashed": the engine's, and bad user input
+REFUSALS = (PaperTalesError, ValueError, KeyError)
+
+
+def guarded(box_attr: str = "messages"):
+    """Decorator for panel methods used as callbacks: show errors in ``self.<box_attr>``."""
+
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(self, *args, **kwargs):
+            box: MessageBox = getattr(self, box_attr)
+            try:
+                return fn(self, *args, **kwargs)
+            except REFUSALS as exc:
+                text = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+                box.refused(text)
+            except Exception as exc:          # noqa: BLE001 - shown to the user, not hidden
+                box.crashed(exc)
+            return None
+        return wrapper
+
+    return deco
+
+
+def sync_figure_state(fig) -> None:
+    """Keep a plotly ``FigureWidget``'s synced state equal to the figure.
+
+    Changes made after a FigureWidget is created travel as one-off messages; a browser
+    that connects later (Voilà renders the page after running the notebook, a reloaded
+    page) only reads the state, which plotly itself refreshes only when the figure is
+    displayed on its own.  Panels put their figures in boxes, so they refresh it here."""
+    from copy import deepcopy
+    try:
+        fig._widget_data = deepcopy(fig._data)
+        fig._widget_layout = deepcopy(fig._layout_obj._props)
+    except AttributeError:         # another plotly version: its own messages must do
+        pass
+
+
+def html_widget(html: str = "", cls: str | None = None) -> W.HTML:
+    w = W.HTML(value=html)
+    if cls:
+        w.add_class(cls)
+    return w
+
+
+def wrap(html: str, css: bool = True) -> str:
+    """HTML in the panels' root element, with the shared stylesheet.  ``css=False`` for
+    widgets that always sit next to one that carries it (a <style> applies to the page)."""
+    return f'{CSS if css else ""}<div class="pt-root">{html}</div>'

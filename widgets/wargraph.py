@@ -1,0 +1,301 @@
+"""War graph: the ring of players (networkx), who beat whom, drawn with plotly.
+
+A node is a player with the kingdom's strength (hover: the strength of each unit and
+bonus); an arrow goes from the winner to the loser of each war won, labelled with the LP
+it gave.  A tie gives two arrows.  With two players there is one pair, and the double win
+(at least twice the opponent's strength) is spelled out on the arrow.
+
+The data come from the engine's what-if evaluation (``papertales.whatif.evaluate``), which
+runs the real Wars phase on a copy: the graph of a resolved turn is computed from the
+game as it stood just before its Wars (the session keeps that copy).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import ipywidgets as W
+import networkx as nx
+
+from papertales import PaperTalesError
+from papertales import render as R
+from papertales.whatif import evaluate, game_from_position, position_of
+
+from .base import MessageBox, guarded, sync_figure_state, wrap
+
+try:                                   # the engine's constant, if it is there
+    from papertales.wars import LP_PER_WAR
+except ImportError:                    # pragma: no cover
+    LP_PER_WAR = 3
+
+_STRENGTH = re.compile(r"strength (-?\d+) vs ")
+
+
+def _neighbours(n: int, seat: int) -> list[int]:
+    return [1 - seat] if n == 2 else [(seat - 1) % n, (seat + 1) % n]
+
+
+def _wars_ready(game):
+    """A game whose Wars can be previewed: the game itself when nobody has a decision
+    pending, else a copy of its kingdoms rebuilt from the position format."""
+    if not game.pending_players() and game.phase not in ("end", "over"):
+        return game
+    return game_from_position(position_of(game))
+
+
+def war_graph(game, title: str | None = None) -> nx.DiGraph:
+    """The wars the kingdoms of ``game`` would fight now (exactly: the engine runs them).
+
+    Nodes: seats with ``name``, ``strength``, ``breakdown`` [(cause, strength, note)],
+    ``war_lp`` (LP from wars) and ``other_lp`` (LP from war abilities).  Edges: winner ->
+    loser with ``wars`` (1, or 2 for a two-player double win) and ``lp``.  The ring of
+    neighbours is ``G.graph["ring"]``."""
+    g = _wars_ready(game)
+    ev = evaluate(g, phases=("wars",))
+    n = g.n
+    G = nx.DiGraph(turn=g.turn, n=n, title=title or f"Wars of turn {g.turn}")
+    for p in ev["players"]:
+        rows = [(r["cause"], r["strength"], r["note"]) for r in p["strength"]["breakdown"]]
+        G.add_node(p["seat"], name=p["name"], strength=p["strength"]["total"], breakdown=rows,
+                   war_lp=0, other_lp=0, won=0)
+    wars_by_seat: dict[int, list] = {s: [] for s in range(n)}
+    for e in ev["wars"]["events"]:
+        if e["kind"] == "war":
+            wars_by_seat[e["seat"]].append(e)
+        elif e["kind"] == "lp" and e["seat"] >= 0:
+            key = "war_lp" if e["cause"] == "Wars" else "other_lp"
+            G.nodes[e["seat"]][key] += e["amount"]
+    names = [G.nodes[s]["name"] for s in range(n)]
+    for seat in range(n):
+        nbs = _neighbours(n, seat)
+        for i, e in enumerate(wars_by_seat[seat]):
+            opp = None
+            for cand in nbs:                     # the opponent named in the event
+                if f" vs {names[cand]} " in e["detail"]:
+                    opp = cand
+            if opp is None or names.count(names[opp]) > 1:
+                opp = nbs[min(i, len(nbs) - 1)]  # the engine fights left, then right
+            m = _STRENGTH.search(e["detail"])
+            if m:
+                G.nodes[seat]["strength"] = int(m.group(1))
+            if e["amount"]:
+                G.nodes[seat]["won"] += e["amount"]
+                G.add_edge(seat, opp, wars=e["amount"], detail=e["detail"])
+    for u, v, data in G.edges(data=True):
+        won = G.nodes[u]["won"]
+        per_war = G.nodes[u]["war_lp"] / won if won and G.nodes[u]["war_lp"] else LP_PER_WAR
+        data["lp"] = round(data["wars"] * per_war)
+    G.graph["ring"] = sorted({tuple(sorted((s, nb))) for s in range(n) for nb in _neighbours(n, s)})
+    return G
+
+
+def graph_for_session(session, turn=None):
+    """``(graph, label)`` for a session: the resolved Wars of ``turn`` (default: of the
+    current turn if they happened), else a preview of the kingdoms as they stand."""
+    game = session.game
+    if turn is None:
+        turn = game.turn
+    before = session.wars_game(turn) if turn != "now" else None
+    if before is not None:
+        return war_graph(before, f"Wars of turn {turn} (resolved)"), "resolved"
+    return war_graph(game, f"Preview: if Wars were fought now (turn {game.turn})"), "preview"
+
+
+# ------------------------------------------------------------------ plotly
+
+def _layout(G):
+    """Players around a table: networkx's circular layout, seat 0 at the top, clockwise."""
+    if G.number_of_nodes() == 2:
+        return {0: (-1.0, 0.0), 1: (1.0, 0.0)}
+    pos = nx.circular_layout(sorted(G.nodes))
+    return {s: (float(pos[s][1]), float(pos[s][0])) for s in G.nodes}
+
+
+def figure_parts(G):
+    """Traces and annotations (plain dicts) for the graph."""
+    pos = _layout(G)
+    n = G.number_of_nodes()
+    ring_x, ring_y = [], []
+    for a, b in G.graph["ring"]:
+        ring_x += [pos[a][0], pos[b][0], None]
+        ring_y += [pos[a][1], pos[b][1], None]
+    xs, ys, texts, hovers, colors = [], [], [], [], []
+    for s in range(n):
+        d = G.nodes[s]
+        xs.append(pos[s][0])
+        ys.append(pos[s][1])
+        texts.append(f"<b>{d['name']}</b><br>strength {d['strength']}")
+        lines = [f"<b>{d['name']}</b>: strength {d['strength']}"]
+        for cause, st, note in d["breakdown"]:
+            lines.append(f"{cause}: {st}  <i>({note})</i>")
+        if not d["breakdown"]:
+            lines.append("no units")
+        lines.append(f"LP from wars won: {d['war_lp']}" + (f"; from war abilities: {d['other_lp']}"
+                                                            if d["other_lp"] else ""))
+        hovers.append("<br>".join(lines))
+        colors.append(R.PLAYER_COLORS[s % len(R.PLAYER_COLORS)])
+    annotations = []
+    r = 0.2                                   # node radius in data units
+    for u, v, data in G.edges(data=True):
+        (x0, y0), (x1, y1) = pos[u], pos[v]
+        dx, dy = x1 - x0, y1 - y0
+        dist = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / dist, dy / dist
+        off = 0.07 if G.has_edge(v, u) else 0.0     # a tie: two arrows side by side
+        px, py = -uy * off, ux * off
+        sx, sy = x0 + ux * r + px, y0 + uy * r + py
+        ex, ey = x1 - ux * r + px, y1 - uy * r + py
+        wars = data["wars"]
+        label = f"+{data['lp']} LP" if wars == 1 else f"{wars} wars, +{data['lp']} LP"
+        hover = (f"{G.nodes[u]['name']} beats {G.nodes[v]['name']}: {data['detail']}"
+                 + (" (at least twice the strength: double win)" if wars == 2 else ""))
+        annotations.append(dict(x=ex, y=ey, ax=sx, ay=sy, xref="x", yref="y", axref="x", ayref="y",
+                                showarrow=True, arrowhead=3, arrowsize=1.3, arrowwidth=2.5 if wars == 1 else 4,
+                                arrowcolor=R.PLAYER_COLORS[u % len(R.PLAYER_COLORS)], text="",
+                                hovertext=hover))
+        mx, my = (sx + ex) / 2 + px * 1.8, (sy + ey) / 2 + py * 1.8
+        annotations.append(dict(x=mx, y=my, xref="x", yref="y", showarrow=False, text=f"<b>{label}</b>",
+                                bgcolor="rgba(255,255,255,0.85)", font=dict(size=12), hovertext=hover))
+    if n == 2:
+        annotations.append(dict(x=0, y=-0.55, xref="x", yref="y", showarrow=False,
+                                text="2 players: strength ≥ the opponent's wins 1 war; "
+                                     "≥ twice the opponent's wins 2 wars",
+                                font=dict(size=11, color="#555")))
+    if not G.number_of_edges():
+        annotations.append(dict(x=0, y=0, xref="x", yref="y", showarrow=False, text="no war won",
+                                font=dict(color="#888")))
+    ring = dict(type="scatter", x=ring_x, y=ring_y, mode="lines", hoverinfo="skip",
+                line=dict(color="#cccccc", width=1, dash="dot"), showlegend=False)
+    nodes = dict(type="scatter", x=xs, y=ys, mode="markers+text", text=texts, textposition="middle center",
+                 hovertext=hovers, hoverinfo="text", showlegend=False,
+                 marker=dict(size=78, color=colors, opacity=0.9, line=dict(color="#333", width=1)),
+                 textfont=dict(color="white", size=11))
+    return [ring, nodes], annotations
+
+
+def graph_table_html(G) -> str:
+    """The same facts as the picture, as a table: strength per unit and the wars won."""
+    rows = []
+    for s in sorted(G.nodes):
+        d = G.nodes[s]
+        units = "<br>".join(f"{R._e(c)} <b>{st}</b> <span class='pt-muted'>{R._e(note)}</span>"
+                            for c, st, note in d["breakdown"]) or "<span class='pt-muted'>no units</span>"
+        beaten = ", ".join(f"{R._e(G.nodes[v]['name'])}" + (" (×2)" if data["wars"] == 2 else "")
+                           for _, v, data in G.out_edges(s, data=True)) or "—"
+        lp = d["war_lp"] + d["other_lp"]
+        rows.append(f"<tr data-seat='{s}'><td><b>{R._e(d['name'])}</b></td>"
+                    f"<td class='pt-wg-strength'><b>{d['strength']}</b></td><td>{units}</td>"
+                    f"<td>{beaten}</td><td class='pt-plus'>+{lp} LP</td></tr>")
+    return ("<table class='pt-table pt-war-table'><tr><th>Player</th><th>Strength</th><th>Per unit</th>"
+            "<th>Beats</th><th>LP</th></tr>" + "".join(rows) + "</table>")
+
+
+def build_figure(G, widget=True):
+    import plotly.graph_objects as go
+    traces, annotations = figure_parts(G)
+    cls = go.FigureWidget if widget else go.Figure
+    fig = cls(data=[go.Scatter(**{k: v for k, v in t.items() if k != "type"}) for t in traces])
+    fig.update_layout(title=dict(text=G.graph.get("title", ""), x=0.02), annotations=annotations,
+                      xaxis=dict(visible=False, range=[-1.5, 1.5]),
+                      yaxis=dict(visible=False, range=[-1.4, 1.4], scaleanchor="x"),
+                      height=430, width=560, margin=dict(l=10, r=10, t=40, b=10),
+                      plot_bgcolor="white", hoverlabel=dict(align="left"))
+    if widget:
+        sync_figure_state(fig)
+    return fig
+
+
+def update_figure(fig, G):
+    traces, annotations = figure_parts(G)
+    with fig.batch_update():
+        for tr, new in zip(fig.data, traces):
+            tr.update({k: v for k, v in new.items() if k != "type"})
+        fig.layout.annotations = annotations
+        fig.layout.title.text = G.graph.get("title", "")
+    sync_figure_state(fig)
+
+
+class WarGraph(W.VBox):
+    """The war graph panel.  ``turn``: which Wars (a resolved turn or the preview)."""
+
+    def __init__(self, game=None, session=None, lazy=False, **kw):
+        super().__init__(**kw)
+        self.add_class("pt-wargraph")
+        self.messages = MessageBox()
+        self.which = W.Dropdown(options=[("this turn (or preview)", "current")], value="current",
+                                description="Wars of", layout=W.Layout(width="280px"))
+        self.which.observe(self._on_which, names="value")
+        self.caption = W.HTML()
+        self.fig = None
+        self.graph = None
+        self.session = session
+        self.game = game
+        self.active = not lazy
+        self._dirty = True
+        self.plot_box = W.Box()
+        self.table = W.HTML(layout=W.Layout(margin="30px 0 0 10px", max_width="560px"))
+        self.table.add_class("pt-wargraph-table")
+        self.children = [self.which, self.messages, self.caption, self.plot_box]
+        if session is not None:
+            session.observe(lambda s: self.refresh())
+        self.refresh()
+
+    def _turn_options(self):
+        opts = [("this turn (or preview)", "current"), ("preview: kingdoms now", "now")]
+        if self.session is not None:
+            opts += [(f"turn {t} (resolved)", t) for t in sorted(self.session.wars_games)]
+        return opts
+
+    @guarded()
+    def _on_which(self, _change=None):
+        self._dirty = True
+        self.refresh()
+
+    def set_active(self, active: bool) -> None:
+        self.active = active
+        if active and self._dirty:
+            self.refresh()
+
+    @guarded()
+    def refresh(self) -> None:
+        if not self.active:
+            self._dirty = True
+            return
+        self._dirty = False
+        if self.session is not None:
+            opts = self._turn_options()
+            if [o[1] for o in self.which.options] != [o[1] for o in opts]:
+                value = self.which.value if self.which.value in [o[1] for o in opts] else "current"
+                self.which.options = opts
+                self.which.value = value
+            which = None if self.which.value == "current" else self.which.value
+            G, kind = graph_for_session(self.session, which)
+        else:
+            self.which.layout.display = "none"
+            if self.game is None:
+                return
+            G, kind = war_graph(self.game), "preview"
+        self.show_graph(G)
+        total = ", ".join(f"{G.nodes[s]['name']} +{G.nodes[s]['war_lp'] + G.nodes[s]['other_lp']} LP"
+                          for s in G.nodes)
+        self.caption.value = wrap(f"<div class='pt-muted'>{'Resolved' if kind == 'resolved' else 'Preview'}: "
+                                  f"{R._e(total)}. Hover a player for the strength of each unit, "
+                                  "an arrow for the war.</div>")
+
+    def show(self, game) -> None:
+        """Show the wars the kingdoms of ``game`` would fight (no session)."""
+        self.game = game
+        self.refresh()
+
+    def show_graph(self, G) -> None:
+        self.graph = G
+        if self.fig is None:
+            self.fig = build_figure(G)
+            self.plot_box.children = [self.fig, self.table]
+        else:
+            update_figure(self.fig, G)
+        self.table.value = wrap(graph_table_html(G), css=False)
+
+
+__all__ = ["WarGraph", "war_graph", "graph_for_session", "build_figure", "PaperTalesError"]
