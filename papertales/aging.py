@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .actions import PASS, SAVE, SAVES, SPARE, Action, PASS_ACTION
 from .errors import IllegalActionError
-from .events import DEATH
+from .events import DEATH, SAVE as EV_SAVE
 from .state import SPOT_NAMES
 
 
@@ -64,7 +64,7 @@ def apply(game, seat, decision, action) -> None:
                 f"{decision[3]} can only save a unit of yours that would die carrying exactly "
                 f"{decision[2]} age token; candidates: {allowed}")
         game.saved[seat].append(action.a)
-        game.log(seat, "save", 0, decision[3], f"{p.units[action.a].type.name} at {SPOT_NAMES[action.a]} is spared")
+        game.log(seat, EV_SAVE, 0, decision[3], f"{p.units[action.a].type.name} at {SPOT_NAMES[action.a]} is spared")
     elif action.kind != PASS:
         raise IllegalActionError(f"'{action.kind}' is not an Aging action: save a unit or pass")
     game.decided(seat)

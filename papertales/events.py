@@ -10,8 +10,8 @@ from typing import NamedTuple
 LICH_SEAT = -2      # events of the Lich King (solo mode)
 
 # event kinds
-LP, GOLD, AGE, DEATH, DISCARD, DEPLOY, BUILD, WAR, DRAFT, NOTE = (
-    "lp", "gold", "age", "death", "discard", "deploy", "build", "war", "draft", "note")
+LP, GOLD, AGE, DEATH, DISCARD, DEPLOY, BUILD, WAR, DRAFT, SAVE, NOTE = (
+    "lp", "gold", "age", "death", "discard", "deploy", "build", "war", "draft", "save", "note")
 
 
 class Event(NamedTuple):

@@ -277,6 +277,21 @@ class Game:
         """Current war strength of ``seat`` (what it would be in a Wars phase now)."""
         return wars.kingdom_strength(self, self._seat(seat), None, explain)
 
+    def unit_strengths(self, seat: int) -> list[dict]:
+        """One row per unit of ``seat``: spot, card, strength now and whether it fights
+        (Front, or fights from the Back, and not prevented)."""
+        seat = self._seat(seat)
+        ctx = self.ctx(seat)
+        if wars._needs_income(self.players[seat]):
+            ctx.income_gold = income.total(self, seat, ctx)
+        rows = []
+        for spot, u in enumerate(self.players[seat].units):
+            if u is not None:
+                s = wars.unit_strength(ctx, u)
+                rows.append({"spot": spot, "card": u.type.id, "name": u.type.name, "strength": s,
+                             "fights": wars.fights(ctx, spot, u)})
+        return rows
+
     def income_preview(self, seat: int) -> list[tuple[str, int]]:
         return income.items(self, self._seat(seat))
 

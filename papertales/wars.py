@@ -33,6 +33,18 @@ def unit_strength(ctx, u) -> int:
     return s
 
 
+def fights(ctx, spot, u) -> bool:
+    """Does this unit add its strength to the kingdom's (Front or fights from the Back,
+    and nothing prevents it)?"""
+    t = u.type
+    if not (IS_FRONT[spot] or t.fights_from_back):
+        return False
+    if t.cannot_fight is not None:
+        ctx.unit = u
+        return not t.cannot_fight(ctx)
+    return True
+
+
 def _needs_income(p) -> bool:
     return any(u is not None and u.type.uses_income for u in p.units)
 

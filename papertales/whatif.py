@@ -176,6 +176,9 @@ def _run(game, phase):
     g.events = []
     g.record_events = True
     g.phase, g.stage = phase, "start"
+    g.pending = [None] * g.n           # decisions of the phase the game stands in do not matter
+    g.queues = [[] for _ in range(g.n)]
+    g.build_options = None
     g.advance(until="phase")
     while any(g.pending):          # Mystical Healers pass in the preview
         for seat in g.pending_players():

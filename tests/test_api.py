@@ -149,3 +149,23 @@ def test_broken_save_files_are_refused(mutate, message):
 def test_malformed_json_is_refused(text):
     with pytest.raises(SaveFileError):
         Game.from_json(text)
+
+
+def test_unit_strengths_as_data():
+    from tests.helpers import position
+    g = position({"front": ["ogre", "leviathan"], "back": ["archer", "farmer"]}, {"front": ["knight"]})
+    rows = g.unit_strengths(0)
+    # Ogre 2 + 2 gold of income; Leviathan 4 + 2 x 1 food (Farmer); Archer fights from the
+    # Back; Farmer in the Back does not fight
+    assert [(r["spot"], r["card"], r["strength"], r["fights"]) for r in rows] == [
+        (0, "ogre", 4, True), (1, "leviathan", 6, True), (2, "archer", 2, True), (3, "farmer", 1, False)]
+    assert g.strength(0) == 4 + 6 + 2
+
+
+def test_whatif_evaluation_works_while_decisions_are_pending():
+    from papertales.whatif import evaluate
+    g = Game.new(players=3, seed=1).advance()
+    before = g.to_json()
+    r = evaluate(g)
+    assert r["wars"]["lp_after"] == [6, 6, 6]       # empty kingdoms: every war is a 0-0 tie
+    assert g.to_json() == before
