@@ -8,12 +8,18 @@ talk to the engine only through its public API:
 * :class:`KingdomView` — every kingdom as cards; :class:`EventLog` — the "Why?" panel;
 * :class:`WarGraph` — the ring of players and the wars won; :class:`ScoreRace` — LP per phase;
 * :class:`WhatIfEditor` — build a position, see what the phases would do;
-* :class:`App` — all of it on one page (``notebooks/app.ipynb``, served by Voilà).
+* :class:`App` — all of it on one page (``notebooks/app.ipynb``, served by Voilà);
+* :class:`SoloGame` and :class:`LichKingPanel` — the solo mode against the Lich King;
+  :class:`CompanionPanel` — score the Lich King of a physical solo game;
+  :class:`PackEditor` — enter your own Necropolis and Lich King cards
+  (``notebooks/03_solo_vs_lich_king.ipynb``).
 """
 
 from .app import App
+from .companion import CompanionPanel, PackEditor
 from .eventlog import EventLog
 from .kingdom import KingdomView
+from .lichking import LichKingPanel, SoloGame
 from .positions import LESSONS, lesson_position
 from .scorerace import ScoreRace, lp_series
 from .session import Session
@@ -29,7 +35,8 @@ def lesson_editor(name: str) -> WhatIfEditor:
     return WhatIfEditor(lesson_position(name), title=lesson["title"], lesson=lesson["text"])
 
 
-__all__ = ["App", "DecisionPanel", "EventLog", "GameStepper", "GuidedGame", "KingdomView", "LESSONS",
-           "ScoreRace", "Session", "WarGraph", "WhatIfEditor", "aging_outcome", "lesson_editor",
-           "lesson_position", "lp_series", "war_graph"]
+__all__ = ["App", "CompanionPanel", "DecisionPanel", "EventLog", "GameStepper", "GuidedGame",
+           "KingdomView", "LESSONS", "LichKingPanel", "PackEditor", "ScoreRace", "Session", "SoloGame",
+           "WarGraph", "WhatIfEditor", "aging_outcome", "lesson_editor", "lesson_position", "lp_series",
+           "war_graph"]
 __version__ = "0.1.0"
