@@ -40,11 +40,11 @@ def _helpers(game, p):
 
 def resource_gold(ways, res, buy):
     """Cheapest of the payment ``ways`` (see ``BuildingType.payments``) given the
-    resources ``res`` the kingdom produces and the gold ``buy`` prices of missing ones;
-    ``(gold, explanation)``, or None if no way can be paid."""
+    resources ``res`` the kingdom produces and the gold ``buy`` prices of missing ones:
+    ``(gold, way)``, or None if no way can be paid."""
     best = None
-    for need, gold, how in ways:
-        extra = None
+    for way in ways:
+        need, gold, _ = way
         for r in (0, 1, 2):
             missing = need[r] - res[r]
             if missing > 0:
@@ -52,18 +52,28 @@ def resource_gold(ways, res, buy):
                 if price is None:
                     break
                 gold += missing * price
-                extra = (extra or []) + [f"{missing} missing {_RES[r]} bought for {missing * price} gold"]
         else:
             if best is None or gold < best[0]:
-                best = (gold, list(how) + (extra or []))
+                best = (gold, way)
     return best
+
+
+def _how(way, res, buy) -> list[str]:
+    need, _, how = way
+    out = list(how)
+    for r in (0, 1, 2):
+        missing = need[r] - res[r]
+        if missing > 0:
+            out.append(f"{missing} missing {_RES[r]} bought for {missing * buy[r]} gold")
+    return out
 
 
 _RES = ("wood", "food", "ore")
 
 
-def options(game, seat) -> list[tuple[Action, int, str]]:
-    """Every construction the player can afford now: ``(action, gold, explanation)``."""
+def options(game, seat, explain=False) -> list[tuple[Action, int, str | None]]:
+    """Every construction the player can afford now: ``(action, gold, explanation)``;
+    the explanation (how it is paid) is only written with ``explain=True``."""
     p = game.players[seat]
     res = production(p, game.buildings)
     buy, free_land = _helpers(game, p)
@@ -79,12 +89,16 @@ def options(game, seat) -> list[tuple[Action, int, str]]:
                     continue
                 gold = land + paid[0]
                 if gold <= p.gold:
-                    why = [f"land {land} gold" + (" (Landlord)" if free_land and owned else "")] + paid[1]
-                    out.append((make(CONSTRUCT, B.id, target), gold, "; ".join(why)))
+                    why = None
+                    if explain:
+                        why = "; ".join([f"land {land} gold" + (" (Landlord)" if free_land and owned else "")]
+                                        + _how(paid[1], res, buy))
+                    out.append((make(CONSTRUCT, B.id, target), gold, why))
         elif level == 1:
             paid = resource_gold(B.payments[(1, 2)], res, buy)
             if paid is not None and paid[0] <= p.gold:
-                out.append((make(UPGRADE, B.id), paid[0], "; ".join(["no land cost"] + paid[1])))
+                why = "; ".join(["no land cost"] + _how(paid[1], res, buy)) if explain else None
+                out.append((make(UPGRADE, B.id), paid[0], why))
     return out
 
 
@@ -110,8 +124,9 @@ def legal(game, seat, decision) -> list[Action]:
 
 def apply(game, seat, decision, action) -> None:
     if action.kind != PASS:
-        for a, gold, why in _cached(game, seat):
+        for a, gold, _ in _cached(game, seat):
             if a == action:
+                why = next(w for b, _, w in options(game, seat, explain=True) if b == action)
                 break
         else:
             if action.kind not in (CONSTRUCT, UPGRADE):

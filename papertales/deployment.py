@@ -45,46 +45,64 @@ def usable_spots(p):
     return range(p.spots)
 
 
-_PLACES: dict[str, tuple[Action, ...]] = {}
+# Precomputed action tuples, indexed by bit masks of spots (bit s = spot s):
+# placing one card type on every free spot, and moving units between usable spots.
+_PLACES: dict[str, list] = {}
 
 
-def _places(tid):
-    acts = _PLACES.get(tid)
-    if acts is None:
-        acts = _PLACES[tid] = tuple(make(PLACE, tid, s) for s in range(5))
-    return acts
+def _places(tid, free_mask):
+    table = _PLACES.get(tid)
+    if table is None:
+        acts = [make(PLACE, tid, s) for s in range(5)]
+        table = _PLACES[tid] = [tuple(acts[s] for s in range(5) if m >> s & 1) for m in range(32)]
+    return table[free_mask]
+
+
+def _move_table(n_spots):
+    table = []
+    for occupied in range(32):
+        acts = []
+        for s in range(n_spots):
+            if occupied >> s & 1:
+                acts.extend(MOVES[s][d] for d in range(n_spots)
+                            if d != s and (not occupied >> d & 1 or d > s))
+        table.append(tuple(acts))
+    return table
+
+
+_MOVES_BY_SPOTS = {4: _move_table(4), 5: _move_table(5)}
 
 
 def legal(game, seat, decision) -> list[Action]:
     p = game.players[seat]
     units = p.units
-    spots = range(p.spots)
-    budget = p.gold - committed(p)
-    free = [s for s in spots if units[s] is None]
+    n_spots = p.spots
+    occupied = 0
+    committed = 0
     out = []
+    tail = []
+    for s in range(n_spots):
+        u = units[s]
+        if u is not None:
+            occupied |= 1 << s
+            if u.new:
+                committed += u.type.cost
+                tail.append(s)
+            else:
+                out.append(DISCARDS[s])
+    budget = p.gold - committed
+    free = ((1 << n_spots) - 1) & ~occupied
     seen = []
     for t in p.hand:
         tid = t.id
-        if tid in seen:
-            continue
-        seen.append(tid)
-        if t.cost <= budget:
-            places = _places(tid)
-            for s in free:
-                out.append(places[s])
-    for s in spots:
-        u = units[s]
-        if u is None:
-            continue
-        moves = MOVES[s]
-        for d in spots:
-            if d != s and (units[d] is None or d > s):
-                out.append(moves[d])
-        if u.new:
-            if budget + u.type.cost >= 0:
-                out.append(RETURNS[s])
-        else:
-            out.append(DISCARDS[s])
+        if tid not in seen:
+            seen.append(tid)
+            if t.cost <= budget and free:
+                out += _places(tid, free)
+    for s in tail:                      # take back a unit placed this turn
+        if budget + units[s].type.cost >= 0:
+            out.append(RETURNS[s])
+    out += _MOVES_BY_SPOTS[n_spots][occupied]
     out.append(DONE_NOTHING)
     for tid in seen:
         out.append(for_card(DONE, tid))

@@ -296,7 +296,7 @@ class Game:
         return income.items(self, self._seat(seat))
 
     def construction_options(self, seat: int):
-        return construction.options(self, self._seat(seat))
+        return construction.options(self, self._seat(seat), explain=True)
 
     def card_counts(self) -> dict[str, int]:
         """Every card's whereabouts summed by id (all 81 base cards must be somewhere)."""

@@ -210,7 +210,7 @@ def evaluate(game: Game, phases=EVALUATED) -> dict:
                                "breakdown": [{"cause": c, "gold": v} for c, v in items]}
         if "construction" in phases:
             entry["construction"] = [{"action": str(a), "gold": gold, "how": why}
-                                     for a, gold, why in construction.options(game, seat)]
+                                     for a, gold, why in construction.options(game, seat, explain=True)]
         if "aging" in phases:
             entry["aging"] = {
                 "dies": [f"{u.type.name} at {SPOT_NAMES[s]}" for s, u in enumerate(p.units)
