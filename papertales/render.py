@@ -248,7 +248,7 @@ def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False) -> st
             f'<span class="pt-pname">{_e(p.name)}{" (you)" if you and p.name != "You" else ""}</span>'
             f'<span class="pt-badge pt-lp" title="Legend Points" data-lp="{p.lp}">{p.lp} LP</span>'
             f'<span class="pt-badge pt-gold" title="gold" data-gold="{p.gold}">{p.gold} gold</span>'
-            + (f'<span class="pt-badge pt-str" title="revealed with the new units">strength ?</span>'
+            + ('<span class="pt-badge pt-str" title="revealed with the new units">strength ?</span>'
                if hidden_units else
                f'<span class="pt-badge pt-str" title="war strength now" data-strength="{total}">strength {total}</span>'
                f'<span>{resources_html(res)}</span>')

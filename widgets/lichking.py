@@ -37,7 +37,7 @@ from papertales.cards import card_set
 
 from .base import MessageBox, guarded, wrap
 from .kingdom import KingdomView
-from .scorerace import SHORT
+from .scorerace import lp_series
 from .session import Session
 from .stepper import DecisionPanel
 from .texts import PHASE_EXPLAIN
@@ -359,34 +359,9 @@ def current_armies(game, record: SoloRecord | None = None) -> Armies | None:
 def solo_lp_series(game):
     """``(labels, {"you": [...], "lich": [...]}, {"you": [hover], "lich": [hover]})``: LP of
     the player and of the Lich King after each phase played so far, starting at 0."""
-    steps = [(t, p) for t in range(1, 5) for p in R.PHASE_ORDER] + [(4, "end")]
-    cur = (game.turn, game.phase)
-    if game.phase != "over" and cur in steps:
-        steps = steps[:steps.index(cur) + 1]
-    index = {st: i for i, st in enumerate(steps)}
-    who = {"you": 0, "lich": LICH}
-    gains = {k: [0] * len(steps) for k in who}
-    causes = {k: [{} for _ in steps] for k in who}
-    for e in game.events:
-        if e.kind != "lp":
-            continue
-        for k, seat in who.items():
-            if e.seat == seat and (e.turn, e.phase) in index:
-                i = index[(e.turn, e.phase)]
-                gains[k][i] += e.amount
-                causes[k][i][e.cause] = causes[k][i].get(e.cause, 0) + e.amount
-    labels = ["start"] + [f"T{t} {SHORT[p]}" for t, p in steps]
-    names = {"you": game.players[0].name, "lich": "Lich King"}
-    values, hovers = {}, {}
-    for k in who:
-        total, vals, hov = 0, [0], [f"{names[k]}: 0 LP at the start"]
-        for i, (t, p) in enumerate(steps):
-            total += gains[k][i]
-            vals.append(total)
-            why = ", ".join(f"{c} {R.signed(v)}" for c, v in causes[k][i].items()) or "no LP change"
-            hov.append(f"{names[k]}: {total} LP after turn {t} {R.PHASE_TITLES[p]}<br>{_e(why)}")
-        values[k], hovers[k] = vals, hov
-    return labels, values, hovers
+    labels, values, hovers = lp_series(game)
+    keys = {"you": 0, "lich": LICH}
+    return labels, {k: values[s] for k, s in keys.items()}, {k: hovers[s] for k, s in keys.items()}
 
 
 # ------------------------------------------------------------------ figures (plotly)

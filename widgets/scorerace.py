@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as W
 
 from papertales import render as R
+from papertales.solo import LICH
 
 from .base import MessageBox, guarded, sync_figure_state, wrap
 
@@ -26,14 +29,17 @@ def _steps(game):
 
 
 def lp_series(game):
-    """``(labels, {seat: [lp after each phase]}, {seat: [hover text]})``, starting at 0."""
+    """``(labels, {seat: [lp after each phase]}, {seat: [hover text]})``, starting at 0.
+    In a solo game the Lich King is included under his event seat (``papertales.solo.LICH``)."""
     steps = _steps(game)
-    n = game.n
+    seats = {s: game.players[s].name for s in range(game.n)}
+    if game.lich is not None:
+        seats[LICH] = "Lich King"
     index = {st: i for i, st in enumerate(steps)}
-    gains = [[0] * len(steps) for _ in range(n)]
-    causes = [[{} for _ in steps] for _ in range(n)]
+    gains = {s: [0] * len(steps) for s in seats}
+    causes = {s: [{} for _ in steps] for s in seats}
     for e in game.events:
-        if e.kind == "lp" and 0 <= e.seat < n:
+        if e.kind == "lp" and e.seat in seats:
             i = index.get((e.turn, e.phase))
             if i is None:
                 continue
@@ -42,14 +48,14 @@ def lp_series(game):
             c[e.cause] = c.get(e.cause, 0) + e.amount
     labels = ["start"] + [f"T{t} {SHORT[p]}" for t, p in steps]
     values, hovers = {}, {}
-    for s in range(n):
+    for s, name in seats.items():
         total = 0
-        vals, hov = [0], [f"{game.players[s].name}: 0 LP at the start"]
+        vals, hov = [0], [f"{escape(name)}: 0 LP at the start"]
         for i, (t, p) in enumerate(steps):
             total += gains[s][i]
             vals.append(total)
             why = ", ".join(f"{c} {R.signed(v)}" for c, v in causes[s][i].items()) or "no LP change"
-            hov.append(f"{game.players[s].name}: {total} LP after turn {t} {R.PHASE_TITLES[p]}<br>{why}")
+            hov.append(f"{escape(name)}: {total} LP after turn {t} {R.PHASE_TITLES[p]}<br>{escape(why)}")
         values[s], hovers[s] = vals, hov
     return labels, values, hovers
 
