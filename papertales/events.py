@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 LICH_SEAT = -2      # events of the Lich King (solo mode)
+BLACK_ARMY, PURPLE_ARMY = -3, -4   # the Lich King's armies as war opponents (solo mode)
 
 # event kinds
 LP, GOLD, AGE, DEATH, DISCARD, DEPLOY, BUILD, WAR, DRAFT, SAVE, NOTE = (
@@ -22,6 +23,9 @@ class Event(NamedTuple):
     amount: int
     cause: str         # the card or rule responsible
     detail: str = ""
+    #: structured facts for programs; for "war" events ``(opponent, strength, opponent's
+    #: strength)``, the opponent being a seat or BLACK_ARMY / PURPLE_ARMY
+    data: tuple = ()
 
     def describe(self, names=None) -> str:
         if self.seat >= 0:

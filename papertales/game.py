@@ -394,9 +394,9 @@ class Game:
         p = self.players[seat]
         return Ctx(self, seat, p, production(p, self.buildings))
 
-    def log(self, seat, kind, amount, cause, detail="") -> None:
+    def log(self, seat, kind, amount, cause, detail="", data=()) -> None:
         if self.record_events:
-            self.events.append(Event(self.turn, self.phase, seat, kind, amount, cause, detail))
+            self.events.append(Event(self.turn, self.phase, seat, kind, amount, cause, detail, data))
 
     def gain_lp(self, seat, amount, cause, detail="") -> None:
         p = self.players[seat]

@@ -95,7 +95,7 @@ def _check_keys(obj, allowed, where):
 
 class NecropolisCard:
     __slots__ = ("id", "name", "pile", "immediate_lp", "quest_lp", "quest", "requirement",
-                 "quest_text", "black", "purple", "text", "pack")
+                 "quest_text", "black", "purple", "text", "pack", "spec")
 
     def __repr__(self):
         return f"<Necropolis {self.name} ({self.pile})>"
@@ -134,6 +134,7 @@ def necropolis_card(spec, where, pack_id) -> NecropolisCard:
         c.quest_text = quest.get("text", "")
     c.text = spec.get("text", "")
     c.pack = pack_id
+    c.spec = spec                  # the pack entry it was built from
     return c
 
 
@@ -141,7 +142,7 @@ class LichKingCard:
     """A difficulty card: extra abilities of the Lich King for the whole game."""
 
     __slots__ = ("id", "name", "text", "recruitment_lp", "quest_bonus", "black", "purple",
-                 "lp_per_army_win", "end_lp", "pack")
+                 "lp_per_army_win", "end_lp", "pack", "spec")
 
 
 _LK_EFFECTS = {
@@ -162,6 +163,7 @@ def lich_king_card(spec, where, pack_id) -> LichKingCard:
     c.name = _str(spec.get("name", c.id), f"{where}.name")
     c.text = spec.get("text", "")
     c.pack = pack_id
+    c.spec = spec                  # the pack entry it was built from
     c.recruitment_lp = c.quest_bonus = c.black = c.purple = c.lp_per_army_win = c.end_lp = 0
     abilities = spec.get("abilities", [])
     if not isinstance(abilities, list) or not abilities:

@@ -38,7 +38,7 @@ def to_dict(game) -> dict:
         "lich": None if lk is None else {
             "lp": lk.lp, "line": [c.id for c in lk.line], "time": lk.time, "revealed": lk.revealed,
             "netherworld": ids(lk.netherworld), "cards": [c.id for c in lk.cards],
-            "draft_step": lk.draft_step},
+            "draft_step": lk.draft_step, "scored": ids(lk.scored)},
         "seed": game.seed,
         "turn": game.turn,
         "phase": game.phase,
@@ -199,9 +199,9 @@ def loads(text, cls=None, cards=None):
             _err("'lich' must be null in a game with several players")
         g.events = []
         for i, e in enumerate(_list(data["events"], "events")):
-            if not isinstance(e, list) or len(e) != 7:
-                _err(f"events[{i}] must be a list of 7 fields")
-            g.events.append(Event(*e))
+            if not isinstance(e, list) or len(e) not in (7, 8):
+                _err(f"events[{i}] must be a list of 7 or 8 fields")
+            g.events.append(Event(*e[:7], tuple(e[7]) if len(e) == 8 else ()))
         g.history = []
         for i, h in enumerate(_list(data["history"], "history")):
             if not isinstance(h, list) or len(h) != 2:
@@ -250,6 +250,12 @@ def _lich(d, cards, game):
         if c not in cards.unit_by_id:
             _err(f"lich.netherworld[{i}]: unknown card {c!r}")
         lk.netherworld.append(cards.unit_by_id[c])
+    scored = []
+    for i, c in enumerate(_list(d.get("scored", []), "lich.scored")):
+        if c not in cards.unit_by_id:
+            _err(f"lich.scored[{i}]: unknown card {c!r}")
+        scored.append(cards.unit_by_id[c])
+    lk.scored = tuple(scored)
     return lk
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from . import recruitment, scoring, wars
 from .actions import DRAFT, PICK
 from .errors import IllegalActionError, PaperTalesError
-from .events import DRAFT as EV_DRAFT, LICH_SEAT, NOTE, WAR
+from .events import BLACK_ARMY, DRAFT as EV_DRAFT, LICH_SEAT, NOTE, PURPLE_ARMY, WAR
 from .necropolis import PILES
 
 LICH = LICH_SEAT        # the seat number of the Lich King in events
@@ -37,7 +37,7 @@ LP_PER_ARMY_WIN = 1
 class LichKing:
     """The Lich King's side of the table."""
 
-    __slots__ = ("lp", "line", "time", "revealed", "netherworld", "cards", "draft_step")
+    __slots__ = ("lp", "line", "time", "revealed", "netherworld", "cards", "draft_step", "scored")
 
     def __init__(self, line, cards):
         self.lp = 0
@@ -47,6 +47,7 @@ class LichKing:
         self.netherworld = []          # index 0 is the top
         self.cards = list(cards)       # Lich King difficulty cards
         self.draft_step = 0
+        self.scored = ()               # the Netherworld scored at the last Recruitment (a record)
 
     def clone(self) -> "LichKing":
         k = LichKing.__new__(LichKing)
@@ -54,10 +55,13 @@ class LichKing:
         k.netherworld = self.netherworld[:]
         k.cards = self.cards
         k.draft_step = self.draft_step
+        k.scored = self.scored
         return k
 
     def armies(self) -> tuple[int, int]:
-        """(Black, Purple) strength this turn: current card + next card + Lich King cards."""
+        """(Black, Purple) strength this turn: current card + next card + Lich King cards.
+        Before the Wars phase reveals the next card this reads a face-down card: a program
+        showing a player the armies must wait until ``revealed > time + 1``."""
         cur, nxt = self.line[self.time], self.line[min(self.time + 1, len(self.line) - 1)]
         black = cur.black + nxt.black + sum(c.black for c in self.cards)
         purple = cur.purple + nxt.purple + sum(c.purple for c in self.cards)
@@ -199,6 +203,7 @@ def _lich_king_gains(game) -> None:
     lk = game.lich
     for row in recruitment_gains(lk.line, lk.time, lk.revealed, lk.netherworld, lk.cards):
         gain(game, row["lp"], row["cause"], row["detail"])
+    lk.scored = tuple(lk.netherworld)
     if lk.netherworld:
         game.log(LICH, NOTE, len(lk.netherworld), "Netherworld", "the Netherworld cards go to the discard pile")
         game.discard.extend(lk.netherworld)
@@ -218,12 +223,12 @@ def wars_resolve(game) -> None:
     s = wars.kingdom_strength(game, 0, ctx)
     won = 0
     army_wins = 0
-    for army, a in (("Black army", black), ("Purple army", purple)):
+    for army, a, code in (("Black army", black, BLACK_ARMY), ("Purple army", purple, PURPLE_ARMY)):
         w = s >= a
         won += w
         army_wins += a >= s
         game.log(0, WAR, int(w), "Wars", f"strength {s} vs the {army} {a}: "
-                 + ("tie, both win" if s == a else "wins" if w else "loses"))
+                 + ("tie, both win" if s == a else "wins" if w else "loses"), (code, s, a))
     wars.score(game, 0, ctx, won)
     if army_wins:
         per = LP_PER_ARMY_WIN + sum(c.lp_per_army_win for c in lk.cards)

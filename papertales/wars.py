@@ -124,7 +124,8 @@ def resolve(game) -> None:
             won += w
             game.log(seat, WAR, w, "Wars",
                      f"strength {strengths[seat]} vs {game.players[opp].name} {strengths[opp]}: "
-                     + (f"wins {w} war{'s' if w > 1 else ''}" if w else "loses"))
+                     + (f"wins {w} war{'s' if w > 1 else ''}" if w else "loses"),
+                     (opp, strengths[seat], strengths[opp]))
         score(game, seat, ctxs[seat], won)
     game.end_phase()
 

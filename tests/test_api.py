@@ -169,3 +169,14 @@ def test_whatif_evaluation_works_while_decisions_are_pending():
     r = evaluate(g)
     assert r["wars"]["lp_after"] == [6, 6, 6]       # empty kingdoms: every war is a 0-0 tie
     assert g.to_json() == before
+
+
+def test_war_events_carry_opponent_and_strengths_as_data():
+    from tests.helpers import position
+    g = position({"front": ["knight"]}, {"front": ["veteran", "farmer"]}, {"front": ["cook"]})
+    g.advance(until="phase")
+    wars = {(e.seat, e.data[0]): (e.amount, e.data[1], e.data[2]) for e in g.events if e.kind == "war"}
+    # Knight 4, Veteran 3 + Farmer 1 = 4, Cook 1: seat 0 ties seat 1 and beats seat 2
+    assert wars[(0, 1)] == (1, 4, 4) and wars[(1, 0)] == (1, 4, 4)
+    assert wars[(0, 2)] == (1, 4, 1) and wars[(2, 0)] == (0, 1, 4)
+    assert Game.from_json(g.to_json()).events == g.events

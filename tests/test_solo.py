@@ -56,8 +56,10 @@ def test_s3_lich_king_scores_1_plus_1_plus_6_on_turn_2():
     # 7 Netherworld cards: 1 Miner (card one's quest), 3 of printed strength >= 3 (card two's)
     g.lich.netherworld = take_from_piles(g, cards("miner", "knight", "veteran", "treefolk",
                                                  "farmer", "cook", "archer"))
+    scored = list(g.lich.netherworld)
     solo._lich_king_gains(g)
     assert g.lich.lp == 8                       # 1 immediate + 1 x 1 + 3 x 2
+    assert list(g.lich.scored) == scored        # kept as a record of what was scored
     lk = [(e.cause, e.amount) for e in g.events if e.seat == solo.LICH and e.kind == "lp"]
     assert lk == [("Two", 1), ("One", 1), ("Two", 6)]
     assert g.lich.netherworld == [] and len(g.discard) == 7
@@ -97,6 +99,8 @@ def test_s5_strength_6_against_armies_6_and_8():
     wars = [e.detail for e in g.events if e.kind == "war"]
     assert wars == ["strength 6 vs the Black army 6: tie, both win",
                     "strength 6 vs the Purple army 8: loses"]
+    from papertales.events import BLACK_ARMY, PURPLE_ARMY
+    assert [e.data for e in g.events if e.kind == "war"] == [(BLACK_ARMY, 6, 6), (PURPLE_ARMY, 6, 8)]
 
 
 def test_recruitment_card_flow_5_4_3_then_two_from_the_netherworld():
