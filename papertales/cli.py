@@ -10,7 +10,7 @@ import sys
 
 from .cards import BUILTIN_PACKS, load_pack
 from .errors import PaperTalesError
-from .setup import EXPANSIONS
+from .expansion import EXPANSIONS
 from .solo import LICH
 
 EXIT_BAD_INPUT = 2

@@ -20,8 +20,8 @@ only where they share something, i.e. Shapeshifters drawing from the same pile):
 from __future__ import annotations
 
 from .abilities import Shapeshift
-from .actions import (DEPLOY, DISCARD, DISCARDS, DONE, DONE_NOTHING, MOVE, MOVES, PLACE, RETURN,
-                      RETURNS, Action, for_card, make)
+from .actions import (CHOOSE, DEPLOY, DISCARD, DISCARDS, DONE, DONE_NOTHING, MOVE, MOVES, PLACE,
+                      RETURN, RETURNS, TARGETS, Action, for_card, make)
 from .errors import IllegalActionError
 from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD
 from .state import SPOT_NAMES, Unit
@@ -184,6 +184,21 @@ def apply(game, seat, decision, action) -> None:
         game.decided(seat)
     else:
         raise IllegalActionError(f"'{kind}' is not a deployment action")
+
+
+def legal_target(game, seat, decision) -> list[Action]:
+    """A reveal choice (Time Master, Master Alchemist): any unit of the player's."""
+    return [TARGETS[s] for s, u in enumerate(game.players[seat].units) if u is not None]
+
+
+def apply_target(game, seat, decision, action) -> None:
+    units = game.players[seat].units
+    s = action.a
+    if action.kind != CHOOSE or not isinstance(s, int) or not 0 <= s < len(units) or units[s] is None:
+        occupied = " ".join(SPOT_NAMES[i] for i, u in enumerate(units) if u is not None)
+        raise IllegalActionError(f"choose one of your units for the age tokens: target one of {occupied}")
+    game.add_age(seat, s, decision[1], decision[2])
+    game.decided(seat)
 
 
 def all_decided(game) -> None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import aging, construction, deployment, income, recruitment, scoring, setup, solo, wars
+from . import aging, construction, deployment, income, recruitment, scoring, solo, wars
+from . import expansion as expansion_rules
 from .abilities import Ctx
-from .actions import (BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET, TARGETS, Action)
+from .actions import BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET, Action
 from .cards import BASE, CardSet
 from .errors import IllegalActionError, NotYourTurnError, PaperTalesError
 from .events import AGE, BUILD as EV_BUILD, GOLD, LP, NOTE, Event
@@ -50,26 +51,12 @@ class Decision(NamedTuple):
     prompt: str
 
 
-def _target_legal(game, seat, decision):
-    return [TARGETS[s] for s, u in enumerate(game.players[seat].units) if u is not None]
-
-
-def _target_apply(game, seat, decision, action):
-    units = game.players[seat].units
-    s = action.a
-    if action.kind != TARGET or not isinstance(s, int) or not 0 <= s < len(units) or units[s] is None:
-        occupied = " ".join(SPOT_NAMES[i] for i, u in enumerate(units) if u is not None)
-        raise IllegalActionError(f"choose one of your units for the age tokens: target one of {occupied}")
-    game.add_age(seat, s, decision[1], decision[2])
-    game.decided(seat)
-
-
 # decision kind -> (legal actions, apply)
 _DECISIONS = {
     DRAFT: (recruitment.legal, recruitment.apply),
     DRAFT_DISCARD: (recruitment.legal, recruitment.apply),
     DEPLOY: (deployment.legal, deployment.apply),
-    TARGET: (_target_legal, _target_apply),
+    TARGET: (deployment.legal_target, deployment.apply_target),
     BUILD: (construction.legal, construction.apply),
     SAVE: (aging.legal, aging.apply),
 }
@@ -130,9 +117,9 @@ class Game:
         ``cards``; ``lich_king_cards`` is how many difficulty cards to draw, or their ids).
         ``expansion="beyond-the-gates"`` uses its building-tile setup and allows 6-7
         players.  ``record_events=False`` skips the event log (faster simulations)."""
-        if expansion not in (None,) + setup.EXPANSIONS:
-            raise PaperTalesError(f"expansion must be one of {', '.join(setup.EXPANSIONS)} or None, got {expansion!r}")
-        most = setup.MAX_PLAYERS[expansion]
+        if expansion not in (None,) + expansion_rules.EXPANSIONS:
+            raise PaperTalesError(f"expansion must be one of {', '.join(expansion_rules.EXPANSIONS)} or None, got {expansion!r}")
+        most = expansion_rules.MAX_PLAYERS[expansion]
         if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= most:
             extra = "" if expansion else " (6 or 7 need the beyond-the-gates expansion)"
             raise PaperTalesError(f"players must be a whole number from 1 (solo) to {most}{extra}, got {players!r}")
@@ -150,7 +137,7 @@ class Game:
         g.options = {"players": players, "seed": seed, "names": names, "expansion": expansion,
                      "lich_king_cards": lich_king_cards}
         g.rng = Rng(seed)
-        g.buildings = setup.building_set(g.cards, expansion, g.rng)
+        g.buildings = expansion_rules.building_set(g.cards, expansion, g.rng)
         g.players = [Player(name, len(g.buildings), START_GOLD) for name in names]
         g.turn = 1
         g.phase = "recruitment"

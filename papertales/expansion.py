@@ -1,4 +1,5 @@
-"""Which buildings a game uses, and the Beyond the Gates building-tile draw.
+"""Beyond the Gates: which buildings a game uses (the building-tile draw) and how many
+players it allows.
 
 Base game: every player gets Town, Tavern, Mine, Temple and Barracks (plus any building a
 user pack adds that is not an expansion tile).  With Beyond the Gates' buildings, everyone
