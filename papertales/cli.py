@@ -73,6 +73,7 @@ def build_parser():
     s = sub.add_parser("simulate", help="many games between random bots: mean LP, win rates, speed")
     game_options(s)
     s.add_argument("--games", type=_positive, default=1000)
+    s.add_argument("--jobs", type=int, default=1, help="worker processes (0: one per core); same results")
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     lab = sub.add_parser("lab", help="strategy lab: card report, advice on a decision")
@@ -236,7 +237,9 @@ def _cmd_simulate(args, out):
                 err.write("\n")
             err.flush()
 
-    r = simulate(games=args.games, seed=args.seed, progress=progress, **_game_options(args))
+    if args.jobs < 0:
+        raise _BadInput(f"--jobs must be 0 (one per core) or more, got {args.jobs}")
+    r = simulate(games=args.games, seed=args.seed, progress=progress, jobs=args.jobs, **_game_options(args))
     if args.json:
         out.write(json.dumps(r, indent=2) + "\n")
         return
@@ -247,7 +250,7 @@ def _cmd_simulate(args, out):
         lk = r["lich_king"]
         out.write(f"  Lich King: mean {lk['mean_lp']:6.2f} LP, wins {100 * lk['win_rate']:5.1f}%\n")
     out.write(f"best score {r['best_score']['lp']} LP (seed {r['best_score']['seed']})\n")
-    out.write(f"{r['games_per_second']} games/s ({r['seconds']} s)\n")
+    out.write(f"{r['games_per_second']} games/s ({r['seconds']} s, {r['jobs']} process{'es' if r['jobs'] > 1 else ''})\n")
 
 
 def main(argv=None, out=None) -> int:

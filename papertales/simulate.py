@@ -1,52 +1,103 @@
-"""Many seeded games between bots, summarised: mean LP per seat, win rates, speed."""
+"""Many seeded games between bots, summarised: mean LP per seat, win rates, speed.
+
+Game ``i`` uses seed ``seed + i`` whatever the number of worker processes, so the summary
+does not depend on ``jobs`` and any single game can be replayed with
+``papertales play --seed``."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
 
 from .bots import RandomBot, play
 from .game import Game
 
+CHUNK = 50          # games per task handed to a worker process
 
-def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, **options) -> dict:
-    """Play ``games`` games; game ``i`` uses seed ``seed + i`` (so any single game can be
-    replayed with ``papertales play --seed``).  A shared victory counts 1/k to each winner."""
-    if games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
-    lp = [0] * players
-    wins = [0.0] * players
-    gold = [0] * players
-    best = None
-    lich_lp = lich_wins = 0
-    start = time.perf_counter()
-    for i in range(games):
-        s = seed + i
+_JOB = None         # (players, bot, options) of the running simulation, inherited by workers
+
+
+def _tally(first, count):
+    """Sums over games ``first .. first + count - 1``."""
+    players, bot, options = _JOB
+    t = {"lp": [0] * players, "gold": [0] * players, "wins": [0.0] * players,
+         "lich_lp": 0, "lich_wins": 0, "best": None}
+    for s in range(first, first + count):
         g = Game.new(players=players, seed=s, record_events=False, **options)
         play(g, [bot(s * 1000 + k + 1) for k in range(players)])
         for k, p in enumerate(g.players):
-            lp[k] += p.lp
-            gold[k] += p.gold
+            t["lp"][k] += p.lp
+            t["gold"][k] += p.gold
         w = g.winners()
         for k in w:
-            wins[k] += 1 / len(w)
+            t["wins"][k] += 1 / len(w)
         if g.lich is not None:
-            lich_lp += g.lich.lp
-            lich_wins += not w
+            t["lich_lp"] += g.lich.lp
+            t["lich_wins"] += not w
         top = max(g.scores)
-        if best is None or top > best[0]:
-            best = (top, s)
+        if t["best"] is None or top > t["best"][0]:
+            t["best"] = (top, s)
+    return count, t
+
+
+def _tally_chunk(chunk):
+    return _tally(*chunk)
+
+
+def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1, **options) -> dict:
+    """Play ``games`` games on ``jobs`` processes (0: one per core).  A shared victory
+    counts 1/k to each winner."""
+    global _JOB
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    if jobs < 1:
+        raise ValueError(f"jobs must be 0 (one per core) or more, got {jobs}")
+    chunks = [(first, min(CHUNK, seed + games - first)) for first in range(seed, seed + games, CHUNK)]
+    _JOB = (players, bot, options)
+    total = {"lp": [0] * players, "gold": [0] * players, "wins": [0.0] * players,
+             "lich_lp": 0, "lich_wins": 0, "best": None}
+    done = 0
+    start = time.perf_counter()
+
+    def add(result):
+        nonlocal done
+        count, t = result
+        for key in ("lp", "gold", "wins"):
+            total[key] = [a + b for a, b in zip(total[key], t[key])]
+        total["lich_lp"] += t["lich_lp"]
+        total["lich_wins"] += t["lich_wins"]
+        b = t["best"]
+        if total["best"] is None or b[0] > total["best"][0]:     # chunks arrive in seed order
+            total["best"] = b
+        done += count
         if progress is not None:
-            progress(i + 1, games)
+            progress(done, games)
+
+    try:
+        if jobs == 1 or len(chunks) == 1:
+            for first, count in chunks:
+                add(_tally(first, count))
+        else:
+            # fork: the workers inherit _JOB (card sets hold compiled abilities that do not pickle)
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                for result in pool.imap(_tally_chunk, chunks):
+                    add(result)
+    finally:
+        _JOB = None
     elapsed = time.perf_counter() - start
     extra = {}
-    if lich_lp or lich_wins:
-        extra["lich_king"] = {"mean_lp": round(lich_lp / games, 3), "win_rate": round(lich_wins / games, 4)}
+    if players == 1:
+        extra["lich_king"] = {"mean_lp": round(total["lich_lp"] / games, 3),
+                              "win_rate": round(total["lich_wins"] / games, 4)}
     return extra | {
-        "players": players, "games": games, "first_seed": seed,
-        "mean_lp": [round(x / games, 3) for x in lp],
-        "mean_gold_left": [round(x / games, 3) for x in gold],
-        "win_rate": [round(x / games, 4) for x in wins],
-        "best_score": {"lp": best[0], "seed": best[1]},
+        "players": players, "games": games, "first_seed": seed, "jobs": jobs,
+        "mean_lp": [round(x / games, 3) for x in total["lp"]],
+        "mean_gold_left": [round(x / games, 3) for x in total["gold"]],
+        "win_rate": [round(x / games, 4) for x in total["wins"]],
+        "best_score": {"lp": total["best"][0], "seed": total["best"][1]},
         "seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
     }

@@ -107,3 +107,12 @@ def test_installed_entry_point_exit_code():
                        capture_output=True, text=True)
     assert r.returncode == 2
     assert "players must be from 2 to 5" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_simulate_on_two_processes_gives_the_same_summary():
+    from papertales.simulate import simulate
+    one = simulate(players=3, games=120, seed=7, jobs=1)
+    two = simulate(players=3, games=120, seed=7, jobs=2)
+    for key in ("mean_lp", "mean_gold_left", "win_rate", "best_score"):
+        assert one[key] == two[key]
+    assert two["jobs"] == 2
