@@ -4,15 +4,17 @@ Standard library only (``import papertales`` must work without any UI package): 
 function returns an HTML string.  ``Game._repr_html_`` uses :func:`game_html`, and the
 notebook panels (``papertales_widgets``) put the same strings into their HTML widgets.
 
-Everything shown is read through the engine's public API: ``game.strength(seat,
-explain=rows)`` for the strength each unit has *now*, ``game.resources(seat)`` for what a
-kingdom produces, ``game.players`` / ``game.cards`` for the rest.
+Everything shown is read through the engine's public API: ``game.unit_strengths(seat)``
+for the strength each unit has *now*, ``game.strength(seat)`` for the kingdom's,
+``game.resources(seat)`` for what a kingdom produces, ``game.players`` / ``game.cards`` /
+``game.lich`` for the rest.
 """
 
 from __future__ import annotations
 
-import re
 from html import escape
+
+from .events import LICH_SEAT
 
 SPOT_NAMES = ("F1", "F2", "B1", "B2", "F3")
 FRONT_SPOTS = (0, 1, 4)
@@ -136,26 +138,26 @@ def _produces_html(utype) -> str:
 
 # ------------------------------------------------------------------ strength per unit
 
-_STRENGTH_IN_NOTE = re.compile(r"\(strength (-?\d+)\)")
-
-
 def unit_strengths(game, seat) -> tuple[int, dict[int, tuple[int, bool, str]]]:
-    """``(kingdom strength, {spot: (strength now, fights, note)})`` read from the
-    engine's explanation rows (``game.strength(seat, explain=rows)``)."""
-    rows: list = []
-    total = game.strength(seat, explain=rows)
+    """``(kingdom strength, {spot: (strength now, fights, note)})`` from the engine's data
+    (``game.unit_strengths(seat)``); the note is a tooltip in words."""
+    units = game.players[seat].units
     out: dict[int, tuple[int, bool, str]] = {}
-    for cause, value, note in rows:
-        spot_name = str(note).split(":", 1)[0]
-        if spot_name not in SPOT_NAMES:
-            continue                          # a building bonus (Barracks ...)
-        spot = SPOT_NAMES.index(spot_name)
-        m = _STRENGTH_IN_NOTE.search(str(note))
-        if m:                                # does not fight: the note carries its strength
-            out[spot] = (int(m.group(1)), False, str(note))
+    for row in game.unit_strengths(seat):
+        spot, s, fights = row["spot"], row["strength"], row["fights"]
+        printed = units[spot].type.strength
+        if fights:
+            note = f"{SPOT_NAMES[spot]}: printed {printed}"
+            if s != printed:
+                note += f", {s} with its ability"
+            if spot not in FRONT_SPOTS:
+                note += ", fights from the Back"
+        elif spot in FRONT_SPOTS:
+            note = f"{SPOT_NAMES[spot]}: cannot fight now (strength {s})"
         else:
-            out[spot] = (int(value), True, str(note))
-    return total, out
+            note = f"{SPOT_NAMES[spot]}: in the Back, does not fight (strength {s})"
+        out[spot] = (s, fights, note)
+    return game.strength(seat), out
 
 
 # ------------------------------------------------------------------ cards
@@ -289,25 +291,49 @@ def kingdoms_html(game, viewer=None, humans=(), show_hands=()) -> str:
             + "</div>")
 
 
+LICH_KING = "Lich King"
+
+
+def seat_name(names, seat) -> str:
+    """The name of an event's seat: a player, the Lich King (solo), or '' (nobody)."""
+    if 0 <= seat < len(names):
+        return names[seat]
+    return LICH_KING if seat == LICH_SEAT else ""
+
+
+def winner_names(game) -> list[str]:
+    """Who won (several on a full tie).  In solo the Lich King when the player did not
+    score strictly more (he wins ties)."""
+    if game.lich is not None and not game.winners():
+        return [LICH_KING]
+    return [game.players[s].name for s in game.winners()]
+
+
 def scores_html(game) -> str:
-    """The ranking table (LP, then gold)."""
-    order = sorted(range(game.n), key=lambda s: (-game.players[s].lp, -game.players[s].gold, s))
+    """The ranking table (LP, then gold).  In solo the Lich King has a row (seat
+    ``LICH_SEAT``), ranked first on a tie since he wins ties."""
+    rows = [(s, p.name, p.lp, p.gold) for s, p in enumerate(game.players)]
+    if game.lich is not None:
+        rows.append((LICH_SEAT, LICH_KING, game.lich.lp, None))
+    rows.sort(key=lambda r: (-r[2], r[3] is not None, -(r[3] or 0), r[0]))
     winners = set(game.winners()) if game.is_over else set()
-    rows = []
-    for rank, s in enumerate(order, 1):
-        p = game.players[s]
+    if game.is_over and game.lich is not None and not winners:
+        winners = {LICH_SEAT}
+    out = []
+    for rank, (s, name, lp, gold) in enumerate(rows, 1):
         crown = ' <span class="pt-crown" title="winner">★</span>' if s in winners else ""
-        rows.append(f'<tr data-seat="{s}"><td>{rank}</td><td class="pt-final-name">{_e(p.name)}{crown}</td>'
-                    f'<td class="pt-final-lp" data-seat="{s}">{p.lp}</td><td class="pt-final-gold">{p.gold}</td></tr>')
+        out.append(f'<tr data-seat="{s}"><td>{rank}</td><td class="pt-final-name">{_e(name)}{crown}</td>'
+                   f'<td class="pt-final-lp" data-seat="{s}">{lp}</td>'
+                   f'<td class="pt-final-gold">{"—" if gold is None else gold}</td></tr>')
     return ('<table class="pt-table pt-scores"><tr><th>#</th><th>Player</th><th>LP</th><th>Gold</th></tr>'
-            + "".join(rows) + "</table>")
+            + "".join(out) + "</table>")
 
 
 def game_html(game, viewer=None, humans=()) -> str:
     """The whole table: phase track, scores, every kingdom."""
     status = ""
     if game.is_over:
-        names = ", ".join(game.players[s].name for s in game.winners())
+        names = ", ".join(winner_names(game))
         status = f'<div class="pt-msg pt-ok">Game over. Winner: <b>{_e(names)}</b></div>' + scores_html(game)
     return (f'{CSS}<div class="pt-root">{phase_track_html(game)}{status}'
             f'{kingdoms_html(game, viewer=viewer, humans=humans)}</div>')
@@ -338,7 +364,7 @@ def events_table_html(events, names, limit: int | None = None) -> str:
         shown = shown[-limit:]
     rows = []
     for e in shown:
-        who = names[e.seat] if 0 <= e.seat < len(names) else ""
+        who = seat_name(names, e.seat)
         rows.append(f'<tr class="pt-ev pt-ev-{_e(e.kind)}" data-seat="{e.seat}" data-kind="{_e(e.kind)}">'
                     f"<td>T{e.turn}</td><td>{_e(PHASE_TITLES.get(e.phase, e.phase))}</td><td>{_e(who)}</td>"
                     f"<td>{event_change_html(e)}</td><td>{_e(e.cause)}</td><td>{_e(e.detail)}</td></tr>")

@@ -166,8 +166,8 @@ def position_of(game) -> dict:
 
 
 def _events(game, phase):
-    return [{"seat": e.seat, "kind": e.kind, "amount": e.amount, "cause": e.cause, "detail": e.detail}
-            for e in game.events if e.phase == phase]
+    return [{"seat": e.seat, "kind": e.kind, "amount": e.amount, "cause": e.cause, "detail": e.detail,
+             "data": list(e.data)} for e in game.events if e.phase == phase]
 
 
 def _run(game, phase):

@@ -5,7 +5,7 @@ In the base game only a Shapeshifter shares something with other players (the dr
 and there is one Shapeshifter; a pack with a second copy makes the clash possible."""
 
 from papertales import Game
-from papertales.cards import BASE, card_set, load_pack
+from papertales.cards import card_set, load_pack
 
 TWIN = load_pack({"format": "papertales-pack/1", "id": "twin", "units": [{
     "id": "twin_shifter", "name": "Twin Shifter", "copies": 1, "cost": 0, "strength": 0,

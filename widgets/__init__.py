@@ -3,13 +3,15 @@
 Import name ``papertales_widgets`` (the folder ``widgets/`` of the repository).  Panels
 talk to the engine only through its public API:
 
-* :class:`GameStepper` — new game, advance one decision / phase / turn / to the end,
-  undo, the 6-phase track, human decisions;
+* :class:`GameStepper` — new game (2-5 players, or 1: solo against the Lich King),
+  advance one decision / phase / turn / to the end, undo, the 6-phase track, human decisions;
 * :class:`KingdomView` — every kingdom as cards; :class:`EventLog` — the "Why?" panel;
 * :class:`WarGraph` — the ring of players and the wars won; :class:`ScoreRace` — LP per phase;
 * :class:`WhatIfEditor` — build a position, see what the phases would do;
-* :class:`App` — all of it on one page (``notebooks/app.ipynb``, served by Voilà);
-* :class:`SoloGame` and :class:`LichKingPanel` — the solo mode against the Lich King;
+* :class:`App` — all of it on one page (``notebooks/app.ipynb``, served by Voilà); in a
+  solo game the :class:`LichKingPanel` takes the war graph's tab;
+* :class:`SoloGame` (the stepper set to one player, your kingdom and the
+  :class:`LichKingPanel`) — the solo mode against the Lich King;
   :class:`CompanionPanel` — score the Lich King of a physical solo game;
   :class:`PackEditor` — enter your own Necropolis and Lich King cards
   (``notebooks/03_solo_vs_lich_king.ipynb``).

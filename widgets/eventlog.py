@@ -1,10 +1,12 @@
-"""The "Why?" panel: every LP and gold change with its cause, filtered by player."""
+"""The "Why?" panel: every LP and gold change with its cause, filtered by player.  In a
+solo game the Lich King's events are shown under his name (and he can be chosen)."""
 
 from __future__ import annotations
 
 import ipywidgets as W
 
 from papertales import render as R
+from papertales.events import LICH_SEAT
 
 from .base import MessageBox, guarded, wrap
 
@@ -34,15 +36,25 @@ def select_events(events, seat=None, scope="phase", money_only=True):
 
 
 def summary_rows(events, names):
-    """Per player and kind, the total and its causes: ``[(seat, kind, total, {cause: n})]``."""
+    """Per player (the Lich King last, in solo) and kind, the total and its causes:
+    ``[(seat, kind, total, {cause: n})]``."""
     out = {}
     for e in events:
-        if e.kind in MONEY and e.seat >= 0:
+        if e.kind in MONEY and (e.seat >= 0 or e.seat == LICH_SEAT):
             key = (e.seat, e.kind)
             total, causes = out.get(key, (0, {}))
             causes[e.cause] = causes.get(e.cause, 0) + e.amount
             out[key] = (total + e.amount, causes)
-    return [(seat, kind, total, causes) for (seat, kind), (total, causes) in sorted(out.items())]
+    order = sorted(out, key=lambda k: (k[0] < 0, k))
+    return [(seat, kind, *out[seat, kind]) for seat, kind in order]
+
+
+def player_options(game):
+    """The player filter: everybody, each player, and the Lich King in a solo game."""
+    opts = [("all players", -1)] + [(n, i) for i, n in enumerate(game.names)]
+    if game.lich is not None:
+        opts = [("you and the Lich King", -1)] + opts[1:] + [(R.LICH_KING, LICH_SEAT)]
+    return opts
 
 
 class EventLog(W.VBox):
@@ -98,19 +110,20 @@ class EventLog(W.VBox):
             return
         self._dirty = False
         names = g.names
-        if names != self._names:
-            self._names = names
+        opts = player_options(g)
+        if opts != self._names:
+            self._names = opts
             current = self.player.value
-            self.player.options = [("all players", -1)] + [(n, i) for i, n in enumerate(names)]
-            self.player.value = current if current < len(names) else -1
-        seat = None if self.player.value < 0 else self.player.value
+            self.player.options = opts
+            self.player.value = current if current in [v for _, v in opts] else -1
+        seat = None if self.player.value == -1 else self.player.value
         title, evs = select_events(g.events, seat, self.scope.value, self.money_only.value)
         rows = []
         for seat, kind, total, causes in summary_rows(evs, names):
             unit = "LP" if kind == "lp" else "gold"
             why = ", ".join(f"{R._e(c)} {R.signed(n)}" for c, n in causes.items())
             cls = "pt-plus" if total >= 0 else "pt-minus"
-            rows.append(f"<tr data-seat='{seat}' data-kind='{kind}'><td>{R._e(names[seat])}</td>"
+            rows.append(f"<tr data-seat='{seat}' data-kind='{kind}'><td>{R._e(R.seat_name(names, seat))}</td>"
                         f"<td class='{cls}'>{R.signed(total)} {unit}</td><td>{why}</td></tr>")
         summary = ("<table class='pt-table pt-summary'><tr><th>Player</th><th>Total</th><th>Causes</th></tr>"
                    + "".join(rows) + "</table>") if rows else ""

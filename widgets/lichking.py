@@ -5,18 +5,18 @@
   per Necropolis card, which Netherworld cards met its quest and the LP they gave (plotly
   bars) plus the immediate gain --, his two armies against your strength, a score race
   you vs the Lich King and every LP change of both sides with its cause.
-* :class:`SoloGame` plays a whole solo game: new game (seed, number of Lich King cards,
-  which cards), next phase / next turn / to the end, undo, your decisions (the app
-  engineer's :class:`~papertales_widgets.stepper.DecisionPanel`), your kingdom and the
-  Lich King panel.  It drives a :class:`~papertales_widgets.session.Session` (which
-  handles a 1-player game); the :class:`GameStepper` itself does not take a 1-player game
-  yet (its player-count dropdown starts at 2).
+* :class:`SoloGame` plays a whole solo game: the app's :class:`GameStepper` set to one
+  player (new game with seed, number of Lich King cards and which cards; next phase / next
+  turn / to the end, undo, your decisions), your kingdom and the Lich King panel.  The app
+  itself (:class:`~papertales_widgets.app.App`) plays solo games too, with this panel in a
+  tab.
 
 What the Lich King scored is computed by the engine's own pure function
-``papertales.solo.recruitment_gains``.  The Netherworld is discarded inside the action
-that ends a Recruitment, so :func:`solo_record` replays the game's history (a few
-milliseconds) and keeps the Netherworld of every Recruitment and the armies and your
-strength of every Wars phase.
+``papertales.solo.recruitment_gains``; the Wars are read from the war events' data
+(``(army, your strength, army strength)``).  The Netherworld is discarded inside the
+action that ends a Recruitment and the game keeps only the last one, so :func:`solo_record`
+replays the game's history (a few milliseconds) for the Netherworld of every Recruitment
+and your units' strength at every Wars phase.
 
 The Necropolis and Lich King cards shipped with the engine are *illustrative*, not the
 printed ones: every panel says so whenever they are in use.
@@ -26,77 +26,21 @@ from __future__ import annotations
 
 from copy import deepcopy
 from dataclasses import dataclass, field
-from html import escape
 
 import ipywidgets as W
 
 from papertales import Game, PaperTalesError
 from papertales import render as R
 from papertales import solo
-from papertales.cards import card_set
+from papertales.events import BLACK_ARMY, PURPLE_ARMY
 
-from .base import MessageBox, guarded, wrap
+from .base import MessageBox, guarded
 from .kingdom import KingdomView
 from .scorerace import lp_series
 from .session import Session
-from .stepper import DecisionPanel
-from .texts import PHASE_EXPLAIN
-
-LICH = solo.LICH
-ILLUSTRATIVE_PACK = "lich-king-illustrative"
-LICH_COLOR = "#5b2a86"
-BLACK_COLOR = "#2b2b2b"
-PURPLE_COLOR = "#8e44ad"
-PLAYER_COLOR = R.PLAYER_COLORS[0]
-
-SOLO_CSS = """<style>
-.pt-necro-line{display:flex;gap:8px;flex-wrap:wrap;align-items:flex-start}
-.pt-necro{position:relative;width:150px;min-height:150px;border-radius:8px;border:2px solid #5b2a86;background:linear-gradient(#f7f1fb,#e9dcf2);padding:5px 6px;box-sizing:border-box;font-size:11px}
-.pt-necro.pt-current{box-shadow:0 0 0 3px #ffb300}
-.pt-necro.pt-hidden{background:repeating-linear-gradient(135deg,#3d2358,#3d2358 8px,#4d2f6e 8px,#4d2f6e 16px);color:#fff;display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center;font-weight:600}
-.pt-necro-pile{position:absolute;right:5px;top:4px;font-weight:700;color:#5b2a86}
-.pt-necro-name{font-weight:700;font-size:12px;margin:0 22px 4px 0;min-height:28px}
-.pt-necro-imm{display:inline-block;background:#3b2f6b;color:#fff;border-radius:9px;padding:0 6px;font-weight:700}
-.pt-necro-quest{margin:5px 0;min-height:40px}
-.pt-shield{display:inline-block;min-width:20px;padding:1px 4px;border-radius:4px 4px 10px 10px;color:#fff;font-weight:700;text-align:center;margin-right:3px}
-.pt-shield.pt-black{background:#2b2b2b}
-.pt-shield.pt-purple{background:#8e44ad}
-.pt-time{display:inline-block;background:#ffb300;color:#222;border-radius:8px;padding:0 5px;font-weight:700;font-size:10px}
-.pt-illustrative{background:#fff3cd!important;border:1px solid #e0b84c!important;color:#5c4400!important}
-table.pt-matches td.pt-hit{background:#efe3f7;font-weight:700;color:#5b2a86;text-align:center}
-table.pt-matches td.pt-miss{color:#bbb;text-align:center}
-.pt-total{font-size:15px;font-weight:700;color:#5b2a86}
-.pt-verdict{font-size:15px;font-weight:700}
-</style>"""
-
-
-def swrap(html: str) -> str:
-    """HTML with the shared stylesheet and the solo one."""
-    return wrap(SOLO_CSS + html)
-
-
-def _e(text) -> str:
-    return escape(str(text), quote=True)
-
-
-# ------------------------------------------------------------------ illustrative cards
-
-def illustrative_titles(cards) -> list[str]:
-    """Titles of the illustrative packs of a card set that bring solo cards."""
-    return [p["title"] for p in cards.packs
-            if p.get("illustrative") and (p.get("necropolis") or p.get("lich_king_cards"))]
-
-
-def illustrative_html(titles) -> str:
-    """The warning shown whenever illustrative solo cards are in use ('' when none)."""
-    if not titles:
-        return ""
-    names = "; ".join(_e(t) for t in titles)
-    return ('<div class="pt-msg pt-illustrative" data-illustrative="1"><b>Illustrative cards, NOT the printed '
-            f'ones.</b> The Necropolis and Lich King cards used here ({names}) were invented by Paper Tales '
-            "Lab so that the solo rules can be played and tested; their values are not those of the cards "
-            "in the box. If you own the game, enter your real cards with the pack editor and use them.</div>")
-
+from .solocards import (BLACK_COLOR, ILLUSTRATIVE_PACK, LICH, LICH_COLOR, PLAYER_COLOR,  # noqa: F401 (re-exported)
+                         PURPLE_COLOR, SOLO_CSS, _e, illustrative_html, illustrative_titles, solo_cards, swrap)
+from .stepper import DecisionPanel, GameStepper
 
 # ------------------------------------------------------------------ requirement in words
 
@@ -282,13 +226,49 @@ def _lich_state(g):
     return list(lk.line), lk.time, lk.revealed, list(lk.cards)
 
 
+def _army_parts_of_turn(game, turn, total, key):
+    """The parts of one army at the Wars of ``turn`` (the card under the Time pawn is card
+    ``turn - 1``, the next one has just been revealed), checked against the ``total`` the
+    engine fought with; if they do not add up, the total alone."""
+    lk = game.lich
+    black, purple, _ = army_parts(lk.line, turn - 1, min(turn + 1, len(lk.line)), lk.cards)
+    parts = black if key == "black" else purple
+    if sum(v for _, v in parts) != total:
+        parts = [(f"{key.title()} army", total)]
+    return parts
+
+
+def wars_from_events(game, strength_rows=None) -> dict:
+    """``{turn: Armies}`` of the Wars fought so far, read from the war events' data
+    ``(army, your strength, army strength)``; ``strength_rows`` (turn -> rows) adds the
+    strength of each unit when known."""
+    fought: dict[int, dict] = {}
+    for e in game.events:
+        if e.kind == "war" and e.seat == 0 and e.data and e.data[0] in (BLACK_ARMY, PURPLE_ARMY):
+            army, strength, total = e.data
+            fought.setdefault(e.turn, {"strength": strength})["black" if army == BLACK_ARMY else "purple"] = total
+    per = per_army_win(game.lich.cards)
+    out = {}
+    for turn, f in sorted(fought.items()):
+        if "black" in f and "purple" in f:
+            out[turn] = Armies(turn, f["strength"], _army_parts_of_turn(game, turn, f["black"], "black"),
+                               _army_parts_of_turn(game, turn, f["purple"], "purple"), None, True,
+                               (strength_rows or {}).get(turn, []), per)
+    return out
+
+
 def solo_record(game) -> SoloRecord:
-    """Replay ``game``'s history from its options and keep, for every turn, the Netherworld
-    the Lich King scored at the end of Recruitment (``Gains``) and the two armies against
-    your strength at the Wars (``Armies``)."""
+    """For every turn, the Netherworld the Lich King scored at the end of Recruitment
+    (``Gains``) and the two armies against your strength at the Wars (``Armies``).
+
+    The Wars come from the war events' data.  The Netherworld is discarded inside the
+    action that ends a Recruitment and the game keeps only the last one (``lich.scored``),
+    so the history is replayed from the game's options (a few milliseconds) to find the
+    earlier ones and the strength of each unit at every Wars."""
     rec = SoloRecord()
     g = Game.new(cards=game.cards, record_events=False, **game.options)
     target = (game.turn, game.phase, game.stage)
+    rows_by_turn = {}
 
     def auto(stop_at_target=False):
         while not g.is_over and not g.pending_players():
@@ -296,14 +276,9 @@ def solo_record(game) -> SoloRecord:
                 return
             if g.phase == "wars" and g.stage == "start":
                 rows = []
-                strength = g.strength(0, explain=rows)
-                turn = g.turn
-                g.step()
-                line, time, revealed, cards = _lich_state(g)
-                black, purple, _ = army_parts(line, time, revealed, cards)
-                rec.wars[turn] = Armies(turn, strength, black, purple, None, True, rows, per_army_win(cards))
-            else:
-                g.step()
+                g.strength(0, explain=rows)
+                rows_by_turn[g.turn] = rows
+            g.step()
 
     try:
         for seat, action in game.history:
@@ -316,11 +291,19 @@ def solo_record(game) -> SoloRecord:
                 line, time, revealed, cards = state
                 rec.recruitment[turn] = Gains(turn, line, time, revealed, g.discard[n_discard:], cards)
         auto(stop_at_target=True)
+        rec.complete = (g.turn, g.phase, g.stage, g.lich.lp, g.scores) == (
+            game.turn, game.phase, game.stage, game.lich.lp, game.scores)
     except PaperTalesError:          # a game set up by hand: its history does not replay
         rec.complete = False
-        return rec
-    rec.complete = (g.turn, g.phase, g.stage, g.lich.lp, g.scores) == (
-        game.turn, game.phase, game.stage, game.lich.lp, game.scores)
+    if not rec.complete:
+        rec.recruitment = {}
+        rows_by_turn = {}
+    # the last Recruitment is on record in the game itself
+    lk = game.lich
+    last = game.turn if game.phase != "recruitment" else game.turn - 1
+    if lk.scored and last >= 1 and last not in rec.recruitment:
+        rec.recruitment[last] = Gains(last, list(lk.line), last - 1, last, list(lk.scored), list(lk.cards))
+    rec.wars = wars_from_events(game, rows_by_turn)
     return rec
 
 
@@ -482,8 +465,9 @@ def armies_figure():
     for name, color, pattern in specs:
         fig.add_trace(go.Bar(name=name, marker=dict(color=color, pattern=dict(shape=pattern)),
                              hoverinfo="text", textposition="inside"))
-    fig.update_layout(barmode="stack", height=380, width=620, yaxis=dict(title="strength", rangemode="tozero"),
+    fig.update_layout(barmode="stack", height=400, width=760, yaxis=dict(title="strength", rangemode="tozero"),
                       showlegend=True, legend_traceorder="normal", **CHART_LAYOUT)
+    fig.update_layout(margin=dict(t=105))       # five legend entries take two rows under the title
     return fig
 
 
@@ -580,12 +564,16 @@ def lp_log_html(game) -> str:
 # ------------------------------------------------------------------ the panel
 
 class LichKingPanel(W.VBox):
-    """A solo game seen from the Lich King's side.  ``show`` a game, or follow a session."""
+    """A solo game seen from the Lich King's side.  ``show`` a game, or follow a session
+    (its multi-player games are ignored: the app switches between both).  ``lazy``: draw
+    only while ``set_active(True)`` (a hidden tab of the app)."""
 
-    def __init__(self, game=None, session=None, show_banner=True, **kw):
+    def __init__(self, game=None, session=None, show_banner=True, lazy=False, **kw):
         super().__init__(**kw)
         self.add_class("pt-lichking")
-        self.show_banner = show_banner      # the illustrative-cards warning (SoloGame shows its own)
+        self.show_banner = show_banner      # the illustrative-cards warning (the stepper shows its own)
+        self.active = not lazy
+        self._dirty = False
         self.messages = MessageBox()
         self.banner = W.HTML()
         self.header = W.HTML()
@@ -615,14 +603,26 @@ class LichKingPanel(W.VBox):
                          W.HTML(swrap("<h4 style='margin:8px 0 2px'>Wars: his two armies against you</h4>")),
                          self.armies_box, self.armies_html, self.race_box, self.log_box]
         if session is not None:
-            session.observe(lambda s: self.show(s.game))
-            self.show(session.game)
+            session.observe(self._on_session)
+            self._on_session(session)
         elif game is not None:
             self.show(game)
 
+    def _on_session(self, session) -> None:
+        self.show(session.game if session.game.lich is not None else None)
+
     def show(self, game) -> None:
         self.game = game
+        if not self.active:
+            self._dirty = True
+            return
+        self._dirty = False
         self.refresh()
+
+    def set_active(self, active: bool) -> None:
+        self.active = active
+        if active and self._dirty:
+            self.show(self.game)
 
     @guarded()
     def refresh(self) -> None:
@@ -714,194 +714,50 @@ class LichKingPanel(W.VBox):
 
 # ------------------------------------------------------------------ a solo game
 
-SOLO_EXPLAIN = {
-    "recruitment": (
-        "<b>Recruitment against the Lich King.</b> You draw 5 cards and keep one, then 4 and keep "
-        "one, then 3 and keep one; each time the cards you leave go into the Netherworld (9 cards "
-        "in all). The Netherworld is shuffled: of its 2 top cards you keep one and the other goes "
-        "to the bottom, then you take its new top card. The 7 cards left feed the Lich King: he "
-        "scores the immediate gain of the card under the Time pawn, and the quest of every "
-        "revealed Necropolis card once per Netherworld card meeting it (printed strength; a "
-        "conditional production counts as produced)."),
-    "wars": (
-        "<b>Wars against the Lich King.</b> The next Necropolis card is revealed. The Black army "
-        "adds the black shields of the current and the next card, the Purple army the purple "
-        "ones. Your strength fights each army: you score 3 LP per war you win, the Lich King "
-        "1 LP per army that wins; a tie is won by both sides."),
-    "end": (
-        "<b>End of the game.</b> Your buildings score as usual and the Lich King scores the "
-        "immediate gain of his last (E) Necropolis card. You need strictly more LP than him: "
-        "he wins ties."),
-    "over": "<b>The game is over.</b> Start a new solo game, or press <b>Undo</b> to try another choice.",
-}
-
-DRAFT_STEPS = (
-    "1st pick: 5 cards drawn — keep one, the 4 others go into the Netherworld.",
-    "2nd pick: 4 cards drawn — keep one, the 3 others go into the Netherworld.",
-    "3rd pick: 3 cards drawn — keep one, the 2 others go into the Netherworld.",
-    "4th pick: the 2 top cards of the shuffled Netherworld — keep one, the other goes to its "
-    "bottom; then you take its top card and the Lich King scores the 7 left.",
-)
-
-
-def solo_cards(pack=None):
-    """The card set of a solo game: the base game plus ``pack`` (a pack dict or file) or,
-    by default, the built-in illustrative Necropolis and Lich King cards."""
-    return card_set(pack if pack is not None else ILLUSTRATIVE_PACK)
-
-
-def new_solo_game(seed=5, lich_king_cards=0, pack=None, name="You") -> Game:
-    """A solo game, dealt: your first Recruitment pick is pending."""
-    return Game.new(players=1, seed=int(seed), names=[name], cards=solo_cards(pack),
-                    lich_king_cards=lich_king_cards).advance()
-
-
-def _button(label, cls, style="", tooltip=""):
-    b = W.Button(description=label, button_style=style, tooltip=tooltip or label, layout=W.Layout(width="auto"))
-    b.add_class(cls)
-    return b
+def _stepper_part(name):
+    return property(lambda self: getattr(self.stepper, name), doc=f"the stepper's ``{name}``")
 
 
 class SoloGame(W.VBox):
-    """Play a solo game against the Lich King: setup, advance buttons, undo, your
-    decisions, your kingdom and the Lich King panel."""
+    """Play a solo game against the Lich King: the app's :class:`GameStepper` set to one
+    player (seed, difficulty, cards; advance, undo, your decisions, the illustrative-cards
+    warning, the solo phase texts and game-over box), your kingdom and the Lich King panel.
+
+    Everything is the stepper's: the attributes below only name its parts for notebooks."""
 
     def __init__(self, seed: int = 5, lich_king_cards: int = 0, pack=None, name: str = "You", **kw):
         super().__init__(**kw)
         self.add_class("pt-solo-game")
-        self.messages = MessageBox()
-        self.name = name
-        self.user_pack = pack                # a validated pack dict, or None (illustrative)
-        self.seed = W.IntText(value=seed, description="Seed", layout=W.Layout(width="150px"))
-        self.lich_count = W.Dropdown(options=[(f"{n} Lich King card{'s' if n != 1 else ''}", n) for n in range(5)],
-                                     value=lich_king_cards, description="Difficulty",
-                                     layout=W.Layout(width="260px"))
-        self.card_source = W.Dropdown(options=self._sources(), description="Cards", layout=W.Layout(width="380px"))
+        self.session = Session(players=1, seed=int(seed), humans=[0], names=[name], cards=solo_cards(pack),
+                               lich_king_cards=lich_king_cards)
+        self.stepper = GameStepper(self.session, names=[name], solo_only=True)
         if pack is not None:
-            self.card_source.value = "user"
-        self.new_button = _button("New solo game", "pt-new-game", "info")
-        self.new_button.on_click(self.on_new_game)
-        self.setup = W.HBox([self.seed, self.lich_count, self.card_source, self.new_button],
-                            layout=W.Layout(flex_flow="row wrap"))
-        self.next_phase = _button("Next phase ▶", "pt-next-phase", "primary", "play until the next phase starts")
-        self.next_turn = _button("Next turn ▶▶", "pt-next-turn", "", "play until the next turn starts")
-        self.to_end = _button("Play to the end ▶|", "pt-to-end", "", "play until the game is over (stops at your decisions)")
-        self.undo_button = _button("Undo", "pt-undo", "warning", "back to before your last step")
-        self.next_phase.on_click(lambda _b: self.advance("phase"))
-        self.next_turn.on_click(lambda _b: self.advance("turn"))
-        self.to_end.on_click(lambda _b: self.advance("end"))
-        self.undo_button.on_click(self.on_undo)
-        self.controls = W.HBox([self.next_phase, self.next_turn, self.to_end, self.undo_button],
-                               layout=W.Layout(flex_flow="row wrap"))
-        self.banner = W.HTML()
-        self.track = W.HTML()
-        self.explain = W.HTML()
-        self.status = W.HTML()
-        self.status.add_class("pt-status")
-        self.decisions = W.VBox()
-        self.final = W.HTML()
-        self.final.add_class("pt-final")
-        self._decision_key = None
-        game = new_solo_game(seed, lich_king_cards, pack, name)
-        # the app engineer's Session drives a 1-player game once it is loaded into it
-        self.session = Session(players=2, seed=0, humans=())
-        self.session.load_game(game, humans=[0])
-        self.session.message = self._new_message(game)
+            self.stepper.use_pack(pack)
         self.kingdom = KingdomView(session=self.session)
         self.lich = LichKingPanel(session=self.session, show_banner=False)
-        self.children = [self.banner, self.setup, self.track, self.explain, self.controls, self.messages,
-                         self.status, self.decisions, self.final, self.kingdom, self.lich]
-        self.session.observe(lambda _s: self.refresh())
-        self.refresh()
-
-    # -------------------------------------------------------------- cards
-
-    def _sources(self):
-        opts = [("illustrative cards (built in, NOT the printed ones)", "illustrative")]
-        if self.user_pack is not None:
-            opts.append((f"your pack: {self.user_pack['title']}", "user"))
-        return opts
+        self.children = [self.stepper, self.kingdom, self.lich]
 
     def use_pack(self, pack) -> None:
         """Offer a validated pack (``papertales.load_pack``) for the next new game."""
-        self.user_pack = pack
-        self.card_source.options = self._sources()
-        self.card_source.value = "user"
-
-    # -------------------------------------------------------------- callbacks
-
-    def _new_message(self, game) -> str:
-        n = len(game.lich.cards)
-        return (f"New solo game, seed {game.seed}, {n} Lich King card{'s' if n != 1 else ''}. "
-                "Choose the cards you keep below.")
-
-    @guarded()
-    def on_new_game(self, _b=None):
-        self.messages.clear()
-        pack = self.user_pack if self.card_source.value == "user" else None
-        game = new_solo_game(int(self.seed.value), self.lich_count.value, pack, self.name)
-        self.session.load_game(game, humans=[0])
-        self.session.message = self._new_message(game)
-        self.refresh()
-
-    @guarded()
-    def advance(self, mode: str):
-        self.messages.clear()
-        self.session.advance(mode)
-
-    @guarded()
-    def act(self, seat: int, action):
-        self.messages.clear()
-        self.session.act(seat, action)
-
-    @guarded()
-    def on_undo(self, _b=None):
-        self.messages.clear()
-        self.session.undo()
-
-    # -------------------------------------------------------------- display
+        self.stepper.use_pack(pack)
 
     @property
     def game(self) -> Game:
         return self.session.game
 
     def decision_panel(self) -> DecisionPanel | None:
-        return self.decisions.children[0] if self.decisions.children else None
+        return self.stepper.decision_panel(0)
 
-    def refresh(self) -> None:
-        s = self.session
-        g = s.game
-        self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards)))
-        self.track.value = wrap(R.phase_track_html(g))
-        explain = SOLO_EXPLAIN.get(g.phase) or PHASE_EXPLAIN.get(g.phase, "")
-        self.explain.value = wrap(f'<div class="pt-msg pt-info">{explain}</div>')
-        over = g.is_over
-        for b in (self.next_phase, self.next_turn, self.to_end):
-            b.disabled = over
-        self.undo_button.disabled = not s.can_undo()
-        msg = _e(s.message)
-        waiting = s.waiting_humans()
-        if waiting and not over:
-            if g.phase == "recruitment" and g.decision(0).kind == "draft":
-                msg += f" <b>{_e(DRAFT_STEPS[min(g.lich.draft_step, 3)])}</b>"
-            else:
-                msg += " Your decision is needed below."
-        self.status.value = wrap(f"<div>{msg}</div>")
-        key = (id(g), len(g.history), tuple(g.pending_players()), g.phase, g.stage)
-        if key != self._decision_key:
-            self._decision_key = key
-            self.decisions.children = [DecisionPanel(g, 0, self.act) for _ in waiting[:1]]
-        if over:
-            p, lk = g.players[0], g.lich
-            if g.winners():
-                verdict = f"<span class='pt-verdict' data-winner='you' style='color:{PLAYER_COLOR}'>You win!</span>"
-            else:
-                verdict = (f"<span class='pt-verdict' data-winner='lich' style='color:{LICH_COLOR}'>The Lich King "
-                           f"wins{' (he wins ties)' if p.lp == lk.lp else ''}.</span>")
-            self.final.value = swrap(
-                f"<div class='pt-msg pt-ok'><b>Game over.</b> {verdict} {_e(p.name)} <b>{p.lp}</b> LP, "
-                f"Lich King <b>{lk.lp}</b> LP.</div>")
-            self.final.layout.display = None
-        else:
-            self.final.value = ""
-            self.final.layout.display = "none"
+    # the stepper's parts under the names notebooks and tests use
+    seed = _stepper_part("seed")
+    lich_count = _stepper_part("lich_count")
+    card_source = _stepper_part("card_source")
+    new_button = _stepper_part("new_button")
+    next_phase = _stepper_part("next_phase")
+    next_turn = _stepper_part("next_turn")
+    to_end = _stepper_part("to_end")
+    undo_button = _stepper_part("undo_button")
+    messages = _stepper_part("messages")
+    banner = _stepper_part("banner")
+    status = _stepper_part("status")
+    final = _stepper_part("final")

@@ -1,4 +1,5 @@
-"""Score race: LP of every player after each phase (plotly), the causes on hover."""
+"""Score race: LP of every player after each phase (plotly), the causes on hover; in a
+solo game the Lich King runs too."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from papertales import render as R
 from papertales.solo import LICH
 
 from .base import MessageBox, guarded, sync_figure_state, wrap
+
+LICH_COLOR = "#5b2a86"            # the Lich King's colour in every solo chart
 
 SHORT = {"recruitment": "Rec", "deployment": "Dep", "wars": "War", "income": "Inc",
          "construction": "Con", "aging": "Age", "end": "End"}
@@ -34,7 +37,7 @@ def lp_series(game):
     steps = _steps(game)
     seats = {s: game.players[s].name for s in range(game.n)}
     if game.lich is not None:
-        seats[LICH] = "Lich King"
+        seats[LICH] = R.LICH_KING
     index = {st: i for i, st in enumerate(steps)}
     gains = {s: [0] * len(steps) for s in seats}
     causes = {s: [{} for _ in steps] for s in seats}
@@ -100,11 +103,13 @@ class ScoreRace(W.VBox):
         g = self.game
         labels, values, hovers = lp_series(g)
         self.series = (labels, values, hovers)
-        if self.fig is None or len(self.fig.data) != g.n:
+        seats = list(values)                      # the players, then the Lich King in solo
+        names = [R.seat_name(g.names, s) for s in seats]
+        if self.fig is None or len(self.fig.data) != len(seats):
             self.fig = go.FigureWidget()
-            for s in range(g.n):
-                self.fig.add_trace(go.Scatter(name=g.players[s].name, mode="lines+markers",
-                                              line=dict(color=R.PLAYER_COLORS[s % 5], width=3),
+            for s in seats:
+                color = LICH_COLOR if s == LICH else R.PLAYER_COLORS[s % 5]
+                self.fig.add_trace(go.Scatter(mode="lines+markers", line=dict(color=color, width=3),
                                               hoverinfo="text"))
             self.fig.update_layout(height=400, width=980, margin=dict(l=40, r=10, t=30, b=60),
                                    yaxis=dict(title="LP", rangemode="tozero"), hovermode="closest",
@@ -112,14 +117,15 @@ class ScoreRace(W.VBox):
                                    xaxis=dict(tickangle=-45))
             self.plot_box.children = [self.fig]
         with self.fig.batch_update():
-            for s, tr in enumerate(self.fig.data):
+            for s, name, tr in zip(seats, names, self.fig.data):
                 tr.x = labels
                 tr.y = values[s]
                 tr.hovertext = hovers[s]
-                tr.name = g.players[s].name
+                tr.name = name
+                tr.line.color = LICH_COLOR if s == LICH else R.PLAYER_COLORS[s % 5]
             self.fig.layout.xaxis.categoryorder = "array"
             self.fig.layout.xaxis.categoryarray = labels
         sync_figure_state(self.fig)
-        now = ", ".join(f"{p.name} {p.lp}" for p in g.players)
+        now = ", ".join(f"{name} {values[s][-1]}" for s, name in zip(seats, names))
         self.caption.value = wrap(f"<div class='pt-muted'>LP now: {R._e(now)}. One point per phase; "
                                   "hover a point for the causes.</div>")

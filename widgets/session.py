@@ -7,6 +7,9 @@ never made here on their own: when only humans are pending, advancing stops ("bl
 and the stepper shows the decision widgets.  After a human completes a decision, the
 session resumes the goal of the last button (next phase, next turn, to the end); without
 one it goes on to the end of the current phase, so every phase can be watched.
+
+A 1-player game is the solo mode against the Lich King (``new_game(players=1, cards=...,
+lich_king_cards=...)``): he is no seat, the engine plays him inside its automatic stages.
 """
 
 from __future__ import annotations
@@ -15,6 +18,10 @@ from dataclasses import dataclass, field
 
 from papertales import Game, IllegalActionError
 from papertales.bots import RandomBot
+from papertales.cards import card_set
+
+#: the built-in Necropolis and Lich King cards: invented, NOT the printed ones
+ILLUSTRATIVE_PACK = "lich-king-illustrative"
 
 GOALS = ("decision", "phase", "turn", "end")
 
@@ -40,26 +47,41 @@ class Outcome:
 class Session:
     """One game plus its human/bot seats, its goal and its undo history."""
 
-    def __init__(self, players: int = 3, seed: int = 7, humans=(0,), names=None):
+    def __init__(self, players: int = 3, seed: int = 7, humans=(0,), names=None, cards=None,
+                 lich_king_cards=0):
         self.listeners = []
-        self.new_game(players, seed, humans, names)
+        self.new_game(players, seed, humans, names, cards, lich_king_cards)
 
     # ------------------------------------------------------------------ setup
 
-    def new_game(self, players: int = 3, seed: int = 7, humans=(0,), names=None) -> None:
+    def new_game(self, players: int = 3, seed: int = 7, humans=(0,), names=None, cards=None,
+                 lich_king_cards=0) -> None:
+        """A new game.  ``players=1`` is the solo mode against the Lich King: ``cards``
+        must bring Necropolis cards (default: the built-in *illustrative* pack, which the
+        panels then say is not the printed cards) and ``lich_king_cards`` is how many
+        difficulty cards he draws (or their ids)."""
         humans = sorted({int(h) for h in humans})
         if any(not 0 <= h < players for h in humans):
             raise ValueError(f"human seats must be between 0 and {players - 1}, got {humans}")
         if names is None:
             names = default_names(players, humans)
-        self.game = Game.new(players=players, seed=seed, names=list(names))
+        if players == 1 and cards is None:
+            cards = card_set(ILLUSTRATIVE_PACK)
+        game = Game.new(players=players, seed=seed, names=list(names), cards=cards,
+                        lich_king_cards=lich_king_cards if players == 1 else 0)
+        self.game = game
         self.seed = seed
         self.humans = humans
         self.bots = {s: RandomBot(seed * 1000 + s + 1) for s in range(players) if s not in humans}
         self.history: list[Checkpoint] = []
         self.wars_games: dict[int, Game] = {}
         self.goal = None
-        self.message = f"New game: {players} players, seed {seed}."
+        if game.lich is not None:
+            k = len(game.lich.cards)
+            self.message = (f"New solo game against the Lich King: seed {seed}, "
+                            f"{k} Lich King card{'s' if k != 1 else ''}.")
+        else:
+            self.message = f"New game: {players} players, seed {seed}."
         self._run()                      # deal: stop at the first decision
         self.goal = None
         self._notify()
@@ -94,6 +116,11 @@ class Session:
     @property
     def names(self) -> list[str]:
         return self.game.names
+
+    @property
+    def solo(self) -> bool:
+        """Is this a 1-player game against the Lich King?"""
+        return self.game.lich is not None
 
     def waiting_humans(self) -> list[int]:
         return [s for s in self.game.pending_players() if s in self.humans]

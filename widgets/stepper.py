@@ -11,7 +11,8 @@ from papertales import render as R
 
 from .base import MessageBox, guarded, wrap
 from .session import Session
-from .texts import DECISION_HELP, PHASE_EXPLAIN
+from .solocards import LICH_COLOR, LICH_KING, PLAYER_COLOR, illustrative_html, illustrative_titles, solo_cards, swrap
+from .texts import DECISION_HELP, DRAFT_STEPS, PHASE_EXPLAIN, SOLO_PHASE_EXPLAIN
 
 SPOT_LABELS = R.SPOT_NAMES
 DISPLAY_SPOT_ORDER = (0, 1, 4, 2, 3)     # F1 F2 F3 B1 B2
@@ -180,32 +181,58 @@ class DecisionPanel(W.VBox):
         return W.HBox([self.generic, go])
 
 
+#: the player-count choice: 1 is the solo mode
+PLAYER_CHOICES = [("1 (solo vs the Lich King)", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5)]
+
+
 class GameStepper(W.VBox):
     """New game, advance one decision / phase / turn / to the end, undo, the 6-phase track,
-    an explanation of the current phase, and the decisions of the human seats."""
+    an explanation of the current phase, and the decisions of the human seats.
+
+    With 1 player the game is the solo mode against the Lich King: the setup row offers his
+    difficulty (0-4 Lich King cards) and the cards (the built-in illustrative ones, said so
+    in a banner, or a pack offered with :meth:`use_pack`); the status line shows both
+    scores, the phase texts and the game-over box are the solo ones."""
 
     def __init__(self, session: Session | None = None, players: int = 3, seed: int = 7,
-                 humans=(0,), **kw):
+                 humans=(0,), cards=None, lich_king_cards=0, solo_only: bool = False, names=None, **kw):
+        """``players=1`` starts a solo game against the Lich King (``cards``: default the
+        illustrative Necropolis cards; ``lich_king_cards``: his difficulty cards).
+        ``solo_only`` hides the player count and the seats (the solo notebook); ``names``
+        are used for new games with that many players (default: "You" and bots' names)."""
         super().__init__(**kw)
         self.add_class("pt-stepper")
-        self.session = session or Session(players=players, seed=seed, humans=humans)
+        self.session = session or Session(players=players, seed=seed, humans=humans, names=names, cards=cards,
+                                          lich_king_cards=lich_king_cards)
+        self.names = list(names) if names else None
         self.messages = MessageBox()
         s = self.session
         g = s.game
+        self.solo_only = solo_only
+        self.user_pack = None              # a validated pack offered for solo games (use_pack)
 
         # new game
-        self.players = W.Dropdown(options=[2, 3, 4, 5], value=g.n, description="Players",
-                                  layout=W.Layout(width="150px"))
+        self.players = W.Dropdown(options=PLAYER_CHOICES, value=g.n, description="Players",
+                                  layout=W.Layout(width="290px"))
+        self.players.add_class("pt-players")
         self.seed = W.IntText(value=s.seed, description="Seed", layout=W.Layout(width="150px"))
         self.seats = [W.Dropdown(options=[("human", "human"), ("bot", "bot")],
                                  value="human" if i in s.humans else "bot", description=f"Seat {i + 1}",
                                  layout=W.Layout(width="170px")) for i in range(5)]
-        self.new_button = _button("New game", "pt-new-game", "info")
+        n_lich = len(g.lich.cards) if g.lich is not None else lich_king_cards
+        self.lich_count = W.Dropdown(options=[(f"{k} Lich King card{'s' if k != 1 else ''}", k) for k in range(5)],
+                                     value=n_lich if isinstance(n_lich, int) else 0, description="Difficulty",
+                                     layout=W.Layout(width="260px"))
+        self.lich_count.add_class("pt-lich-count")
+        self.card_source = W.Dropdown(options=self._sources(), description="Cards", layout=W.Layout(width="380px"))
+        self.new_button = _button("New solo game" if solo_only else "New game", "pt-new-game", "info")
         self.new_button.on_click(self.on_new_game)
         self.players.observe(lambda ch: self._show_seats(), names="value")
-        self.setup = W.HBox([self.players, self.seed, *self.seats, self.new_button],
-                            layout=W.Layout(flex_flow="row wrap"))
+        self.setup = W.HBox([self.players, self.seed, *self.seats, self.lich_count, self.card_source,
+                             self.new_button], layout=W.Layout(flex_flow="row wrap"))
         self._show_seats()
+        self.banner = W.HTML()                 # the illustrative-cards warning (solo)
+        self.banner.add_class("pt-banner")
 
         # advancing
         self.next_decision = _button("Next decision", "pt-next-decision", "",
@@ -250,7 +277,7 @@ class GameStepper(W.VBox):
         self.saveload.set_title(0, "Save / load this game (JSON)")
         self.saveload.selected_index = None
 
-        self.children = [self.setup, self.track, self.explain, self.controls, self.history_row,
+        self.children = [self.banner, self.setup, self.track, self.explain, self.controls, self.history_row,
                          self.messages, self.status, self.decisions, self.final, self.saveload,
                          self.tick_marker]
         self._decision_key = None
@@ -262,8 +289,25 @@ class GameStepper(W.VBox):
     # -------------------------------------------------------------- callbacks
 
     def _show_seats(self):
+        n = self.players.value
         for i, d in enumerate(self.seats):
-            d.layout.display = None if i < self.players.value else "none"
+            d.layout.display = None if i < n and not self.solo_only else "none"
+        self.players.layout.display = "none" if self.solo_only else None
+        for w in (self.lich_count, self.card_source):
+            w.layout.display = None if n == 1 else "none"
+
+    def _sources(self):
+        opts = [("illustrative cards (built in, NOT the printed ones)", "illustrative")]
+        if self.user_pack is not None:
+            opts.append((f"your pack: {self.user_pack['title']}", "user"))
+        return opts
+
+    def use_pack(self, pack) -> None:
+        """Offer a validated pack (``papertales.load_pack``, e.g. from the pack editor) for
+        the next new solo game."""
+        self.user_pack = pack
+        self.card_source.options = self._sources()
+        self.card_source.value = "user"
 
     @ticked
     @guarded()
@@ -271,7 +315,13 @@ class GameStepper(W.VBox):
         self.messages.clear()
         n = self.players.value
         humans = [i for i in range(n) if self.seats[i].value == "human"]
-        self.session.new_game(players=n, seed=int(self.seed.value), humans=humans)
+        names = self.names if self.names and len(self.names) == n else None
+        if n == 1:
+            pack = self.user_pack if self.card_source.value == "user" else None
+            self.session.new_game(players=1, seed=int(self.seed.value), humans=humans, names=names,
+                                  cards=solo_cards(pack), lich_king_cards=self.lich_count.value)
+        else:
+            self.session.new_game(players=n, seed=int(self.seed.value), humans=humans, names=names)
 
     @ticked
     @guarded()
@@ -320,8 +370,12 @@ class GameStepper(W.VBox):
     def refresh(self):
         s = self.session
         g = s.game
+        solo = g.lich is not None
+        self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards))) if solo else ""
+        self.banner.layout.display = None if self.banner.value else "none"
         self.track.value = wrap(R.phase_track_html(g))
-        self.explain.value = wrap(f'<div class="pt-msg pt-info">{PHASE_EXPLAIN.get(g.phase, "")}</div>', css=False)
+        explain = (SOLO_PHASE_EXPLAIN.get(g.phase) if solo else None) or PHASE_EXPLAIN.get(g.phase, "")
+        self.explain.value = wrap(f'<div class="pt-msg pt-info">{explain}</div>', css=False)
         waiting = s.waiting_humans()
         over = g.is_over
         for b in (self.next_decision, self.next_phase, self.next_turn, self.to_end):
@@ -331,19 +385,34 @@ class GameStepper(W.VBox):
             self._history_len = len(s.history)
             self.back_to.options = [(cp.label, i) for i, cp in reversed(list(enumerate(s.history)))]
             self.back_to.value = None
-        msg = s.message.strip()
+        msg = R._e(s.message.strip())
         if waiting and not over:
             who = ", ".join(g.players[w].name for w in waiting)
-            msg += " Your decision is needed below" + ("." if who == "You" else f" ({who}).")
-        self.status.value = wrap(f"<div>{R._e(msg)}</div>", css=False)
+            msg += " Your decision is needed below" + ("." if who == "You" else f" ({R._e(who)}).")
+            if solo and g.phase == "recruitment" and g.decision(0).kind == "draft":
+                msg += f" <b>{R._e(DRAFT_STEPS[min(g.lich.draft_step, len(DRAFT_STEPS) - 1)])}</b>"
+        if solo:
+            p, lk = g.players[0], g.lich
+            msg = (f"<div class='pt-solo-score' style='font-size:14px'><b style='color:{PLAYER_COLOR}'>"
+                   f"{R._e(p.name)} <span data-player-lp='{p.lp}'>{p.lp}</span> LP</b> against the "
+                   f"<b style='color:{LICH_COLOR}'>{LICH_KING} <span data-lich-lp='{lk.lp}'>{lk.lp}</span> LP</b>"
+                   f"{' (he wins ties)' if p.lp == lk.lp else ''}</div>" + msg)
+        self.status.value = wrap(f"<div>{msg}</div>", css=False)
         key = (id(g), len(g.history), tuple(g.pending_players()), g.phase, g.stage)
         if key != self._decision_key:
             self._decision_key = key
             self.decisions.children = [DecisionPanel(g, seat, self.act) for seat in waiting]
         if over:
-            names = ", ".join(g.players[w].name for w in g.winners())
+            names = ", ".join(R.winner_names(g))
+            extra = tie = ""
+            if solo:
+                lich_won = not g.winners()
+                extra = f" data-winner='{'lich' if lich_won else 'you'}'"
+                if lich_won and g.players[0].lp == g.lich.lp:
+                    tie = " — a tie, and the Lich King wins ties"
             self.final.value = wrap(f'<div class="pt-msg pt-ok"><b>Game over.</b> Winner: '
-                                    f'<span class="pt-winner">{R._e(names)}</span></div>{R.scores_html(g)}', css=False)
+                                    f'<span class="pt-winner"{extra}>{R._e(names)}</span>{tie}</div>'
+                                    f'{R.scores_html(g)}', css=False)
             self.final.layout.display = None
             if not self.record.value or self._auto_record:
                 self.record.value = g.to_json()     # the engine's own record of the game
@@ -360,6 +429,10 @@ class GameStepper(W.VBox):
     @property
     def game(self) -> Game:
         return self.session.game
+
+    @property
+    def solo(self) -> bool:
+        return self.session.game.lich is not None
 
     def decision_panel(self, seat: int | None = None) -> DecisionPanel | None:
         for p in self.decisions.children:

@@ -63,7 +63,7 @@ class GuidedGame:
         rows = []
         for seat, kind, total, causes in summary_rows(evs, names):
             why = ", ".join(f"{R._e(c)} {R.signed(n)}" for c, n in causes.items())
-            rows.append(f"<li><b>{R._e(names[seat])}</b> {R.signed(total)} {'LP' if kind == 'lp' else 'gold'}: {why}</li>")
+            rows.append(f"<li><b>{R._e(R.seat_name(names, seat))}</b> {R.signed(total)} {'LP' if kind == 'lp' else 'gold'}: {why}</li>")
         other = [e.describe(names) for e in evs if e.kind in ("death", "build", "deploy", "war")]
         title = f"Turn {turn} — {R.PHASE_TITLES[phase]}" if phase else f"Turn {turn}"
         expl = PHASE_EXPLAIN.get(phase, "") if phase else ""

@@ -6,21 +6,22 @@ it gave.  A tie gives two arrows.  With two players there is one pair, and the d
 (at least twice the opponent's strength) is spelled out on the arrow.
 
 The data come from the engine's what-if evaluation (``papertales.whatif.evaluate``), which
-runs the real Wars phase on a copy: the graph of a resolved turn is computed from the
-game as it stood just before its Wars (the session keeps that copy).
+runs the real Wars phase on a copy; each war event carries its opponent and both
+strengths as data.  The graph of a resolved turn is computed from the game as it stood
+just before its Wars (the session keeps that copy).  A solo game has no graph: its
+opponents are the Lich King's armies (see ``LichKingPanel``).
 """
 
 from __future__ import annotations
 
 import math
-import re
 
 import ipywidgets as W
 import networkx as nx
 
 from papertales import PaperTalesError
 from papertales import render as R
-from papertales.whatif import evaluate, game_from_position, position_of
+from papertales.whatif import evaluate
 
 from .base import MessageBox, guarded, sync_figure_state, wrap
 
@@ -29,59 +30,39 @@ try:                                   # the engine's constant, if it is there
 except ImportError:                    # pragma: no cover
     LP_PER_WAR = 3
 
-_STRENGTH = re.compile(r"strength (-?\d+) vs ")
-
 
 def _neighbours(n: int, seat: int) -> list[int]:
     return [1 - seat] if n == 2 else [(seat - 1) % n, (seat + 1) % n]
 
 
-def _wars_ready(game):
-    """A game whose Wars can be previewed: the game itself when nobody has a decision
-    pending, else a copy of its kingdoms rebuilt from the position format."""
-    if not game.pending_players() and game.phase not in ("end", "over"):
-        return game
-    return game_from_position(position_of(game))
-
-
 def war_graph(game, title: str | None = None) -> nx.DiGraph:
-    """The wars the kingdoms of ``game`` would fight now (exactly: the engine runs them).
+    """The wars the kingdoms of ``game`` would fight now (exactly: the engine runs them,
+    also while decisions are pending).
 
     Nodes: seats with ``name``, ``strength``, ``breakdown`` [(cause, strength, note)],
     ``war_lp`` (LP from wars) and ``other_lp`` (LP from war abilities).  Edges: winner ->
-    loser with ``wars`` (1, or 2 for a two-player double win) and ``lp``.  The ring of
-    neighbours is ``G.graph["ring"]``."""
-    g = _wars_ready(game)
-    ev = evaluate(g, phases=("wars",))
-    n = g.n
-    G = nx.DiGraph(turn=g.turn, n=n, title=title or f"Wars of turn {g.turn}")
+    loser with ``wars`` (1, or 2 for a two-player double win) and ``lp``.  Opponents and
+    strengths come from the war events' data ``(opponent, strength, opponent's strength)``.
+    The ring of neighbours is ``G.graph["ring"]``."""
+    if game.lich is not None:
+        raise PaperTalesError("a solo game has no war graph: the Lich King panel shows his armies against you")
+    ev = evaluate(game, phases=("wars",))
+    n = game.n
+    G = nx.DiGraph(turn=game.turn, n=n, title=title or f"Wars of turn {game.turn}")
     for p in ev["players"]:
         rows = [(r["cause"], r["strength"], r["note"]) for r in p["strength"]["breakdown"]]
         G.add_node(p["seat"], name=p["name"], strength=p["strength"]["total"], breakdown=rows,
                    war_lp=0, other_lp=0, won=0)
-    wars_by_seat: dict[int, list] = {s: [] for s in range(n)}
     for e in ev["wars"]["events"]:
         if e["kind"] == "war":
-            wars_by_seat[e["seat"]].append(e)
+            opp, strength, _ = e["data"]
+            G.nodes[e["seat"]]["strength"] = strength         # the strength the Wars used
+            if e["amount"]:
+                G.nodes[e["seat"]]["won"] += e["amount"]
+                G.add_edge(e["seat"], opp, wars=e["amount"], detail=e["detail"])
         elif e["kind"] == "lp" and e["seat"] >= 0:
             key = "war_lp" if e["cause"] == "Wars" else "other_lp"
             G.nodes[e["seat"]][key] += e["amount"]
-    names = [G.nodes[s]["name"] for s in range(n)]
-    for seat in range(n):
-        nbs = _neighbours(n, seat)
-        for i, e in enumerate(wars_by_seat[seat]):
-            opp = None
-            for cand in nbs:                     # the opponent named in the event
-                if f" vs {names[cand]} " in e["detail"]:
-                    opp = cand
-            if opp is None or names.count(names[opp]) > 1:
-                opp = nbs[min(i, len(nbs) - 1)]  # the engine fights left, then right
-            m = _STRENGTH.search(e["detail"])
-            if m:
-                G.nodes[seat]["strength"] = int(m.group(1))
-            if e["amount"]:
-                G.nodes[seat]["won"] += e["amount"]
-                G.add_edge(seat, opp, wars=e["amount"], detail=e["detail"])
     for u, v, data in G.edges(data=True):
         won = G.nodes[u]["won"]
         per_war = G.nodes[u]["war_lp"] / won if won and G.nodes[u]["war_lp"] else LP_PER_WAR
@@ -263,6 +244,14 @@ class WarGraph(W.VBox):
             self._dirty = True
             return
         self._dirty = False
+        game = self.session.game if self.session is not None else self.game
+        if game is not None and game.lich is not None:      # solo: nothing to draw here
+            self.graph = None
+            self.plot_box.layout.display = "none"
+            self.caption.value = wrap("<div class='pt-muted'>A solo game has no war graph: the Lich King "
+                                      "panel shows his two armies against your strength.</div>")
+            return
+        self.plot_box.layout.display = None
         if self.session is not None:
             opts = self._turn_options()
             if [o[1] for o in self.which.options] != [o[1] for o in opts]:

@@ -1,4 +1,5 @@
-"""The Voilà app in a real browser: play a whole game against bots by clicking.
+"""The Voilà app in a real browser: play a whole game against bots by clicking, then a
+whole solo game against the Lich King (same server, a new page).
 
 Seat 1 is the human: the test drafts the first card offered, places up to two units per
 Deployment, builds whatever is offered first, and otherwise presses "Play to the end".
@@ -147,4 +148,76 @@ def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
     (artifacts / "browser-test.json").write_text(json.dumps({
         "first_interactive_s": round(first_interactive, 2), "scores": game.scores,
         "refused_placements": refusals, "console_errors": errors[:20]}, indent=2))
+    assert not [m for m in errors if "pageerror" in m], errors
+
+
+def test_play_a_whole_solo_game_against_the_lich_king(voila_app, page, artifacts):
+    """Players: "1 (solo vs the Lich King)", one Lich King card, New game, then a whole game
+    by clicking; the scores shown for you and for the Lich King are the engine's."""
+    page.goto(voila_app.url)
+    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    page.locator(".pt-players select").select_option(label="1 (solo vs the Lich King)")
+    page.locator(".pt-lich-count select").wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    page.locator(".pt-lich-count select").select_option(label="1 Lich King card")
+    page.wait_for_timeout(200)           # the choice reaches the kernel before the click
+    click_and_wait(page, page.locator("button.pt-new-game"))
+    page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    assert "1st pick: 5 cards drawn" in page.inner_text(".pt-status")
+    assert page.locator(".pt-banner [data-illustrative]").count() == 1      # NOT the printed cards
+    page.locator(".pt-lichking .pt-necro-line").wait_for(state="visible", timeout=60_000)
+    assert_no_traceback(page)
+    # play with the Why? tab open (the Lich King panel redraws when its tab is opened again)
+    page.locator(".lm-TabBar-tab", has_text="Why?").click()
+
+    placed = {}
+    for _ in range(300):
+        if page.locator(".pt-final .pt-scores").count():
+            break
+        if "decision is needed" in page.inner_text(".pt-status"):
+            page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+            place = page.locator(".pt-decision button.pt-place")
+            turn = current_turn(page)
+            if place.count() and placed.get(turn, 0) < 2:
+                placed[turn] = placed.get(turn, 0) + 1
+                click_and_wait(page, place.first)
+                if page.locator(".pt-messages .pt-error").count():      # refused: not enough gold...
+                    placed[turn] = 2
+                continue
+            done = page.locator(".pt-decision button.pt-done")
+            click_and_wait(page, done.first if done.count()
+                           else page.locator(".pt-decision button.pt-choice").first)
+        else:
+            click_and_wait(page, page.locator("button.pt-to-end"))
+    else:
+        pytest.fail("the solo game did not end within 300 clicks")
+
+    page.locator(".pt-final .pt-scores").wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    assert_no_traceback(page)
+    shown = {int(td.get_attribute("data-seat")): int(td.inner_text())
+             for td in page.locator(".pt-final td.pt-final-lp").all()}
+    game = Game.from_json(page.locator(".pt-record textarea").input_value())
+    assert game.is_over and game.n == 1 and len(game.lich.cards) == 1
+    assert shown == {0: game.players[0].lp, -2: game.lich.lp}
+    winner = page.inner_text(".pt-final .pt-winner")
+    assert winner == ("You" if game.winners() == [0] else "Lich King")
+    assert "Lich King" in page.inner_text(".pt-eventlog .pt-summary")       # his LP in the Why? panel
+    # the Lich King tab redraws when opened: his final score there too
+    page.locator(".lm-TabBar-tab", has_text="Lich King").click()
+    page.wait_for_function("lp => { const e = document.querySelector('.pt-lichking [data-lich-lp]');"
+                           " return e !== null && Number(e.dataset.lichLp) === lp; }",
+                           arg=game.lich.lp, timeout=CLICK_TIMEOUT)
+    page.wait_for_timeout(800)           # the Lich King panel's charts settle
+    full_screenshot(page, artifacts / "solo-final.png")
+    full_screenshot(page, artifacts / "solo-lich-king-panel.png", ".pt-lichking")
+    assert_no_traceback(page)
+    # the engine again, from scratch: same seed, cards and decisions -> same scores
+    replayed = Game.replay(game.history, cards=game.cards, **game.options)
+    replayed.advance()
+    assert replayed.is_over and (replayed.players[0].lp, replayed.lich.lp) == (game.players[0].lp, game.lich.lp)
+    assert sum(1 for seat, _ in game.history if seat == 0) >= 16     # 4 picks a turn, by clicking
+    errors = [m for m in page.console_messages
+              if m.startswith(("error", "pageerror")) and not any(h in m for h in HARMLESS)]
+    (artifacts / "browser-test-solo.json").write_text(json.dumps({
+        "scores": {"you": game.players[0].lp, "lich_king": game.lich.lp}, "winner": winner,
+        "placed": placed, "console_errors": errors[:20]}, indent=2))
     assert not [m for m in errors if "pageerror" in m], errors

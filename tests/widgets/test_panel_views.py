@@ -3,7 +3,8 @@
 import subprocess
 import sys
 
-from papertales import Game, totals
+from papertales import totals
+from papertales.whatif import evaluate
 from papertales.bots import random_game
 from papertales_widgets import EventLog, KingdomView, ScoreRace, Session, WarGraph, lp_series, war_graph
 from papertales_widgets.eventlog import select_events
@@ -71,7 +72,7 @@ def test_event_log_shows_the_last_phase_with_causes_and_filters_by_player():
         assert e.kind in ("lp", "gold")
         assert f"<td>{e.cause}</td>" in log.table.value
     log.player.value = 2
-    assert all(f'data-seat="2"' in row for row in log.table.value.split("<tr")[2:])
+    assert all('data-seat="2"' in row for row in log.table.value.split("<tr")[2:])
     wars_lp = totals(g.events, 2, "lp", phase="wars", turn=1)
     if wars_lp:
         cause, amount = next(iter(wars_lp.items()))
@@ -96,6 +97,41 @@ def test_war_graph_three_players_arrows_and_hover():
     assert "Knight: 4" in hover and "Archer: 2" in hover
     assert [a.text for a in panel.fig.layout.annotations if a.text].count("<b>+3 LP</b>") == 3
     assert "Beats" in panel.table.value
+
+
+def test_war_graph_reads_opponents_and_strengths_from_the_war_events_data():
+    # three players with the same name: only the events' data can tell them apart
+    g = position_game("wars", {"name": "Sam", "front": ["knight", "archer"]},    # 6
+                      {"name": "Sam", "front": ["knight"]},                       # 4
+                      {"name": "Sam", "front": ["knight", "farmer"]})             # 5
+    wars = [e for e in evaluate(g, phases=("wars",))["wars"]["events"] if e["kind"] == "war"]
+    assert [(e["seat"], e["data"]) for e in wars] == [
+        (0, [2, 6, 5]), (0, [1, 6, 4]), (1, [0, 4, 6]), (1, [2, 4, 5]), (2, [1, 5, 4]), (2, [0, 5, 6])]
+    G = war_graph(g)
+    assert set(G.edges) == {(0, 1), (0, 2), (2, 1)}
+    assert [G.nodes[s]["strength"] for s in range(3)] == [6, 4, 5]
+
+
+def test_war_graph_while_a_decision_is_pending_uses_the_game_itself():
+    g = position_game("construction", {"name": "A", "gold": 5, "front": ["knight"]},
+                      {"name": "B", "gold": 5, "front": ["archer"]})
+    g.advance()
+    assert g.pending_players() == [0, 1]
+    G = war_graph(g)
+    assert list(G.edges) == [(0, 1)] and G.edges[0, 1]["wars"] == 2    # 4 >= 2 x 2
+
+
+def test_kingdom_view_strengths_come_from_the_engine_rows():
+    g = position_game("wars", {"name": "A", "front": ["knight"], "back": ["archer", "farmer"]},
+                      {"name": "B"})
+    rows = {r["spot"]: r for r in g.unit_strengths(0)}
+    html = KingdomView(g).html.value
+    for spot, card in ((0, "knight"), (2, "archer"), (3, "farmer")):
+        assert f'data-card="{card}" data-age="0" data-strength="{rows[spot]["strength"]}"' in html
+    assert rows[2]["fights"] and not rows[3]["fights"]
+    assert "B1: printed 2, fights from the Back" in html               # the Archer's tooltip
+    assert "B2: in the Back, does not fight" in html
+    assert 'data-strength="6"' in html                                # kingdom: Knight 4 + Archer 2
 
 
 def test_war_graph_tie_gives_two_arrows():

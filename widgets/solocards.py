@@ -1,0 +1,82 @@
+"""What the stepper, the app and the solo panels share about a solo game: the card set
+(the built-in *illustrative* Necropolis and Lich King cards unless you bring your own),
+the warning shown whenever illustrative cards are in use, colours and the solo stylesheet.
+
+No panel lives here (the stepper imports this module, and ``lichking`` imports the stepper).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from papertales import render as R
+from papertales import solo
+from papertales.cards import card_set
+
+from .base import wrap
+from .scorerace import LICH_COLOR  # noqa: F401 (one colour for the Lich King everywhere)
+from .session import ILLUSTRATIVE_PACK
+
+LICH = solo.LICH
+LICH_KING = R.LICH_KING
+BLACK_COLOR = "#2b2b2b"
+PURPLE_COLOR = "#8e44ad"
+PLAYER_COLOR = R.PLAYER_COLORS[0]
+
+SOLO_CSS = """<style>
+.pt-necro-line{display:flex;gap:8px;flex-wrap:wrap;align-items:flex-start}
+.pt-necro{position:relative;width:150px;min-height:150px;border-radius:8px;border:2px solid #5b2a86;background:linear-gradient(#f7f1fb,#e9dcf2);padding:5px 6px;box-sizing:border-box;font-size:11px}
+.pt-necro.pt-current{box-shadow:0 0 0 3px #ffb300}
+.pt-necro.pt-hidden{background:repeating-linear-gradient(135deg,#3d2358,#3d2358 8px,#4d2f6e 8px,#4d2f6e 16px);color:#fff;display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center;font-weight:600}
+.pt-necro-pile{position:absolute;right:5px;top:4px;font-weight:700;color:#5b2a86}
+.pt-necro-name{font-weight:700;font-size:12px;margin:0 22px 4px 0;min-height:28px}
+.pt-necro-imm{display:inline-block;background:#3b2f6b;color:#fff;border-radius:9px;padding:0 6px;font-weight:700}
+.pt-necro-quest{margin:5px 0;min-height:40px}
+.pt-shield{display:inline-block;min-width:20px;padding:1px 4px;border-radius:4px 4px 10px 10px;color:#fff;font-weight:700;text-align:center;margin-right:3px}
+.pt-shield.pt-black{background:#2b2b2b}
+.pt-shield.pt-purple{background:#8e44ad}
+.pt-time{display:inline-block;background:#ffb300;color:#222;border-radius:8px;padding:0 5px;font-weight:700;font-size:10px}
+.pt-illustrative{background:#fff3cd!important;border:1px solid #e0b84c!important;color:#5c4400!important}
+table.pt-matches td.pt-hit{background:#efe3f7;font-weight:700;color:#5b2a86;text-align:center}
+table.pt-matches td.pt-miss{color:#bbb;text-align:center}
+.pt-total{font-size:15px;font-weight:700;color:#5b2a86}
+.pt-verdict{font-size:15px;font-weight:700}
+</style>"""
+
+
+def swrap(html: str) -> str:
+    """HTML with the shared stylesheet and the solo one."""
+    return wrap(SOLO_CSS + html)
+
+
+def _e(text) -> str:
+    return escape(str(text), quote=True)
+
+
+# ------------------------------------------------------------------ illustrative cards
+
+def illustrative_titles(cards) -> list[str]:
+    """Titles of the illustrative packs of a card set that bring solo cards."""
+    return [p["title"] for p in cards.packs
+            if p.get("illustrative") and (p.get("necropolis") or p.get("lich_king_cards"))]
+
+
+def illustrative_html(titles) -> str:
+    """The warning shown whenever illustrative solo cards are in use ('' when none)."""
+    if not titles:
+        return ""
+    names = "; ".join(_e(t) for t in titles)
+    return ('<div class="pt-msg pt-illustrative" data-illustrative="1"><b>Illustrative cards, NOT the printed '
+            f'ones.</b> The Necropolis and Lich King cards used here ({names}) were invented by Paper Tales '
+            "Lab so that the solo rules can be played and tested; their values are not those of the cards "
+            "in the box. If you own the game, enter your real cards with the pack editor and use them.</div>")
+
+
+def solo_cards(pack=None):
+    """The card set of a solo game: the base game plus ``pack`` (a pack dict or file) or,
+    by default, the built-in illustrative Necropolis and Lich King cards."""
+    return card_set(pack if pack is not None else ILLUSTRATIVE_PACK)
+
+
+def is_solo(game) -> bool:
+    return game is not None and game.lich is not None
