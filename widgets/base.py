@@ -64,6 +64,31 @@ class MessageBox(W.HTML):
 REFUSALS = (PaperTalesError, ValueError, KeyError)
 
 
+class DrawnWhenVisible:
+    """For panels that sit in tabs: drawing is the costly part, so a hidden panel only
+    remembers that it is out of date (``_stale()``) and is drawn again (``redraw()``) when
+    ``set_active(True)`` makes it visible."""
+
+    active = True
+    _dirty = False
+
+    def _stale(self) -> bool:
+        """True, and remembered, while the panel is hidden: draw later, not now."""
+        if not self.active:
+            self._dirty = True
+            return True
+        self._dirty = False
+        return False
+
+    def set_active(self, active: bool) -> None:
+        self.active = active
+        if active and self._dirty:
+            self.redraw()
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+
 def guarded(box_attr: str = "messages"):
     """Decorator for panel methods used as callbacks: show errors in ``self.<box_attr>``."""
 

@@ -8,7 +8,7 @@ import ipywidgets as W
 from papertales import render as R
 from papertales.events import LICH_SEAT
 
-from .base import MessageBox, guarded, wrap
+from .base import DrawnWhenVisible, MessageBox, guarded, wrap
 
 SCOPES = (("Last phase", "phase"), ("This turn", "turn"), ("Whole game", "game"))
 MONEY = ("lp", "gold")
@@ -57,7 +57,7 @@ def player_options(game):
     return opts
 
 
-class EventLog(W.VBox):
+class EventLog(DrawnWhenVisible, W.VBox):
     """Why did the score change?  The event log of the game with its causes."""
 
     def __init__(self, game=None, session=None, **kw):
@@ -79,8 +79,6 @@ class EventLog(W.VBox):
                                 layout=W.Layout(flex_flow="row wrap")),
                          self.messages, self.summary, self.table]
         self.game = None
-        self.active = True
-        self._dirty = False
         self._names = None
         if session is not None:
             session.observe(lambda s: self.show(s.game))
@@ -94,15 +92,12 @@ class EventLog(W.VBox):
 
     def show(self, game) -> None:
         self.game = game
-        if not self.active:
-            self._dirty = True
+        if self._stale():
             return
         self.render()
 
-    def set_active(self, active: bool) -> None:
-        self.active = active
-        if active and self._dirty and self.game is not None:
-            self.render()
+    def redraw(self) -> None:
+        self.render()
 
     def render(self) -> None:
         g = self.game

@@ -6,10 +6,10 @@ import ipywidgets as W
 
 from papertales import render as R
 
-from .base import wrap
+from .base import DrawnWhenVisible, wrap
 
 
-class KingdomView(W.VBox):
+class KingdomView(DrawnWhenVisible, W.VBox):
     """Every kingdom drawn as HTML cards (strength as computed now, resources, age
     tokens), buildings with their levels, gold and LP.
 
@@ -25,8 +25,6 @@ class KingdomView(W.VBox):
         self.viewer = viewer
         self.humans = ()
         self.game = None
-        self.active = True
-        self._dirty = False
         if session is not None:
             self.follow(session)
         elif game is not None:
@@ -44,14 +42,11 @@ class KingdomView(W.VBox):
 
     def show(self, game) -> None:
         self.game = game
-        if not self.active:            # redrawn when it becomes visible (see App)
-            self._dirty = True
+        if self._stale():              # redrawn when it becomes visible (see App)
             return
-        self._dirty = False
         self.html.value = wrap(R.kingdoms_html(game, viewer=self.viewer, humans=self.humans,
                                                show_hands=self.humans))
 
-    def set_active(self, active: bool) -> None:
-        self.active = active
-        if active and self._dirty and self.game is not None:
+    def redraw(self) -> None:
+        if self.game is not None:
             self.show(self.game)

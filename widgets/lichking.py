@@ -34,7 +34,7 @@ from papertales import render as R
 from papertales import solo
 from papertales.events import BLACK_ARMY, PURPLE_ARMY
 
-from .base import MessageBox, guarded
+from .base import DrawnWhenVisible, MessageBox, guarded
 from .kingdom import KingdomView
 from .scorerace import lp_series
 from .session import Session
@@ -563,7 +563,7 @@ def lp_log_html(game) -> str:
 
 # ------------------------------------------------------------------ the panel
 
-class LichKingPanel(W.VBox):
+class LichKingPanel(DrawnWhenVisible, W.VBox):
     """A solo game seen from the Lich King's side.  ``show`` a game, or follow a session
     (its multi-player games are ignored: the app switches between both).  ``lazy``: draw
     only while ``set_active(True)`` (a hidden tab of the app)."""
@@ -573,7 +573,6 @@ class LichKingPanel(W.VBox):
         self.add_class("pt-lichking")
         self.show_banner = show_banner      # the illustrative-cards warning (the stepper shows its own)
         self.active = not lazy
-        self._dirty = False
         self.messages = MessageBox()
         self.banner = W.HTML()
         self.header = W.HTML()
@@ -613,16 +612,12 @@ class LichKingPanel(W.VBox):
 
     def show(self, game) -> None:
         self.game = game
-        if not self.active:
-            self._dirty = True
+        if self._stale():
             return
-        self._dirty = False
         self.refresh()
 
-    def set_active(self, active: bool) -> None:
-        self.active = active
-        if active and self._dirty:
-            self.show(self.game)
+    def redraw(self) -> None:
+        self.show(self.game)
 
     @guarded()
     def refresh(self) -> None:

@@ -10,7 +10,7 @@ import ipywidgets as W
 from papertales import render as R
 from papertales.solo import LICH
 
-from .base import MessageBox, guarded, sync_figure_state, wrap
+from .base import DrawnWhenVisible, MessageBox, guarded, sync_figure_state, wrap
 
 LICH_COLOR = "#5b2a86"            # the Lich King's colour in every solo chart
 
@@ -63,7 +63,7 @@ def lp_series(game):
     return labels, values, hovers
 
 
-class ScoreRace(W.VBox):
+class ScoreRace(DrawnWhenVisible, W.VBox):
     """LP per player after each phase; hover a point for the causes of that phase's LP."""
 
     def __init__(self, game=None, session=None, lazy=False, **kw):
@@ -86,17 +86,13 @@ class ScoreRace(W.VBox):
         self.game = game
         self.refresh()
 
-    def set_active(self, active: bool) -> None:
-        self.active = active
-        if active and self._dirty:
-            self.refresh()
+    def redraw(self) -> None:
+        self.refresh()
 
     @guarded()
     def refresh(self) -> None:
-        if not self.active:
-            self._dirty = True
+        if self._stale():
             return
-        self._dirty = False
         if self.game is None:
             return
         import plotly.graph_objects as go

@@ -23,7 +23,7 @@ from papertales import PaperTalesError
 from papertales import render as R
 from papertales.whatif import evaluate
 
-from .base import MessageBox, guarded, sync_figure_state, wrap
+from .base import DrawnWhenVisible, MessageBox, guarded, sync_figure_state, wrap
 
 try:                                   # the engine's constant, if it is there
     from papertales.wars import LP_PER_WAR
@@ -197,7 +197,7 @@ def update_figure(fig, G):
     sync_figure_state(fig)
 
 
-class WarGraph(W.VBox):
+class WarGraph(DrawnWhenVisible, W.VBox):
     """The war graph panel.  ``turn``: which Wars (a resolved turn or the preview)."""
 
     def __init__(self, game=None, session=None, lazy=False, **kw):
@@ -233,17 +233,13 @@ class WarGraph(W.VBox):
         self._dirty = True
         self.refresh()
 
-    def set_active(self, active: bool) -> None:
-        self.active = active
-        if active and self._dirty:
-            self.refresh()
+    def redraw(self) -> None:
+        self.refresh()
 
     @guarded()
     def refresh(self) -> None:
-        if not self.active:
-            self._dirty = True
+        if self._stale():
             return
-        self._dirty = False
         game = self.session.game if self.session is not None else self.game
         if game is not None and game.lich is not None:      # solo: nothing to draw here
             self.graph = None
