@@ -17,20 +17,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from voila_server import CHROMIUM_ARGS, VoilaServer  # noqa: E402
 
 CLICK_CODE = r'''
 import statistics, time
@@ -86,77 +81,22 @@ def bench_clicks_in_kernel(games: int) -> dict:
 outputs: list = []
 
 
-def wait_until_idle(pid: int, quiet: float = 2.0, timeout: float = 120) -> None:
-    """Wait until a process and its children (Voilà and its kernels) use no CPU for
-    ``quiet`` seconds: a preheated kernel has then finished running the notebook."""
-    import psutil
-    root = psutil.Process(pid)
-
-    def cpu():
-        total = 0.0
-        for p in [root] + root.children(recursive=True):
-            try:
-                t = p.cpu_times()
-                total += t.user + t.system
-            except psutil.Error:
-                pass
-        return total
-
-    deadline = time.monotonic() + timeout
-    last, calm = cpu(), 0.0
-    while time.monotonic() < deadline and calm < quiet:
-        time.sleep(0.5)
-        now = cpu()
-        calm = calm + 0.5 if now - last < 0.05 else 0.0
-        last = now
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def bench_first_interactive(preheat: bool, visits: int) -> list[float]:
     from playwright.sync_api import sync_playwright
-    work = Path(tempfile.mkdtemp(prefix="bench-voila-"))
-    port = free_port()
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(work / "rt"), JUPYTER_DATA_DIR=str(work / "data"),
-               JUPYTER_CONFIG_DIR=str(work / "cfg"), IPYTHONDIR=str(work / "ipy"))
-    cmd = [sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser", f"--port={port}",
-           "--Voila.ip=127.0.0.1", "--Voila.tornado_settings={'disable_check_xsrf': True}"]
-    if preheat:
-        cmd += ["--preheat_kernel=True", "--pool_size=1"]
-    log = open(work / "voila.log", "w")
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
+    server = VoilaServer(ROOT / "notebooks" / "app.ipynb", Path(tempfile.mkdtemp(prefix="bench-voila-")),
+                         preheat=preheat)
     times = []
     try:
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(url + "voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json",
-                                       timeout=2)
-                break
-            except OSError:
-                time.sleep(0.2)
-
-        def pool_filled(count):
-            deadline = time.monotonic() + 120
-            while time.monotonic() < deadline:
-                if (work / "voila.log").read_text().count("is filled with") >= count:
-                    return
-                time.sleep(0.2)
-
+        server.wait_ready()
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
             for visit in range(visits):
-                if preheat:
-                    pool_filled(visit + 1)              # a kernel of the pool started ...
-                wait_until_idle(proc.pid)               # ... and ran the notebook
+                # a kernel of the pool started and ran the notebook (without a pool: Voilà idle)
+                server.wait_preheated(timeout=120, fills=visit + 1 if preheat else 0, quiet=2.0)
                 context = browser.new_context(viewport={"width": 1400, "height": 1000})
                 page = context.new_page()
                 t0 = time.perf_counter()
-                page.goto(url)
+                page.goto(server.url)
                 page.locator("button.pt-next-phase").wait_for(state="visible", timeout=120_000)
                 page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=120_000)
                 times.append(time.perf_counter() - t0)
@@ -164,12 +104,7 @@ def bench_first_interactive(preheat: bool, visits: int) -> list[float]:
                 context.close()
             browser.close()
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        server.stop()
     return times
 
 

@@ -35,10 +35,6 @@ class UnitType:
     def __repr__(self):
         return f"<UnitType {self.name}>"
 
-    @property
-    def has_choice_on_reveal(self) -> bool:
-        return any(getattr(e, "target", None) == "chosen" for e in self.reveal)
-
 
 class BuildingLevel:
     """One face of a building card.  ``produces`` and the hooks are cumulative: level 2

@@ -41,10 +41,6 @@ def committed(p) -> int:
     return sum(u.type.cost for u in p.units if u is not None and u.new)
 
 
-def usable_spots(p):
-    return range(p.spots)
-
-
 # Precomputed action tuples, indexed by bit masks of spots (bit s = spot s):
 # placing one card type on every free spot, and moving units between usable spots.
 _PLACES: dict[str, list] = {}

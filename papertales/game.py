@@ -160,10 +160,6 @@ class Game:
             g.lich = None
         return g
 
-    def restart(self) -> "Game":
-        """A new game created with the same options (seed, players, names, expansion ...)."""
-        return Game.new(cards=self.cards, record_events=self.record_events, **self.options)
-
     @classmethod
     def replay(cls, history, players: int = 4, seed: int = 0, names=None, cards=None,
                **options) -> "Game":
@@ -268,16 +264,8 @@ class Game:
         """One row per unit of ``seat``: spot, card, strength now and whether it fights
         (Front, or fights from the Back, and not prevented)."""
         seat = self._seat(seat)
-        ctx = self.ctx(seat)
-        if wars._needs_income(self.players[seat]):
-            ctx.income_gold = income.total(self, seat, ctx)
-        rows = []
-        for spot, u in enumerate(self.players[seat].units):
-            if u is not None:
-                s = wars.unit_strength(ctx, u)
-                rows.append({"spot": spot, "card": u.type.id, "name": u.type.name, "strength": s,
-                             "fights": wars.fights(ctx, spot, u)})
-        return rows
+        return [{"spot": spot, "card": u.type.id, "name": u.type.name, "strength": s, "fights": f}
+                for spot, u, s, f in wars.units(self, seat, self.ctx(seat))]
 
     def income_preview(self, seat: int) -> list[tuple[str, int]]:
         return income.items(self, self._seat(seat))

@@ -15,10 +15,9 @@ from __future__ import annotations
 from html import escape
 
 from .events import LICH_SEAT
+from .state import BACK_SPOTS, FRONT_SPOTS
 
 SPOT_NAMES = ("F1", "F2", "B1", "B2", "F3")
-FRONT_SPOTS = (0, 1, 4)
-BACK_SPOTS = (2, 3)
 PHASE_ORDER = ("recruitment", "deployment", "wars", "income", "construction", "aging")
 PHASE_TITLES = {"recruitment": "Recruitment", "deployment": "Deployment", "wars": "Wars",
                 "income": "Income", "construction": "Construction", "aging": "Aging",

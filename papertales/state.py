@@ -7,8 +7,8 @@ from .cards import ALWAYS, AGED, IN_FRONT, PER_AGE_TOKEN
 #: Spot indices: two Front spots, two Back spots, and the 5th spot (Front) that a
 #: level-2 building unlocks.
 SPOTS = 5
-FRONT = (0, 1, 4)
-BACK = (2, 3)
+FRONT_SPOTS = (0, 1, 4)
+BACK_SPOTS = (2, 3)
 IS_FRONT = (True, True, False, False, True)
 SPOT_NAMES = ("F1", "F2", "B1", "B2", "F3")
 SPOT_INDEX = {name: i for i, name in enumerate(SPOT_NAMES)}
@@ -71,8 +71,6 @@ class Player:
     def unit_count(self) -> int:
         return sum(1 for u in self.units if u is not None)
 
-    def has_level2(self) -> bool:
-        return 2 in self.buildings
 
 
 def production(player: Player, buildings) -> list[int]:

@@ -45,46 +45,40 @@ def fights(ctx, spot, u) -> bool:
     return True
 
 
-def _needs_income(p) -> bool:
-    return any(u is not None and u.type.uses_income for u in p.units)
+def units(game, seat, ctx) -> list[tuple[int, object, int, bool]]:
+    """``(spot, unit, strength now, fights?)`` for every unit of ``seat``.  The Ogre's
+    bonus needs this turn's income, which is computed first when some unit needs it."""
+    p = game.players[seat]
+    if any(u is not None and u.type.uses_income for u in p.units):
+        ctx.income_gold = income.total(game, seat, ctx)
+    return [(spot, u, unit_strength(ctx, u), fights(ctx, spot, u))
+            for spot, u in enumerate(p.units) if u is not None]
 
 
 def kingdom_strength(game, seat, ctx=None, explain=None) -> int:
     """The war strength of ``seat``.  With a list as ``explain``, appends one
     ``(cause, strength, note)`` row per unit and building bonus."""
-    p = game.players[seat]
     if ctx is None:
         ctx = game.ctx(seat)
-    if _needs_income(p):
-        ctx.income_gold = income.total(game, seat, ctx)
-    total = 0
-    strengths = []
-    for spot, u in enumerate(p.units):
-        if u is None:
-            continue
-        s = unit_strength(ctx, u)
-        strengths.append(s)
-        t = u.type
-        if not (IS_FRONT[spot] or t.fights_from_back):
-            if explain is not None:
-                explain.append((t.name, 0, f"{SPOT_NAMES[spot]}: in the Back, does not fight (strength {s})"))
-            continue
-        if t.cannot_fight is not None:
-            ctx.unit = u
-            if t.cannot_fight(ctx):
-                if explain is not None:
-                    explain.append((t.name, 0, f"{SPOT_NAMES[spot]}: cannot fight now (strength {s})"))
+    rows = units(game, seat, ctx)
+    total = sum(s for _, _, s, f in rows if f)
+    ctx.strengths = [s for _, _, s, _ in rows]
+    if explain is not None:
+        for spot, u, s, f in rows:
+            t = u.type
+            where = SPOT_NAMES[spot]
+            if not f:
+                why = "in the Back, does not fight" if not (IS_FRONT[spot] or t.fights_from_back) \
+                    else "cannot fight now"
+                explain.append((t.name, 0, f"{where}: {why} (strength {s})"))
                 continue
-        total += s
-        if explain is not None:
-            note = f"{SPOT_NAMES[spot]}: printed {t.strength}"
+            note = f"{where}: printed {t.strength}"
             if s != t.strength:
                 note += f", {s} with its ability"
             if not IS_FRONT[spot]:
                 note += ", fights from the Back"
             explain.append((t.name, s, note))
-    ctx.strengths = strengths
-    for b, level in enumerate(p.buildings):
+    for b, level in enumerate(game.players[seat].buildings):
         if level:
             L = game.buildings[b].levels[level]
             for po in L.kingdom_strength:

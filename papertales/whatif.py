@@ -13,7 +13,7 @@ from . import aging, construction, income, wars
 from .cards import BASE
 from .errors import PositionError
 from .game import PHASES, Game
-from .state import SPOT_NAMES, Unit, production
+from .state import BACK_SPOTS, FRONT_SPOTS, SPOT_NAMES, Unit, production
 
 FORMAT = "papertales-position/1"
 EVALUATED = ("wars", "income", "construction", "aging")
@@ -106,10 +106,10 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
                  f"({'a level-2 building opens a 3rd Front spot' if max_front == 2 else '2 + the 5th spot'})")
         if len(back) > 2:
             _err(f"{w}: {len(back)} Back units, but a kingdom has only 2 Back spots")
-        for spot, entry in zip((0, 1, 4), front):
-            p.units[spot] = _unit(entry, f"{w}.front[{(0, 1, 4).index(spot)}]", cards)
-        for spot, entry in zip((2, 3), back):
-            p.units[spot] = _unit(entry, f"{w}.back[{spot - 2}]", cards)
+        for i, (spot, entry) in enumerate(zip(FRONT_SPOTS, front)):
+            p.units[spot] = _unit(entry, f"{w}.front[{i}]", cards)
+        for i, (spot, entry) in enumerate(zip(BACK_SPOTS, back)):
+            p.units[spot] = _unit(entry, f"{w}.back[{i}]", cards)
         p.spots = 5 if 2 in p.buildings else 4
         hand = pd.get("hand", [])
         if not isinstance(hand, list):
@@ -158,8 +158,8 @@ def position_of(game) -> dict:
         "format": FORMAT, "turn": game.turn, "phase": phase,
         "players": [{
             "name": p.name, "gold": p.gold, "lp": p.lp,
-            "front": [unit(p.units[s]) for s in (0, 1, 4) if p.units[s] is not None],
-            "back": [unit(p.units[s]) for s in (2, 3) if p.units[s] is not None],
+            "front": [unit(p.units[s]) for s in FRONT_SPOTS if p.units[s] is not None],
+            "back": [unit(p.units[s]) for s in BACK_SPOTS if p.units[s] is not None],
             "buildings": {game.buildings[i].id: lvl for i, lvl in enumerate(p.buildings) if lvl},
         } for p in game.players],
     }

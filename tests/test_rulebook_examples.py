@@ -694,3 +694,23 @@ def test_t18_giant_snake_two_turns():
     run_phase(g)
     ev = run_phase(g)
     assert gold_events(ev, 0) == [("Income", 2), ("Giant Snake", 3)]
+
+
+# ---------------------------------------------------------------------------------
+# Two-player interpretations (docs/rules-interpretations.md)
+
+def test_two_players_zero_against_zero_is_a_plain_tie():
+    # "0 >= 2 x 0" would give both players two wars; the engine reads it as one tie each
+    g = position({"front": []}, {"front": []})
+    events = run_phase(g, "wars")
+    assert lp_events(events, 0) == [("Wars", 3)] and lp_events(events, 1) == [("Wars", 3)]
+
+
+def test_two_players_double_win_counts_twice_for_commander_and_rogue():
+    # Commander 4 + Rogue 3 = 7 against a Veteran (3)
+    g = position({"front": ["commander", "rogue"]}, {"front": ["veteran"]})
+    events = run_phase(g, "wars")
+    # 7 >= 2 x 3: two wars won: 6 LP, Commander 2 x 1 LP, Rogue 2 x 1 gold
+    assert sorted(lp_events(events, 0)) == [("Commander", 2), ("Wars", 6)]
+    assert gold_events(events, 0) == [("Rogue", 2)]
+    assert lp_events(events, 1) == []

@@ -86,7 +86,7 @@ class DrawnWhenVisible:
             self.redraw()
 
     def redraw(self) -> None:
-        raise NotImplementedError
+        self.refresh()
 
 
 def guarded(box_attr: str = "messages"):

@@ -103,7 +103,6 @@ class EventLog(DrawnWhenVisible, W.VBox):
         g = self.game
         if g is None:
             return
-        self._dirty = False
         names = g.names
         opts = player_options(g)
         if opts != self._names:

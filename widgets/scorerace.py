@@ -76,7 +76,6 @@ class ScoreRace(DrawnWhenVisible, W.VBox):
         self.children = [self.messages, self.caption, self.plot_box]
         self.game = game
         self.active = not lazy
-        self._dirty = True
         if session is not None:
             session.observe(lambda s: self.show(s.game))
             self.game = session.game
@@ -84,9 +83,6 @@ class ScoreRace(DrawnWhenVisible, W.VBox):
 
     def show(self, game) -> None:
         self.game = game
-        self.refresh()
-
-    def redraw(self) -> None:
         self.refresh()
 
     @guarded()

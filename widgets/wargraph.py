@@ -213,7 +213,6 @@ class WarGraph(DrawnWhenVisible, W.VBox):
         self.session = session
         self.game = game
         self.active = not lazy
-        self._dirty = True
         self.plot_box = W.Box()
         self.table = W.HTML(layout=W.Layout(margin="30px 0 0 10px", max_width="560px"))
         self.table.add_class("pt-wargraph-table")
@@ -230,10 +229,6 @@ class WarGraph(DrawnWhenVisible, W.VBox):
 
     @guarded()
     def _on_which(self, _change=None):
-        self._dirty = True
-        self.refresh()
-
-    def redraw(self) -> None:
         self.refresh()
 
     @guarded()

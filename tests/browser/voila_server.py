@@ -1,0 +1,103 @@
+"""A Voilà server on a free loopback port and Chromium's flags for this machine: shared by
+the browser test's fixtures and ``benchmarks/bench_app.py``."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY_PATH = "voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def voila_command(notebook: Path, port: int, preheat: bool = True) -> list[str]:
+    cmd = [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
+           "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
+           "--Voila.tornado_settings={'disable_check_xsrf': True}"]
+    if preheat:
+        cmd += ["--preheat_kernel=True", "--pool_size=1"]
+    return cmd
+
+
+class VoilaServer:
+    """A Voilà process serving one notebook on a free loopback port."""
+
+    def __init__(self, notebook: Path, workdir: Path, preheat: bool = True):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log_path = workdir / "voila.log"
+        env = dict(os.environ)
+        for var, sub in (("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTER_DATA_DIR", "data"),
+                         ("JUPYTER_CONFIG_DIR", "config"), ("IPYTHONDIR", "ipython")):
+            env[var] = str(workdir / sub)
+        self.log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(voila_command(notebook, self.port, preheat), cwd=ROOT, env=env,
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+
+    def wait_ready(self, timeout: float = 90) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"Voilà exited with {self.proc.returncode}:\n{self.log_text()}")
+            try:
+                with urllib.request.urlopen(self.url + READY_PATH, timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError(f"Voilà did not answer within {timeout} s:\n{self.log_text()}")
+
+    def wait_preheated(self, timeout: float = 90, fills: int = 1, quiet: float = 1.5) -> None:
+        """Wait until the pool's kernel has started for the ``fills``-th time (Voilà logs
+        it) and has run the notebook (Voilà and its kernels stop using the CPU for
+        ``quiet`` seconds)."""
+        import psutil
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self.log_text().count("is filled with") < fills:
+            time.sleep(0.3)
+        root = psutil.Process(self.proc.pid)
+
+        def cpu():
+            total = 0.0
+            for p in [root] + root.children(recursive=True):
+                try:
+                    t = p.cpu_times()
+                    total += t.user + t.system
+                except psutil.Error:
+                    pass
+            return total
+
+        last, calm = cpu(), 0.0
+        while time.monotonic() < deadline and calm < quiet:
+            time.sleep(0.5)
+            now = cpu()
+            calm = calm + 0.5 if now - last < 0.05 else 0.0
+            last = now
+
+    def log_text(self) -> str:
+        self.log.flush()
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        self.log.close()
