@@ -10,10 +10,13 @@ from .actions import Action
 from .cards import BASE, CardSet, load_pack
 from .errors import (IllegalActionError, NotYourTurnError, PackError, PaperTalesError,
                      PositionError, SaveFileError)
-from .events import Event, explain, totals
-from .game import PHASE_HELP, PHASES, Decision, Game
+from .decisions import Decision
+from .events import Event, cause_label, explain, totals
+from .game import PHASES, Game, phase_help
+from .i18n import LANGUAGES, card_name, get_language, set_language, t
 
 __all__ = ["Action", "BASE", "CardSet", "Decision", "Event", "Game", "IllegalActionError",
-           "NotYourTurnError", "PHASES", "PHASE_HELP", "PackError", "PaperTalesError",
-           "PositionError", "SaveFileError", "explain", "load_pack", "totals"]
+           "LANGUAGES", "NotYourTurnError", "PHASES", "PackError", "PaperTalesError",
+           "PositionError", "SaveFileError", "card_name", "cause_label", "explain",
+           "get_language", "load_pack", "phase_help", "set_language", "t", "totals"]
 __version__ = "0.1.0"

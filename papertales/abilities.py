@@ -198,20 +198,20 @@ class AgeTokens:
     def resolve(self, game, seat, spot, cause):
         n = self.amount
         if self.per is not None:
-            ctx = game.ctx(seat)
+            ctx = game._ctx(seat)
             ctx.unit = game.players[seat].units[spot]
             n *= self.per(ctx)
         if n <= 0:
             return
         units = game.players[seat].units
         if self.target == "self":
-            game.add_age(seat, spot, n, cause)
+            game._add_age(seat, spot, n, cause)
         elif self.target == "others":
             for s, u in enumerate(units):
                 if u is not None and s != spot:
-                    game.add_age(seat, s, n, cause)
+                    game._add_age(seat, s, n, cause)
         else:
-            game.ask_target(seat, n, cause)
+            game._ask_target(seat, n, cause)
 
 
 class UpgradeBuildings:
@@ -223,7 +223,7 @@ class UpgradeBuildings:
         self.spec = spec
 
     def resolve(self, game, seat, spot, cause):
-        game.upgrade_all_buildings(seat, cause)
+        game._upgrade_all_buildings(seat, cause)
 
 
 class Shapeshift:
@@ -237,7 +237,7 @@ class Shapeshift:
         self.spec = spec
 
     def resolve(self, game, seat, spot, cause):
-        game.shapeshift(seat, spot, self.max_cost, self.age_tokens, cause)
+        game._shapeshift(seat, spot, self.max_cost, self.age_tokens, cause)
 
 
 def _strength_set(spec, where):
@@ -355,12 +355,12 @@ def kingdom_payouts(game, ctx, hook):
                 for po in hooks:
                     v = po.value(ctx)
                     if v:
-                        out.append((u.type.name, po.kind, v))
+                        out.append((u.type.id, po.kind, v))
     for b, level in enumerate(p.buildings):
         if level:
             B = game.buildings[b]
             for po in getattr(B.levels[level], hook):
                 v = po.value(ctx)
                 if v:
-                    out.append((f"{B.name} (level {level})", po.kind, v))
+                    out.append((f"{B.id}:{level}", po.kind, v))
     return out

@@ -1,4 +1,4 @@
-"""Actions: small immutable values with a readable ``str``.
+"""Actions: small immutable values whose ``str`` is a notation that reads back.
 
 Card and building arguments are ids (``"time_master"``), spots are indices 0-4
 (``F1 F2 B1 B2 F3``), so an action is the same value in every game and in JSON."""
@@ -27,71 +27,95 @@ SPARE = "save"
 KINDS = (PICK, DROP, PLACE, MOVE, RETURN, DISCARD, DONE, CHOOSE, CONSTRUCT, UPGRADE, PASS, SPARE)
 
 
-def _label(ident):
-    return str(ident).replace("_", " ").title()
+#: how many arguments each action kind takes, and which of them are spots
+_ARITY = {PICK: (1, 1), DROP: (1, 1), PLACE: (2, 2), MOVE: (2, 2), RETURN: (1, 1),
+          DISCARD: (1, 1), DONE: (0, 1), CHOOSE: (1, 1), CONSTRUCT: (2, 2), UPGRADE: (1, 1),
+          PASS: (0, 0), SPARE: (1, 1)}
+#: argument shapes: "card" (an id), "spot" (F1 F2 B1 B2 F3), "level" (1 or 2)
+_SHAPES = {PICK: ("card",), DROP: ("card",), PLACE: ("card", "spot"), MOVE: ("spot", "spot"),
+           RETURN: ("spot",), DISCARD: ("spot",), DONE: ("card",), CHOOSE: ("spot",),
+           CONSTRUCT: ("card", "level"), UPGRADE: ("card",), PASS: (), SPARE: ("spot",)}
+
+NOTATION_HELP = ("pick CARD | drop CARD | place CARD SPOT | move SPOT SPOT | return SPOT | "
+                 "discard SPOT | done [CARD] | target SPOT | build BUILDING LEVEL | "
+                 "upgrade BUILDING | pass | save SPOT  (SPOT: F1 F2 B1 B2 F3)")
 
 
-def _spot(s):
-    return SPOT_NAMES[s] if isinstance(s, int) and 0 <= s < len(SPOT_NAMES) else repr(s)
+def _word(value, shape) -> str:
+    if shape == "spot" and isinstance(value, int) and 0 <= value < len(SPOT_NAMES):
+        return SPOT_NAMES[value]
+    return str(value)
 
 
 class Action(NamedTuple):
-    """``kind`` plus up to two arguments; see the constructors below."""
+    """``kind`` plus up to two arguments (card and building ids, spot indices 0-4, a level).
+
+    ``str(action)`` is the action's one notation (``place knight F1``, ``pick manticore``,
+    ``build mine 2``): logs, errors, saved games and the CLI all use it and
+    :meth:`parse` reads it back.  :meth:`describe` gives prose in a language."""
 
     kind: str
     a: object = None
     b: object = None
 
     def __str__(self):
-        k, a, b = self.kind, self.a, self.b
-        if k == PICK:
-            return f"pick {_label(a)}"
-        if k == DROP:
-            return f"discard {_label(a)} from the pack"
-        if k == PLACE:
-            return f"place {_label(a)} at {_spot(b)}"
-        if k == MOVE:
-            return f"move {_spot(a)} to {_spot(b)}"
-        if k == RETURN:
-            return f"take back the unit at {_spot(a)}"
-        if k == DISCARD:
-            return f"discard the unit at {_spot(a)}"
-        if k == DONE:
-            return "done" + (f" (keep {_label(a)})" if a else " (keep nothing)")
-        if k == CHOOSE:
-            return f"age tokens on {_spot(a)}"
-        if k == CONSTRUCT:
-            return f"build {_label(a)} at level {b}"
-        if k == UPGRADE:
-            return f"upgrade {_label(a)} to level 2"
-        if k == SPARE:
-            return f"save the unit at {_spot(a)}"
-        return "pass"
+        shapes = _SHAPES.get(self.kind, ())
+        words = [self.kind]
+        for value, shape in zip((self.a, self.b), shapes):
+            if value is not None:
+                words.append(_word(value, shape))
+        return " ".join(words)
 
-    def to_json(self) -> list:
-        return [v for v in self if v is not None]
+    def describe(self, lang: str | None = None, cards=None) -> str:
+        """The action in words, in ``lang`` ("place the Knight at F1")."""
+        from .i18n import card_name, t
+        k, a, b = self.kind, self.a, self.b
+        if k == DONE and a is None:
+            return t("action.done_nothing", lang)
+        params = {}
+        for name, value, shape in zip(("a", "b"), (a, b), _SHAPES.get(k, ())):
+            params[name] = card_name(value, lang, cards) if shape == "card" else _word(value, shape)
+        return t("action." + k, lang, **params)
+
+    def to_json(self) -> str:
+        return str(self)
 
     @classmethod
     def from_json(cls, data) -> "Action":
-        if not isinstance(data, list) or not data or data[0] not in KINDS or len(data) > 3:
-            raise ValueError(f"not an action: {data!r}; an action is [kind, arg, arg] with kind in {', '.join(KINDS)}")
-        return cls(*data)
+        """An action from a saved game: its notation (``"place knight F1"``)."""
+        if not isinstance(data, str):
+            raise ValueError(f"not an action: {data!r}; an action is written as text, e.g. 'place knight F1'")
+        return cls.parse(data)
 
     @classmethod
     def parse(cls, text: str) -> "Action":
-        """Parse the compact form ``kind arg arg`` (``place knight F1``, ``build town 2``)."""
+        """Read the notation back: ``kind arg arg`` (``place knight F1``, ``build town 2``,
+        ``done``); case does not matter.  Raises ``ValueError`` saying what is allowed."""
+        if not isinstance(text, str):
+            raise ValueError(f"an action must be text such as 'pick knight', got {text!r}")
         parts = text.split()
-        if not parts or parts[0] not in KINDS:
-            raise ValueError(f"not an action: {text!r}; start with one of {', '.join(KINDS)}")
-        args = []
-        for p in parts[1:]:
-            if p.upper() in SPOT_INDEX:
-                args.append(SPOT_INDEX[p.upper()])
-            elif p.isdigit():
-                args.append(int(p))
+        kind = parts[0].lower() if parts else ""
+        if kind not in _ARITY:
+            raise ValueError(f"not an action: {text!r}; write one of: {NOTATION_HELP}")
+        least, most = _ARITY[kind]
+        args = parts[1:]
+        if not least <= len(args) <= most:
+            raise ValueError(f"'{kind}' takes {least if least == most else f'{least} or {most}'} "
+                             f"argument{'s' if most != 1 else ''}, got {text!r}; write one of: {NOTATION_HELP}")
+        values = []
+        for word, shape in zip(args, _SHAPES[kind]):
+            if shape == "spot":
+                spot = SPOT_INDEX.get(word.upper())
+                if spot is None:
+                    raise ValueError(f"{word!r} is not a spot in {text!r}; spots are {' '.join(SPOT_NAMES)}")
+                values.append(spot)
+            elif shape == "level":
+                if word not in ("1", "2"):
+                    raise ValueError(f"{word!r} is not a building level in {text!r}; levels are 1 and 2")
+                values.append(int(word))
             else:
-                args.append(p)
-        return cls(parts[0], *args)
+                values.append(word.lower())
+        return cls(kind, *values)
 
 
 _new = tuple.__new__

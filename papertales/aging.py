@@ -18,8 +18,10 @@ Only this is a death: units discarded in Deployment trigger nothing.
 from __future__ import annotations
 
 from .actions import PASS, SAVE, SAVES, SPARE, Action, PASS_ACTION
+from .decisions import Decision
 from .errors import IllegalActionError
-from .events import DEATH, SAVE as EV_SAVE
+from .events import DEATH, RULE_AGING, SPARED
+from .results import AgingResult
 from .state import SPOT_NAMES
 
 
@@ -34,7 +36,7 @@ def start(game) -> None:
         queue = []
         for s, u in enumerate(p.units):
             if u is not None and u.type.saves is not None and _candidates(p, u.type.saves, ()):
-                queue.append((SAVE, s, u.type.saves, u.type.name))
+                queue.append(Decision(seat, SAVE, u.type.saves, u.type.id, s))
         if queue:
             game.pending[seat] = queue[0]
             game.queues[seat] = queue[1:]
@@ -51,23 +53,23 @@ def _candidates(p, tokens, saved):
 
 def legal(game, seat, decision) -> list[Action]:
     p = game.players[seat]
-    return [SAVES[s] for s in _candidates(p, decision[2], game.saved[seat])] + [PASS_ACTION]
+    return [SAVES[s] for s in _candidates(p, decision.count, game.saved[seat])] + [PASS_ACTION]
 
 
 def apply(game, seat, decision, action) -> None:
     if action.kind == SPARE:
         p = game.players[seat]
-        cands = _candidates(p, decision[2], game.saved[seat])
+        cands = _candidates(p, decision.count, game.saved[seat])
         if action.a not in cands:
             allowed = " ".join(SPOT_NAMES[s] for s in cands) or "none"
             raise IllegalActionError(
-                f"{decision[3]} can only save a unit of yours that would die carrying exactly "
-                f"{decision[2]} age token; candidates: {allowed}")
+                f"{decision.cause} can only save a unit of yours that would die carrying exactly "
+                f"{decision.count} age token; candidates: {allowed}")
         game.saved[seat].append(action.a)
-        game.log(seat, EV_SAVE, 0, decision[3], f"{p.units[action.a].type.name} at {SPOT_NAMES[action.a]} is spared")
+        game._log(seat, SPARED, 0, decision.cause, "ev.spared", {"card": p.units[action.a].type.id, "spot": action.a})
     elif action.kind != PASS:
         raise IllegalActionError(f"'{action.kind}' is not an Aging action: save a unit or pass")
-    game.decided(seat)
+    game._decided(seat)
 
 
 def all_decided(game) -> None:
@@ -76,11 +78,13 @@ def all_decided(game) -> None:
 
 def resolve(game) -> None:
     saved = getattr(game, "saved", None) or [[] for _ in range(game.n)]
+    deaths = []
     for seat, p in enumerate(game.players):
         units = p.units
         dying = [s for s, u in enumerate(units) if u is not None and dies(u) and s not in saved[seat]]
+        deaths.append(tuple((s, units[s].type.id, units[s].age) for s in dying))
         if dying:
-            ctx = game.ctx(seat)
+            ctx = game._ctx(seat)
             gains = []
             for s in dying:
                 u = units[s]
@@ -88,7 +92,7 @@ def resolve(game) -> None:
                 for po in u.type.death:
                     v = po.value(ctx)
                     if v:
-                        gains.append((po.kind, v, u.type.name, "dies"))
+                        gains.append((po.kind, v, u.type.id, "ev.dies", {}))
             for u in units:
                 if u is not None and u.type.unit_dies:
                     ctx.unit = u
@@ -97,17 +101,20 @@ def resolve(game) -> None:
                         for po in u.type.unit_dies:
                             v = po.value(ctx)
                             if v:
-                                gains.append((po.kind, v, u.type.name, f"{units[s].type.name} dies with {units[s].age} age token(s)"))
+                                gains.append((po.kind, v, u.type.id, "ev.unit_dies_with",
+                                              {"card": units[s].type.id, "n": units[s].age}))
             gains.sort(key=lambda g: -g[1])
-            for kind, v, cause, detail in gains:
-                game.gain(seat, kind, v, cause, detail)
+            for kind, v, cause, key, params in gains:
+                game._gain(seat, kind, v, cause, key, params)
             for s in dying:
                 u = units[s]
                 units[s] = None
                 game.discard.append(u.type)
-                game.log(seat, DEATH, u.age, "Aging", f"{u.type.name} ({u.age} age token{'s' if u.age != 1 else ''})")
+                game._log(seat, DEATH, u.age, RULE_AGING, "ev.unit_with_tokens", {"card": u.type.id, "n": u.age})
         for s, u in enumerate(units):
             if u is not None:
-                game.add_age(seat, s, 1, "Aging")
+                game._add_age(seat, s, 1, RULE_AGING)
+    if game.record_events:
+        game.results.append(AgingResult(game.turn, tuple(deaths), tuple(tuple(s) for s in saved)))
     game.saved = None
-    game.end_turn()
+    game._end_turn()

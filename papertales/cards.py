@@ -91,6 +91,13 @@ class CardSet:
             if dup:
                 raise PackError(f"{kind} card id(s) defined twice: {', '.join(sorted(dup))}")
 
+    def name_of(self, ident: str) -> str | None:
+        """The pack's own name of a unit, building, Necropolis or Lich King card id."""
+        c = self.unit_by_id.get(ident) or self.building_by_id.get(ident)
+        if c is None:
+            c = next((c for c in self.necropolis + self.lich_king_cards if c.id == ident), None)
+        return c.name if c is not None else None
+
     def unit(self, ident: str) -> UnitType:
         """Look a unit type up by id (``"time_master"``) or name (``"Time Master"``)."""
         u = self.unit_by_id.get(ident) or self.unit_by_id.get(_as_id(ident))
@@ -254,7 +261,7 @@ def _payments(faces):
             nxt.append((tuple(a + b for a, b in zip(need, f.cost)), gold, how))
             if f.gold_instead is not None:
                 nxt.append((need, gold + f.gold_instead,
-                            how + (f"level {f.level} paid with {f.gold_instead} gold",)))
+                            how + (["how.level_with_gold", {"level": f.level, "gold": f.gold_instead}],)))
         ways = nxt
     return tuple(ways)
 

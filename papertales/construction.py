@@ -11,8 +11,10 @@ cheapest way to pay, so an option is one action with one gold price.
 from __future__ import annotations
 
 from .actions import BUILD, CONSTRUCT, PASS, UPGRADE, Action, PASS_ACTION, make
+from .decisions import simple
 from .errors import IllegalActionError
-from .events import BUILD as EV_BUILD
+from .events import BUILT, building_cause
+from .results import ConstructionResult
 from .state import production
 
 LAND_COST_PER_BUILDING = 2
@@ -64,7 +66,7 @@ def _how(way, res, buy) -> list[str]:
     for r in (0, 1, 2):
         missing = need[r] - res[r]
         if missing > 0:
-            out.append(f"{missing} missing {_RES[r]} bought for {missing * buy[r]} gold")
+            out.append(["how.bought", {"n": missing, "resource": _RES[r], "gold": missing * buy[r]}])
     return out
 
 
@@ -91,13 +93,13 @@ def options(game, seat, explain=False) -> list[tuple[Action, int, str | None]]:
                 if gold <= p.gold:
                     why = None
                     if explain:
-                        why = "; ".join([f"land {land} gold" + (" (Landlord)" if free_land and owned else "")]
-                                        + _how(paid[1], res, buy))
+                        why = [["how.land_free" if free_land and owned else "how.land", {"gold": land}]] \
+                            + _how(paid[1], res, buy)
                     out.append((make(CONSTRUCT, B.id, target), gold, why))
         elif level == 1:
             paid = resource_gold(B.payments[(1, 2)], res, buy)
             if paid is not None and paid[0] <= p.gold:
-                why = "; ".join(["no land cost"] + _how(paid[1], res, buy)) if explain else None
+                why = [["how.no_land", {}]] + _how(paid[1], res, buy) if explain else None
                 out.append((make(UPGRADE, B.id), paid[0], why))
     return out
 
@@ -105,12 +107,12 @@ def options(game, seat, explain=False) -> list[tuple[Action, int, str | None]]:
 def start(game) -> None:
     # a player's options cannot change before they act, so they are computed once here
     game.build_options = [options(game, seat) for seat in range(game.n)]
+    game.build_choices = [None] * game.n
     for seat in range(game.n):
-        game.pending[seat] = (BUILD,) if game.build_options[seat] else None
+        game.pending[seat] = simple(BUILD, seat) if game.build_options[seat] else None
     game.stage = "build"
     if not any(game.pending):
-        game.build_options = None
-        game.end_phase()
+        all_decided(game)
 
 
 def _cached(game, seat):
@@ -123,29 +125,38 @@ def legal(game, seat, decision) -> list[Action]:
 
 
 def apply(game, seat, decision, action) -> None:
+    """Choices are secret until everyone has chosen: the choice is only recorded here
+    and carried out in :func:`all_decided` (so nobody sees another's building early)."""
     if action.kind != PASS:
-        for a, gold, _ in _cached(game, seat):
-            if a == action:
-                why = next(w for b, _, w in options(game, seat, explain=True) if b == action)
-                break
-        else:
+        if not any(a == action for a, _, _ in _cached(game, seat)):
             if action.kind not in (CONSTRUCT, UPGRADE):
                 raise IllegalActionError(f"'{action.kind}' is not a construction action")
             raise IllegalActionError(f"you cannot {action} now (not enough resources or gold, "
                                      "or the building is not at the right level)")
-        p = game.players[seat]
-        i = [b.id for b in game.buildings].index(action.a)
-        B = game.buildings[i]
-        if gold:
-            game.gain_gold(seat, -gold, B.name, why)
-        level = action.b if action.kind == CONSTRUCT else 2
-        p.buildings[i] = level
-        verb = "builds" if action.kind == CONSTRUCT else "upgrades"
-        game.log(seat, EV_BUILD, level, B.name, f"{verb} {B.name} to level {level}" if verb == "upgrades"
-                 else f"{verb} {B.name} at level {level}")
-    game.decided(seat)
+        game.build_choices[seat] = action
+    game._decided(seat)
+
+
+def _build(game, seat, action) -> tuple | None:
+    """Carry out one chosen construction: ``(building id, level, gold paid)``."""
+    gold, why = next((g, w) for a, g, w in options(game, seat, explain=game.record_events) if a == action)
+    p = game.players[seat]
+    i = [b.id for b in game.buildings].index(action.a)
+    B = game.buildings[i]
+    level = action.b if action.kind == CONSTRUCT else 2
+    if gold:
+        game._gain_gold(seat, -gold, building_cause(B.id, level), "ev.pays", {"how": why})
+    p.buildings[i] = level
+    game._log(seat, BUILT, level, building_cause(B.id, level),
+              "ev.builds" if action.kind == CONSTRUCT else "ev.upgrades", {"card": B.id, "level": level})
+    return (B.id, level, gold)
 
 
 def all_decided(game) -> None:
+    choices = game.build_choices
+    built = tuple(None if a is None else _build(game, seat, a) for seat, a in enumerate(choices))
+    if game.record_events:
+        game.results.append(ConstructionResult(game.turn, built))
     game.build_options = None
-    game.end_phase()
+    game.build_choices = None
+    game._end_phase()

@@ -22,8 +22,10 @@ from __future__ import annotations
 from .abilities import Shapeshift
 from .actions import (CHOOSE, DEPLOY, DISCARD, DISCARDS, DONE, DONE_NOTHING, MOVE, MOVES, PLACE,
                       RETURN, RETURNS, TARGETS, Action, for_card, make)
+from .decisions import simple
+from .results import DeploymentResult
 from .errors import IllegalActionError
-from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD
+from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD, RULE_DEPLOYMENT
 from .state import SPOT_NAMES, Unit
 
 
@@ -32,7 +34,7 @@ def start(game) -> None:
     (Golem) opens the 5th spot only from the next Deployment."""
     for seat, p in enumerate(game.players):
         p.spots = 5 if 2 in p.buildings else 4
-        game.pending[seat] = (DEPLOY,)
+        game.pending[seat] = simple(DEPLOY, seat)
     game.stage = "place"
 
 
@@ -156,7 +158,7 @@ def apply(game, seat, decision, action) -> None:
                 f"only a unit already in play before this Deployment can be discarded; {SPOT_NAMES[s]} holds none")
         units[s] = None
         game.discard.append(u.type)
-        game.log(seat, EV_DISCARD, 0, "Deployment", f"discards {u.type.name} from {SPOT_NAMES[s]} (not a death)")
+        game._log(seat, EV_DISCARD, 0, RULE_DEPLOYMENT, "ev.discards_unit", {"card": u.type.id, "spot": s})
     elif kind == DONE:
         keep = None
         if action.a is not None:
@@ -173,11 +175,11 @@ def apply(game, seat, decision, action) -> None:
                 p.kept = t
             else:
                 game.discard.append(t)
-                dropped.append(t.name)
+                dropped.append(t.id)
         p.hand = []
         if dropped:
-            game.log(seat, EV_DISCARD, 0, "Deployment", "discards unplayed " + ", ".join(dropped))
-        game.decided(seat)
+            game._log(seat, EV_DISCARD, 0, RULE_DEPLOYMENT, "ev.discards_unplayed", {"cards": dropped})
+        game._decided(seat)
     else:
         raise IllegalActionError(f"'{kind}' is not a deployment action")
 
@@ -193,8 +195,8 @@ def apply_target(game, seat, decision, action) -> None:
     if action.kind != CHOOSE or not isinstance(s, int) or not 0 <= s < len(units) or units[s] is None:
         occupied = " ".join(SPOT_NAMES[i] for i, u in enumerate(units) if u is not None)
         raise IllegalActionError(f"choose one of your units for the age tokens: target one of {occupied}")
-    game.add_age(seat, s, decision[1], decision[2])
-    game.decided(seat)
+    game._add_age(seat, s, decision.count, decision.cause)
+    game._decided(seat)
 
 
 def all_decided(game) -> None:
@@ -212,33 +214,41 @@ def reveal(game) -> None:
                 if any(u is not None and u.new and any(isinstance(e, Shapeshift) for e in u.type.reveal)
                        for u in p.units)]
     if len(shifters) > 1:          # they draw from the same pile: the order rule decides
-        order = game.resolution_order()
+        order = game._resolution_order()
+    record = game.record_events
+    shown = [()] * game.n
+    paid = [0] * game.n
     for seat in order:
         p = players[seat]
         units = p.units
         revealed = sorted((u.type.cost, s) for s, u in enumerate(units) if u is not None and u.new)
+        if record:
+            shown[seat] = tuple((s, units[s].type.id) for _, s in sorted(revealed, key=lambda r: r[1]))
+            paid[seat] = sum(c for c, _ in revealed)
         for cost, s in revealed:       # negative costs first: a Monkey's gold pays the others
             t = units[s].type
-            game.log(seat, EV_DEPLOY, 0, t.name, f"reveals {t.name} at {SPOT_NAMES[s]}")
+            game._log(seat, EV_DEPLOY, 0, t.id, "ev.reveals", {"card": t.id, "spot": s})
             if cost:
-                game.gain_gold(seat, -cost, t.name, "negative cost" if cost < 0 else "deployment cost")
+                game._gain_gold(seat, -cost, t.id, "ev.negative_cost" if cost < 0 else "ev.deployment_cost")
         for s in range(len(units)):
             u = units[s]
             if u is not None and u.new:
                 for e in u.type.reveal:
                     if isinstance(e, Shapeshift):
-                        e.resolve(game, seat, s, u.type.name)
+                        e.resolve(game, seat, s, u.type.id)
         for s in range(len(units)):
             u = units[s]
             if u is not None and u.new:
                 for e in u.type.reveal:
                     if not isinstance(e, Shapeshift):
-                        e.resolve(game, seat, s, u.type.name)
+                        e.resolve(game, seat, s, u.type.id)
         for s in range(len(units)):
             u = units[s]
             if u is not None and u.type.deployment:
                 for e in u.type.deployment:
-                    e.resolve(game, seat, s, u.type.name)
+                    e.resolve(game, seat, s, u.type.id)
+    if record:
+        game.results.append(DeploymentResult(game.turn, tuple(shown), tuple(paid)))
     if any(game.pending):
         game.stage = "choose"
     else:
@@ -252,14 +262,14 @@ def finish(game) -> None:
             if u is not None and u.new:
                 if u.type.after_reveal:
                     if ctx is None:
-                        ctx = game.ctx(seat)
+                        ctx = game._ctx(seat)
                     ctx.unit = u
                     for po in u.type.after_reveal:
                         v = po.value(ctx)
                         if v:
-                            game.gain(seat, po.kind, v, u.type.name)
+                            game._gain(seat, po.kind, v, u.type.id)
                 u.new = False
-    game.end_phase()
+    game._end_phase()
 
 
 def shapeshift(game, seat, spot, max_cost, age_tokens, cause) -> None:
@@ -271,7 +281,7 @@ def shapeshift(game, seat, spot, max_cost, age_tokens, cause) -> None:
     passed = []
     found = None
     for _ in range(len(game.draw) + len(game.discard) + 1):
-        card = game.draw_card()
+        card = game._draw_card()
         if card is None:
             break
         if card.cost <= max_cost:
@@ -281,12 +291,12 @@ def shapeshift(game, seat, spot, max_cost, age_tokens, cause) -> None:
         game.discard.append(card)
     game.discard.append(old.type)
     if passed:
-        game.log(seat, EV_DISCARD, 0, cause, "turns over and discards " + ", ".join(c.name for c in passed))
+        game._log(seat, EV_DISCARD, 0, cause, "ev.turns_over", {"cards": [c.id for c in passed]})
     if found is None:
         p.units[spot] = None
-        game.log(seat, EV_DISCARD, 0, cause, "finds no unit and is discarded")
+        game._log(seat, EV_DISCARD, 0, cause, "ev.finds_nothing")
         return
     p.units[spot] = Unit(found, 0, True)
-    game.log(seat, EV_DEPLOY, 0, cause, f"becomes {found.name} at {SPOT_NAMES[spot]}")
+    game._log(seat, EV_DEPLOY, 0, cause, "ev.becomes", {"card": found.id, "spot": spot})
     if age_tokens:
-        game.add_age(seat, spot, age_tokens, cause)
+        game._add_age(seat, spot, age_tokens, cause)

@@ -1,62 +1,140 @@
 """The event log: every change of LP, gold and age tokens, every death, with its cause.
 
-An event is a plain tuple so that logging costs almost nothing in simulations; use
-:func:`explain` to turn a log into sentences."""
+An event is a plain tuple of language-free facts, so that logging costs almost nothing in
+simulations and the same log reads in English or Polish:
+
+* ``cause`` names what is responsible: a card id (``"knight"``), a building at a level
+  (``"mine:2"``), or a rule (``"rule.wars"``) -- :func:`cause_label` turns it into words;
+* ``key`` is the catalogue message (``papertales/locales``) that tells the detail, and
+  ``params`` its values; by convention a parameter named ``card`` / ``*_card`` holds a
+  card id, ``cards`` a list of ids, ``spot`` a spot index, ``opponent`` a seat (or an
+  army of the Lich King), ``how`` a list of ``[key, params]`` explanation parts.
+"""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from .i18n import card_name, get_language, t
+from .state import SPOT_NAMES
+
 LICH_SEAT = -2      # events of the Lich King (solo mode)
 BLACK_ARMY, PURPLE_ARMY = -3, -4   # the Lich King's armies as war opponents (solo mode)
 
 # event kinds
-LP, GOLD, AGE, DEATH, DISCARD, DEPLOY, BUILD, WAR, DRAFT, SAVE, NOTE = (
-    "lp", "gold", "age", "death", "discard", "deploy", "build", "war", "draft", "save", "note")
+LP, GOLD, AGE, DEATH, DISCARD, DEPLOY, BUILT, WAR, DRAFT, SPARED, NOTE = (
+    "lp", "gold", "age", "death", "discard", "deploy", "built", "war", "draft", "spared", "note")
+KINDS = (LP, GOLD, AGE, DEATH, DISCARD, DEPLOY, BUILT, WAR, DRAFT, SPARED, NOTE)
+
+# rule causes (cards are named by their id)
+RULE_WARS, RULE_INCOME, RULE_AGING, RULE_DEPLOYMENT = "rule.wars", "rule.income", "rule.aging", "rule.deployment"
+RULE_DRAW_PILE, RULE_TWO_PLAYER_DRAFT = "rule.draw_pile", "rule.two_player_draft"
+RULE_NETHERWORLD, RULE_ARMIES = "rule.netherworld", "rule.armies"
+
+
+def building_cause(building_id: str, level: int) -> str:
+    return f"{building_id}:{level}"
+
+
+def cause_label(cause: str, lang: str | None = None, cards=None) -> str:
+    """The cause of an event in words: a card's name, "Mine (level 2)", "Wars" ..."""
+    if not cause:
+        return ""
+    if cause.startswith("rule."):
+        return t("cause." + cause[5:], lang)
+    ident, sep, level = cause.partition(":")
+    if sep:
+        return t("cause.building_level", lang, name=card_name(ident, lang, cards), level=level)
+    return card_name(cause, lang, cards)
+
+
+def army_name(code: int, lang: str | None = None) -> str:
+    return t("who.black_army" if code == BLACK_ARMY else "who.purple_army", lang)
+
+
+def seat_name(seat: int, names=None, lang: str | None = None) -> str:
+    if seat >= 0:
+        return names[seat] if names else f"P{seat}"
+    if seat == LICH_SEAT:
+        return t("who.lich_king", lang)
+    if seat in (BLACK_ARMY, PURPLE_ARMY):
+        return army_name(seat, lang)
+    return ""
+
+
+def render_parts(parts, lang: str | None = None, cards=None) -> str:
+    """``[[key, params], ...]`` explanation parts joined into one sentence."""
+    return "; ".join(t(key, lang, **_words(params, lang, cards, None)) for key, params in parts)
+
+
+def _words(params, lang, cards, names) -> dict:
+    out = {}
+    for name, value in params.items():
+        if name == "card" or name.endswith("_card"):
+            value = card_name(value, lang, cards)
+        elif name == "cards":
+            value = ", ".join(card_name(v, lang, cards) for v in value) or t("word.nothing", lang)
+        elif name == "spot":
+            value = SPOT_NAMES[value]
+        elif name == "opponent":
+            value = seat_name(value, names, lang)
+        elif name == "how":
+            value = render_parts(value, lang, cards)
+        elif name == "resource":
+            value = t("resource." + value, lang)
+        out[name] = value
+    return out
 
 
 class Event(NamedTuple):
     turn: int
     phase: str
-    seat: int          # -1 for events that belong to no player
+    seat: int          # -1 for events that belong to no player, LICH_SEAT for the Lich King
     kind: str
     amount: int
-    cause: str         # the card or rule responsible
-    detail: str = ""
-    #: structured facts for programs; for "war" events ``(opponent, strength, opponent's
-    #: strength)``, the opponent being a seat or BLACK_ARMY / PURPLE_ARMY
-    data: tuple = ()
+    cause: str         # a card id, "building:level" or "rule.…" (see cause_label)
+    key: str = ""      # the catalogue message of the detail
+    #: the message's values; for "war" events ``opponent``, ``strength``, ``against``
+    params: dict = {}
 
-    def describe(self, names=None) -> str:
-        if self.seat >= 0:
-            who = names[self.seat] if names else f"P{self.seat}"
-        else:
-            who = "Lich King" if self.seat == LICH_SEAT else ""
+    def detail(self, lang: str | None = None, names=None, cards=None) -> str:
+        """The detail of the event in words ("reveals Knight at F1")."""
+        text = t(self.key, lang, **_words(self.params, lang, cards, names)) if self.key else ""
+        if "asked" in self.params:
+            floored = t("event.floored", lang, asked=self.params["asked"])
+            text = f"{text}; {floored}" if text else floored
+        return text
+
+    def describe(self, names=None, lang: str | None = None, cards=None) -> str:
+        """One line: ``[T2 Wars] Ann +3 LP (Wars) - 1 war won``."""
+        lang = lang or get_language()
+        who = seat_name(self.seat, names, lang)
+        head = t("event.head", lang, turn=self.turn, phase=t(f"phase.{self.phase}.name", lang))
+        cause = cause_label(self.cause, lang, cards)
+        detail = self.detail(lang, names, cards)
         k, n = self.kind, self.amount
-        if k == LP:
-            text = f"{who} {'+' if n >= 0 else ''}{n} LP"
-        elif k == GOLD:
-            text = f"{who} {'+' if n >= 0 else ''}{n} gold"
-        elif k == AGE:
-            text = f"{who} +{n} age token{'s' if n != 1 else ''} on {self.detail}"
-            return f"[T{self.turn} {self.phase}] {text} ({self.cause})"
+        if k in (LP, GOLD):
+            text = t("event.change." + k, lang, who=who, n=n, signed=f"{'+' if n >= 0 else ''}{n}")
+            line = f"{head} {text} ({cause})"
+            return line + (f" - {detail}" if detail else "")
+        if k == AGE:
+            text = t("event.age", lang, who=who, n=n, unit=detail)
         elif k == DEATH:
-            return f"[T{self.turn} {self.phase}] {who}: {self.detail} dies ({self.cause})"
+            text = t("event.death", lang, who=who, unit=detail)
         else:
-            text = f"{who}: {self.detail}" if who else self.detail
-            return f"[T{self.turn} {self.phase}] {text}" + (f" ({self.cause})" if self.cause else "")
-        extra = f" - {self.detail}" if self.detail else ""
-        return f"[T{self.turn} {self.phase}] {text} ({self.cause}){extra}"
+            text = f"{who}: {detail}" if who else detail
+        return f"{head} {text}" + (f" ({cause})" if cause else "")
 
 
-def explain(events, names=None, seat=None, kinds=None) -> list[str]:
+def explain(events, names=None, seat=None, kinds=None, lang: str | None = None, cards=None) -> list[str]:
     """Readable lines for the events, optionally only one seat's or some kinds."""
-    return [e.describe(names) for e in events
+    return [e.describe(names, lang, cards) for e in events
             if (seat is None or e.seat == seat) and (kinds is None or e.kind in kinds)]
 
 
 def totals(events, seat, kind=LP, phase=None, turn=None) -> dict[str, int]:
-    """Sum of ``kind`` changes for ``seat`` grouped by cause: "why did I score 7?"."""
+    """Sum of ``kind`` changes for ``seat`` grouped by cause: "why did I score 7?".
+    The keys are causes (see :func:`cause_label` for their words)."""
     out: dict[str, int] = {}
     for e in events:
         if e.seat == seat and e.kind == kind and (phase is None or e.phase == phase) \

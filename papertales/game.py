@@ -9,15 +9,15 @@ order in which pending players act never changes the result.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from . import aging, construction, deployment, income, recruitment, scoring, solo, wars
 from . import expansion as expansion_rules
 from .abilities import Ctx
 from .actions import BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET, Action
 from .cards import BASE, CardSet
 from .errors import IllegalActionError, NotYourTurnError, PaperTalesError
-from .events import AGE, BUILD as EV_BUILD, GOLD, LP, NOTE, Event
+from .i18n import card_name, t
+from .decisions import Decision
+from .events import AGE, BUILT, GOLD, LP, NOTE, RULE_DRAW_PILE, Event
 from .rng import Rng
 from .state import SPOT_NAMES, Player, production
 
@@ -28,27 +28,17 @@ END, OVER = "end", "over"
 _NEXT_PHASE = {a: b for a, b in zip(PHASES, PHASES[1:])}
 _NEXT_PHASE["end"] = OVER
 
-PHASE_HELP = {
-    "recruitment": "Draft: everyone is dealt a pack, keeps one card and passes the rest on "
-                   "(left on turns 1 and 3, right on 2 and 4) until the packs are empty.",
-    "deployment": "Put units from your hand into your kingdom (2 Front + 2 Back spots, a 5th Front "
-                  "spot with any level-2 building), keep at most one other card, pay on reveal.",
-    "wars": "Front strength (plus Archer/Strategist and Barracks) against each neighbour: "
-            "greater or equal wins the war and 3 LP; ties are won by both.",
-    "income": "Everyone collects 2 gold plus the gold of income abilities.",
-    "construction": "One action: build a new building (land 2 gold per building owned, "
-                    "resources only need to be produced) or upgrade one to level 2.",
-    "aging": "Units that already carry an age token die; every survivor takes one token.",
-    "end": "Buildings score their LP, Relic of Wisdom its tokens; most LP wins, then most gold.",
-    "over": "The game is over.",
+#: the stages of every phase, in order (the save format checks against this table)
+STAGES = {
+    "recruitment": ("start", "draft"), "deployment": ("start", "place", "reveal", "choose", "finish"),
+    "wars": ("start",), "income": ("start",), "construction": ("start", "build"),
+    "aging": ("start", "save", "resolve"), "end": ("start",), "over": ("start",),
 }
 
 
-class Decision(NamedTuple):
-    """What a pending player has to decide now."""
-    seat: int
-    kind: str
-    prompt: str
+def phase_help(phase: str, lang: str | None = None) -> str:
+    """One line on what happens in ``phase`` (from the message catalogue)."""
+    return t(f"phase.{phase}.help", lang)
 
 
 # decision kind -> (legal actions, apply)
@@ -103,7 +93,7 @@ class Game:
 
     __slots__ = ("cards", "players", "n", "seed", "turn", "phase", "stage", "draw", "discard",
                  "rng", "pending", "queues", "saved", "events", "history", "record_events",
-                 "buildings", "lich", "rules", "options", "build_options")
+                 "buildings", "lich", "rules", "options", "build_options", "build_choices", "results")
 
     # ------------------------------------------------------------------ creation
 
@@ -152,6 +142,8 @@ class Game:
         g.history = []
         g.record_events = record_events
         g.build_options = None
+        g.build_choices = None
+        g.results = []
         if players == 1:
             g.rules = SOLO_RULES
             g.lich = solo.setup(g, lich_king_cards)
@@ -196,6 +188,8 @@ class Game:
         g.rules = self.rules
         g.options = self.options
         g.build_options = self.build_options
+        g.build_choices = self.build_choices[:] if self.build_choices is not None else None
+        g.results = self.results[:]
         return g
 
     # ------------------------------------------------------------------ queries
@@ -222,26 +216,29 @@ class Game:
     def pending_players(self) -> list[int]:
         return [s for s, d in enumerate(self.pending) if d is not None]
 
-    def decision(self, seat: int) -> Decision | None:
+    def decision(self, seat: int, lang: str | None = None) -> Decision | None:
+        """The decision ``seat`` has to make now (with its prompt in ``lang``), or None."""
         d = self.pending[self._seat(seat)]
         if d is None:
             return None
-        kind = d[0]
+        kind = d.kind
         p = self.players[seat]
         if kind == DRAFT:
-            prompt = f"keep one card of your pack ({len(p.pack)} cards)"
-        elif kind == DRAFT_DISCARD:
-            prompt = "discard one card of the pack before passing it on (2-player rule)"
+            prompt = t("decision.draft", lang, n=len(p.pack))
         elif kind == DEPLOY:
-            prompt = ("place units in your kingdom, then done (keeping at most one "
-                      f"unplayed card); {p.spots} spots this turn")
-        elif kind == TARGET:
-            prompt = f"{d[2]}: choose the unit of yours that takes {d[1]} age token{'s' if d[1] != 1 else ''}"
-        elif kind == BUILD:
-            prompt = "choose one construction, or pass"
+            prompt = t("decision.deploy", lang, n=p.spots)
+        elif kind in (TARGET, SAVE):
+            prompt = t("decision." + kind, lang, card=card_name(d.cause, lang, self.cards), n=d.count)
         else:
-            prompt = f"{d[3]}: choose a unit with exactly {d[2]} age token to spare, or pass"
-        return Decision(seat, kind, prompt)
+            prompt = t("decision." + kind, lang)
+        return d.with_prompt(prompt)
+
+    def observation(self, seat: int | None):
+        """What ``seat`` may know now (an :class:`~papertales.observation.Observation`):
+        its own cards, the public table, the events and results it has seen.  ``None``
+        gives the spectator's view with everything shown (a teaching "peek")."""
+        from .observation import observe
+        return observe(self, None if seat is None else self._seat(seat))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now (empty when no decision of theirs is pending)."""
@@ -250,7 +247,7 @@ class Game:
         d = self.pending[seat]
         if d is None:
             return []
-        return self.rules["decisions"][d[0]][0](self, seat, d)
+        return self.rules["decisions"][d.kind][0](self, seat, d)
 
     def resources(self, seat: int) -> dict[str, int]:
         wood, food, ore = production(self.players[seat], self.buildings)
@@ -265,7 +262,7 @@ class Game:
         (Front, or fights from the Back, and not prevented)."""
         seat = self._seat(seat)
         return [{"spot": spot, "card": u.type.id, "name": u.type.name, "strength": s, "fights": f}
-                for spot, u, s, f in wars.units(self, seat, self.ctx(seat))]
+                for spot, u, s, f in wars.units(self, seat, self._ctx(seat))]
 
     def income_preview(self, seat: int) -> list[tuple[str, int]]:
         return income.items(self, self._seat(seat))
@@ -301,28 +298,33 @@ class Game:
 
     # ------------------------------------------------------------------ acting
 
-    def apply(self, seat: int, action) -> "Game":
-        """Make ``seat``'s decision.  An illegal action raises and changes nothing."""
+    def apply(self, seat: int, action) -> list[Event]:
+        """Make ``seat``'s decision (an :class:`Action` or its notation, ``"pick knight"``)
+        and return the events it caused.  An illegal action raises and changes nothing."""
         if seat.__class__ is not int or not 0 <= seat < self.n:
             self._seat(seat)
         if isinstance(action, str):
-            action = Action.parse(action)
+            try:
+                action = Action.parse(action)
+            except ValueError as exc:
+                raise IllegalActionError(str(exc)) from None
         elif not isinstance(action, Action):
-            action = Action(*action)
+            raise IllegalActionError(f"an action is an Action or its notation such as 'pick knight', got {action!r}")
         d = self.pending[seat]
         if d is None:
             raise NotYourTurnError(self._nobody_message(seat))
-        handlers = self.rules["decisions"][d[0]]
+        handlers = self.rules["decisions"][d.kind]
+        mark = len(self.events)
         try:
             handlers[1](self, seat, d, action)
         except IllegalActionError as exc:
             legal = [str(a) for a in handlers[0](self, seat, d)]
             shown = ", ".join(legal[:25]) + (f" ... ({len(legal)} in all)" if len(legal) > 25 else "")
             raise IllegalActionError(
-                f"{self.players[seat].name} cannot '{action}' now ({d[0]} decision): {exc}. "
+                f"{self.players[seat].name} cannot '{action}' now ({d.kind} decision): {exc}. "
                 f"Allowed: {shown}") from None
         self.history.append((seat, action))
-        return self
+        return self.events[mark:]
 
     def step(self) -> "Game":
         """Run one automatic stage (deal, reveal, wars, income, aging, scoring ...)."""
@@ -332,7 +334,7 @@ class Game:
         if waiting:
             raise IllegalActionError(
                 "waiting for decisions of " + ", ".join(
-                    f"{self.players[s].name} ({self.pending[s][0]})" for s in waiting))
+                    f"{self.players[s].name} ({self.pending[s].kind})" for s in waiting))
         self.rules["auto"][(self.phase, self.stage)](self)
         return self
 
@@ -363,67 +365,70 @@ class Game:
             return (f"{self.players[seat].name} has no decision to make: nobody has one now "
                     f"({self.phase} phase); call step() or advance()")
         return (f"{self.players[seat].name} has no decision to make now; waiting for "
-                + ", ".join(f"{self.players[s].name} ({self.pending[s][0]})" for s in waiting))
+                + ", ".join(f"{self.players[s].name} ({self.pending[s].kind})" for s in waiting))
 
-    def ctx(self, seat) -> Ctx:
+    def _ctx(self, seat) -> Ctx:
         p = self.players[seat]
         return Ctx(self, seat, p, production(p, self.buildings))
 
-    def log(self, seat, kind, amount, cause, detail="", data=()) -> None:
+    def _log(self, seat, kind, amount, cause, key="", params=None) -> None:
         if self.record_events:
-            self.events.append(Event(self.turn, self.phase, seat, kind, amount, cause, detail, data))
+            self.events.append(Event(self.turn, self.phase, seat, kind, amount, cause, key,
+                                     params if params is not None else {}))
 
-    def gain_lp(self, seat, amount, cause, detail="") -> None:
+    def _gain_lp(self, seat, amount, cause, key="", params=None) -> None:
         p = self.players[seat]
         before = p.lp
         p.lp = max(0, before + amount)
         if self.record_events:
+            params = params if params is not None else {}
             if p.lp - before != amount:
-                detail = (detail + "; " if detail else "") + f"{amount} asked, the score cannot go below 0"
-            self.events.append(Event(self.turn, self.phase, seat, LP, p.lp - before, cause, detail))
+                params = {**params, "asked": amount}
+            self.events.append(Event(self.turn, self.phase, seat, LP, p.lp - before, cause, key, params))
 
-    def gain_gold(self, seat, amount, cause, detail="") -> None:
+    def _gain_gold(self, seat, amount, cause, key="", params=None) -> None:
         self.players[seat].gold += amount
         if self.record_events:
-            self.events.append(Event(self.turn, self.phase, seat, GOLD, amount, cause, detail))
+            self.events.append(Event(self.turn, self.phase, seat, GOLD, amount, cause, key,
+                                     params if params is not None else {}))
 
-    def gain(self, seat, kind, amount, cause, detail="") -> None:
+    def _gain(self, seat, kind, amount, cause, key="", params=None) -> None:
         if kind == "lp":
-            self.gain_lp(seat, amount, cause, detail)
+            self._gain_lp(seat, amount, cause, key, params)
         else:
-            self.gain_gold(seat, amount, cause, detail)
+            self._gain_gold(seat, amount, cause, key, params)
 
-    def add_age(self, seat, spot, n, cause) -> None:
+    def _add_age(self, seat, spot, n, cause) -> None:
         u = self.players[seat].units[spot]
         u.age += n
         if self.record_events:
-            self.events.append(Event(self.turn, self.phase, seat, AGE, n, cause,
-                                     f"{u.type.name} at {SPOT_NAMES[spot]}"))
+            self.events.append(Event(self.turn, self.phase, seat, AGE, n, cause, "ev.unit_at",
+                                     {"card": u.type.id, "spot": spot}))
 
-    def ask_target(self, seat, n, cause) -> None:
+    def _ask_target(self, seat, n, cause) -> None:
         """Queue a choice of one own unit for ``n`` age tokens (no choice with one unit)."""
         units = self.players[seat].units
         occupied = [s for s, u in enumerate(units) if u is not None]
         if len(occupied) == 1:
-            self.add_age(seat, occupied[0], n, cause)
+            self._add_age(seat, occupied[0], n, cause)
             return
-        d = (TARGET, n, cause)
+        d = Decision(seat, TARGET, n, cause)
         if self.pending[seat] is None:
             self.pending[seat] = d
         else:
             self.queues[seat].append(d)
 
-    def upgrade_all_buildings(self, seat, cause) -> None:
+    def _upgrade_all_buildings(self, seat, cause) -> None:
         b = self.players[seat].buildings
         for i, level in enumerate(b):
             if level == 1:
                 b[i] = 2
-                self.log(seat, EV_BUILD, 2, cause, f"{self.buildings[i].name} flips to level 2 for free")
+                self._log(seat, BUILT, 2, cause, "ev.flips_free", {"card": self.buildings[i].id})
 
-    def shapeshift(self, seat, spot, max_cost, age_tokens, cause) -> None:
+    def _shapeshift(self, seat, spot, max_cost, age_tokens, cause) -> None:
         deployment.shapeshift(self, seat, spot, max_cost, age_tokens, cause)
 
-    def draw_card(self):
+    def _draw_card(self):
         """Top card of the draw pile; an empty pile is first refilled from the shuffled
         discard pile.  None if both are empty."""
         if not self.draw:
@@ -433,19 +438,19 @@ class Game:
             # players who acted simultaneously discarded their cards
             self.draw, self.discard = sorted(self.discard, key=_card_index), []
             self.rng.shuffle(self.draw)
-            self.log(-1, NOTE, len(self.draw), "Rule", "the discard pile is shuffled into a new draw pile")
+            self._log(-1, NOTE, len(self.draw), RULE_DRAW_PILE, "ev.reshuffle")
         return self.draw.pop()
 
-    def draw_cards(self, k) -> list:
+    def _draw_cards(self, k) -> list:
         out = []
         for _ in range(k):
-            c = self.draw_card()
+            c = self._draw_card()
             if c is None:
                 break
             out.append(c)
         return out
 
-    def resolution_order(self) -> list[int]:
+    def _resolution_order(self) -> list[int]:
         """Who resolves first when simultaneous abilities clash: highest score, then
         least gold, then a seeded random draw."""
         keys = [(-p.lp, p.gold) for p in self.players]
@@ -454,17 +459,17 @@ class Game:
         draws = [self.rng.next64() for _ in range(self.n)]
         return sorted(range(self.n), key=lambda s: (keys[s], draws[s]))
 
-    def decided(self, seat) -> None:
+    def _decided(self, seat) -> None:
         q = self.queues[seat]
         self.pending[seat] = q.pop(0) if q else None
         if not any(self.pending):
             self.rules["decided"][self.phase](self)
 
-    def end_phase(self) -> None:
+    def _end_phase(self) -> None:
         self.phase = _NEXT_PHASE[self.phase]
         self.stage = "start"
 
-    def end_turn(self) -> None:
+    def _end_turn(self) -> None:
         if self.turn >= TURNS:
             self.phase = END
         else:

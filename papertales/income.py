@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from .abilities import kingdom_payouts
+from .events import RULE_INCOME
+from .results import IncomeResult
 
 BASE_INCOME = 2
 
@@ -12,8 +14,8 @@ def items(game, seat, ctx=None) -> list[tuple[str, int]]:
 
     Also used during Wars by the Ogre, whose strength counts this gold in advance."""
     if ctx is None:
-        ctx = game.ctx(seat)
-    return [("Income", BASE_INCOME)] + [(cause, v) for cause, _, v in kingdom_payouts(game, ctx, "income")]
+        ctx = game._ctx(seat)
+    return [(RULE_INCOME, BASE_INCOME)] + [(cause, v) for cause, _, v in kingdom_payouts(game, ctx, "income")]
 
 
 def total(game, seat, ctx=None) -> int:
@@ -21,7 +23,10 @@ def total(game, seat, ctx=None) -> int:
 
 
 def resolve(game) -> None:
+    rows = [items(game, seat) for seat in range(game.n)]
+    if game.record_events:
+        game.results.append(IncomeResult(game.turn, tuple(tuple(r) for r in rows)))
     for seat in range(game.n):
-        for cause, gold in items(game, seat):
-            game.gain_gold(seat, gold, cause, "base income" if cause == "Income" else "income ability")
-    game.end_phase()
+        for cause, gold in rows[seat]:
+            game._gain_gold(seat, gold, cause, "ev.base_income" if cause == RULE_INCOME else "ev.income_ability")
+    game._end_phase()

@@ -9,8 +9,10 @@ pack.  At the end the card kept from last turn's Deployment joins the hand.
 from __future__ import annotations
 
 from .actions import DRAFT, DRAFT_DISCARD, Action, DROP, PICK, for_card
+from .decisions import simple
+from .results import DraftResult
 from .errors import IllegalActionError
-from .events import DRAFT as EV_DRAFT
+from .events import DRAFT as EV_DRAFT, RULE_TWO_PLAYER_DRAFT
 
 HAND = 5
 HAND_TWO_PLAYERS = 9
@@ -20,7 +22,7 @@ def start(game) -> None:
     """Deal a pack to every seat (reshuffling the discard pile when the draw pile ends)."""
     size = HAND_TWO_PLAYERS if game.n == 2 else HAND
     for p in game.players:
-        p.pack = game.draw_cards(size)
+        p.pack = game._draw_cards(size)
     game.stage = "draft"
     _open_round(game)
 
@@ -32,17 +34,17 @@ def _open_round(game) -> None:
         for seat, p in enumerate(players):
             t = p.pack.pop()
             p.hand.append(t)
-            game.log(seat, EV_DRAFT, 0, "", f"takes the last card, {t.name}")
+            game._log(seat, EV_DRAFT, 0, "", "ev.takes_last", {"card": t.id})
         finish(game)
         return
     for seat, p in enumerate(players):
-        game.pending[seat] = (DRAFT,) if p.pack else None
+        game.pending[seat] = simple(DRAFT, seat) if p.pack else None
     if not any(game.pending):
         finish(game)
 
 
 def legal(game, seat, decision) -> list[Action]:
-    kind = PICK if decision[0] == DRAFT else DROP
+    kind = PICK if decision.kind == DRAFT else DROP
     seen = []
     for t in game.players[seat].pack:
         if t.id not in seen:
@@ -62,18 +64,18 @@ def _take(game, seat, action, kind):
 
 def apply(game, seat, decision, action) -> None:
     p = game.players[seat]
-    if decision[0] == DRAFT:
+    if decision.kind == DRAFT:
         t = _take(game, seat, action, PICK)
         p.hand.append(t)
-        game.log(seat, EV_DRAFT, 0, "", f"keeps {t.name}")
+        game._log(seat, EV_DRAFT, 0, "", "ev.keeps", {"card": t.id})
         if game.n == 2 and p.pack:
-            game.pending[seat] = (DRAFT_DISCARD,)
+            game.pending[seat] = simple(DRAFT_DISCARD, seat)
             return
     else:
         t = _take(game, seat, action, DROP)
         game.discard.append(t)
-        game.log(seat, EV_DRAFT, 0, "2-player draft", f"discards {t.name}")
-    game.decided(seat)
+        game._log(seat, EV_DRAFT, 0, RULE_TWO_PLAYER_DRAFT, "ev.discards_card", {"card": t.id})
+    game._decided(seat)
 
 
 def all_decided(game) -> None:
@@ -91,9 +93,11 @@ def all_decided(game) -> None:
 
 
 def finish(game) -> None:
+    if game.record_events:
+        game.results.append(DraftResult(game.turn, tuple(tuple(t.id for t in p.hand) for p in game.players)))
     for seat, p in enumerate(game.players):
         if p.kept is not None:
             p.hand.append(p.kept)
-            game.log(seat, EV_DRAFT, 0, "", f"takes back {p.kept.name}, kept from last turn")
+            game._log(seat, EV_DRAFT, 0, "", "ev.takes_kept", {"card": p.kept.id})
             p.kept = None
-    game.end_phase()
+    game._end_phase()

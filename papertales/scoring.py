@@ -5,11 +5,24 @@ Most LP wins; a tie goes to the most gold left; a tie on both is a shared victor
 from __future__ import annotations
 
 from .abilities import kingdom_payouts
+from .events import building_cause
+from .results import EndResult
 
 
 def resolve(game) -> None:
     score_kingdoms(game)
-    game.end_phase()
+    game._end_phase()
+    record_end(game)
+
+
+def record_end(game) -> None:
+    """Keep the end-of-game scoring as an :class:`~papertales.results.EndResult`."""
+    if game.record_events:
+        rows = [[] for _ in range(game.n)]
+        for e in game.events:
+            if e.phase == "end" and e.kind == "lp" and e.seat >= 0:
+                rows[e.seat].append((e.cause, e.amount))
+        game.results.append(EndResult(game.turn, tuple(tuple(r) for r in rows), tuple(game.winners())))
 
 
 def score_kingdoms(game) -> None:
@@ -20,9 +33,9 @@ def score_kingdoms(game) -> None:
                 B = game.buildings[b]
                 L = B.levels[level]
                 if L.lp:
-                    game.gain_lp(seat, L.lp, f"{B.name} (level {level})", "building at the end of the game")
-        for cause, kind, v in kingdom_payouts(game, game.ctx(seat), "end_of_game"):
-            game.gain(seat, kind, v, cause, "end of the game")
+                    game._gain_lp(seat, L.lp, building_cause(B.id, level), "ev.building_end")
+        for cause, kind, v in kingdom_payouts(game, game._ctx(seat), "end_of_game"):
+            game._gain(seat, kind, v, cause, "ev.end_of_game")
 
 
 def winners(players) -> list[int]:

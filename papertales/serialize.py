@@ -1,4 +1,4 @@
-"""Save and load a game as JSON (format ``papertales-game/1``).
+"""Save and load a game as JSON (format ``papertales-game/2``).
 
 Loading checks everything before building anything: a malformed or tampered file raises
 :class:`~papertales.errors.SaveFileError` and no half-built game is ever returned."""
@@ -7,22 +7,18 @@ from __future__ import annotations
 
 import json
 
-from .actions import Action, BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET
+from . import results
+from .actions import Action
+from .decisions import KINDS as DECISION_KINDS, Decision
 from .cards import BUILTIN_PACKS, card_set
 from .necropolis import PILES
 from .solo import LichKing
 from .errors import SaveFileError
-from .events import Event
+from .events import KINDS as EVENT_KINDS, Event
 from .rng import Rng
 from .state import SPOTS, Player, Unit
 
-FORMAT = "papertales-game/1"
-_STAGES = {
-    "recruitment": ("start", "draft"), "deployment": ("start", "place", "reveal", "choose", "finish"),
-    "wars": ("start",), "income": ("start",), "construction": ("start", "build"),
-    "aging": ("start", "save", "resolve"), "end": ("start",), "over": ("start",),
-}
-_DECISION_SHAPES = {DRAFT: 1, DRAFT_DISCARD: 1, DEPLOY: 1, BUILD: 1, TARGET: 3, SAVE: 4}
+FORMAT = "papertales-game/2"
 
 
 def to_dict(game) -> dict:
@@ -38,7 +34,7 @@ def to_dict(game) -> dict:
         "lich": None if lk is None else {
             "lp": lk.lp, "line": [c.id for c in lk.line], "time": lk.time, "revealed": lk.revealed,
             "netherworld": ids(lk.netherworld), "cards": [c.id for c in lk.cards],
-            "draft_step": lk.draft_step, "scored": ids(lk.scored)},
+            "draft_step": lk.draft_step},
         "seed": game.seed,
         "turn": game.turn,
         "phase": game.phase,
@@ -55,11 +51,14 @@ def to_dict(game) -> dict:
                       for u in p.units],
             "buildings": {game.buildings[i].id: lvl for i, lvl in enumerate(p.buildings) if lvl},
         } for p in game.players],
-        "pending": [list(d) if d is not None else None for d in game.pending],
-        "queues": [[list(d) for d in q] for q in game.queues],
+        "pending": [d.to_json() if d is not None else None for d in game.pending],
+        "queues": [[d.to_json() for d in q] for q in game.queues],
         "saved": game.saved,
+        "build_choices": None if game.build_choices is None else [
+            None if a is None else str(a) for a in game.build_choices],
         "record_events": game.record_events,
         "events": [list(e) for e in game.events],
+        "results": [results.to_json(r) for r in game.results],
         "history": [[seat, a.to_json()] for seat, a in game.history],
     }
 
@@ -88,7 +87,7 @@ def _list(v, where):
 
 def loads(text, cls=None, cards=None):
     """Rebuild a game saved by :func:`dumps`; raises SaveFileError on any problem."""
-    from .game import MULTI_RULES, SOLO_RULES
+    from .game import MULTI_RULES, SOLO_RULES, STAGES
     if cls is None:
         from .game import Game as cls
     try:
@@ -129,7 +128,7 @@ def loads(text, cls=None, cards=None):
         if not isinstance(options, dict) or options.get("players") != n:
             _err("'options' must be an object whose 'players' matches the players listed")
         phase, stage = data["phase"], data["stage"]
-        if phase not in _STAGES or stage not in _STAGES[phase]:
+        if phase not in STAGES or stage not in STAGES[phase]:
             _err(f"unknown phase/stage {phase!r}/{stage!r}")
         g = cls.__new__(cls)
         g.cards = cards
@@ -180,8 +179,8 @@ def loads(text, cls=None, cards=None):
             g.players.append(p)
         g.pending = []
         for i, d in enumerate(_list(data["pending"], "pending")):
-            g.pending.append(_decision(d, f"pending[{i}]", allow_none=True))
-        g.queues = [[_decision(d, f"queues[{i}][{j}]") for j, d in enumerate(_list(q, f"queues[{i}]"))]
+            g.pending.append(_decision(d, i, f"pending[{i}]", allow_none=True))
+        g.queues = [[_decision(d, i, f"queues[{i}][{j}]") for j, d in enumerate(_list(q, f"queues[{i}]"))]
                     for i, q in enumerate(_list(data["queues"], "queues"))]
         if len(g.pending) != n or len(g.queues) != n:
             _err("pending and queues must have one entry per player")
@@ -190,6 +189,14 @@ def loads(text, cls=None, cards=None):
                                               for x in _list(saved, "saved")]
         g.record_events = bool(data.get("record_events", True))
         g.build_options = None
+        choices = data["build_choices"]
+        try:
+            g.build_choices = None if choices is None else [
+                None if a is None else Action.parse(a) for a in _list(choices, "build_choices")]
+        except ValueError as exc:
+            _err(f"build_choices: {exc}")
+        if g.build_choices is not None and len(g.build_choices) != n:
+            _err("build_choices must have one entry per player")
         g.lich = None
         g.rules = MULTI_RULES
         if n == 1:
@@ -199,9 +206,15 @@ def loads(text, cls=None, cards=None):
             _err("'lich' must be null in a game with several players")
         g.events = []
         for i, e in enumerate(_list(data["events"], "events")):
-            if not isinstance(e, list) or len(e) not in (7, 8):
-                _err(f"events[{i}] must be a list of 7 or 8 fields")
-            g.events.append(Event(*e[:7], tuple(e[7]) if len(e) == 8 else ()))
+            if not isinstance(e, list) or len(e) != 8 or e[3] not in EVENT_KINDS or not isinstance(e[7], dict):
+                _err(f"events[{i}] must be [turn, phase, seat, kind, amount, cause, key, params]")
+            g.events.append(Event(*e))
+        g.results = []
+        for i, r in enumerate(_list(data["results"], "results")):
+            try:
+                g.results.append(results.from_json(r))
+            except (ValueError, TypeError) as exc:
+                _err(f"results[{i}]: {exc}")
         g.history = []
         for i, h in enumerate(_list(data["history"], "history")):
             if not isinstance(h, list) or len(h) != 2:
@@ -250,20 +263,18 @@ def _lich(d, cards, game):
         if c not in cards.unit_by_id:
             _err(f"lich.netherworld[{i}]: unknown card {c!r}")
         lk.netherworld.append(cards.unit_by_id[c])
-    scored = []
-    for i, c in enumerate(_list(d.get("scored", []), "lich.scored")):
-        if c not in cards.unit_by_id:
-            _err(f"lich.scored[{i}]: unknown card {c!r}")
-        scored.append(cards.unit_by_id[c])
-    lk.scored = tuple(scored)
     return lk
 
 
-def _decision(d, where, allow_none=False):
+def _decision(d, seat, where, allow_none=False):
     if d is None:
         if allow_none:
             return None
         _err(f"{where} must be a decision, not null")
-    if not isinstance(d, list) or not d or d[0] not in _DECISION_SHAPES or len(d) != _DECISION_SHAPES[d[0]]:
-        _err(f"{where}: malformed decision {d!r}")
-    return tuple(d)
+    if not isinstance(d, dict) or d.get("kind") not in DECISION_KINDS \
+            or set(d) - {"kind", "count", "cause", "spot"}:
+        _err(f"{where}: malformed decision {d!r}; a decision is {{kind, count?, cause?, spot?}} "
+             f"with kind in {', '.join(DECISION_KINDS)}")
+    spot = d.get("spot")
+    return Decision(seat, d["kind"], _int(d.get("count", 0), f"{where}.count", 0, 9),
+                    str(d.get("cause", "")), None if spot is None else _int(spot, f"{where}.spot", 0, 4))

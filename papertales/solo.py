@@ -25,8 +25,11 @@ from __future__ import annotations
 
 from . import recruitment, scoring, wars
 from .actions import DRAFT, PICK
+from .decisions import simple
 from .errors import IllegalActionError, PaperTalesError
-from .events import BLACK_ARMY, DRAFT as EV_DRAFT, LICH_SEAT, NOTE, PURPLE_ARMY, WAR
+from .events import (BLACK_ARMY, DRAFT as EV_DRAFT, LICH_SEAT, NOTE, PURPLE_ARMY, RULE_ARMIES,
+                     RULE_NETHERWORLD, RULE_WARS, WAR)
+from .results import Quest, SoloRecruitmentResult, SoloWarsResult
 from .necropolis import PILES
 
 LICH = LICH_SEAT        # the seat number of the Lich King in events
@@ -37,7 +40,7 @@ LP_PER_ARMY_WIN = 1
 class LichKing:
     """The Lich King's side of the table."""
 
-    __slots__ = ("lp", "line", "time", "revealed", "netherworld", "cards", "draft_step", "scored")
+    __slots__ = ("lp", "line", "time", "revealed", "netherworld", "cards", "draft_step")
 
     def __init__(self, line, cards):
         self.lp = 0
@@ -47,7 +50,6 @@ class LichKing:
         self.netherworld = []          # index 0 is the top
         self.cards = list(cards)       # Lich King difficulty cards
         self.draft_step = 0
-        self.scored = ()               # the Netherworld scored at the last Recruitment (a record)
 
     def clone(self) -> "LichKing":
         k = LichKing.__new__(LichKing)
@@ -55,7 +57,6 @@ class LichKing:
         k.netherworld = self.netherworld[:]
         k.cards = self.cards
         k.draft_step = self.draft_step
-        k.scored = self.scored
         return k
 
     def armies(self) -> tuple[int, int]:
@@ -98,11 +99,11 @@ def setup(game, lich_king_cards=0) -> LichKing:
     return LichKing(line, chosen)
 
 
-def gain(game, amount, cause, detail="") -> None:
+def gain(game, amount, cause, key="", params=None) -> None:
     lk = game.lich
     before = lk.lp
     lk.lp = max(0, lk.lp + amount)
-    game.log(LICH, "lp", lk.lp - before, cause, detail)
+    game._log(LICH, "lp", lk.lp - before, cause, key, params)
 
 
 # ------------------------------------------------------------------ Recruitment
@@ -118,21 +119,21 @@ def _offer(game) -> None:
     p = game.players[0]
     step = lk.draft_step
     if step < len(DRAWS):
-        p.pack = game.draw_cards(DRAWS[step])
+        p.pack = game._draw_cards(DRAWS[step])
     elif step == len(DRAWS):
         game.rng.shuffle(lk.netherworld)
         p.pack = [lk.netherworld.pop(0) for _ in range(min(2, len(lk.netherworld)))]
-        game.log(0, EV_DRAFT, 0, "Netherworld", f"the Netherworld ({len(lk.netherworld) + len(p.pack)} cards) "
-                 "is shuffled; its 2 top cards are offered")
+        game._log(0, EV_DRAFT, 0, RULE_NETHERWORLD, "ev.netherworld_shuffled",
+                  {"n": len(lk.netherworld) + len(p.pack)})
     else:
         if lk.netherworld:
             t = lk.netherworld.pop(0)
             p.hand.append(t)
-            game.log(0, EV_DRAFT, 0, "Netherworld", f"takes the top Netherworld card, {t.name}")
+            game._log(0, EV_DRAFT, 0, RULE_NETHERWORLD, "ev.takes_top", {"card": t.id})
         _lich_king_gains(game)
         recruitment.finish(game)
         return
-    game.pending[0] = (DRAFT,) if p.pack else None
+    game.pending[0] = simple(DRAFT, 0) if p.pack else None
     if not p.pack:
         lk.draft_step += 1
         _offer(game)
@@ -154,14 +155,12 @@ def apply_draft(game, seat, decision, action) -> None:
     p.pack = []
     if lk.draft_step < len(DRAWS):
         lk.netherworld.extend(rest)
-        game.log(0, EV_DRAFT, 0, "", f"keeps {t.name}; " + (", ".join(c.name for c in rest) or "nothing")
-                 + " into the Netherworld")
+        game._log(0, EV_DRAFT, 0, "", "ev.keeps_into_netherworld", {"card": t.id, "cards": [c.id for c in rest]})
     else:
         lk.netherworld.extend(rest)          # the other card goes to the bottom
-        game.log(0, EV_DRAFT, 0, "Netherworld", f"keeps {t.name}; "
-                 + (", ".join(c.name for c in rest) or "nothing") + " to the bottom of the Netherworld")
+        game._log(0, EV_DRAFT, 0, RULE_NETHERWORLD, "ev.keeps_to_bottom", {"card": t.id, "cards": [c.id for c in rest]})
     lk.draft_step += 1
-    game.decided(0)
+    game._decided(0)
 
 
 def draft_decided(game) -> None:
@@ -183,29 +182,37 @@ def recruitment_gains(line, time, revealed, netherworld, lich_cards=()) -> list[
     rows = []
     current = line[time]
     if current.immediate_lp:
-        rows.append({"cause": current.name, "lp": current.immediate_lp, "detail": "immediate gain",
-                     "matches": []})
+        rows.append({"cause": current.id, "lp": current.immediate_lp, "key": "ev.immediate_gain",
+                     "params": {}, "matches": []})
     bonus = sum(c.quest_bonus for c in lich_cards)
     for card in line[:revealed]:
         matches = quest_matches(card, netherworld)
         if matches:
             per = card.quest_lp + bonus
-            rows.append({"cause": card.name, "lp": per * len(matches), "matches": [t.name for t in matches],
-                         "detail": f"quest: {len(matches)} Netherworld card(s) x {per} LP "
-                                   f"({', '.join(t.name for t in matches)})"})
+            ids = [t.id for t in matches]
+            rows.append({"cause": card.id, "lp": per * len(matches), "matches": ids, "lp_each": per,
+                         "key": "ev.quest", "params": {"n": len(matches), "each": per, "cards": ids}})
     for c in lich_cards:
         if c.recruitment_lp:
-            rows.append({"cause": c.name, "lp": c.recruitment_lp, "detail": "Lich King card", "matches": []})
+            rows.append({"cause": c.id, "lp": c.recruitment_lp, "key": "ev.lich_king_card",
+                         "params": {}, "matches": []})
     return rows
 
 
 def _lich_king_gains(game) -> None:
     lk = game.lich
-    for row in recruitment_gains(lk.line, lk.time, lk.revealed, lk.netherworld, lk.cards):
-        gain(game, row["lp"], row["cause"], row["detail"])
-    lk.scored = tuple(lk.netherworld)
+    rows = recruitment_gains(lk.line, lk.time, lk.revealed, lk.netherworld, lk.cards)
+    for row in rows:
+        gain(game, row["lp"], row["cause"], row["key"], row["params"])
+    if game.record_events:
+        current = lk.line[lk.time]
+        game.results.append(SoloRecruitmentResult(
+            game.turn, current.id, current.immediate_lp, tuple(t.id for t in lk.netherworld),
+            tuple(Quest(r["cause"], r["lp_each"], tuple(r["matches"]), r["lp"]) for r in rows if r["matches"]),
+            tuple((r["cause"], r["lp"]) for r in rows if r["key"] == "ev.lich_king_card"),
+            sum(r["lp"] for r in rows)))
     if lk.netherworld:
-        game.log(LICH, NOTE, len(lk.netherworld), "Netherworld", "the Netherworld cards go to the discard pile")
+        game._log(LICH, NOTE, len(lk.netherworld), RULE_NETHERWORLD, "ev.netherworld_discarded")
         game.discard.extend(lk.netherworld)
         lk.netherworld = []
 
@@ -217,23 +224,24 @@ def wars_resolve(game) -> None:
     if lk.revealed < len(lk.line):
         nxt = lk.line[lk.revealed]
         lk.revealed += 1
-        game.log(LICH, NOTE, 0, nxt.name, f"Necropolis card {nxt.pile} is revealed")
+        game._log(LICH, NOTE, 0, nxt.id, "ev.necropolis_revealed", {"pile": nxt.pile})
     black, purple = lk.armies()
-    ctx = game.ctx(0)
+    ctx = game._ctx(0)
     s = wars.kingdom_strength(game, 0, ctx)
-    won = 0
-    army_wins = 0
-    for army, a, code in (("Black army", black, BLACK_ARMY), ("Purple army", purple, PURPLE_ARMY)):
-        w = s >= a
-        won += w
-        army_wins += a >= s
-        game.log(0, WAR, int(w), "Wars", f"strength {s} vs the {army} {a}: "
-                 + ("tie, both win" if s == a else "wins" if w else "loses"), (code, s, a))
+    player_won = (s >= black, s >= purple)
+    army_won = (black >= s, purple >= s)
+    for a, code, w in ((black, BLACK_ARMY, player_won[0]), (purple, PURPLE_ARMY, player_won[1])):
+        game._log(0, WAR, int(w), RULE_WARS, "ev.war" if w else "ev.war_lost", {"opponent": code, "strength": s, "against": a, "n": int(w)})
+    won = sum(player_won)
+    army_wins = sum(army_won)
     wars.score(game, 0, ctx, won)
+    per = LP_PER_ARMY_WIN + sum(c.lp_per_army_win for c in lk.cards)
     if army_wins:
-        per = LP_PER_ARMY_WIN + sum(c.lp_per_army_win for c in lk.cards)
-        gain(game, per * army_wins, "Armies", f"{army_wins} army war(s) won")
-    game.end_phase()
+        gain(game, per * army_wins, RULE_ARMIES, "ev.armies_won", {"n": army_wins})
+    if game.record_events:
+        game.results.append(SoloWarsResult(game.turn, s, black, purple, player_won, army_won,
+                                           wars.LP_PER_WAR * won, per * army_wins))
+    game._end_phase()
 
 
 # ------------------------------------------------------------------ End
@@ -244,11 +252,12 @@ def final(game) -> None:
     lk.time = len(lk.line) - 1
     end = lk.line[lk.time]
     if end.immediate_lp:
-        gain(game, end.immediate_lp, end.name, "immediate gain of the End card")
+        gain(game, end.immediate_lp, end.id, "ev.end_card_gain")
     for c in lk.cards:
         if c.end_lp:
-            gain(game, c.end_lp, c.name, "Lich King card, end of the game")
-    game.end_phase()
+            gain(game, c.end_lp, c.id, "ev.lich_king_card_end")
+    game._end_phase()
+    scoring.record_end(game)
 
 
 def winners(game) -> list[int]:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from . import income
 from .abilities import kingdom_payouts
-from .events import WAR
+from .events import RULE_WARS, WAR
+from .results import War, WarsResult
 from .state import IS_FRONT, SPOT_NAMES
 
 LP_PER_WAR = 3
@@ -59,7 +60,7 @@ def kingdom_strength(game, seat, ctx=None, explain=None) -> int:
     """The war strength of ``seat``.  With a list as ``explain``, appends one
     ``(cause, strength, note)`` row per unit and building bonus."""
     if ctx is None:
-        ctx = game.ctx(seat)
+        ctx = game._ctx(seat)
     rows = units(game, seat, ctx)
     total = sum(s for _, _, s, f in rows if f)
     ctx.strengths = [s for _, _, s, _ in rows]
@@ -109,25 +110,29 @@ def wars_won(n, strengths) -> list[list[tuple[int, int]]]:
 
 def resolve(game) -> None:
     n = game.n
-    ctxs = [game.ctx(seat) for seat in range(n)]
+    ctxs = [game._ctx(seat) for seat in range(n)]
     strengths = [kingdom_strength(game, seat, ctxs[seat]) for seat in range(n)]
     results = wars_won(n, strengths)
+    if game.record_events:
+        game.results.append(WarsResult(
+            game.turn, tuple(strengths),
+            tuple(War(seat, opp, strengths[seat], strengths[opp], w)
+                  for seat in range(n) for opp, w in results[seat]),
+            tuple(LP_PER_WAR * sum(w for _, w in results[seat]) for seat in range(n))))
     for seat in range(n):
         won = 0
         for opp, w in results[seat]:
             won += w
-            game.log(seat, WAR, w, "Wars",
-                     f"strength {strengths[seat]} vs {game.players[opp].name} {strengths[opp]}: "
-                     + (f"wins {w} war{'s' if w > 1 else ''}" if w else "loses"),
-                     (opp, strengths[seat], strengths[opp]))
+            game._log(seat, WAR, w, RULE_WARS, "ev.war" if w else "ev.war_lost",
+                      {"opponent": opp, "strength": strengths[seat], "against": strengths[opp], "n": w})
         score(game, seat, ctxs[seat], won)
-    game.end_phase()
+    game._end_phase()
 
 
 def score(game, seat, ctx, won) -> None:
     """3 LP per war won, then every war ability of the kingdom's units and buildings."""
     if won:
-        game.gain_lp(seat, LP_PER_WAR * won, "Wars", f"{won} war{'s' if won > 1 else ''} won")
+        game._gain_lp(seat, LP_PER_WAR * won, RULE_WARS, "ev.wars_won", {"n": won})
     ctx.wars_won = won
     for cause, kind, v in kingdom_payouts(game, ctx, "wars"):
-        game.gain(seat, kind, v, cause)
+        game._gain(seat, kind, v, cause)

@@ -1,5 +1,6 @@
 """Shared helpers for tests: build positions quickly and run single phases."""
 
+from papertales import cause_label
 from papertales.whatif import game_from_position
 
 
@@ -18,12 +19,17 @@ def run_phase(game, phase=None):
     return game.events[start:]
 
 
+def cause(e) -> str:
+    """The English words of an event's cause ("Knight", "Mine (level 2)", "Wars")."""
+    return cause_label(e.cause, "en")
+
+
 def lp_events(events, seat):
-    return [(e.cause, e.amount) for e in events if e.seat == seat and e.kind == "lp"]
+    return [(cause(e), e.amount) for e in events if e.seat == seat and e.kind == "lp"]
 
 
 def gold_events(events, seat):
-    return [(e.cause, e.amount) for e in events if e.seat == seat and e.kind == "gold"]
+    return [(cause(e), e.amount) for e in events if e.seat == seat and e.kind == "gold"]
 
 
 # ---------------------------------------------------------------------------------

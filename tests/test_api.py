@@ -75,10 +75,12 @@ def test_actions_can_be_given_as_text_and_read_back():
     card = g.players[0].pack[0].id
     g.apply(0, f"pick {card}")
     assert g.history[-1] == (0, Action("pick", card))
-    assert str(place("time_master", 2)) == "place Time Master at B1"
-    assert str(done("demon")) == "done (keep Demon)"
+    assert str(place("time_master", 2)) == "place time_master B1"
+    assert str(done("demon")) == "done demon" and str(done()) == "done"
     assert Action.parse("build town 2") == Action("build", "town", 2)
     assert Action.parse("move F1 B2") == Action("move", 0, 3)
+    assert Action.parse("Place Knight f1") == place("knight", 0)
+    assert place("time_master", 2).describe("en") == "place Time Master at B1"
 
 
 def test_decision_prompts_say_what_to_do():
@@ -152,7 +154,7 @@ def test_malformed_json_is_refused(text):
 
 
 def test_unit_strengths_as_data():
-    from tests.helpers import position
+    from helpers import position
     g = position({"front": ["ogre", "leviathan"], "back": ["archer", "farmer"]}, {"front": ["knight"]})
     rows = g.unit_strengths(0)
     # Ogre 2 + 2 gold of income; Leviathan 4 + 2 x 1 food (Farmer); Archer fights from the
@@ -172,10 +174,11 @@ def test_whatif_evaluation_works_while_decisions_are_pending():
 
 
 def test_war_events_carry_opponent_and_strengths_as_data():
-    from tests.helpers import position
+    from helpers import position
     g = position({"front": ["knight"]}, {"front": ["veteran", "farmer"]}, {"front": ["cook"]})
     g.advance(until="phase")
-    wars = {(e.seat, e.data[0]): (e.amount, e.data[1], e.data[2]) for e in g.events if e.kind == "war"}
+    wars = {(e.seat, e.params["opponent"]): (e.amount, e.params["strength"], e.params["against"])
+            for e in g.events if e.kind == "war"}
     # Knight 4, Veteran 3 + Farmer 1 = 4, Cook 1: seat 0 ties seat 1 and beats seat 2
     assert wars[(0, 1)] == (1, 4, 4) and wars[(1, 0)] == (1, 4, 4)
     assert wars[(0, 2)] == (1, 4, 1) and wars[(2, 0)] == (0, 1, 4)

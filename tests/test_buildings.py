@@ -15,7 +15,7 @@ import pytest
 from papertales import BASE, IllegalActionError
 from papertales.actions import place
 
-from helpers import (aged, building_levels, gold_events, lp_events, play_until, position,
+from helpers import (aged, cause, building_levels, gold_events, lp_events, play_until, position,
                      run_phase)
 
 
@@ -387,7 +387,7 @@ def test_five_spots_at_most_with_several_level2_buildings():
 def test_building_lp_at_the_end(bid, lvl, lp):
     g = position({"buildings": {bid: lvl}}, {}, {}, turn=4, phase="aging")
     ev = play_until(g, over=True)
-    end0 = [(e.cause, e.amount) for e in ev if e.seat == 0 and e.kind == "lp" and e.phase == "end"]
+    end0 = [(cause(e), e.amount) for e in ev if e.seat == 0 and e.kind == "lp" and e.phase == "end"]
     assert end0 == [(f"{BASE.building(bid).name} (level {lvl})", lp)]
     assert g.scores == [lp, 0, 0]
 
@@ -396,7 +396,7 @@ def test_building_lp_at_the_end_one_and_three():
     g = position({"buildings": {"town": 1, "tavern": 2, "mine": 1, "temple": 2}},
                  {"buildings": {"barracks": 2}}, {}, turn=4, phase="aging")
     ev = play_until(g, over=True)
-    end0 = sorted((e.cause, e.amount) for e in ev if e.seat == 0 and e.kind == "lp" and e.phase == "end")
+    end0 = sorted((cause(e), e.amount) for e in ev if e.seat == 0 and e.kind == "lp" and e.phase == "end")
     assert end0 == [("Mine (level 1)", 1), ("Tavern (level 2)", 3), ("Temple (level 2)", 3),
                     ("Town (level 1)", 1)]
     assert g.scores == [8, 3, 0]

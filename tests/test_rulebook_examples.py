@@ -15,7 +15,7 @@ import pytest
 from papertales import BASE, Game, IllegalActionError
 from papertales.actions import done, place, target
 
-from helpers import (aged, building_levels, deploy, gold_events, lp_events, play_until,
+from helpers import (aged, cause, building_levels, deploy, gold_events, lp_events, play_until,
                      position, run_phase)
 
 F1, F2, B1, B2, F3 = 0, 1, 2, 3, 4
@@ -39,7 +39,7 @@ def level(game, seat, bid):
 
 
 def end_lp(events, seat):
-    return [(e.cause, e.amount) for e in events if e.seat == seat and e.kind == "lp" and e.phase == "end"]
+    return [(cause(e), e.amount) for e in events if e.seat == seat and e.kind == "lp" and e.phase == "end"]
 
 
 # =========================================================================== section 1
@@ -89,7 +89,7 @@ def test_e2_deployment_with_a_full_kingdom():
     assert g.players[0].unit_count == 4
     assert BASE.unit("time_master") in g.discard
     # Time Master was discarded, not revealed: no age tokens from her, no death
-    assert [e for e in ev if e.kind in ("age", "death") and e.cause == "Time Master"] == []
+    assert [e for e in ev if e.kind in ("age", "death") and e.cause == "time_master"] == []
     assert unit_at(g, 0, F1) == ("demon", 1)                  # Demon's reveal token
     assert unit_at(g, 0, B2) == ("hunter", 0)
     assert g.resources(0) == {"wood": 0, "food": 1, "ore": 1}  # Hunter in the Back: no food
@@ -676,7 +676,7 @@ def test_t17_colossus_two_turns():
     play_until(g, turn=2, phase="wars")
     assert g.strength(0) == 7
     ev = play_until(g, turn=3, phase="recruitment")
-    colossus = [(e.turn, e.amount) for e in g.events if e.seat == 0 and e.kind == "lp" and e.cause == "Colossus"]
+    colossus = [(e.turn, e.amount) for e in g.events if e.seat == 0 and e.kind == "lp" and e.cause == "colossus"]
     assert colossus == [(1, 2), (2, 2)]            # 2 Wars won each turn (vs 0 and 0)
     assert g.players[0].units[F1] is None
     assert any(e.kind == "death" and e.seat == 0 and e.turn == 2 for e in ev)

@@ -59,9 +59,13 @@ def test_s3_lich_king_scores_1_plus_1_plus_6_on_turn_2():
     scored = list(g.lich.netherworld)
     solo._lich_king_gains(g)
     assert g.lich.lp == 8                       # 1 immediate + 1 x 1 + 3 x 2
-    assert list(g.lich.scored) == scored        # kept as a record of what was scored
+    record = g.results[-1]                      # kept as a record of what was scored
+    assert record.netherworld == tuple(t.id for t in scored)
+    assert (record.current, record.immediate, record.lp) == ("two", 1, 8)
+    assert [(q.card, q.lp_each, q.matches, q.lp) for q in record.quests] == [
+        ("one", 1, ("miner",), 1), ("two", 2, ("knight", "veteran", "treefolk"), 6)]
     lk = [(e.cause, e.amount) for e in g.events if e.seat == solo.LICH and e.kind == "lp"]
-    assert lk == [("Two", 1), ("One", 1), ("Two", 6)]
+    assert lk == [("two", 1), ("one", 1), ("two", 6)]
     assert g.lich.netherworld == [] and len(g.discard) == 7
 
 
@@ -96,11 +100,16 @@ def test_s5_strength_6_against_armies_6_and_8():
     assert g.lich.revealed == 3                       # card 3 revealed in the Wars phase
     assert g.players[0].lp == 3                        # ties with Black 6, loses to Purple 8
     assert g.lich.lp == 2                              # both armies win their war
-    wars = [e.detail for e in g.events if e.kind == "war"]
-    assert wars == ["strength 6 vs the Black army 6: tie, both win",
+    wars = [e.detail("en") for e in g.events if e.kind == "war"]
+    assert wars == ["strength 6 vs the Black army 6: wins 1 war",
                     "strength 6 vs the Purple army 8: loses"]
     from papertales.events import BLACK_ARMY, PURPLE_ARMY
-    assert [e.data for e in g.events if e.kind == "war"] == [(BLACK_ARMY, 6, 6), (PURPLE_ARMY, 6, 8)]
+    assert [(e.params["opponent"], e.params["strength"], e.params["against"])
+            for e in g.events if e.kind == "war"] == [(BLACK_ARMY, 6, 6), (PURPLE_ARMY, 6, 8)]
+    war = g.results[-1]
+    assert (war.strength, war.black, war.purple) == (6, 6, 8)
+    assert war.player_won == (True, False) and war.army_won == (True, True)
+    assert (war.player_lp, war.lich_lp) == (3, 2)
 
 
 def test_recruitment_card_flow_5_4_3_then_two_from_the_netherworld():
@@ -116,7 +125,7 @@ def test_recruitment_card_flow_5_4_3_then_two_from_the_netherworld():
     # 9 cards went to the Netherworld; it is shuffled and its 2 top cards are offered
     assert len(p.pack) == 2
     assert len(g.lich.netherworld) == 7
-    assert any(e.detail.startswith("the Netherworld (9 cards) is shuffled") for e in g.events)
+    assert any(e.detail("en").startswith("the Netherworld (9 cards) is shuffled") for e in g.events)
     other = p.pack[1]
     g.apply(0, f"pick {p.pack[0].id}")
     # the other card went to the bottom, the top card was taken, the 7 left were scored
@@ -264,5 +273,5 @@ def test_companion_mode_scores_the_physical_game():
     rows = solo.recruitment_gains(line, time=1, revealed=2,
                                   netherworld=cards("miner", "knight", "veteran", "treefolk",
                                                     "farmer", "cook", "archer"))
-    assert [(r["cause"], r["lp"]) for r in rows] == [("Two", 1), ("One", 1), ("Two", 6)]
-    assert rows[2]["matches"] == ["Knight", "Veteran", "Treefolk"]
+    assert [(r["cause"], r["lp"]) for r in rows] == [("two", 1), ("one", 1), ("two", 6)]
+    assert rows[2]["matches"] == ["knight", "veteran", "treefolk"]

@@ -13,7 +13,7 @@ import pytest
 from papertales import BASE, Action, IllegalActionError
 from papertales.actions import done, place, target
 
-from helpers import (aged, building_levels, deploy, gold_events, lp_events, play_until,
+from helpers import (aged, cause, building_levels, deploy, gold_events, lp_events, play_until,
                      position, run_phase)
 
 F1, F2, B1, B2, F3 = 0, 1, 2, 3, 4
@@ -744,7 +744,7 @@ def test_relic_of_wisdom_two_lp_per_token_at_the_end():
     g = position({"back": [aged("relic_of_wisdom", 3)]}, {}, {}, turn=4, phase="wars")
     ev = play_until(g, over=True)
     assert g.is_over
-    end = [(e.cause, e.amount) for e in ev if e.seat == 0 and e.kind == "lp" and e.phase == "end"]
+    end = [(cause(e), e.amount) for e in ev if e.seat == 0 and e.kind == "lp" and e.phase == "end"]
     assert end == [("Relic of Wisdom", 8)]
 
 

@@ -1,0 +1,50 @@
+"""Decision records: what a pending player has to decide, as a frozen value.
+
+The phases pose decisions; ``Game.decision(seat)`` hands them out with a prompt in the
+current language.  The common ones (draft, deploy, build) are shared instances, so posing
+them costs nothing in simulations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .actions import BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET
+
+KINDS = (DRAFT, DRAFT_DISCARD, DEPLOY, TARGET, BUILD, SAVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """``kind`` is one of :data:`KINDS`.  ``count`` is the number of age tokens a Time
+    Master / Master Alchemist target takes, or the tokens a unit must carry for a
+    Mystical Healer to save it; ``cause`` the id of the card asking; ``spot`` where that
+    card stands.  ``prompt`` is filled in by :meth:`Game.decision`."""
+
+    seat: int
+    kind: str
+    count: int = 0
+    cause: str = ""
+    spot: int | None = None
+    prompt: str = ""
+
+    def to_json(self) -> dict:
+        out = {"kind": self.kind}
+        if self.count:
+            out["count"] = self.count
+        if self.cause:
+            out["cause"] = self.cause
+        if self.spot is not None:
+            out["spot"] = self.spot
+        return out
+
+    def with_prompt(self, prompt: str) -> "Decision":
+        return replace(self, prompt=prompt)
+
+
+_SHARED = {kind: [Decision(seat, kind) for seat in range(8)]
+           for kind in (DRAFT, DRAFT_DISCARD, DEPLOY, BUILD)}
+
+
+def simple(kind: str, seat: int) -> Decision:
+    """The shared record of a decision that carries nothing but its kind."""
+    return _SHARED[kind][seat]

@@ -1,0 +1,119 @@
+"""One message catalogue for every word the lab shows a person, in English and Polish.
+
+Why our own small catalogue instead of gettext?  The lab needs flat keys shared by the
+engine, the CLI and the panels, str.format placeholders, Polish plurals (1 / 2-4 / 5+) and
+no compile step, so that the package keeps working from a plain checkout and without any
+dependency.  Each language is a folder of JSON files (``papertales/locales/<lang>/*.json``),
+one per domain (``engine.json``, ``cards.json``, ``app.json`` ...); all files of a language
+are merged, and a key may live in one file only (the tests check that every key exists in
+both languages).
+
+A value is either a string with ``{placeholders}`` or a plural table
+``{"one": ..., "few": ..., "many": ...}`` chosen by the parameter ``n``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from importlib import resources
+
+LANGUAGES = ("en", "pl")
+DEFAULT = "en"
+
+_catalogues: dict[str, dict[str, object]] = {}
+_current = [None]          # the language chosen by set_language (None: from the environment)
+
+
+def _load(lang: str) -> dict[str, object]:
+    cat = _catalogues.get(lang)
+    if cat is None:
+        cat = {}
+        folder = resources.files("papertales") / "locales" / lang
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if not entry.name.endswith(".json"):
+                continue
+            data = json.loads(entry.read_text(encoding="utf-8"))
+            for key, value in data.items():
+                if key in cat:
+                    raise RuntimeError(f"message key {key!r} is defined twice in locales/{lang}")
+                cat[key] = value
+        _catalogues[lang] = cat
+    return cat
+
+
+def catalogue(lang: str) -> dict[str, object]:
+    """Every message of ``lang`` (key -> text or plural table), for tests and tools."""
+    return dict(_load(check_language(lang)))
+
+
+def check_language(lang) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+    return lang
+
+
+def environment_language() -> str:
+    """``pl`` when the environment's locale is Polish (LC_ALL, LC_MESSAGES, LANG), else ``en``."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "pl" if value.lower().startswith("pl") else DEFAULT
+    return DEFAULT
+
+
+def set_language(lang) -> None:
+    """Choose the language of every message from now on (``None``: back to the environment's)."""
+    _current[0] = None if lang is None else check_language(lang)
+
+
+def get_language() -> str:
+    return _current[0] or environment_language()
+
+
+def plural_category(lang: str, n: int) -> str:
+    """CLDR plural category of a whole number: English one/many, Polish one/few/many."""
+    n = abs(int(n))
+    if lang == "pl":
+        if n == 1:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "many"
+
+
+def has(key: str, lang: str | None = None) -> bool:
+    return key in _load(lang or get_language())
+
+
+def t(key: str, lang: str | None = None, **params) -> str:
+    """The message ``key`` in ``lang`` (default: the current language) with ``params``
+    filled in.  A key missing in Polish falls back to English; a key missing everywhere
+    is a programming error and raises ``KeyError``."""
+    lang = lang or get_language()
+    value = _load(lang).get(key)
+    if value is None:
+        value = _load(DEFAULT).get(key) if lang != DEFAULT else None
+        if value is None:
+            raise KeyError(f"no message {key!r} in the catalogue")
+    if isinstance(value, dict):
+        value = value.get(plural_category(lang, params.get("n", 0))) or value["many"]
+    return value.format_map(params) if params else value
+
+
+def card_name(card_id, lang: str | None = None, cards=None) -> str:
+    """A card's (or building's) name in ``lang``: the catalogue's translation of the
+    shipped cards, else the name in the card's own pack (``cards``: a CardSet), else the
+    id itself."""
+    lang = lang or get_language()
+    key = f"card.{card_id}.name"
+    cat = _load(lang)
+    if key in cat:
+        return cat[key]
+    if cards is not None:
+        name = cards.name_of(card_id)
+        if name is not None:
+            return name
+    fallback = _load(DEFAULT).get(key)
+    return fallback if fallback is not None else str(card_id)

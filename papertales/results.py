@@ -1,0 +1,135 @@
+"""Structured results of every phase, kept per turn in ``game.results``.
+
+Why records and not only the event log?  Panels, the coach and the tests want facts
+("who fought whom with which strengths", "which Netherworld cards met this quest") without
+re-running rules or reading words.  Each phase appends one frozen record when the game
+records events (simulations with ``record_events=False`` skip them, as they skip events).
+Card and building ids, never names: the words come from the message catalogue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+
+@dataclass(frozen=True, slots=True)
+class DraftResult:
+    """Recruitment: the cards each seat kept this turn, in the order kept."""
+    turn: int
+    kept: tuple          # per seat: (card id, ...)
+
+
+@dataclass(frozen=True, slots=True)
+class DeploymentResult:
+    """Deployment: the units each seat revealed ((spot, card id), ...) and the gold paid."""
+    turn: int
+    revealed: tuple      # per seat: ((spot, card id), ...)
+    paid: tuple          # per seat: gold paid (negative: a Monkey's gold)
+
+
+@dataclass(frozen=True, slots=True)
+class War:
+    seat: int
+    opponent: int        # a seat, or BLACK_ARMY / PURPLE_ARMY in solo
+    strength: int
+    against: int
+    won: int             # wars won against this opponent (2 for a two-player double win)
+
+
+@dataclass(frozen=True, slots=True)
+class WarsResult:
+    """Wars: every kingdom's strength, every war, the LP of wars won (3 each)."""
+    turn: int
+    strengths: tuple     # per seat
+    wars: tuple          # (War, ...) one per seat and opponent
+    lp: tuple            # per seat: LP from wars won (abilities not included)
+
+
+@dataclass(frozen=True, slots=True)
+class SoloWarsResult:
+    """Solo Wars: the player's strength against the Lich King's two armies."""
+    turn: int
+    strength: int
+    black: int
+    purple: int
+    player_won: tuple    # (against Black, against Purple): True on a win or a tie
+    army_won: tuple      # (Black, Purple): True when the army wins or ties
+    player_lp: int       # LP of the wars won by the player
+    lich_lp: int         # LP the Lich King scores for his armies
+
+
+@dataclass(frozen=True, slots=True)
+class IncomeResult:
+    turn: int
+    gold: tuple          # per seat: ((cause, gold), ...)
+
+
+@dataclass(frozen=True, slots=True)
+class ConstructionResult:
+    turn: int
+    built: tuple         # per seat: (building id, level, gold paid) or None (passed)
+
+
+@dataclass(frozen=True, slots=True)
+class AgingResult:
+    turn: int
+    deaths: tuple        # per seat: ((spot, card id, age tokens), ...)
+    spared: tuple        # per seat: (spot, ...)
+
+
+@dataclass(frozen=True, slots=True)
+class EndResult:
+    turn: int
+    lp: tuple            # per seat: ((cause, LP), ...) scored at the end of the game
+    winners: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Quest:
+    card: str            # the Necropolis card whose quest scored
+    lp_each: int
+    matches: tuple       # ids of the Netherworld cards that met it
+    lp: int
+
+
+@dataclass(frozen=True, slots=True)
+class SoloRecruitmentResult:
+    """Solo Recruitment: what the Lich King scored and why."""
+    turn: int
+    current: str         # the Necropolis card under the Time token
+    immediate: int       # its immediate gain
+    netherworld: tuple   # the ids of the Netherworld cards scored
+    quests: tuple        # (Quest, ...)
+    lich_king_cards: tuple  # ((card id, LP), ...)
+    lp: int              # the total
+
+
+RECORDS = {cls.__name__: cls for cls in (
+    DraftResult, DeploymentResult, WarsResult, SoloWarsResult, IncomeResult, ConstructionResult,
+    AgingResult, EndResult, SoloRecruitmentResult)}
+_NESTED = {"wars": War, "quests": Quest}
+
+
+def to_json(record) -> dict:
+    return {"type": type(record).__name__, **asdict(record)}
+
+
+def _freeze(value):
+    return tuple(_freeze(v) for v in value) if isinstance(value, list) else value
+
+
+def from_json(data):
+    """A record from :func:`to_json`'s output; raises ValueError on anything else."""
+    if not isinstance(data, dict) or data.get("type") not in RECORDS:
+        raise ValueError(f"not a phase result: {data!r}")
+    cls = RECORDS[data["type"]]
+    names = {f.name for f in fields(cls)}
+    if set(data) - {"type"} != names:
+        raise ValueError(f"a {data['type']} needs exactly the fields {', '.join(sorted(names))}")
+    values = {}
+    for name in names:
+        v = data[name]
+        if name in _NESTED:
+            v = tuple(_NESTED[name](**{k: _freeze(x) for k, x in item.items()}) for item in v)
+        values[name] = _freeze(v)
+    return cls(**values)
