@@ -109,7 +109,8 @@ class Event(NamedTuple):
         """One line: ``[T2 Wars] Ann +3 LP (Wars) - 1 war won``."""
         lang = lang or get_language()
         who = seat_name(self.seat, names, lang)
-        head = t("event.head", lang, turn=self.turn, phase=t(f"phase.{self.phase}.name", lang))
+        phase = t(f"phase.{self.phase}.name", lang) if self.phase else ""
+        head = t("event.head", lang, turn=self.turn, phase=phase)
         cause = cause_label(self.cause, lang, cards)
         detail = self.detail(lang, names, cards)
         k, n = self.kind, self.amount

@@ -265,6 +265,7 @@ class Game:
                 for spot, u, s, f in wars.units(self, seat, self._ctx(seat))]
 
     def income_preview(self, seat: int) -> list[tuple[str, int]]:
+        """``(cause, gold)`` of the income ``seat`` would collect now (causes as in events)."""
         return income.items(self, self._seat(seat))
 
     def construction_options(self, seat: int):

@@ -2,6 +2,7 @@
 same vocabulary; Beyond the Gates building tiles."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -77,7 +78,7 @@ def test_a_user_unit_plays_with_the_engine_vocabulary():
     g = game_from_position({"turn": 1, "phase": "wars", "players": [
         {"front": ["squire", "miner"]}, {"front": ["knight"]}]}, cards=cs)
     assert g.strength(0) == 2 + 1 + 2             # Squire 2 +1 (Miner's ore), Miner 2
-    assert g.income_preview(0) == [("Income", 2), ("Squire", 2)]
+    assert g.income_preview(0) == [("rule.income", 2), ("squire", 2)]   # causes, as in events
     for seed in range(10):
         game = Game.new(players=3, seed=seed, cards=cs)
         play(game, [RandomBot(k) for k in range(3)])
@@ -93,10 +94,11 @@ def test_base_pack_is_complete_and_in_our_words():
 
 
 def test_pack_check_command(tmp_path, capsys):
-    assert main(["pack", "check", "papertales/data/lich_king_illustrative.json"]) == 0
+    data = Path(__file__).resolve().parents[1] / "papertales" / "data"
+    assert main(["pack", "check", str(data / "lich_king_illustrative.json")]) == 0
     out = capsys.readouterr().out
     assert "20 Necropolis cards" in out and "(illustrative)" in out
-    assert main(["pack", "check", "papertales/data/beyond_the_gates.json"]) == 0
+    assert main(["pack", "check", str(data / "beyond_the_gates.json")]) == 0
     out = capsys.readouterr().out
     assert "known but not playable" in out and "Shadow" in out
     bad = write(tmp_path, pack(units=[unit(strength="x")]))

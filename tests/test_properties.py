@@ -64,7 +64,7 @@ def test_wars_give_3_lp_per_war_won_plus_war_abilities(pos):
     for seat in range(g.n):
         won = sum(e["amount"] for e in r["wars"]["events"] if e["seat"] == seat and e["kind"] == "war")
         rule = sum(e["amount"] for e in r["wars"]["events"]
-                   if e["seat"] == seat and e["kind"] == "lp" and e["cause"] == "Wars")
+                   if e["seat"] == seat and e["kind"] == "lp" and e["cause"] == "rule.wars")
         assert rule == 3 * won
         assert r["wars"]["lp_after"][seat] >= pos["players"][seat]["lp"]
         assert 0 <= won <= 2
@@ -77,13 +77,14 @@ def test_any_construction_option_can_be_paid(pos, data):
     g.step()                       # the start of Construction: who has something to build?
     for seat in range(g.n):
         assert (g.decision(seat) is not None) == bool(g.construction_options(seat))
+    chosen = {}
     for seat in g.pending_players():
-        options = g.construction_options(seat)
-        assert options
-        action, gold, _ = data.draw(st.sampled_from(options))
-        before = g.players[seat].gold
-        level = dict(zip([b.id for b in g.buildings], g.players[seat].buildings))[action.a]
+        action, gold, _ = data.draw(st.sampled_from(g.construction_options(seat)))
+        chosen[seat] = (action, gold, g.players[seat].gold,
+                        dict(zip([b.id for b in g.buildings], g.players[seat].buildings))[action.a])
         g.apply(seat, action)
+    assert g.phase == "aging"          # everyone chose: the constructions are carried out
+    for seat, (action, gold, before, level) in chosen.items():
         assert g.players[seat].gold == before - gold >= 0
         after = dict(zip([b.id for b in g.buildings], g.players[seat].buildings))[action.a]
-        assert after > level
+        assert after == (action.b if action.kind == "build" else 2) > level
