@@ -2,6 +2,8 @@
 
 A player's deployment is a short sequence of actions (place, move, take back, discard
 a unit already in play) closed by ``done``, which also says which unplayed card to keep.
+Discarding a unit in play follows the rule variant ``discard_in_play``: by default only
+to make room for a unit the player can place (no free spot left).
 Placing a unit you could not pay for is not offered: at the reveal it would only be
 discarded, exactly as discarding it from your hand now.
 
@@ -79,6 +81,7 @@ def legal(game, seat, decision) -> list[Action]:
     committed = 0
     out = []
     tail = []
+    old = []
     for s in range(n_spots):
         u = units[s]
         if u is not None:
@@ -87,9 +90,11 @@ def legal(game, seat, decision) -> list[Action]:
                 committed += u.type.cost
                 tail.append(s)
             else:
-                out.append(DISCARDS[s])
+                old.append(s)
     budget = p.gold - committed
     free = ((1 << n_spots) - 1) & ~occupied
+    if old and (game.variants["discard_in_play"] == "any" or _room_needed(p, free, budget)):
+        out += [DISCARDS[s] for s in old]
     seen = []
     for t in p.hand:
         tid = t.id
@@ -105,6 +110,12 @@ def legal(game, seat, decision) -> list[Action]:
     for tid in seen:
         out.append(for_card(DONE, tid))
     return out
+
+
+def _room_needed(p, free, budget) -> bool:
+    """The printed reading of discarding units in play: only to make room, i.e. no free
+    spot is left and a card in hand could be paid for and placed."""
+    return not free and any(t.cost <= budget for t in p.hand)
 
 
 def _spot(p, s, what):
@@ -156,6 +167,13 @@ def apply(game, seat, decision, action) -> None:
         if u is None or u.new:
             raise IllegalActionError(
                 f"only a unit already in play before this Deployment can be discarded; {SPOT_NAMES[s]} holds none")
+        if game.variants["discard_in_play"] == "when_full":
+            free = any(units[i] is None for i in range(p.spots))
+            if not _room_needed(p, free, p.gold - committed(p)):
+                raise IllegalActionError(
+                    "a unit in play may only be discarded to make room for a unit you can place: "
+                    + ("you still have a free spot" if free else "no card in your hand can be paid for")
+                    + " (rule variant discard_in_play=when_full)")
         units[s] = None
         game.discard.append(u.type)
         game._log(seat, EV_DISCARD, 0, RULE_DEPLOYMENT, "ev.discards_unit", {"card": u.type.id, "spot": s})

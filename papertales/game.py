@@ -16,6 +16,7 @@ from .actions import BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET, Action
 from .cards import BASE, CardSet
 from .errors import IllegalActionError, NotYourTurnError, PaperTalesError
 from .i18n import card_name, t
+from .variants import check as check_variants
 from .decisions import Decision
 from .events import AGE, BUILT, GOLD, LP, NOTE, RULE_DRAW_PILE, Event
 from .rng import Rng
@@ -93,20 +94,22 @@ class Game:
 
     __slots__ = ("cards", "players", "n", "seed", "turn", "phase", "stage", "draw", "discard",
                  "rng", "pending", "queues", "saved", "events", "history", "record_events",
-                 "buildings", "lich", "rules", "options", "build_options", "build_choices", "results")
+                 "buildings", "lich", "rules", "options", "build_options", "build_choices", "results",
+                 "variants")
 
     # ------------------------------------------------------------------ creation
 
     @classmethod
     def new(cls, players: int = 4, seed: int = 0, names=None, cards: CardSet | None = None,
             record_events: bool = True, expansion: str | None = None,
-            lich_king_cards=0) -> "Game":
+            lich_king_cards=0, rules: dict | None = None) -> "Game":
         """A new game at the start of turn 1, before the deal.
 
         ``players=1`` is the solo mode against the Lich King (needs Necropolis cards in
         ``cards``; ``lich_king_cards`` is how many difficulty cards to draw, or their ids).
         ``expansion="beyond-the-gates"`` uses its building-tile setup and allows 6-7
-        players.  ``record_events=False`` skips the event log (faster simulations)."""
+        players.  ``record_events=False`` skips the event log (faster simulations).
+        ``rules`` chooses rule variants where readings differ (:mod:`papertales.variants`)."""
         if expansion not in (None,) + expansion_rules.EXPANSIONS:
             raise PaperTalesError(f"expansion must be one of {', '.join(expansion_rules.EXPANSIONS)} or None, got {expansion!r}")
         most = expansion_rules.MAX_PLAYERS[expansion]
@@ -120,12 +123,14 @@ class Game:
         names = [str(n) for n in names]
         if len(names) != players:
             raise PaperTalesError(f"{players} players need {players} names, got {len(names)}")
+        variants = check_variants(rules)
         g = cls.__new__(cls)
         g.cards = cards or BASE
+        g.variants = variants
         g.n = players
         g.seed = seed
         g.options = {"players": players, "seed": seed, "names": names, "expansion": expansion,
-                     "lich_king_cards": lich_king_cards}
+                     "lich_king_cards": lich_king_cards, "rules": variants}
         g.rng = Rng(seed)
         g.buildings = expansion_rules.building_set(g.cards, expansion, g.rng)
         g.players = [Player(name, len(g.buildings), START_GOLD) for name in names]
@@ -187,6 +192,7 @@ class Game:
         g.lich = self.lich.clone() if self.lich is not None else None
         g.rules = self.rules
         g.options = self.options
+        g.variants = self.variants
         g.build_options = self.build_options
         g.build_choices = self.build_choices[:] if self.build_choices is not None else None
         g.results = self.results[:]

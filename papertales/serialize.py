@@ -13,7 +13,8 @@ from .decisions import KINDS as DECISION_KINDS, Decision
 from .cards import BUILTIN_PACKS, card_set
 from .necropolis import PILES
 from .solo import LichKing
-from .errors import SaveFileError
+from .errors import PaperTalesError, SaveFileError
+from .variants import check as check_variants
 from .events import KINDS as EVENT_KINDS, Event
 from .rng import Rng
 from .state import SPOTS, Player, Unit
@@ -127,6 +128,10 @@ def loads(text, cls=None, cards=None):
         options = data["options"]
         if not isinstance(options, dict) or options.get("players") != n:
             _err("'options' must be an object whose 'players' matches the players listed")
+        try:
+            variants = check_variants(options.get("rules"))
+        except PaperTalesError as exc:
+            _err(f"options.rules: {exc}")
         phase, stage = data["phase"], data["stage"]
         if phase not in STAGES or stage not in STAGES[phase]:
             _err(f"unknown phase/stage {phase!r}/{stage!r}")
@@ -139,7 +144,8 @@ def loads(text, cls=None, cards=None):
         g.rng = Rng(_int(data["rng"], "rng", 0, (1 << 64) - 1))
         g.draw = card_list(data["draw"], "draw")
         g.discard = card_list(data["discard"], "discard")
-        g.options = options
+        g.options = {**options, "rules": variants}
+        g.variants = variants
         bids = {}
         for i, bid in enumerate(_list(data["buildings"], "buildings")):
             if bid not in cards.building_by_id or bid in bids:

@@ -7,8 +7,8 @@ by both) and gives 3 LP.  With two players there is one opponent and a strength 
 least twice the opponent's wins two wars.
 
 Interpretations (see docs/rules-interpretations.md):
-* two players, 0 against 0: an ordinary tie (one war each); the double win needs a
-  strength above 0;
+* two players, 0 against 0: the rule variant ``two_player_zero`` (default: an ordinary
+  tie, one war each); otherwise the double win needs a strength above 0;
 * "for each war won" abilities count both wars of a double win.
 """
 
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from . import income
 from .abilities import kingdom_payouts
-from .events import RULE_WARS, WAR
+from .events import RULE_WARS, WAR, building_cause
 from .results import War, WarsResult
-from .state import IS_FRONT, SPOT_NAMES
+from .state import IS_FRONT
 
 LP_PER_WAR = 3
 
@@ -58,7 +58,8 @@ def units(game, seat, ctx) -> list[tuple[int, object, int, bool]]:
 
 def kingdom_strength(game, seat, ctx=None, explain=None) -> int:
     """The war strength of ``seat``.  With a list as ``explain``, appends one
-    ``(cause, strength, note)`` row per unit and building bonus."""
+    ``(cause, strength, why)`` row per unit and building bonus: ``why`` is a list of
+    ``[message key, params]`` parts (``papertales.events.render_parts`` words it)."""
     if ctx is None:
         ctx = game._ctx(seat)
     rows = units(game, seat, ctx)
@@ -67,18 +68,16 @@ def kingdom_strength(game, seat, ctx=None, explain=None) -> int:
     if explain is not None:
         for spot, u, s, f in rows:
             t = u.type
-            where = SPOT_NAMES[spot]
             if not f:
-                why = "in the Back, does not fight" if not (IS_FRONT[spot] or t.fights_from_back) \
-                    else "cannot fight now"
-                explain.append((t.name, 0, f"{where}: {why} (strength {s})"))
+                key = "why.in_back" if not (IS_FRONT[spot] or t.fights_from_back) else "why.cannot_fight"
+                explain.append((t.id, 0, [[key, {"spot": spot, "strength": s}]]))
                 continue
-            note = f"{where}: printed {t.strength}"
+            why = [["why.printed", {"spot": spot, "printed": t.strength}]]
             if s != t.strength:
-                note += f", {s} with its ability"
+                why.append(["why.with_ability", {"strength": s}])
             if not IS_FRONT[spot]:
-                note += ", fights from the Back"
-            explain.append((t.name, s, note))
+                why.append(["why.from_back", {}])
+            explain.append((t.id, s, why))
     for b, level in enumerate(game.players[seat].buildings):
         if level:
             L = game.buildings[b].levels[level]
@@ -86,19 +85,25 @@ def kingdom_strength(game, seat, ctx=None, explain=None) -> int:
                 v = po.value(ctx)
                 total += v
                 if explain is not None and v:
-                    explain.append((game.buildings[b].name, v, f"level {level} bonus"))
+                    explain.append((building_cause(game.buildings[b].id, level), v,
+                                    [["why.building_bonus", {"level": level}]]))
     return total
 
 
-def wars_won(n, strengths) -> list[list[tuple[int, int]]]:
-    """For each seat, the list of ``(opponent, wars won against them)``."""
+def wars_won(n, strengths, two_player_zero="single") -> list[list[tuple[int, int]]]:
+    """For each seat, the list of ``(opponent, wars won against them)``.  With two
+    players, ``two_player_zero`` (a rule variant) decides 0 against 0: one war each
+    (``single``), two each (``double``), or none (``none``)."""
     out = []
     if n == 2:
         for seat in (0, 1):
             s, o = strengths[seat], strengths[1 - seat]
             won = 0
             if s >= o:
-                won = 2 if (s > 0 and s >= 2 * o) else 1
+                if s == 0:
+                    won = {"single": 1, "double": 2, "none": 0}[two_player_zero]
+                else:
+                    won = 2 if s >= 2 * o else 1
             out.append([(1 - seat, won)])
         return out
     for seat in range(n):
@@ -112,7 +117,7 @@ def resolve(game) -> None:
     n = game.n
     ctxs = [game._ctx(seat) for seat in range(n)]
     strengths = [kingdom_strength(game, seat, ctxs[seat]) for seat in range(n)]
-    results = wars_won(n, strengths)
+    results = wars_won(n, strengths, game.variants["two_player_zero"])
     if game.record_events:
         game.results.append(WarsResult(
             game.turn, tuple(strengths),

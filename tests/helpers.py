@@ -94,3 +94,13 @@ def play_until(game, turn=None, phase=None, over=False):
 def building_levels(game, seat):
     """``{building id: level}`` of a kingdom (0 = not built), all the game's buildings."""
     return {B.id: lvl for B, lvl in zip(game.buildings, game.players[seat].buildings)}
+
+
+def construct(game, seat, action):
+    """``seat`` makes its Construction choice and every other pending seat passes, so the
+    (secret, simultaneous) constructions are carried out.  Returns the events."""
+    start = len(game.events)
+    game.apply(seat, action)
+    for other in game.pending_players():
+        game.apply(other, "pass")
+    return game.events[start:]

@@ -15,7 +15,7 @@ import pytest
 from papertales import BASE, IllegalActionError
 from papertales.actions import place
 
-from helpers import (aged, cause, building_levels, gold_events, lp_events, play_until, position,
+from helpers import (aged, cause, construct, building_levels, gold_events, lp_events, play_until, position,
                      run_phase)
 
 
@@ -224,7 +224,7 @@ def test_land_cost_two_gold_per_building_owned(owned, land):
                  phase="construction")
     assert options(g)[("build", "barracks", 1)] == land
     g.advance()
-    g.apply(0, "build barracks 1")
+    construct(g, 0, "build barracks 1")
     assert g.players[0].gold == 20 - land
 
 
@@ -251,7 +251,7 @@ def test_e6_tavern_straight_to_level2_with_two_buildings_owned():
     assert opts[("build", "tavern", 1)] == 4
     before = g.resources(0)
     g.advance()
-    g.apply(0, "build tavern 2")
+    construct(g, 0, "build tavern 2")
     assert g.players[0].gold == 0
     assert building_levels(g, 0)["tavern"] == 2
     assert g.resources(0) == before                  # resources are never spent
@@ -279,7 +279,7 @@ def test_temple_straight_level2_one_ore_plus_three_gold():
     g = position({"gold": 5, "back": ["miner"], "buildings": {"town": 1}}, {}, {}, phase="construction")
     assert options(g)[("build", "temple", 2)] == 5
     g.advance()
-    g.apply(0, "build temple 2")
+    construct(g, 0, "build temple 2")
     assert g.players[0].gold == 0
     assert building_levels(g, 0)["temple"] == 2
     g = position({"gold": 4, "back": ["miner"], "buildings": {"town": 1}}, {}, {}, phase="construction")
@@ -297,7 +297,7 @@ def test_temple_upgrade_with_three_gold():
     g = position({"gold": 3, "back": ["miner"], "buildings": {"temple": 1}}, {}, {}, phase="construction")
     assert options(g)[("upgrade", "temple", None)] == 3
     g.advance()
-    g.apply(0, "upgrade temple")
+    construct(g, 0, "upgrade temple")
     assert g.players[0].gold == 0
     assert building_levels(g, 0)["temple"] == 2
 
@@ -309,7 +309,7 @@ def test_only_one_construction_action():
     g = position({"gold": 20, "back": ["forest_spirit"]}, {"gold": 0}, {"gold": 0}, phase="construction")
     g.advance()
     assert g.pending_players() == [0]
-    g.apply(0, "build town 1")
+    construct(g, 0, "build town 1")
     assert g.pending[0] is None
     assert g.phase == "aging"                        # the others had nothing to build
     assert building_levels(g, 0) == {"town": 1, "tavern": 0, "mine": 0, "temple": 0, "barracks": 0}
@@ -320,7 +320,7 @@ def test_building_works_from_the_next_turn():
     # (Wars and Income came before); turn 2: +2 LP in Wars and +2 gold at Income.
     g = position({"gold": 5}, {"front": ["knight"]}, {"front": ["knight"]}, phase="construction")
     g.advance()
-    g.apply(0, "build temple 2")
+    construct(g, 0, "build temple 2")
     assert g.players[0].gold == 0
     play_until(g, turn=2, phase="wars")
     ev = run_phase(g)
@@ -338,7 +338,7 @@ def test_fifth_spot_from_the_deployment_after_a_level2_construction():
                   "buildings": {"temple": 1, "barracks": 1}, "kept": "veteran"}, {}, {},
                  phase="construction")
     g.advance()
-    g.apply(0, "build tavern 2")
+    construct(g, 0, "build tavern 2")
     play_until(g, turn=2, phase="deployment")
     g.advance()
     assert g.players[0].spots == 5

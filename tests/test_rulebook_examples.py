@@ -15,7 +15,7 @@ import pytest
 from papertales import BASE, Game, IllegalActionError
 from papertales.actions import done, place, target
 
-from helpers import (aged, cause, building_levels, deploy, gold_events, lp_events, play_until,
+from helpers import (aged, cause, construct, building_levels, deploy, gold_events, lp_events, play_until,
                      position, run_phase)
 
 F1, F2, B1, B2, F3 = 0, 1, 2, 3, 4
@@ -83,7 +83,9 @@ def test_e2_deployment_with_a_full_kingdom():
     # Fred: Hunter (Front), Time Master, Farmer; plays Demon (2) and Miner (1)
     g = position({"name": "Fred", "gold": 3, "front": ["hunter", "time_master"], "back": ["farmer"],
                   "hand": ["demon", "miner"]}, {}, {}, phase="deployment")
-    ev = deploy(g, {0: ["discard F2", "move F1 B2", "place demon F1", "place miner F2"]})
+    # the Miner takes the free spot; with no room left for the Demon, Time Master is
+    # discarded to make room (discarding units in play is for lacking space)
+    ev = deploy(g, {0: ["place miner B2", "discard F2", "move B2 F2", "move F1 B2", "place demon F1"]})
     assert g.players[0].gold == 0                           # 2 + 1 = 3 gold paid
     assert sorted(gold_events(ev, 0)) == [("Demon", -2), ("Miner", -1)]
     assert g.players[0].unit_count == 4
@@ -134,7 +136,7 @@ def test_e6_tavern_straight_to_level2_land_cost():
                   "buildings": {"temple": 1, "barracks": 1}}, {}, {}, phase="construction")
     assert options(g)[("build", "tavern", 2)] == 4               # land 2 x 2
     g.advance()
-    g.apply(0, "build tavern 2")
+    construct(g, 0, "build tavern 2")
     assert g.players[0].gold == 0
     assert level(g, 0, "tavern") == 2
     assert g.resources(0) == {"wood": 1, "food": 2, "ore": 0}    # not spent
@@ -145,7 +147,7 @@ def test_e7_upgrade_town_with_forest_spirit_no_land():
                  {}, {}, phase="construction")
     assert options(g)[("upgrade", "town", None)] == 0
     g.advance()
-    g.apply(0, "upgrade town")
+    construct(g, 0, "upgrade town")
     assert level(g, 0, "town") == 2
     assert g.players[0].gold == 3
 
@@ -299,10 +301,11 @@ def test_clarification_temple_each_level_ore_or_gold():
 # General clarifications
 
 def test_clarification_death_only_in_aging():
-    # Sculptor and Demon (1 token) discarded in Deployment: no +3, no -3
-    g = position({"lp": 5, "front": [aged("sculptor", 1), aged("demon", 1)], "back": ["palm_reader"]},
+    # Sculptor and Demon (1 token) discarded in Deployment to make room: no +3, no -3
+    g = position({"lp": 5, "gold": 0, "front": [aged("sculptor", 1), aged("demon", 1)],
+                  "back": ["palm_reader", "farmer"], "hand": ["cook", "cook"]},
                  {}, {}, phase="deployment")
-    ev = deploy(g, {0: ["discard F1", "discard F2"]})
+    ev = deploy(g, {0: ["discard F1", "place cook F1", "discard F2", "place cook F2"]})
     ev += run_phase(g, "aging")
     assert lp_events(ev, 0) == []
     assert g.players[0].lp == 5
@@ -312,7 +315,7 @@ def test_clarification_death_only_in_aging():
 def test_clarification_simultaneity_order():
     # highest score first; tie on score -> less gold first
     g = position({"lp": 5, "gold": 0}, {"lp": 10, "gold": 4}, {"lp": 10, "gold": 2})
-    assert g.resolution_order() == [2, 1, 0]
+    assert g._resolution_order() == [2, 1, 0]      # the engine's own order rule
 
 
 # Dized FAQ
@@ -633,7 +636,7 @@ def test_t11_temple_straight_level2_with_one_ore():
     # exactly 1 ore: level 1 with the ore, level 2 with 3 gold, land 4
     assert options(g)[("build", "temple", 2)] == 4 + 3
     g.advance()
-    g.apply(0, "build temple 2")
+    construct(g, 0, "build temple 2")
     assert g.players[0].gold == 0
     assert level(g, 0, "temple") == 2
 

@@ -108,4 +108,4 @@ def test_simultaneous_decisions_in_any_order_give_the_same_game(players):
         b = play_in_order(players, seed, lambda pending: pending[-1])
         assert a.scores == b.scores
         assert [p.gold for p in a.players] == [p.gold for p in b.players]
-        assert sorted(a.events) == sorted(b.events)
+        assert sorted(map(repr, a.events)) == sorted(map(repr, b.events))

@@ -13,7 +13,7 @@ import pytest
 from papertales import BASE, Action, IllegalActionError
 from papertales.actions import done, place, target
 
-from helpers import (aged, cause, building_levels, deploy, gold_events, lp_events, play_until,
+from helpers import (aged, cause, construct, building_levels, deploy, gold_events, lp_events, play_until,
                      position, run_phase)
 
 F1, F2, B1, B2, F3 = 0, 1, 2, 3, 4
@@ -261,7 +261,7 @@ def test_forest_spirit_pays_the_town_upgrade():
 def test_giant_snake_four_then_zero_and_three_gold():
     g = position({"gold": 0, "front": ["giant_snake"]}, {}, {}, turn=1, phase="wars")
     assert g.strength(0) == 4
-    assert g.income_preview(0) == [("Income", 2)]      # no Giant Snake gold while young
+    assert g.income_preview(0) == [("rule.income", 2)]     # no Giant Snake gold while young
     play_until(g, turn=2, phase="wars")
     assert unit_at(g, 0, F1) == ("giant_snake", 1)
     assert g.strength(0) == 0
@@ -329,7 +329,7 @@ def test_grand_architect_buys_any_resource():
         ("build", "barracks", 1): 1, ("build", "barracks", 2): 3,  # 1 wood / +1 wood +1 food
     }
     g.advance()
-    g.apply(0, "build tavern 2")
+    construct(g, 0, "build tavern 2")
     assert g.players[0].gold == 2
     assert building_levels(g, 0)["tavern"] == 2
 
@@ -448,7 +448,7 @@ def test_landlord_no_land_cost():
     # Barracks straight to level 2: 2 wood (Landlord + Town) + 1 food (Town): also free
     assert opts[("build", "barracks", 2)] == 0
     g.advance()
-    g.apply(0, "build barracks 2")
+    construct(g, 0, "build barracks 2")
     assert g.players[0].gold == 0
     assert building_levels(g, 0)["barracks"] == 2
 
@@ -798,9 +798,10 @@ def test_sculptor_and_demon_dying_together_at_zero():
 
 
 def test_sculptor_discarded_in_deployment_gives_nothing():
-    g = position({"front": [aged("sculptor", 1)]}, {}, {}, phase="deployment")
-    ev = deploy(g, {0: ["discard F1"]})
-    assert g.players[0].units[F1] is None
+    g = position({"gold": 0, "front": [aged("sculptor", 1), "farmer"], "back": ["farmer", "farmer"],
+                  "hand": ["cook"]}, {}, {}, phase="deployment")
+    ev = deploy(g, {0: ["discard F1", "place cook F1"]})
+    assert g.players[0].units[F1].type.id == "cook"          # the Sculptor made room
     assert BASE.unit("sculptor") in g.discard
     assert lp_events(ev, 0) == []
     ev = run_phase(g, "aging")
@@ -922,7 +923,7 @@ def test_wood_merchant_buys_wood_only():
         ("build", "barracks", 1): 1,    # (level 2 needs food: impossible)
     }
     g.advance()
-    g.apply(0, "build town 1")
+    construct(g, 0, "build town 1")
     assert g.players[0].gold == 2
 
 
