@@ -16,6 +16,7 @@ DEPLOY = "deploy"          # place / move / discard units, then done
 TARGET = "target"          # choose the unit that receives age tokens (Time Master ...)
 BUILD = "build"            # one construction action or pass
 SAVE = "save"              # Mystical Healer: spare one unit, or pass
+ORDER_DECISION = "order"   # which of one's own simultaneous abilities resolve first
 
 # action kinds
 PICK, DROP = "pick", "drop"
@@ -23,22 +24,24 @@ PLACE, MOVE, RETURN, DISCARD, DONE = "place", "move", "return", "discard", "done
 CHOOSE = "target"
 CONSTRUCT, UPGRADE, PASS = "build", "upgrade", "pass"
 SPARE = "save"
+ORDER = "order"
+REVEAL_FIRST, DEPLOYMENT_FIRST = "reveal", "deployment"
 
-KINDS = (PICK, DROP, PLACE, MOVE, RETURN, DISCARD, DONE, CHOOSE, CONSTRUCT, UPGRADE, PASS, SPARE)
+KINDS = (PICK, DROP, PLACE, MOVE, RETURN, DISCARD, DONE, CHOOSE, CONSTRUCT, UPGRADE, PASS, SPARE, ORDER)
 
 
 #: how many arguments each action kind takes, and which of them are spots
 _ARITY = {PICK: (1, 1), DROP: (1, 1), PLACE: (2, 2), MOVE: (2, 2), RETURN: (1, 1),
           DISCARD: (1, 1), DONE: (0, 1), CHOOSE: (1, 1), CONSTRUCT: (2, 2), UPGRADE: (1, 1),
-          PASS: (0, 0), SPARE: (1, 1)}
+          PASS: (0, 0), SPARE: (1, 1), ORDER: (1, 1)}
 #: argument shapes: "card" (an id), "spot" (F1 F2 B1 B2 F3), "level" (1 or 2)
 _SHAPES = {PICK: ("card",), DROP: ("card",), PLACE: ("card", "spot"), MOVE: ("spot", "spot"),
            RETURN: ("spot",), DISCARD: ("spot",), DONE: ("card",), CHOOSE: ("spot",),
-           CONSTRUCT: ("card", "level"), UPGRADE: ("card",), PASS: (), SPARE: ("spot",)}
+           CONSTRUCT: ("card", "level"), UPGRADE: ("card",), PASS: (), SPARE: ("spot",), ORDER: ("word",)}
 
 NOTATION_HELP = ("pick CARD | drop CARD | place CARD SPOT | move SPOT SPOT | return SPOT | "
                  "discard SPOT | done [CARD] | target SPOT | build BUILDING LEVEL | "
-                 "upgrade BUILDING | pass | save SPOT  (SPOT: F1 F2 B1 B2 F3)")
+                 "upgrade BUILDING | pass | save SPOT | order reveal|deployment  (SPOT: F1 F2 B1 B2 F3)")
 
 
 def _word(value, shape) -> str:
@@ -72,6 +75,8 @@ class Action(NamedTuple):
         k, a, b = self.kind, self.a, self.b
         if k == DONE and a is None:
             return t("action.done_nothing", lang)
+        if k == ORDER:
+            return t(f"action.order.{a}", lang)
         params = {}
         for name, value, shape in zip(("a", "b"), (a, b), _SHAPES.get(k, ())):
             params[name] = card_name(value, lang, cards) if shape == "card" else _word(value, shape)
@@ -159,3 +164,4 @@ def save(spot): return Action(SPARE, spot)
 
 
 PASS_ACTION = Action(PASS)
+ORDERS = (Action(ORDER, REVEAL_FIRST), Action(ORDER, DEPLOYMENT_FIRST))

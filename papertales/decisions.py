@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .actions import BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET
+from .actions import BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, ORDER_DECISION, SAVE, TARGET
 
-KINDS = (DRAFT, DRAFT_DISCARD, DEPLOY, TARGET, BUILD, SAVE)
+#: not a player's decision: an ability waiting in a player's queue behind their choices
+LATER = "later"
+KINDS = (DRAFT, DRAFT_DISCARD, DEPLOY, TARGET, BUILD, SAVE, ORDER_DECISION, LATER)
 
 
 @dataclass(frozen=True, slots=True)

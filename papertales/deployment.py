@@ -14,17 +14,23 @@ only where they share something, i.e. Shapeshifters drawing from the same pile):
 2. Shapeshifters turn into the unit they find;
 3. reveal abilities of the new units, in spot order (F1 F2 B1 B2 F3);
 4. every-Deployment abilities (Master Alchemist) of all units;
-5. the owners' choices (Time Master, Master Alchemist targets);
+5. the owners' choices (Time Master, Master Alchemist targets).
+   Steps 3 and 4 are one player's simultaneous abilities: where their order changes the
+   result (a Master Alchemist counting the food of a Leviathan that a reveal ability ages),
+   the owner chooses it (rule variant ``own_order=ask``, an ``order`` decision); with
+   ``own_order=fixed`` the order above applies;
 6. end of the phase: "after reveal" abilities (Kraken's level-2 penalty, which therefore
    counts buildings a Golem upgraded this turn), then the units are no longer new.
 """
 
 from __future__ import annotations
 
-from .abilities import Shapeshift
-from .actions import (CHOOSE, DEPLOY, DISCARD, DISCARDS, DONE, DONE_NOTHING, MOVE, MOVES, PLACE,
-                      RETURN, RETURNS, TARGETS, Action, for_card, make)
-from .decisions import simple
+from .abilities import RESOURCES, AgeTokens, Shapeshift
+from .actions import (CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DISCARD, DISCARDS, DONE, DONE_NOTHING, MOVE,
+                      MOVES, ORDER, ORDERS, PLACE, RETURN, RETURNS, REVEAL_FIRST, TARGETS, Action,
+                      for_card, make)
+from .cards import AGED, PER_AGE_TOKEN
+from .decisions import LATER, ORDER_DECISION, Decision, simple
 from .results import DeploymentResult
 from .errors import IllegalActionError
 from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD, RULE_DEPLOYMENT
@@ -254,23 +260,94 @@ def reveal(game) -> None:
                 for e in u.type.reveal:
                     if isinstance(e, Shapeshift):
                         e.resolve(game, seat, s, u.type.id)
-        for s in range(len(units)):
-            u = units[s]
-            if u is not None and u.new:
-                for e in u.type.reveal:
-                    if not isinstance(e, Shapeshift):
-                        e.resolve(game, seat, s, u.type.id)
-        for s in range(len(units)):
-            u = units[s]
-            if u is not None and u.type.deployment:
-                for e in u.type.deployment:
-                    e.resolve(game, seat, s, u.type.id)
+        if game.variants["own_order"] == "ask" and order_matters(p):
+            game.pending[seat] = Decision(seat, ORDER_DECISION)
+            continue
+        resolve_reveal_abilities(game, seat)
+        resolve_deployment_abilities(game, seat)
     if record:
         game.results.append(DeploymentResult(game.turn, tuple(shown), tuple(paid)))
     if any(game.pending):
         game.stage = "choose"
     else:
         finish(game)
+
+
+def resolve_reveal_abilities(game, seat) -> None:
+    """Reveal abilities of the new units (Shapeshifters excepted), in spot order."""
+    units = game.players[seat].units
+    for s in range(len(units)):
+        u = units[s]
+        if u is not None and u.new:
+            for e in u.type.reveal:
+                if not isinstance(e, Shapeshift):
+                    e.resolve(game, seat, s, u.type.id)
+
+
+def resolve_deployment_abilities(game, seat, later=False) -> None:
+    """Every-Deployment abilities of all units.  With ``later``, each is queued behind the
+    owner's pending choices and resolved when its turn comes (so that it counts the age
+    tokens those choices put down)."""
+    units = game.players[seat].units
+    for s in range(len(units)):
+        u = units[s]
+        if u is not None and u.type.deployment:
+            if later:
+                game.queues[seat].append(Decision(seat, LATER, cause=u.type.id, spot=s))
+            else:
+                for e in u.type.deployment:
+                    e.resolve(game, seat, s, u.type.id)
+
+
+def resolve_later(game, seat, decision) -> None:
+    """Resolve an every-Deployment ability queued by :func:`resolve_deployment_abilities`."""
+    u = game.players[seat].units[decision.spot]
+    if u is not None and u.type.id == decision.cause:
+        for e in u.type.deployment:
+            e.resolve(game, seat, decision.spot, decision.cause)
+
+
+def order_matters(p) -> bool:
+    """Does the order of this player's own reveal abilities and every-Deployment
+    abilities change the result?  Only when a Deployment ability counts a resource
+    (Master Alchemist: food) that a unit produces according to its age tokens (Leviathan,
+    Adventurer) and a reveal ability may put age tokens on that unit first."""
+    counted = {e.spec.get("per") for u in p.units if u is not None
+               for e in u.type.deployment if isinstance(e, AgeTokens)}
+    counted &= set(RESOURCES)
+    if not counted:
+        return False
+    indices = {RESOURCES.index(r) for r in counted}
+    for s, u in enumerate(p.units):
+        if u is None or not u.new:
+            continue
+        for e in u.type.reveal:
+            if not isinstance(e, AgeTokens):
+                continue
+            for d, v in enumerate(p.units):
+                if v is None or (e.target == "others" and d == s) or (e.target == "self" and d != s):
+                    continue
+                for r, _, when in v.type.produces:
+                    if r in indices and (when == PER_AGE_TOKEN or (when == AGED and v.age == 0)):
+                        return True
+    return False
+
+
+def legal_order(game, seat, decision) -> list[Action]:
+    return list(ORDERS)
+
+
+def apply_order(game, seat, decision, action) -> None:
+    if action.kind != ORDER or action.a not in (REVEAL_FIRST, DEPLOYMENT_FIRST):
+        raise IllegalActionError(f"choose the order of your abilities: 'order {REVEAL_FIRST}' or "
+                                 f"'order {DEPLOYMENT_FIRST}'")
+    if action.a == REVEAL_FIRST:
+        resolve_reveal_abilities(game, seat)
+        resolve_deployment_abilities(game, seat, later=bool(game.queues[seat]))
+    else:
+        resolve_deployment_abilities(game, seat)
+        resolve_reveal_abilities(game, seat)
+    game._decided(seat)
 
 
 def finish(game) -> None:

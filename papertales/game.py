@@ -12,12 +12,12 @@ from __future__ import annotations
 from . import aging, construction, deployment, income, recruitment, scoring, solo, wars
 from . import expansion as expansion_rules
 from .abilities import Ctx
-from .actions import BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, SAVE, TARGET, Action
+from .actions import BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, ORDER_DECISION, SAVE, TARGET, Action
 from .cards import BASE, CardSet
 from .errors import IllegalActionError, NotYourTurnError, PaperTalesError
 from .i18n import card_name, t
 from .variants import check as check_variants
-from .decisions import Decision
+from .decisions import LATER, Decision
 from .events import AGE, BUILT, GOLD, LP, NOTE, RULE_DRAW_PILE, Event
 from .rng import Rng
 from .state import SPOT_NAMES, Player, production
@@ -48,6 +48,7 @@ _DECISIONS = {
     DRAFT_DISCARD: (recruitment.legal, recruitment.apply),
     DEPLOY: (deployment.legal, deployment.apply),
     TARGET: (deployment.legal_target, deployment.apply_target),
+    ORDER_DECISION: (deployment.legal_order, deployment.apply_order),
     BUILD: (construction.legal, construction.apply),
     SAVE: (aging.legal, aging.apply),
 }
@@ -469,6 +470,11 @@ class Game:
     def _decided(self, seat) -> None:
         q = self.queues[seat]
         self.pending[seat] = q.pop(0) if q else None
+        while self.pending[seat] is not None and self.pending[seat].kind == LATER:
+            later, self.pending[seat] = self.pending[seat], None
+            deployment.resolve_later(self, seat, later)     # may pose a new choice
+            if self.pending[seat] is None:
+                self.pending[seat] = q.pop(0) if q else None
         if not any(self.pending):
             self.rules["decided"][self.phase](self)
 
