@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions import DONE, MOVE, RETURN
+from .errors import PaperTalesError
 from .rng import Rng
 
 
@@ -49,3 +50,28 @@ def random_game(players=4, seed=0, record_events=True, **options):
     from .game import Game
     game = Game.new(players=players, seed=seed, record_events=record_events, **options)
     return play(game, [RandomBot(seed * 1000 + i + 1) for i in range(players)])
+
+
+# ------------------------------------------------------------------ the registry
+
+def _registry():
+    from .greedy import GreedyBot
+    from .ismcts import IsmctsBot
+    return {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
+
+
+def names() -> list[str]:
+    """The names of every bot, for command lines and seat menus."""
+    return list(_registry())
+
+
+def get(name: str, seed: int = 0, **options):
+    """A new bot by name (``random``, ``greedy``, ``ismcts``) with its options; an
+    unknown name or option is refused, saying what exists."""
+    bots = _registry()
+    if name not in bots:
+        raise PaperTalesError(f"unknown bot {name!r}; bots: {', '.join(bots)}")
+    try:
+        return bots[name](seed=seed, **options)
+    except TypeError as exc:
+        raise PaperTalesError(f"bot {name}: {exc}") from None

@@ -1,37 +1,110 @@
 """The ``papertales`` command: play, explain what-if positions, simulate.
 
+Every word it prints comes from the message catalogue (``papertales/i18n.py``, keys
+``cli.*`` in ``papertales/locales/<lang>/cli.json``), in the language of ``--lang``
+(default: the environment's locale, English otherwise).  JSON output keeps its keys in
+English (they are an interface); only the texts meant for people follow the language.
+
 Bad input gives one clear line on stderr and exit code 2, never a traceback."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
+from . import i18n
 from .cards import BUILTIN_PACKS, load_pack
 from .errors import PaperTalesError
 from .expansion import EXPANSIONS
+from .i18n import LANGUAGES, card_name, get_language, set_language, t
 from .solo import LICH
 
+PROG = "papertales"
 EXIT_BAD_INPUT = 2
 
 
+def _help(key, **params):
+    """A help text for argparse, which treats ``%`` as a format character."""
+    return t(key, **params).replace("%", "%%")
+
+
+class _Formatter(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, t("cli.usage") if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
+    """argparse with its own words (usage, section titles, errors) from the catalogue."""
+
+    def __init__(self, *args, add_help=True, formatter_class=_Formatter, **kwargs):
+        super().__init__(*args, add_help=False, formatter_class=formatter_class, **kwargs)
+        self._positionals.title = t("cli.section.positionals")
+        self._optionals.title = t("cli.section.options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help=_help("cli.help.help"))
+
     def error(self, message):            # one line, exit 2
-        raise _BadInput(f"{message} (see '{self.prog} --help')")
+        raise _BadInput(t("cli.error.see_help", message=_argparse_message(message), prog=self.prog))
 
 
 class _BadInput(Exception):
     pass
 
 
+# argparse's own messages (English, from its gettext domain) -> catalogue keys
+_ARGPARSE_MESSAGES = (
+    (re.compile(r"the following arguments are required: (?P<names>.*)", re.S), "cli.error.required"),
+    (re.compile(r"invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)", re.S), "cli.error.invalid_choice"),
+    (re.compile(r"unrecognized arguments: (?P<args>.*)", re.S), "cli.error.unrecognized"),
+    (re.compile(r"expected one argument"), "cli.error.expected_one"),
+    (re.compile(r"invalid int value: (?P<value>.*)", re.S), "cli.error.whole_number"),
+    (re.compile(r"invalid \S+ value: (?P<value>.*)", re.S), "cli.error.invalid_value"),
+    (re.compile(r"ambiguous option: (?P<option>\S+) could match (?P<matches>.*)", re.S), "cli.error.ambiguous"),
+)
+_ARGUMENT = re.compile(r"argument (?P<name>.+?): (?P<message>.*)", re.S)
+
+
+def _argparse_message(message: str) -> str:
+    m = _ARGUMENT.fullmatch(message)
+    if m:
+        return t("cli.error.argument", name=m["name"], message=_argparse_message(m["message"]))
+    for pattern, key in _ARGPARSE_MESSAGES:
+        m = pattern.fullmatch(message)
+        if m:
+            return t(key, **m.groupdict()) if m.groupdict() else t(key)
+    return message                      # already ours (an ArgumentTypeError from the catalogue)
+
+
+def _language(text):
+    if text not in LANGUAGES:
+        raise argparse.ArgumentTypeError(t("cli.error.language", value=repr(text), allowed=", ".join(LANGUAGES)))
+    return text
+
+
+def _requested_language(argv):
+    """The value of the last ``--lang`` before any ``--`` (read before parsing, so that
+    every message of the run, parse errors included, is in that language)."""
+    lang = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            lang = argv[i + 1]
+        elif word.startswith("--lang="):
+            lang = word[len("--lang="):]
+    return lang
+
+
 def _players(text):
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"players must be a number from 2 to 5, got {text!r}") from None
+        raise argparse.ArgumentTypeError(t("cli.error.players", value=repr(text))) from None
     if not 1 <= n <= 7:
-        raise argparse.ArgumentTypeError(f"players must be from 2 to 5 (up to 7 with the expansion), got {n}")
+        raise argparse.ArgumentTypeError(t("cli.error.players", value=n))
     return n
 
 
@@ -39,60 +112,90 @@ def _positive(text):
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(t("cli.error.whole_number", value=repr(text))) from None
     if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {n}")
+        raise argparse.ArgumentTypeError(t("cli.error.at_least_one", n=n))
     return n
 
 
-def build_parser():
-    p = _Parser(prog="papertales", description="Paper Tales Lab: rules engine, what-if positions, simulations.")
+def _whole(text):
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(t("cli.error.whole_number", value=repr(text))) from None
+
+
+def _lich_king_cards(text):
+    try:
+        n = int(text)
+    except ValueError:
+        n = None
+    if n is None or not 0 <= n <= 4:
+        raise argparse.ArgumentTypeError(t("cli.error.lich_king_cards", value=repr(text) if n is None else n))
+    return n
+
+
+def build_parser(default_lang: str | None = None):
+    """The argument parser, its help in the current language; ``--lang`` defaults to
+    ``default_lang`` (default: the current language)."""
+    p = _Parser(prog=PROG, description=t("cli.description"))
+    default_lang = default_lang or get_language()
+
+    def lang_option(cmd, default):
+        cmd.add_argument("--lang", type=_language, default=default, metavar="|".join(LANGUAGES),
+                         help=_help("cli.help.lang", choices=", ".join(LANGUAGES), default=default_lang))
+
+    lang_option(p, default_lang)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
+    def command(parent, name, help_key):
+        cmd = parent.add_parser(name, help=_help(help_key), description=t(help_key))
+        lang_option(cmd, argparse.SUPPRESS)          # also accepted after the command
+        return cmd
+
     def game_options(cmd):
-        cmd.add_argument("--players", type=_players, default=None,
-                         help="2 to 5 players (6 or 7 with --expansion beyond-the-gates)")
-        cmd.add_argument("--solo", action="store_true", help="one player against the Lich King")
-        cmd.add_argument("--lich-king-cards", type=int, default=0, metavar="N",
-                         help="solo difficulty: 0 to 4 Lich King cards")
-        cmd.add_argument("--pack", action="append", default=[], metavar="FILE",
-                         help="add a card pack (JSON file or built-in pack id); repeatable")
-        cmd.add_argument("--expansion", choices=EXPANSIONS, default=None,
-                         help="Beyond the Gates: building tiles, 6 and 7 players")
+        cmd.add_argument("--players", type=_players, default=None, metavar="N", help=_help("cli.help.players"))
+        cmd.add_argument("--solo", action="store_true", help=_help("cli.help.solo"))
+        cmd.add_argument("--lich-king-cards", type=_lich_king_cards, default=0, metavar="N",
+                         help=_help("cli.help.lich_king_cards"))
+        cmd.add_argument("--pack", action="append", default=[], metavar="FILE", help=_help("cli.help.pack"))
+        cmd.add_argument("--expansion", choices=EXPANSIONS, default=None, help=_help("cli.help.expansion"))
 
-    play = sub.add_parser("play", help="a full game between random bots, with the log of causes")
+    play = command(sub, "play", "cli.help.play")
     game_options(play)
-    play.add_argument("--seed", type=int, default=0)
-    play.add_argument("--json", action="store_true", help="print a JSON summary instead of the log")
+    play.add_argument("--seed", type=_whole, default=0, metavar="N", help=_help("cli.help.seed"))
+    play.add_argument("--json", action="store_true", help=_help("cli.help.play_json"))
 
-    w = sub.add_parser("whatif", help="explain a position (strength, wars, income, construction, aging)")
-    w.add_argument("position", help="position JSON file (docs/whatif-positions.md)")
-    w.add_argument("--phase", choices=("wars", "income", "construction", "aging"),
-                   help="only this phase (default: all)")
+    w = command(sub, "whatif", "cli.help.whatif")
+    w.add_argument("position", help=_help("cli.help.position"))
+    w.add_argument("--phase", choices=("deployment", "wars", "income", "construction", "aging", "end", "all"),
+                   help=_help("cli.help.phase"))
+    w.add_argument("--pack", action="append", default=[], metavar="FILE", help=_help("cli.help.whatif_pack"))
 
-    s = sub.add_parser("simulate", help="many games between random bots: mean LP, win rates, speed")
+    s = command(sub, "simulate", "cli.help.simulate")
     game_options(s)
-    s.add_argument("--games", type=_positive, default=1000)
-    s.add_argument("--jobs", type=int, default=1, help="worker processes (0: one per core); same results")
-    s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--json", action="store_true", help="print the summary as JSON")
-    lab = sub.add_parser("lab", help="strategy lab: card report, advice on a decision")
-    lab_sub = lab.add_subparsers(dest="lab_command", required=True, parser_class=_Parser)
-    cr = lab_sub.add_parser("cards", help="which cards go with high scores, over many bot games")
-    game_options(cr)
-    cr.add_argument("--games", type=_positive, default=300)
-    cr.add_argument("--seed", type=int, default=1)
-    cr.add_argument("--json", action="store_true")
-    adv = lab_sub.add_parser("advise", help="rank the first draft picks of seat 1 in a seeded game")
-    game_options(adv)
-    adv.add_argument("--seed", type=int, default=0)
-    adv.add_argument("--rollouts", type=_positive, default=40)
-    adv.add_argument("--json", action="store_true")
+    s.add_argument("--games", type=_positive, default=1000, metavar="N", help=_help("cli.help.games", default=1000))
+    s.add_argument("--jobs", type=_whole, default=1, metavar="N", help=_help("cli.help.jobs"))
+    s.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.first_seed"))
+    s.add_argument("--json", action="store_true", help=_help("cli.help.simulate_json"))
 
-    pk = sub.add_parser("pack", help="card packs")
+    lab = command(sub, "lab", "cli.help.lab")
+    lab_sub = lab.add_subparsers(dest="lab_command", required=True, parser_class=_Parser)
+    cr = command(lab_sub, "cards", "cli.help.lab_cards")
+    game_options(cr)
+    cr.add_argument("--games", type=_positive, default=300, metavar="N", help=_help("cli.help.games", default=300))
+    cr.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.first_seed"))
+    cr.add_argument("--json", action="store_true", help=_help("cli.help.json"))
+    adv = command(lab_sub, "advise", "cli.help.lab_advise")
+    game_options(adv)
+    adv.add_argument("--seed", type=_whole, default=0, metavar="N", help=_help("cli.help.seed"))
+    adv.add_argument("--rollouts", type=_positive, default=40, metavar="N", help=_help("cli.help.rollouts", default=40))
+    adv.add_argument("--json", action="store_true", help=_help("cli.help.json"))
+
+    pk = command(sub, "pack", "cli.help.pack_command")
     pk_sub = pk.add_subparsers(dest="pack_command", required=True, parser_class=_Parser)
-    check = pk_sub.add_parser("check", help="validate a pack file and summarise it")
-    check.add_argument("file")
+    check = command(pk_sub, "check", "cli.help.pack_check")
+    check.add_argument("file", help=_help("cli.help.pack_file"))
     return p
 
 
@@ -102,7 +205,7 @@ def _game_options(args):
     packs = list(args.pack)
     if args.solo:
         if args.players not in (None, 1):
-            raise _BadInput("--solo is a one-player game; leave out --players")
+            raise _BadInput(t("cli.error.solo_players"))
         players = 1
         from .cards import builtin_pack
         loaded = [p if p in BUILTIN_PACKS else load_pack(p) for p in packs]
@@ -111,12 +214,13 @@ def _game_options(args):
     else:
         players = 4 if args.players is None else args.players
         if players == 1:
-            raise _BadInput("a one-player game is the solo mode: use --solo")
+            raise _BadInput(t("cli.error.one_player"))
         if args.lich_king_cards:
-            raise _BadInput("--lich-king-cards only makes sense with --solo")
+            raise _BadInput(t("cli.error.lich_without_solo"))
     if players > 5 and args.expansion is None:
-        raise _BadInput(f"{players} players need --expansion beyond-the-gates (it brings the 6th and 7th seats)")
-    opts = {"players": players, "expansion": args.expansion}
+        raise _BadInput(t("cli.error.needs_expansion", n=players))
+    names = [t("cli.player_solo")] if players == 1 else [t("cli.player", n=k + 1) for k in range(players)]
+    opts = {"players": players, "expansion": args.expansion, "names": names}
     if players == 1:
         opts["lich_king_cards"] = args.lich_king_cards
     if packs:
@@ -124,12 +228,28 @@ def _game_options(args):
     return opts
 
 
+def phase_name(phase: str, lang: str | None = None) -> str:
+    """A phase's name in words ("Wars", "Wojny")."""
+    key = f"phase.{phase}.name"
+    return t(key, lang) if i18n.has(key, lang) or i18n.has(key, i18n.DEFAULT) else phase
+
+
+def _lich_king() -> str:
+    from .events import LICH_SEAT, seat_name
+    return seat_name(LICH_SEAT)
+
+
+def _causes(g, seat) -> str:
+    from .events import cause_label
+    return ", ".join(f"{cause_label(c, cards=g.cards)} {v:+d}" for c, v in _by_cause(g, seat).items())
+
+
 def _cmd_play(args, out):
     from .bots import random_game
     g = random_game(seed=args.seed, **_game_options(args))
     names = g.names
     lich = g.lich
-    winners = [names[s] for s in g.winners()] or (["Lich King"] if lich else [])
+    winners = [names[s] for s in g.winners()] or ([_lich_king()] if lich else [])
     if args.json:
         summary = {"seed": args.seed, "players": g.n, "names": names, "scores": g.scores,
                    "gold": [p.gold for p in g.players], "winners": winners,
@@ -137,77 +257,96 @@ def _cmd_play(args, out):
                    "lp_by_cause": [_by_cause(g, s) for s in range(g.n)]}
         if lich:
             summary["lich_king"] = {"lp": lich.lp, "lp_by_cause": _by_cause(g, LICH),
-                                    "necropolis": [c.name for c in lich.line],
-                                    "cards": [c.name for c in lich.cards]}
-        out.write(json.dumps(summary, indent=2) + "\n")
+                                    "necropolis": [card_name(c.id, cards=g.cards) for c in lich.line],
+                                    "cards": [card_name(c.id, cards=g.cards) for c in lich.cards]}
+        out.write(json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
         return
     _note_packs(g, out)
+    lang = get_language()
     turn, phase = None, None
     for e in g.events:
         if (e.turn, e.phase) != (turn, phase):
             turn, phase = e.turn, e.phase
-            out.write(f"\n== Turn {turn} - {phase} ==\n")
-        out.write(e.describe(names) + "\n")
-    out.write("\n== Final scores ==\n")
+            out.write("\n" + t("cli.play.turn", turn=turn, phase=phase_name(phase)) + "\n")
+        out.write(e.describe(names, lang, g.cards) + "\n")
+    out.write("\n" + t("cli.play.final_scores") + "\n")
     for s, p in enumerate(g.players):
-        causes = ", ".join(f"{c} {v:+d}" for c, v in _by_cause(g, s).items())
-        out.write(f"{p.name}: {p.lp} LP, {p.gold} gold  [{causes}]\n")
+        out.write(t("cli.play.score", name=p.name, lp=p.lp, n=p.gold, causes=_causes(g, s)) + "\n")
     if lich:
-        causes = ", ".join(f"{c} {v:+d}" for c, v in _by_cause(g, LICH).items())
-        out.write(f"Lich King: {lich.lp} LP  [{causes}]\n")
-    out.write("Winner: " + " and ".join(winners) + "\n")
+        out.write(t("cli.play.lich_score", name=_lich_king(), lp=lich.lp, causes=_causes(g, LICH)) + "\n")
+    out.write(t("cli.play.winner", names=t("cli.and").join(winners), n=len(winners)) + "\n")
 
 
 def _note_packs(g, out):
     for p in g.cards.packs:
         if p["illustrative"]:
-            out.write(f"Note: pack '{p['id']}' is ILLUSTRATIVE, not the printed cards.\n")
+            out.write(t("cli.play.illustrative", id=p["id"]) + "\n")
     if g.options["expansion"]:
-        out.write("Buildings: " + ", ".join(b.name for b in g.buildings) + "\n")
+        out.write(t("cli.play.buildings", names=", ".join(card_name(b.id, cards=g.cards) for b in g.buildings)) + "\n")
     if g.lich:
-        out.write("Necropolis line: " + ", ".join(f"{c.pile}: {c.name}" for c in g.lich.line)
-                  + ("; Lich King cards: " + ", ".join(c.name for c in g.lich.cards) if g.lich.cards else "") + "\n")
+        line = t("cli.play.necropolis", cards=", ".join(f"{c.pile}: {card_name(c.id, cards=g.cards)}"
+                                                        for c in g.lich.line))
+        if g.lich.cards:
+            line += "; " + t("cli.play.lich_king_cards",
+                             cards=", ".join(card_name(c.id, cards=g.cards) for c in g.lich.cards))
+        out.write(line + "\n")
+
+
+def _pack_card_name(c) -> str:
+    """A card of a pack file in words: the catalogue's name of a shipped card, else the pack's."""
+    key = f"card.{c.id}.name"
+    return card_name(c.id) if i18n.has(key) or i18n.has(key, i18n.DEFAULT) else c.name
 
 
 def _cmd_pack(args, out):
     pack = load_pack(args.file)
-    out.write(f"{args.file}: pack '{pack['id']}' is valid"
-              + (" (illustrative)" if pack["illustrative"] else "") + "\n")
-    for key, label in (("units", "units"), ("buildings", "buildings"), ("necropolis", "Necropolis cards"),
-                       ("lich_king_cards", "Lich King cards")):
-        items = pack[key]
+    key = "cli.pack.valid_illustrative" if pack["illustrative"] else "cli.pack.valid"
+    out.write(t(key, file=args.file, id=pack["id"]) + "\n")
+    for field in ("units", "buildings", "necropolis", "lich_king_cards"):
+        items = pack[field]
         if items:
-            out.write(f"  {len(items)} {label}: {', '.join(c.name for c in items)}\n")
+            out.write(t(f"cli.pack.{field}", n=len(items), names=", ".join(_pack_card_name(c) for c in items)) + "\n")
     copies = sum(u.copies for u in pack["units"])
     if copies:
-        out.write(f"  {copies} unit cards in all\n")
+        out.write(t("cli.pack.copies", n=copies) + "\n")
     if pack["incomplete"]:
-        out.write(f"  {len(pack['incomplete'])} known but not playable (values missing): "
-                  + ", ".join(e["name"] for e in pack["incomplete"]) + "\n")
+        out.write(t("cli.pack.incomplete", n=len(pack["incomplete"]),
+                    names=", ".join(e["name"] for e in pack["incomplete"])) + "\n")
 
 
 def _cmd_lab(args, out):
     from . import lab
     opts = _game_options(args)
     if args.lab_command == "cards":
+        from .cards import BASE
+        cards = opts.get("cards") or BASE
         rows = lab.card_report(games=args.games, seed=args.seed, **opts)
-        if args.json:
-            out.write(json.dumps(rows, indent=2) + "\n")
-            return
-        out.write(f"{'card':<18}{'revealed':>9}{'LP with':>9}{'without':>9}{'diff':>7}{'win% with':>11}\n")
         for r in rows:
-            out.write(f"{r['card']:<18}{r['revealed']:>9}{r['mean_lp_with']:>9.2f}{r['mean_lp_without']:>9.2f}"
-                      f"{r['lp_difference']:>+7.2f}{100 * r['win_rate_with']:>10.1f}%\n")
+            r["card"] = card_name(r["id"], cards=cards)
+        if args.json:
+            out.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+            return
+        heads = [t(f"cli.lab.col.{c}") for c in ("card", "revealed", "lp_with", "lp_without", "difference", "win_with")]
+        widths = [max(18, len(heads[0]) + 2, *(len(r["card"]) + 2 for r in rows))] + \
+                 [max(w, len(h) + 2) for w, h in zip((9, 9, 9, 7, 11), heads[1:])]
+        out.write(f"{heads[0]:<{widths[0]}}" + "".join(f"{h:>{w}}" for h, w in zip(heads[1:], widths[1:])) + "\n")
+        w = widths
+        for r in rows:
+            out.write(f"{r['card']:<{w[0]}}{r['revealed']:>{w[1]}}{r['mean_lp_with']:>{w[2]}.2f}"
+                      f"{r['mean_lp_without']:>{w[3]}.2f}{r['lp_difference']:>+{w[4]}.2f}"
+                      f"{100 * r['win_rate_with']:>{w[5] - 1}.1f}%\n")
         return
     from .game import Game
     g = Game.new(seed=args.seed, **opts).advance()
     rows = lab.advise(g, 0, rollouts=args.rollouts, seed=args.seed)
     if args.json:
-        out.write(json.dumps([{k: v for k, v in r.items() if k != "action"} for r in rows], indent=2) + "\n")
+        out.write(json.dumps([{**r, "action": str(r["action"])} for r in rows], indent=2, ensure_ascii=False) + "\n")
         return
-    out.write(f"{g.players[0].name}'s first pick, {args.rollouts} random continuations each:\n")
+    out.write(t("cli.lab.advise_heading", name=g.players[0].name, n=args.rollouts) + "\n")
+    width = max(28, *(len(r["text"]) for r in rows))
     for r in rows:
-        out.write(f"  {r['text']:<28} mean {r['mean_lp']:6.2f} LP, wins {100 * r['win_rate']:5.1f}%\n")
+        out.write(t("cli.lab.advise_row", text=f"{r['text']:<{width}}", mean=r["mean_lp"],
+                    win=100 * r["win_rate"]) + "\n")
 
 
 def _by_cause(g, seat):
@@ -216,9 +355,15 @@ def _by_cause(g, seat):
 
 
 def _cmd_whatif(args, out):
-    from .whatif import EVALUATED, evaluate, load_position
-    game = load_position(args.position)
-    phases = (args.phase,) if args.phase else EVALUATED
+    from .cards import card_set
+    from .whatif import evaluate, load_position
+    import warnings
+    with warnings.catch_warnings(record=True) as said:      # e.g. too few Beyond the Gates tiles
+        warnings.simplefilter("always")
+        game = load_position(args.position, card_set(*args.pack) if args.pack else None)
+    for w in said:
+        sys.stderr.write(f"{PROG}: {w.message}\n")
+    phases = (args.phase,) if args.phase else None      # None: what the position's phase calls for
     out.write(json.dumps(evaluate(game, phases), indent=2, ensure_ascii=False) + "\n")
 
 
@@ -232,31 +377,53 @@ def _cmd_simulate(args, out):
         if done % tick == 0 or done == total:
             width = 30
             filled = width * done // total
-            err.write(f"{chr(13) if tty else ''}[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+            bar = f"[{'#' * filled}{'.' * (width - filled)}]"
+            err.write(("\r" if tty else "") + t("cli.simulate.progress", bar=bar, done=done, total=total))
             if done == total or not tty:
                 err.write("\n")
             err.flush()
 
     if args.jobs < 0:
-        raise _BadInput(f"--jobs must be 0 (one per core) or more, got {args.jobs}")
+        raise _BadInput(t("cli.error.jobs", value=args.jobs))
     r = simulate(games=args.games, seed=args.seed, progress=progress, jobs=args.jobs, **_game_options(args))
     if args.json:
         out.write(json.dumps(r, indent=2) + "\n")
         return
-    out.write(f"{r['games']} games, {r['players']} players, seeds {args.seed}..{args.seed + r['games'] - 1}\n")
+    out.write(", ".join((t("cli.simulate.games", n=r["games"]), t("cli.simulate.players", n=r["players"]),
+                         t("cli.simulate.seeds", first=args.seed, last=args.seed + r["games"] - 1))) + "\n")
     for k in range(r["players"]):
-        out.write(f"  seat {k + 1}: mean {r['mean_lp'][k]:6.2f} LP, wins {100 * r['win_rate'][k]:5.1f}%\n")
+        out.write(t("cli.simulate.seat", seat=k + 1, mean=r["mean_lp"][k], win=100 * r["win_rate"][k]) + "\n")
     if "lich_king" in r:
         lk = r["lich_king"]
-        out.write(f"  Lich King: mean {lk['mean_lp']:6.2f} LP, wins {100 * lk['win_rate']:5.1f}%\n")
-    out.write(f"best score {r['best_score']['lp']} LP (seed {r['best_score']['seed']})\n")
-    out.write(f"{r['games_per_second']} games/s ({r['seconds']} s, {r['jobs']} process{'es' if r['jobs'] > 1 else ''})\n")
+        out.write(t("cli.simulate.lich_king", name=_lich_king(), mean=lk["mean_lp"],
+                    win=100 * lk["win_rate"]) + "\n")
+    out.write(t("cli.simulate.best", lp=r["best_score"]["lp"], seed=r["best_score"]["seed"]) + "\n")
+    out.write(t("cli.simulate.speed", rate=r["games_per_second"], seconds=r["seconds"], n=r["jobs"]) + "\n")
+
+
+def _error_text(exc) -> str:
+    if isinstance(exc, OSError) and not isinstance(exc, PaperTalesError):
+        from .whatif import os_reason
+        reason = os_reason(exc)
+        return t("cli.error.cannot_read", path=exc.filename, reason=reason) if exc.filename else reason
+    return str(exc)
 
 
 def main(argv=None, out=None) -> int:
     out = out or sys.stdout
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] == "legacy":         # Kingdom Legacy: its own command (kingdom_legacy/cli.py)
+        from kingdom_legacy.cli import main as legacy_main
+        return legacy_main(argv[1:], out)
+    # the run's language: --lang, else the environment's; the caller's choice comes back after
+    before = get_language()
+    explicit = before != i18n.environment_language()
+    requested = _requested_language(argv)
+    if requested in LANGUAGES:
+        set_language(requested)
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(before).parse_args(argv)
+        set_language(args.lang)
         {"play": _cmd_play, "whatif": _cmd_whatif, "simulate": _cmd_simulate,
          "pack": _cmd_pack, "lab": _cmd_lab}[args.command](args, out)
     except BrokenPipeError:                  # e.g. piped into `head`
@@ -264,11 +431,13 @@ def main(argv=None, out=None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except (_BadInput, PaperTalesError, ValueError, OSError) as exc:
-        sys.stderr.write(f"papertales: error: {exc}\n")
+        sys.stderr.write(t("cli.error.line", prog=PROG, message=_error_text(exc)) + "\n")
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        sys.stderr.write("papertales: interrupted\n")
+        sys.stderr.write(t("cli.error.interrupted", prog=PROG) + "\n")
         return 130
+    finally:
+        set_language(before if explicit else None)
     return 0
 
 

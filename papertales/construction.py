@@ -160,3 +160,58 @@ def all_decided(game) -> None:
     game.build_options = None
     game.build_choices = None
     game._end_phase()
+
+
+def explain_all(game, seat) -> list[dict]:
+    """Every building and level of ``seat``, possible or not: one row each, in building
+    order, level 1 before level 2.  Exactly the rows :func:`options` offers are possible
+    (same action, same gold price); the others say why not.  Language-free:
+
+    ``{"building": id, "level": 1 | 2, "kind": "build" | "upgrade", "direct": bool (level 2
+    straight from nothing), "action": Action or None, "possible": bool, "gold": price or None,
+    "how": [[key, params], ...] or None, "reason": [[key, params], ...] or None}``
+
+    Reasons: ``cli.construction.why.built`` (already at that level or higher),
+    ``cli.construction.why.missing`` (one part per resource the kingdom lacks and cannot buy),
+    ``cli.construction.why.gold`` (the price is more gold than the player has)."""
+    p = game.players[seat]
+    res = production(p, game.buildings)
+    buy, free_land = _helpers(game, p)
+    owned = sum(1 for lvl in p.buildings if lvl)
+    land = 0 if free_land else LAND_COST_PER_BUILDING * owned
+    rows = []
+    for b, level in enumerate(p.buildings):
+        B = game.buildings[b]
+        for target in (1, 2):
+            row = {"building": B.id, "level": target, "kind": UPGRADE if level == 1 and target == 2 else CONSTRUCT,
+                   "direct": level == 0 and target == 2, "action": None, "possible": False,
+                   "gold": None, "how": None, "reason": None}
+            rows.append(row)
+            if level >= target:
+                row["reason"] = [["cli.construction.why.built", {"card": B.id, "level": level}]]
+                continue
+            ways = B.payments[(level, target)]
+            paid = resource_gold(ways, res, buy)
+            if paid is None:
+                # the way needing the fewest resources nobody can buy (a Temple always has one)
+                def lacking(way):
+                    return [(r, way[0][r]) for r in (0, 1, 2) if way[0][r] > res[r] and r not in buy]
+                worst = min((lacking(w) for w in ways), key=len)
+                row["reason"] = [["cli.construction.why.missing", {"resource": _RES[r], "need": need, "have": res[r]}]
+                                 for r, need in worst]
+                continue
+            if level == 0:
+                gold = land + paid[0]
+                how = [["how.land_free" if free_land and owned else "how.land", {"gold": land}]] \
+                    + _how(paid[1], res, buy)
+                action = make(CONSTRUCT, B.id, target)
+            else:
+                gold = paid[0]
+                how = [["how.no_land", {}]] + _how(paid[1], res, buy)
+                action = make(UPGRADE, B.id)
+            row["gold"], row["how"] = gold, how
+            if gold > p.gold:
+                row["reason"] = [["cli.construction.why.gold", {"n": gold, "have": p.gold}]]
+            else:
+                row["possible"], row["action"] = True, action
+    return rows

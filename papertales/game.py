@@ -247,6 +247,15 @@ class Game:
         from .observation import observe
         return observe(self, None if seat is None else self._seat(seat))
 
+    def determinize(self, seat: int, rng) -> "Game":
+        """A full game consistent with what ``seat`` has seen, every hidden card dealt
+        again at random with ``rng`` (a :class:`~papertales.rng.Rng` or a seed):
+        the worlds information-set search plays in."""
+        from .determinize import determinize
+        if not isinstance(rng, Rng):
+            rng = Rng(rng)
+        return determinize(self, self._seat(seat), rng)
+
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now (empty when no decision of theirs is pending)."""
         if seat.__class__ is not int or not 0 <= seat < self.n:

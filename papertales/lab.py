@@ -13,12 +13,16 @@ from __future__ import annotations
 from .bots import RandomBot, play
 from .events import DEPLOY
 from .game import Game
+from .i18n import t
 from .rng import Rng
+
+REVEALS = "ev.reveals"      # the event key of a unit revealed in the Deployment phase
 
 
 def card_report(players=4, games=500, seed=1, bot=RandomBot, **options) -> list[dict]:
-    """Per unit type: how often it was revealed, and the mean final LP and win rate of the
-    seats that revealed it against those that did not.  Sorted by LP difference."""
+    """Per unit type (``id``, ``card``: its name in its pack): how often it was revealed,
+    and the mean final LP and win rate of the seats that revealed it against those that
+    did not.  Sorted by LP difference."""
     stats: dict[str, list] = {}
     cards = None
     for i in range(games):
@@ -27,24 +31,24 @@ def card_report(players=4, games=500, seed=1, bot=RandomBot, **options) -> list[
         cards = g.cards
         revealed = [set() for _ in range(players)]
         for e in g.events:
-            if e.kind == DEPLOY and e.seat >= 0 and e.detail.startswith("reveals "):
-                revealed[e.seat].add(e.cause)
+            if e.kind == DEPLOY and e.seat >= 0 and e.key == REVEALS:
+                revealed[e.seat].add(e.params["card"])
         winners = set(g.winners())
         for seat, p in enumerate(g.players):
             won = 1.0 / len(winners) if seat in winners else 0.0
-            for t in cards.units:
-                row = stats.setdefault(t.name, [0, 0.0, 0.0, 0, 0.0, 0.0])
-                k = 0 if t.name in revealed[seat] else 3
+            for u in cards.units:
+                row = stats.setdefault(u.id, [0, 0.0, 0.0, 0, 0.0, 0.0])
+                k = 0 if u.id in revealed[seat] else 3
                 row[k] += 1
                 row[k + 1] += p.lp
                 row[k + 2] += won
     out = []
-    for name, (n_with, lp_with, win_with, n_without, lp_without, win_without) in stats.items():
+    for ident, (n_with, lp_with, win_with, n_without, lp_without, win_without) in stats.items():
         if n_with == 0:
             continue
         mean_with = lp_with / n_with
         mean_without = lp_without / n_without if n_without else 0.0
-        out.append({"card": name, "revealed": n_with, "mean_lp_with": round(mean_with, 2),
+        out.append({"id": ident, "card": cards.unit(ident).name, "revealed": n_with, "mean_lp_with": round(mean_with, 2),
                     "mean_lp_without": round(mean_without, 2),
                     "lp_difference": round(mean_with - mean_without, 2),
                     "win_rate_with": round(win_with / n_with, 3),
@@ -76,12 +80,15 @@ def determinize(game: Game, seat: int, rng: Rng) -> Game:
     return g
 
 
-def advise(game: Game, seat: int, rollouts: int = 50, seed: int = 0, bot=RandomBot) -> list[dict]:
+def advise(game: Game, seat: int, rollouts: int = 50, seed: int = 0, bot=RandomBot,
+           lang: str | None = None) -> list[dict]:
     """Rank ``seat``'s legal actions by the mean final LP (and win rate) of ``rollouts``
-    random continuations after each; the same determinized worlds serve every action."""
+    random continuations after each; the same determinized worlds serve every action.
+    Each row has the ``action``, its ``text`` in words (in ``lang``, default: the current
+    language), ``mean_lp`` and ``win_rate``."""
     actions = game.legal_actions(seat)
     if not actions:
-        raise ValueError(f"{game.players[seat].name} has no decision to make now")
+        raise ValueError(t("cli.error.no_decision", lang, name=game.players[seat].name))
     rng = Rng(seed)
     worlds = [determinize(game, seat, rng) for _ in range(rollouts)]
     rows = []
@@ -96,7 +103,7 @@ def advise(game: Game, seat: int, rollouts: int = 50, seed: int = 0, bot=RandomB
             win = g.winners()
             if seat in win:
                 wins += 1.0 / len(win)
-        rows.append({"action": a, "text": str(a), "mean_lp": round(total_lp / rollouts, 2),
+        rows.append({"action": a, "text": a.describe(lang, game.cards), "mean_lp": round(total_lp / rollouts, 2),
                      "win_rate": round(wins / rollouts, 3)})
-    rows.sort(key=lambda r: (-r["mean_lp"], -r["win_rate"], r["text"]))
+    rows.sort(key=lambda r: (-r["mean_lp"], -r["win_rate"], str(r["action"])))
     return rows

@@ -4,6 +4,11 @@ Standard library only (``import papertales`` must work without any UI package): 
 function returns an HTML string.  ``Game._repr_html_`` uses :func:`game_html`, and the
 notebook panels (``papertales_widgets``) put the same strings into their HTML widgets.
 
+Every word shown comes from the message catalogue (:mod:`papertales.i18n`, keys ``app.``;
+card names and texts from ``card.<id>.name`` / ``card.<id>.text`` when the catalogue has
+them, else the card's own name: cards of a user's pack).  Each function takes ``lang``
+(default: the current language).
+
 Everything shown is read through the engine's public API: ``game.unit_strengths(seat)``
 for the strength each unit has *now*, ``game.strength(seat)`` for the kingdom's,
 ``game.resources(seat)`` for what a kingdom produces, ``game.players`` / ``game.cards`` /
@@ -12,21 +17,18 @@ for the strength each unit has *now*, ``game.strength(seat)`` for the kingdom's,
 
 from __future__ import annotations
 
-from html import escape
+from html import escape as _html_escape
 
-from .events import LICH_SEAT
+from .events import LICH_SEAT, cause_label
+from .i18n import LANGUAGES, get_language, has, t
 from .state import BACK_SPOTS, FRONT_SPOTS
 
 SPOT_NAMES = ("F1", "F2", "B1", "B2", "F3")
 PHASE_ORDER = ("recruitment", "deployment", "wars", "income", "construction", "aging")
-PHASE_TITLES = {"recruitment": "Recruitment", "deployment": "Deployment", "wars": "Wars",
-                "income": "Income", "construction": "Construction", "aging": "Aging",
-                "end": "End of game", "over": "Game over"}
 RESOURCES = ("wood", "food", "ore")
 RES_COLOR = {"wood": "#8a5a2b", "food": "#d9a21b", "ore": "#5f6f80"}
-RES_LETTER = {"wood": "W", "food": "F", "ore": "O"}
 # production conditions of a card (papertales.cards: ALWAYS, IN_FRONT, PER_AGE_TOKEN, AGED)
-_WHEN = {0: "", 1: " in the Front", 2: " per age token", 3: " once aged"}
+_WHEN = {1: "in_front", 2: "per_age_token", 3: "aged"}
 PLAYER_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
 
 CSS = """<style>
@@ -85,36 +87,91 @@ table.pt-table th{background:#f5f3ee}
 .pt-decision{background:#fff8e1}
 </style>"""
 
+# ------------------------------------------------------------------ words
 
-# ------------------------------------------------------------------ small pieces
+def escape(text) -> str:
+    """``text`` made safe for HTML (quotes too, for attributes)."""
+    return _html_escape(str(text), quote=True)
 
-def _e(text) -> str:
-    return escape(str(text), quote=True)
+
+
+def lang_of(lang=None) -> str:
+    return lang or get_language()
+
+
+def phase_title(phase: str, lang=None) -> str:
+    """The name of a phase in ``lang``; ``end`` and ``over`` as the phase track says them."""
+    if phase in PHASE_ORDER:
+        return t(f"phase.{phase}.name", lang)
+    if phase in ("end", "over"):
+        return t(f"app.phase.{phase}", lang)
+    return phase
+
+
+#: the phase titles in English (for older callers; use :func:`phase_title` for a language)
+PHASE_TITLES = {p: phase_title(p, "en") for p in PHASE_ORDER + ("end", "over")}
+
+
+def card_name(card, lang=None) -> str:
+    """A unit's or building's name in ``lang``: the catalogue's ``card.<id>.name``, else the
+    card's own name (a user's pack)."""
+    key = f"card.{card.id}.name"
+    return t(key, lang) if has(key, "en") else card.name
+
+
+def card_text(card, lang=None) -> str:
+    """A unit's ability text in ``lang`` (``card.<id>.text``, else the card's own)."""
+    key = f"card.{card.id}.text"
+    return t(key, lang) if has(key, "en") else card.text
+
+
+def level_text(btype, level: int, lang=None) -> str:
+    """The text of a building's level-1 or level-2 face in ``lang``."""
+    key = f"card.{btype.id}.l{level}.text"
+    return t(key, lang) if has(key, "en") else btype.levels[level].text
+
+
+def resource_name(resource: str, lang=None) -> str:
+    return t(f"resource.{resource}", lang)
+
+
+def lp_text(n, lang=None) -> str:
+    """``5 LP`` / ``5 PL``."""
+    return t("app.lp_n", lang, n=n)
+
+
+def gold_text(n, lang=None) -> str:
+    """``5 gold`` / ``5 monet``."""
+    return t("app.gold_n", lang, n=n)
 
 
 def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
-def res_icon(resource: str, amount: int | str = "") -> str:
-    label = f"{amount}{RES_LETTER[resource]}" if amount != "" else RES_LETTER[resource]
+# ------------------------------------------------------------------ small pieces
+
+def res_icon(resource: str, amount: int | str = "", lang=None) -> str:
+    letter = t(f"app.res.{resource}.letter", lang)
+    label = f"{amount}{letter}" if amount != "" else letter
     return (f'<span class="pt-res" style="background:{RES_COLOR[resource]}" '
-            f'title="{_e(resource)}">{_e(label)}</span>')
+            f'title="{escape(resource_name(resource, lang))}">{escape(label)}</span>')
 
 
-def resources_html(res: dict) -> str:
-    parts = [res_icon(r, res.get(r, 0)) for r in RESOURCES if res.get(r, 0)]
-    return "".join(parts) if parts else '<span class="pt-muted">no resources</span>'
+def resources_html(res: dict, lang=None) -> str:
+    parts = [res_icon(r, res.get(r, 0), lang) for r in RESOURCES if res.get(r, 0)]
+    return "".join(parts) if parts else f'<span class="pt-muted">{escape(t("app.res.none", lang))}</span>'
 
 
-def age_tokens_svg(n: int) -> str:
+def age_tokens_svg(n: int, lang=None) -> str:
     """``n`` small hourglass tokens (an SVG)."""
     if n <= 0:
         return ""
     shown = min(n, 4)
     w = 13 * shown + (12 if n > 4 else 0)
-    parts = [f'<svg width="{w}" height="13" viewBox="0 0 {w} 13" role="img" aria-label="{n} age tokens">'
-             f"<title>{n} age token{'s' if n != 1 else ''}</title>"]
+    label = escape(t("app.age_tokens_n", lang, n=n))
+    parts = [f'<svg width="{w}" height="13" viewBox="0 0 {w} 13" role="img" aria-label="{label}">'
+             f"<title>{label}</title>"]
     for i in range(shown):
         x = i * 13
         parts.append(f'<circle cx="{x + 6.5}" cy="6.5" r="6" fill="#6d4c2f"/>'
@@ -125,19 +182,22 @@ def age_tokens_svg(n: int) -> str:
     return "".join(parts)
 
 
-def _produces_html(utype) -> str:
+def _produces_html(utype, lang=None) -> str:
     out = []
     for r, amount, when in getattr(utype, "produces", ()):
         name = RESOURCES[r]
-        extra = _WHEN.get(when, "")
-        out.append(f'<span title="produces {amount} {name}{extra}">{res_icon(name, amount)}'
-                   f'{"<sup>*</sup>" if extra else ""}</span>')
+        cond = _WHEN.get(when)
+        title = t("app.card.produces", lang, n=amount, resource=resource_name(name, lang))
+        if cond:
+            title += " " + t(f"app.card.when.{cond}", lang)
+        out.append(f'<span title="{escape(title)}">{res_icon(name, amount, lang)}'
+                   f'{"<sup>*</sup>" if cond else ""}</span>')
     return "".join(out)
 
 
 # ------------------------------------------------------------------ strength per unit
 
-def unit_strengths(game, seat) -> tuple[int, dict[int, tuple[int, bool, str]]]:
+def unit_strengths(game, seat, lang=None) -> tuple[int, dict[int, tuple[int, bool, str]]]:
     """``(kingdom strength, {spot: (strength now, fights, note)})`` from the engine's data
     (``game.unit_strengths(seat)``); the note is a tooltip in words."""
     units = game.players[seat].units
@@ -145,16 +205,17 @@ def unit_strengths(game, seat) -> tuple[int, dict[int, tuple[int, bool, str]]]:
     for row in game.unit_strengths(seat):
         spot, s, fights = row["spot"], row["strength"], row["fights"]
         printed = units[spot].type.strength
+        where = SPOT_NAMES[spot]
         if fights:
-            note = f"{SPOT_NAMES[spot]}: printed {printed}"
+            note = t("app.note.printed", lang, spot=where, printed=printed)
             if s != printed:
-                note += f", {s} with its ability"
+                note += t("app.note.with_ability", lang, strength=s)
             if spot not in FRONT_SPOTS:
-                note += ", fights from the Back"
+                note += t("app.note.from_back", lang)
         elif spot in FRONT_SPOTS:
-            note = f"{SPOT_NAMES[spot]}: cannot fight now (strength {s})"
+            note = t("app.note.cannot_fight", lang, spot=where, strength=s)
         else:
-            note = f"{SPOT_NAMES[spot]}: in the Back, does not fight (strength {s})"
+            note = t("app.note.in_back", lang, spot=where, strength=s)
         out[spot] = (s, fights, note)
     return game.strength(seat), out
 
@@ -162,50 +223,57 @@ def unit_strengths(game, seat) -> tuple[int, dict[int, tuple[int, bool, str]]]:
 # ------------------------------------------------------------------ cards
 
 def card_html(utype, age: int = 0, strength: int | None = None, fights: bool = True,
-              note: str = "", spot: int | None = None, new: bool = False, dying: bool = False) -> str:
+              note: str = "", spot: int | None = None, new: bool = False, dying: bool = False,
+              lang=None) -> str:
     """One unit card: cost, name, strength now (the printed one in small when it
     differs), ability text, resources produced, age tokens."""
+    lang = lang_of(lang)
     s = utype.strength if strength is None else strength
     cls = "pt-strength"
     if not fights:
         cls += " pt-nofight"
     elif s != utype.strength:
         cls += " pt-changed"
-    printed = (f'<div class="pt-printed">printed {utype.strength}</div>'
+    printed = (f'<div class="pt-printed">{escape(t("app.card.printed", lang, strength=utype.strength))}</div>'
                if s != utype.strength else "")
-    title = f"{utype.name} (cost {utype.cost}, strength {utype.strength}): {utype.text}"
+    name, text = card_name(utype, lang), card_text(utype, lang)
+    title = t("app.card.title", lang, name=name, cost=utype.cost, strength=utype.strength, text=text)
     if note:
         title += f"\n{note}"
     classes = "pt-card" + (" pt-new" if new else "") + ("" if fights else " pt-idle") + (" pt-dying" if dying else "")
     spot_html = f'<div class="pt-spot">{SPOT_NAMES[spot]}</div>' if spot is not None else ""
-    return (f'<div class="{classes}" title="{_e(title)}" data-card="{_e(utype.id)}" data-age="{age}" '
+    return (f'<div class="{classes}" title="{escape(title)}" data-card="{escape(utype.id)}" data-age="{age}" '
             f'data-strength="{s}">'
-            f'<div class="pt-cost" title="deployment cost">{utype.cost}</div>'
-            f'<div class="{cls}" title="strength now">{s}</div>{printed}'
-            f'<div class="pt-cname">{_e(utype.name)}</div>'
-            f'<div class="pt-ctext">{_e(utype.text)}</div>{spot_html}'
-            f'<div class="pt-cfoot"><span>{_produces_html(utype)}</span>'
-            f'<span>{age_tokens_svg(age)}</span></div></div>')
+            f'<div class="pt-cost" title="{escape(t("app.card.cost_tip", lang))}">{utype.cost}</div>'
+            f'<div class="{cls}" title="{escape(t("app.card.strength_tip", lang))}">{s}</div>{printed}'
+            f'<div class="pt-cname">{escape(name)}</div>'
+            f'<div class="pt-ctext">{escape(text)}</div>{spot_html}'
+            f'<div class="pt-cfoot"><span>{_produces_html(utype, lang)}</span>'
+            f'<span>{age_tokens_svg(age, lang)}</span></div></div>')
 
 
-def card_back_html(spot: int | None = None) -> str:
-    label = "face down" + (f"<br>{SPOT_NAMES[spot]}" if spot is not None else "")
-    return f'<div class="pt-card pt-back" title="placed this Deployment, revealed soon">{label}</div>'
+def card_back_html(spot: int | None = None, lang=None) -> str:
+    label = escape(t("app.card.face_down", lang)) + (f"<br>{SPOT_NAMES[spot]}" if spot is not None else "")
+    return f'<div class="pt-card pt-back" title="{escape(t("app.card.face_down_tip", lang))}">{label}</div>'
 
 
-def empty_spot_html(spot: int, locked: bool = False) -> str:
-    text = f"{SPOT_NAMES[spot]}<br>{'needs a level-2 building' if locked else 'empty'}"
-    return f'<div class="pt-card pt-empty{" pt-locked" if locked else ""}">{text}</div>'
+def empty_spot_html(spot: int, locked: bool = False, lang=None) -> str:
+    word = t("app.spot.locked" if locked else "app.spot.empty", lang)
+    return (f'<div class="pt-card pt-empty{" pt-locked" if locked else ""}">'
+            f'{SPOT_NAMES[spot]}<br>{escape(word)}</div>')
 
 
-def building_html(btype, level: int) -> str:
+def building_html(btype, level: int, lang=None) -> str:
+    name = card_name(btype, lang)
     if level:
         L = btype.levels[level]
-        title = f"{btype.name} level {level}: {L.lp} LP at the end. {L.text}"
-        return (f'<span class="pt-building pt-l{level}" title="{_e(title)}" data-building="{_e(btype.id)}" '
-                f'data-level="{level}">{_e(btype.name)} {"I" * level}</span>')
-    return (f'<span class="pt-building" title="{_e(btype.name)}: not built" data-building="{_e(btype.id)}" '
-            f'data-level="0">{_e(btype.name)}</span>')
+        title = t("app.building.title", lang, name=name, level=level, lp=lp_text(L.lp, lang),
+                  text=level_text(btype, level, lang))
+        return (f'<span class="pt-building pt-l{level}" title="{escape(title)}" data-building="{escape(btype.id)}" '
+                f'data-level="{level}">{escape(name)} {"I" * level}</span>')
+    title = t("app.building.not_built", lang, name=name)
+    return (f'<span class="pt-building" title="{escape(title)}" data-building="{escape(btype.id)}" '
+            f'data-level="0">{escape(name)}</span>')
 
 
 # ------------------------------------------------------------------ kingdoms
@@ -221,13 +289,19 @@ def _hidden_new(game) -> bool:
     return game.phase == "deployment" and getattr(game, "stage", "") in ("place", "reveal")
 
 
-def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False) -> str:
+def is_you(name: str) -> bool:
+    """Is ``name`` the default name of the one human seat ("You" in some language)?"""
+    return any(name == t("app.name.you", lang) for lang in LANGUAGES)
+
+
+def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False, lang=None) -> str:
     """One player's kingdom.  ``viewer`` (a seat, or None for "show everything") hides
     the face-down units other players placed in the current Deployment."""
+    lang = lang_of(lang)
     p = game.players[seat]
     hide = viewer is not None and seat != viewer and _hidden_new(game)
     hidden_units = hide and any(u is not None and u.new for u in p.units)
-    total, strengths = unit_strengths(game, seat)
+    total, strengths = unit_strengths(game, seat, lang)
     res = game.resources(seat)
     level2 = 2 in p.buildings
     pending = game.decision(seat) if seat in game.pending_players() else None
@@ -235,137 +309,177 @@ def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False) -> st
     def spot_html(s):
         u = p.units[s]
         if u is None:
-            return empty_spot_html(s, locked=(s == 4 and not level2 and p.spots < 5))
+            return empty_spot_html(s, locked=(s == 4 and not level2 and p.spots < 5), lang=lang)
         if hide and u.new:
-            return card_back_html(s)
+            return card_back_html(s, lang)
         st, fights, note = strengths.get(s, (u.type.strength, s in FRONT_SPOTS, ""))
-        return card_html(u.type, u.age, st, fights, note, s, new=u.new)
+        return card_html(u.type, u.age, st, fights, note, s, new=u.new, lang=lang)
 
     color = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
     classes = "pt-kingdom" + (" pt-you" if you else "") + (" pt-waiting" if pending else "")
-    wait = (f'<span class="pt-badge pt-wait" title="{_e(pending.prompt)}">deciding: {_e(pending.kind)}</span>'
-            if pending else "")
+    wait = ""
+    if pending:
+        kind = t(f"app.decision.kind.{pending.kind}", lang) if has(f"app.decision.kind.{pending.kind}", "en") \
+            else pending.kind
+        wait = (f'<span class="pt-badge pt-wait" title="{escape(decision_prompt(game, seat, lang))}">'
+                f'{escape(t("app.kingdom.deciding", lang, kind=kind))}</span>')
+    you_mark = escape(t("app.kingdom.you_mark", lang)) if you and not is_you(p.name) else ""
+    strength = (f'<span class="pt-badge pt-str" title="{escape(t("app.kingdom.strength_hidden_tip", lang))}">'
+                f'{escape(t("app.kingdom.strength_hidden", lang))}</span>'
+                if hidden_units else
+                f'<span class="pt-badge pt-str" title="{escape(t("app.kingdom.strength_tip", lang))}" '
+                f'data-strength="{total}">{escape(t("app.kingdom.strength", lang, n=total))}</span>'
+                f'<span>{resources_html(res, lang)}</span>')
     head = (f'<div class="pt-khead"><span class="pt-dot" style="background:{color}"></span>'
-            f'<span class="pt-pname">{_e(p.name)}{" (you)" if you and p.name != "You" else ""}</span>'
-            f'<span class="pt-badge pt-lp" title="Legend Points" data-lp="{p.lp}">{p.lp} LP</span>'
-            f'<span class="pt-badge pt-gold" title="gold" data-gold="{p.gold}">{p.gold} gold</span>'
-            + ('<span class="pt-badge pt-str" title="revealed with the new units">strength ?</span>'
-               if hidden_units else
-               f'<span class="pt-badge pt-str" title="war strength now" data-strength="{total}">strength {total}</span>'
-               f'<span>{resources_html(res)}</span>')
-            + f'{wait}</div>')
+            f'<span class="pt-pname">{escape(p.name)}{you_mark}</span>'
+            f'<span class="pt-badge pt-lp" title="{escape(t("app.lp_long", lang))}" data-lp="{p.lp}">'
+            f'{escape(lp_text(p.lp, lang))}</span>'
+            f'<span class="pt-badge pt-gold" title="{escape(t("app.gold", lang))}" data-gold="{p.gold}">'
+            f'{escape(gold_text(p.gold, lang))}</span>'
+            f'{strength}{wait}</div>')
     front = "".join(spot_html(s) for s in FRONT_SPOTS)
     back = "".join(spot_html(s) for s in BACK_SPOTS)
-    rows = (f'<div class="pt-row"><div class="pt-rowlabel">FRONT</div>{front}</div>'
-            f'<div class="pt-row"><div class="pt-rowlabel">BACK</div>{back}</div>')
-    blds = "".join(building_html(b, p.buildings[i]) for i, b in enumerate(buildings_of(game)))
+    rows = (f'<div class="pt-row"><div class="pt-rowlabel">{escape(t("app.kingdom.front", lang))}</div>{front}</div>'
+            f'<div class="pt-row"><div class="pt-rowlabel">{escape(t("app.kingdom.back", lang))}</div>{back}</div>')
+    blds = "".join(building_html(b, p.buildings[i], lang) for i, b in enumerate(buildings_of(game)))
     extra = ""
     if show_hand:
-        hand = ", ".join(_e(t.name) for t in p.hand) or "empty"
-        kept = f"; kept for next turn: {_e(p.kept.name)}" if p.kept is not None else ""
-        extra = f'<div class="pt-hand"><b>Hand:</b> {hand}{kept}</div>'
+        hand = ", ".join(escape(card_name(c, lang)) for c in p.hand) or escape(t("app.kingdom.hand_empty", lang))
+        kept = (escape(t("app.kingdom.kept", lang, name=card_name(p.kept, lang)))
+                if p.kept is not None else "")
+        extra = f'<div class="pt-hand"><b>{escape(t("app.kingdom.hand", lang))}</b> {hand}{kept}</div>'
     elif p.kept is not None:
-        extra = '<div class="pt-hand pt-muted">1 card kept for next turn</div>'
+        extra = f'<div class="pt-hand pt-muted">{escape(t("app.kingdom.kept_hidden", lang))}</div>'
     return (f'<div class="{classes}" data-seat="{seat}">{head}{rows}'
             f'<div class="pt-buildings">{blds}</div>{extra}</div>')
 
 
-def phase_track_html(game) -> str:
+def decision_prompt(game, seat: int, lang=None) -> str:
+    """What ``seat`` must decide now, in words (the engine's prompt)."""
+    d = game.decision(seat, lang_of(lang))
+    return d.prompt if d is not None else t("app.decision.nothing", lang)
+
+
+def phase_track_html(game, lang=None) -> str:
     """The six phases of a turn, the current one highlighted."""
+    lang = lang_of(lang)
     phase = game.phase
     idx = PHASE_ORDER.index(phase) if phase in PHASE_ORDER else len(PHASE_ORDER)
-    parts = [f'<span class="pt-turn">Turn {game.turn}/4</span>']
+    parts = [f'<span class="pt-turn" data-turn="{game.turn}">'
+             f'{escape(t("app.track.turn", lang, turn=game.turn))}</span>']
     for i, ph in enumerate(PHASE_ORDER):
         cls = "pt-phase" + (" pt-current" if i == idx else " pt-done" if i < idx else "")
-        parts.append(f'<span class="{cls}" data-phase="{ph}">{i + 1}. {PHASE_TITLES[ph]}</span>')
+        parts.append(f'<span class="{cls}" data-phase="{ph}">{i + 1}. {escape(phase_title(ph, lang))}</span>')
     if phase in ("end", "over"):
-        parts.append(f'<span class="pt-phase pt-current" data-phase="{phase}">{PHASE_TITLES[phase]}</span>')
-    return f'<div class="pt-track">{"".join(parts)}</div>'
+        parts.append(f'<span class="pt-phase pt-current" data-phase="{phase}">'
+                     f'{escape(phase_title(phase, lang))}</span>')
+    return f'<div class="pt-track" lang="{lang}">{"".join(parts)}</div>'
 
 
-def kingdoms_html(game, viewer=None, humans=(), show_hands=()) -> str:
+def kingdoms_html(game, viewer=None, humans=(), show_hands=(), lang=None) -> str:
     return ('<div class="pt-kingdoms">'
-            + "".join(kingdom_html(game, s, viewer=viewer, you=s in humans, show_hand=s in show_hands)
+            + "".join(kingdom_html(game, s, viewer=viewer, you=s in humans, show_hand=s in show_hands, lang=lang)
                       for s in range(game.n))
             + "</div>")
 
 
-LICH_KING = "Lich King"
+def lich_king_name(lang=None) -> str:
+    return t("who.lich_king", lang)
 
 
-def seat_name(names, seat) -> str:
+#: the Lich King's name in English (for older callers; use :func:`lich_king_name`)
+LICH_KING = lich_king_name("en")
+
+
+def seat_name(names, seat, lang=None) -> str:
     """The name of an event's seat: a player, the Lich King (solo), or '' (nobody)."""
     if 0 <= seat < len(names):
         return names[seat]
-    return LICH_KING if seat == LICH_SEAT else ""
+    return lich_king_name(lang) if seat == LICH_SEAT else ""
 
 
-def winner_names(game) -> list[str]:
+def winner_names(game, lang=None) -> list[str]:
     """Who won (several on a full tie).  In solo the Lich King when the player did not
     score strictly more (he wins ties)."""
     if game.lich is not None and not game.winners():
-        return [LICH_KING]
+        return [lich_king_name(lang)]
     return [game.players[s].name for s in game.winners()]
 
 
-def scores_html(game) -> str:
+def scores_html(game, lang=None) -> str:
     """The ranking table (LP, then gold).  In solo the Lich King has a row (seat
     ``LICH_SEAT``), ranked first on a tie since he wins ties."""
     rows = [(s, p.name, p.lp, p.gold) for s, p in enumerate(game.players)]
     if game.lich is not None:
-        rows.append((LICH_SEAT, LICH_KING, game.lich.lp, None))
+        rows.append((LICH_SEAT, lich_king_name(lang), game.lich.lp, None))
     rows.sort(key=lambda r: (-r[2], r[3] is not None, -(r[3] or 0), r[0]))
     winners = set(game.winners()) if game.is_over else set()
     if game.is_over and game.lich is not None and not winners:
         winners = {LICH_SEAT}
     out = []
+    crown_tip = escape(t("app.scores.winner_tip", lang))
     for rank, (s, name, lp, gold) in enumerate(rows, 1):
-        crown = ' <span class="pt-crown" title="winner">★</span>' if s in winners else ""
-        out.append(f'<tr data-seat="{s}"><td>{rank}</td><td class="pt-final-name">{_e(name)}{crown}</td>'
+        crown = f' <span class="pt-crown" title="{crown_tip}">★</span>' if s in winners else ""
+        out.append(f'<tr data-seat="{s}"><td>{rank}</td><td class="pt-final-name">{escape(name)}{crown}</td>'
                    f'<td class="pt-final-lp" data-seat="{s}">{lp}</td>'
                    f'<td class="pt-final-gold">{"—" if gold is None else gold}</td></tr>')
-    return ('<table class="pt-table pt-scores"><tr><th>#</th><th>Player</th><th>LP</th><th>Gold</th></tr>'
-            + "".join(out) + "</table>")
+    head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in ("app.scores.player", "app.lp", "app.gold_title"))
+    return f'<table class="pt-table pt-scores"><tr><th>#</th>{head}</tr>' + "".join(out) + "</table>"
 
 
-def game_html(game, viewer=None, humans=()) -> str:
+def game_html(game, viewer=None, humans=(), lang=None) -> str:
     """The whole table: phase track, scores, every kingdom."""
     status = ""
     if game.is_over:
-        names = ", ".join(winner_names(game))
-        status = f'<div class="pt-msg pt-ok">Game over. Winner: <b>{_e(names)}</b></div>' + scores_html(game)
-    return (f'{CSS}<div class="pt-root">{phase_track_html(game)}{status}'
-            f'{kingdoms_html(game, viewer=viewer, humans=humans)}</div>')
+        names = ", ".join(winner_names(game, lang))
+        status = (f'<div class="pt-msg pt-ok">{escape(t("app.final.winner", lang))} <b>{escape(names)}</b></div>'
+                  + scores_html(game, lang))
+    return (f'{CSS}<div class="pt-root">{phase_track_html(game, lang)}{status}'
+            f'{kingdoms_html(game, viewer=viewer, humans=humans, lang=lang)}</div>')
 
 
 # ------------------------------------------------------------------ events
 
-def event_change_html(e) -> str:
+def event_change_html(e, lang=None) -> str:
     if e.kind in ("lp", "gold"):
         cls = "pt-plus" if e.amount >= 0 else "pt-minus"
-        unit = "LP" if e.kind == "lp" else "gold"
-        return f'<span class="{cls}">{signed(e.amount)} {unit}</span>'
+        unit = t("app.lp" if e.kind == "lp" else "app.gold", lang)
+        return f'<span class="{cls}">{signed(e.amount)} {escape(unit)}</span>'
     if e.kind == "age":
-        return f"+{e.amount} age"
+        return escape(t("app.change.age", lang, n=e.amount))
     if e.kind == "war":
-        return f"{e.amount} war{'s' if e.amount != 1 else ''} won"
-    return _e(e.kind)
+        return escape(t("app.change.wars", lang, n=e.amount))
+    key = f"app.change.kind.{e.kind}"
+    return escape(t(key, lang) if has(key, "en") else e.kind)
 
 
-def events_table_html(events, names, limit: int | None = None) -> str:
+def event_cause(e, lang=None, cards=None) -> str:
+    """An event's cause in words ("Knight", "Mine (level 2)", "Wars")."""
+    return cause_label(e.cause, lang_of(lang), cards)
+
+
+def event_detail(e, names=None, lang=None, cards=None) -> str:
+    """An event's detail in words ("reveals Knight at F1")."""
+    return e.detail(lang_of(lang), names, cards)
+
+
+def events_table_html(events, names, limit: int | None = None, lang=None, cards=None) -> str:
     """A table of events: when, who, change, cause, detail."""
+    lang = lang_of(lang)
     if not events:
-        return '<div class="pt-muted">No events.</div>'
+        return f'<div class="pt-muted">{escape(t("app.events.none", lang))}</div>'
     shown = list(events)
     cut = ""
     if limit is not None and len(shown) > limit:
-        cut = f'<div class="pt-muted">... {len(shown) - limit} earlier events not shown</div>'
+        cut = f'<div class="pt-muted">{escape(t("app.events.cut", lang, n=len(shown) - limit))}</div>'
         shown = shown[-limit:]
     rows = []
     for e in shown:
-        who = seat_name(names, e.seat)
-        rows.append(f'<tr class="pt-ev pt-ev-{_e(e.kind)}" data-seat="{e.seat}" data-kind="{_e(e.kind)}">'
-                    f"<td>T{e.turn}</td><td>{_e(PHASE_TITLES.get(e.phase, e.phase))}</td><td>{_e(who)}</td>"
-                    f"<td>{event_change_html(e)}</td><td>{_e(e.cause)}</td><td>{_e(e.detail)}</td></tr>")
-    return (cut + '<table class="pt-table pt-events"><tr><th>Turn</th><th>Phase</th><th>Player</th>'
-            "<th>Change</th><th>Cause</th><th>Detail</th></tr>" + "".join(rows) + "</table>")
+        who = seat_name(names, e.seat, lang)
+        rows.append(f'<tr class="pt-ev pt-ev-{escape(e.kind)}" data-seat="{e.seat}" data-kind="{escape(e.kind)}">'
+                    f"<td>T{e.turn}</td><td>{escape(phase_title(e.phase, lang))}</td><td>{escape(who)}</td>"
+                    f"<td>{event_change_html(e, lang)}</td><td>{escape(event_cause(e, lang, cards))}</td>"
+                    f"<td>{escape(event_detail(e, names, lang, cards))}</td></tr>")
+    head = "".join(f"<th>{escape(t('app.events.col.' + c, lang))}</th>"
+                   for c in ("turn", "phase", "player", "change", "cause", "detail"))
+    return cut + f'<table class="pt-table pt-events"><tr>{head}</tr>' + "".join(rows) + "</table>"

@@ -12,6 +12,7 @@ import time
 
 from .bots import RandomBot, play
 from .game import Game
+from . import i18n
 
 CHUNK = 50          # games per task handed to a worker process
 
@@ -50,11 +51,11 @@ def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1
     counts 1/k to each winner."""
     global _JOB
     if games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
+        raise ValueError(i18n.t("cli.error.games", value=games))
     if jobs == 0:
         jobs = os.cpu_count() or 1
     if jobs < 1:
-        raise ValueError(f"jobs must be 0 (one per core) or more, got {jobs}")
+        raise ValueError(i18n.t("cli.error.jobs", value=jobs))
     chunks = [(first, min(CHUNK, seed + games - first)) for first in range(seed, seed + games, CHUNK)]
     _JOB = (players, bot, options)
     total = {"lp": [0] * players, "gold": [0] * players, "wins": [0.0] * players,

@@ -45,7 +45,7 @@ def deploy(game, moves=None):
     (``{seat: ["place knight F1", ...]}``; strings or Actions), then ``done`` for every
     seat still placing, then reveal.  Stops at the end of the phase, or earlier at a
     pending choice (Time Master, Master Alchemist ...).  Returns the events so far."""
-    assert game.phase == "deployment" and game.stage == "start", (game.phase, game.stage)
+    assert game.phase == "deployment" and game.stage in ("start", "place"), (game.phase, game.stage)
     start = len(game.events)
     game.advance()
     for seat, actions in (moves or {}).items():

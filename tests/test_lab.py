@@ -60,3 +60,20 @@ def test_card_report_compares_players_with_and_without_each_card():
         assert 0 < r["revealed"] <= 60                    # 20 games x 3 seats
         assert abs(r["lp_difference"] - (r["mean_lp_with"] - r["mean_lp_without"])) <= 0.011
     assert [r["lp_difference"] for r in rows] == sorted((r["lp_difference"] for r in rows), reverse=True)
+
+
+def test_advice_words_follow_the_language_and_the_ranking_does_not():
+    g = Game.new(players=2, seed=4).advance()
+    en = advise(g, 0, rollouts=3, seed=1, lang="en")
+    pl = advise(g, 0, rollouts=3, seed=1, lang="pl")
+    strip = lambda rows: [(str(r["action"]), r["mean_lp"], r["win_rate"]) for r in rows]   # noqa: E731
+    assert strip(en) == strip(pl)
+    assert [r["text"] for r in en] == [r["action"].describe("en", g.cards) for r in en]
+    assert [r["text"] for r in pl] == [r["action"].describe("pl", g.cards) for r in pl]
+    assert [r["text"] for r in en] != [r["text"] for r in pl]
+
+
+def test_card_report_rows_name_the_card_by_id_too():
+    rows = card_report(players=2, games=4, seed=1)
+    g = Game.new(players=2, seed=1)
+    assert rows and all(g.cards.unit(r["id"]).name == r["card"] for r in rows)

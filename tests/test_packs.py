@@ -133,3 +133,15 @@ def test_six_and_seven_players_need_the_expansion():
         Game.new(players=6)
     g = Game.new(players=7, seed=3, expansion="beyond-the-gates").advance()
     assert all(len(p.pack) == 5 for p in g.players) and len(g.draw) == 81 - 35
+
+
+def test_beyond_the_gates_with_fewer_tiles_says_so_and_deals_what_exists():
+    from papertales.expansion import TileSetWarning
+    cs = card_set(load_pack(pack(units=[], buildings=[_tile(i) for i in range(2)])))
+    for seed in range(10):
+        with pytest.warns(TileSetWarning, match="hold 3 of the 7 building tiles .*every player gets 7 buildings"):
+            g = Game.new(players=7, seed=seed, cards=cs, expansion="beyond-the-gates")
+        # Barracks and the 2 user tiles are all there is: all three are dealt, every time
+        assert [b.id for b in g.buildings] == ["town", "tavern", "mine", "temple", "barracks", "tile0", "tile1"]
+    with pytest.warns(TileSetWarning, match="hold 1 of the 7 building tiles \\(Barracks\\).*5 buildings"):
+        Game.new(players=6, seed=1, expansion="beyond-the-gates")

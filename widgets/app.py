@@ -1,40 +1,49 @@
 """The one-page app (notebooks/app.ipynb, served by Voilà): play a game against bots, or
-alone against the Lich King (1 player: the Lich King panel takes the war graph's tab)."""
+alone against the Lich King (1 player: the Lich King panel takes the war graph's tab).
+
+A language switch at the top (English / Polski) redraws every panel in the chosen
+language (:meth:`App.set_language`); the default is :func:`papertales.i18n.get_language`."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import threading
 
 import ipywidgets as W
 
-from papertales import render as R
+from papertales import i18n
+from papertales.i18n import t
+from papertales.render import escape
 from papertales.whatif import position_of
 
-from .base import MessageBox, guarded, wrap
+from .base import MessageBox, Speaking, guarded, wrap
 from .eventlog import EventLog
 from .kingdom import KingdomView
 from .lichking import LichKingPanel
 from .scorerace import ScoreRace
 from .session import Session
 from .stepper import GameStepper
-from .texts import APP_INTRO, PHASE_EXPLAIN, SOLO_PHASE_EXPLAIN, SOLO_RULES
+from .texts import app_intro, rules_summary
 from .wargraph import WarGraph
 
-TAB_TITLES = ("Why? (event log)", "War graph", "Score race", "What-if editor", "Rules in short")
+#: the tabs, in order (``App.select`` also takes these names)
+TABS = ("why", "wars", "score", "whatif", "rules")
 #: in a solo game the Lich King panel takes the war graph's tab
-SOLO_TAB_TITLES = ("Why? (event log)", "Lich King", "Score race", "What-if editor", "Rules in short")
+SOLO_TABS = ("why", "lich", "score", "whatif", "rules")
 
 
-def rules_html(solo: bool = False) -> str:
-    if solo:
-        texts = {**PHASE_EXPLAIN, **SOLO_PHASE_EXPLAIN}
-        phases = "".join(f"<li>{texts[p]}</li>" for p in R.PHASE_ORDER)
-        return wrap(f"{SOLO_RULES}<ol>{phases}</ol><p>{texts['end']}</p>")
-    phases = "".join(f"<li>{PHASE_EXPLAIN[p]}</li>" for p in R.PHASE_ORDER)
-    return wrap("<p>Paper Tales is played in 4 turns of 6 phases; the player with the most Legend "
-                "Points (LP) wins (ties: most gold).</p>"
-                f"<ol>{phases}</ol><p>{PHASE_EXPLAIN['end']}</p>")
+def tab_titles(solo: bool = False, lang=None) -> tuple:
+    return tuple(t(f"app.tab.{name}", lang) for name in (SOLO_TABS if solo else TABS))
+
+
+def rules_html(solo: bool = False, lang=None) -> str:
+    return wrap(rules_summary(solo, lang))
+
+
+def language_options() -> list:
+    """``[("English", "en"), ("Polski", "pl")]``: each language in its own words."""
+    return [(t("app.lang.name", lang), lang) for lang in i18n.LANGUAGES]
 
 
 def warm_up_plotly():
@@ -50,46 +59,67 @@ def warm_up_plotly():
     if os.environ.get("VOILA_PREHEAT") == "True":
         work()
         return None
-    t = threading.Timer(8.0, work)
-    t.daemon = True
-    t.start()
-    return t
+    timer = threading.Timer(8.0, work)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
-class App(W.VBox):
+def _with_lang(make, *args, lang=None, **kw):
+    """``make(..., lang=lang)`` when the panel takes a language."""
+    try:
+        takes = "lang" in inspect.signature(make).parameters
+    except (TypeError, ValueError):
+        takes = False
+    return make(*args, lang=lang, **kw) if takes else make(*args, **kw)
+
+
+class App(Speaking, W.VBox):
     """Stepper + kingdoms on top, explanation panels in tabs below.  Panels in hidden tabs
     redraw only when their tab is opened; the What-if editor is built on first use.
 
     ``players=1`` (or choosing "1 (solo vs the Lich King)" in the stepper) plays the solo
     mode: ``cards`` (default: the illustrative Necropolis cards) and ``lich_king_cards``
-    set the Lich King up, and the Lich King panel replaces the war graph."""
+    set the Lich King up, and the Lich King panel replaces the war graph.  ``lang``: the
+    language of the page (default: the current one); the switch at the top changes it."""
 
-    def __init__(self, players: int = 3, seed: int = 7, humans=(0,), cards=None, lich_king_cards=0, **kw):
+    def __init__(self, players: int = 3, seed: int = 7, humans=(0,), cards=None, lich_king_cards=0,
+                 lang=None, **kw):
         super().__init__(**kw)
+        if lang is not None:
+            i18n.set_language(lang)      # the engine's words (prompts, refusals) follow the page
+        lang = self._init_language(lang)
         self.add_class("pt-app")
-        self.messages = MessageBox()
+        self.messages = MessageBox(lang=lang)
         self.warm_up = warm_up_plotly()
         self.session = Session(players=players, seed=seed, humans=humans, cards=cards,
-                               lich_king_cards=lich_king_cards)
-        self.header = W.HTML(wrap(
-            "<h2 style='margin:4px 0'>Paper Tales Lab — play a game against bots or the Lich King</h2>"
-            f"<div class='pt-msg pt-info'>{APP_INTRO}</div>"))
-        self.stepper = GameStepper(self.session, lich_king_cards=lich_king_cards)
-        self.kingdoms = KingdomView(session=self.session)
-        self.why = EventLog(session=self.session)
-        self.wars = WarGraph(session=self.session, lazy=True)
-        self.lich = LichKingPanel(session=self.session, lazy=True, show_banner=False)
-        self.race = ScoreRace(session=self.session, lazy=True)
+                               lich_king_cards=lich_king_cards, lang=lang)
+        self.language = W.ToggleButtons(options=language_options(), value=lang,
+                                        style={"button_width": "72px"},
+                                        layout=W.Layout(flex="0 0 auto", width="auto", margin="6px 0 0 8px"))
+        self.language.add_class("pt-language")
+        self.language.observe(lambda ch: self.set_language(ch["new"]), names="value")
+        self.header = W.HTML()
+        self.top = W.HBox([self.header, self.language],
+                          layout=W.Layout(justify_content="space-between", align_items="flex-start"))
+        self.stepper = GameStepper(self.session, lich_king_cards=lich_king_cards, lang=lang)
+        self.kingdoms = KingdomView(session=self.session, lang=lang)
+        self.why = EventLog(session=self.session, lang=lang)
+        self.wars = WarGraph(session=self.session, lazy=True, lang=lang)
+        self.lich = _with_lang(LichKingPanel, session=self.session, lazy=True, show_banner=False, lang=lang)
+        self.race = ScoreRace(session=self.session, lazy=True, lang=lang)
         self.whatif_box = W.VBox()
         self.whatif = None
         self.whatif_load = None
+        self.whatif_note = None
         self.rules = W.HTML()
         self.tabs = W.Tab(children=[self.why, self.wars, self.race, self.whatif_box, self.rules])
-        self.tabs.titles = TAB_TITLES
+        self.tabs.titles = tab_titles(False, lang)
         self.tabs.selected_index = 0
         self.tabs.observe(self._on_tab, names="selected_index")
-        self.children = [self.header, self.stepper, self.kingdoms, self.messages, self.tabs]
+        self.children = [self.top, self.stepper, self.kingdoms, self.messages, self.tabs]
         self._solo = None
+        self._draw_header()
         self.session.observe(self._on_session)
         self._on_session(self.session)
 
@@ -104,6 +134,37 @@ class App(W.VBox):
     def panels(self):
         return {0: self.why, 1: self.lich if self.solo else self.wars, 2: self.race}
 
+    # -------------------------------------------------------------- language
+
+    def _draw_header(self):
+        self.header.value = wrap(f"<h2 style='margin:4px 0'>{escape(self.t('app.app.title'))}</h2>"
+                                 f"<div class='pt-msg pt-info'>{app_intro(self.lang)}</div>")
+
+    @guarded()
+    def set_language(self, lang) -> None:
+        """Redraw the whole page in ``lang`` ("en" or "pl"); the engine's messages follow."""
+        lang = i18n.check_language(lang)
+        i18n.set_language(lang)
+        self.lang = lang
+        self.messages.set_language(lang)
+        if self.language.value != lang:
+            self.language.value = lang          # calls back here, with nothing left to do
+        self._draw_header()
+        self.tabs.titles = tab_titles(self.solo, lang)
+        self.rules.value = rules_html(self.solo, lang)
+        panels = [self.kingdoms, self.why, self.wars, self.race, self.lich]
+        if self.whatif is not None:
+            panels.append(self.whatif)
+        panels.append(self.stepper)     # last: it renames the default players, and all redraw
+        for panel in panels:
+            switch = getattr(panel, "set_language", None)
+            if callable(switch):
+                switch(lang)
+        if self.whatif is not None:
+            self._whatif_labels()
+
+    # -------------------------------------------------------------- tabs
+
     @guarded()
     def _on_session(self, session=None):
         """A solo game shows the Lich King panel in the war graph's tab (opened when the
@@ -115,8 +176,8 @@ class App(W.VBox):
         children = list(self.tabs.children)
         children[1] = self.lich if solo else self.wars
         self.tabs.children = children
-        self.tabs.titles = SOLO_TAB_TITLES if solo else TAB_TITLES
-        self.rules.value = rules_html(solo)
+        self.tabs.titles = tab_titles(solo, self.lang)
+        self.rules.value = rules_html(solo, self.lang)
         if solo:
             self.tabs.selected_index = 1
         (self.wars if solo else self.lich).set_active(False)
@@ -136,26 +197,33 @@ class App(W.VBox):
         compares 2 to 5 kingdoms: in a solo game it starts from an empty table."""
         from .whatif_editor import WhatIfEditor
         if self.whatif is None:
-            self.whatif = WhatIfEditor(None if self.solo else position_of(self.session.game))
-            self.whatif_load = W.Button(description="Load the kingdoms of the current game", button_style="info",
-                                        layout=W.Layout(width="auto"))
+            self.whatif = WhatIfEditor(None if self.solo else position_of(self.session.game), lang=self.lang)
+            self.whatif_load = W.Button(button_style="info", layout=W.Layout(width="auto"))
             self.whatif_load.on_click(lambda _b: self.whatif.load(position_of(self.session.game)))
             self.whatif_note = W.HTML()
             self.whatif_box.children = [W.HBox([self.whatif_load, self.whatif_note]), self.whatif]
-        self.whatif_load.disabled = self.solo
-        self.whatif_note.value = wrap("<span class='pt-muted'>A solo game has one kingdom: the editor compares "
-                                      "2 to 5, so build a table of your own.</span>") if self.solo else ""
+        self._whatif_labels()
         return self.whatif
+
+    def _whatif_labels(self):
+        self.whatif_load.description = self.t("app.whatif.load_game")
+        self.whatif_load.tooltip = self.t("app.whatif.load_game")
+        self.whatif_load.disabled = self.solo
+        self.whatif_note.value = (wrap(f"<span class='pt-muted'>{escape(self.t('app.whatif.solo_note'))}</span>")
+                                  if self.solo else "")
 
     def tab_titles(self) -> tuple:
         return tuple(self.tabs.titles)
 
     def select(self, title_or_index) -> None:
-        """Open a tab by index or by the start of its title ("why", "lich", "score" ...)."""
+        """Open a tab by index, by name (``"why"``, ``"wars"``, ``"lich"``, ``"score"``,
+        ``"whatif"``, ``"rules"``) or by the start of its title in the page's language."""
         if isinstance(title_or_index, str):
             want = title_or_index.lower()
-            matches = [i for i, t in enumerate(self.tabs.titles) if t.lower().startswith(want)]
+            names = SOLO_TABS if self.solo else TABS
+            matches = [i for i, name in enumerate(names) if name == want]
+            matches += [i for i, title in enumerate(self.tabs.titles) if title.lower().startswith(want)]
             if not matches:
-                raise ValueError(f"no tab {title_or_index!r}; the tabs are {', '.join(self.tabs.titles)}")
+                raise ValueError(self.t("app.app.no_tab", tab=title_or_index, tabs=", ".join(self.tabs.titles)))
             title_or_index = matches[0]
         self.tabs.selected_index = title_or_index

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import functools
 import traceback
-from html import escape
 
 import ipywidgets as W
 
 from papertales import PaperTalesError
-from papertales.render import CSS
+from papertales.i18n import check_language, get_language, t
+from papertales.render import CSS, escape
 
 
 class MessageBox(W.HTML):
     """A one-message area: errors in red, information in blue, success in green."""
 
-    def __init__(self, **kw):
+    def __init__(self, lang=None, **kw):
         super().__init__(**kw)
+        self.lang = lang or get_language()
         self.add_class("pt-messages")
         self.last_error: str | None = None
         self.errors: list[str] = []
@@ -47,7 +48,7 @@ class MessageBox(W.HTML):
         """An action the rules (or the input checks) do not allow: the engine's message."""
         self.last_error = text
         self.errors.append(text)
-        self._show("error", f"<b>Not allowed:</b> {escape(text)}")
+        self._show("error", f"<b>{escape(t('app.msg.not_allowed', self.lang))}</b> {escape(text)}")
 
     def crashed(self, exc: BaseException) -> None:
         """An unexpected error: show it whole, with its traceback."""
@@ -55,13 +56,46 @@ class MessageBox(W.HTML):
         tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         self.last_error = text
         self.errors.append(text)
-        self._show("error", f"<b>Something went wrong:</b> {escape(text)}"
-                            f'<details><summary>details for a bug report</summary><pre style="white-space:pre-wrap">'
-                            f"{escape(tb)}</pre></details>")
+        self._show("error", f"<b>{escape(t('app.msg.crashed', self.lang))}</b> {escape(text)}"
+                            f"<details><summary>{escape(t('app.msg.bug_details', self.lang))}</summary>"
+                            f'<pre style="white-space:pre-wrap">{escape(tb)}</pre></details>')
+
+    def set_language(self, lang) -> None:
+        """Later messages in ``lang`` (the one shown stays as it was said)."""
+        self.lang = check_language(lang)
 
 
 #: errors that mean "refused", not "crashed": the engine's, and bad user input
 REFUSALS = (PaperTalesError, ValueError, KeyError)
+
+
+class Speaking:
+    """A panel that speaks one language (``self.lang``, default the current language of
+    :mod:`papertales.i18n`) and redraws itself in another with :meth:`set_language`."""
+
+    lang = None
+
+    def _init_language(self, lang) -> str:
+        self.lang = check_language(lang) if lang else get_language()
+        return self.lang
+
+    def set_language(self, lang) -> None:
+        self.lang = check_language(lang)
+        messages = getattr(self, "messages", None)
+        if isinstance(messages, MessageBox):
+            messages.set_language(lang)
+        self.relabel()
+        self.redraw()
+
+    def relabel(self) -> None:
+        """Put the labels of the controls in ``self.lang`` (panels override this)."""
+
+    def redraw(self) -> None:
+        self.refresh()
+
+    def t(self, key: str, **params) -> str:
+        """The message ``key`` in the panel's language."""
+        return t(key, self.lang, **params)
 
 
 class DrawnWhenVisible:
@@ -135,3 +169,14 @@ def wrap(html: str, css: bool = True) -> str:
     """HTML in the panels' root element, with the shared stylesheet.  ``css=False`` for
     widgets that always sit next to one that carries it (a <style> applies to the page)."""
     return f'{CSS if css else ""}<div class="pt-root">{html}</div>'
+
+
+def prose(key: str, lang=None, **params):
+    """A catalogue message as Markdown, for the bilingual prose cells of the notebooks."""
+    from IPython.display import Markdown
+    return Markdown(t(key, lang, **params))
+
+
+def options(pairs, lang=None) -> list:
+    """Dropdown options ``[(label, value)]`` from ``[(key, value)]`` in ``lang``."""
+    return [(t(key, lang), value) for key, value in pairs]

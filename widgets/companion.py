@@ -2,13 +2,17 @@
 
 * :class:`CompanionPanel`: you play the printed solo game at the table; enter the values
   of the Necropolis cards you drew (pile, immediate LP, quest requirement and LP, Black and
-  Purple shields) and the 7 cards left in the Netherworld: the panel computes what the
+  Purple shields) and the 7 cards left in the Netherworld: the panel shows what the
   Lich King scores, with the breakdown (the engine's ``solo.recruitment_gains``), and the
   Wars against your strength.  A score sheet adds the turns up.
 * :class:`PackEditor`: enter your own Necropolis and Lich King cards; every card and the
   whole pack are validated by the engine (its messages are shown in the panel); save and
   load the pack as JSON (``papertales-pack/1``, see ``docs/card-packs.md``), and hand it
   to a :class:`~papertales_widgets.lichking.SoloGame` and a :class:`CompanionPanel`.
+
+Every word comes from the message catalogue (``papertales/locales/<lang>/solo.json``); each
+panel takes ``lang`` and ``set_language`` shows it in another language.  The quest
+vocabulary (piles, resources, phases) is the engine's.
 
 The printed values of the solo cards are not known to the project: the built-in cards are
 illustrative, and every panel says so when they are used.
@@ -19,72 +23,102 @@ from __future__ import annotations
 import base64
 import copy
 import json
-from html import escape
 from importlib import resources
 from pathlib import Path
 
 import ipywidgets as W
 
 from papertales import PackError, load_pack
-from papertales.cards import PACK_FORMAT, builtin_pack, card_set
+from papertales.abilities import RESOURCES
+from papertales.cards import BUILTIN_PACKS, PACK_FORMAT, builtin_pack, card_set
+from papertales.i18n import t
 from papertales.necropolis import PHASE_NAMES, PILES, lich_king_card, necropolis_card
+from papertales.render import escape
 
 from .base import MessageBox, guarded
-from .lichking import (ILLUSTRATIVE_PACK, Armies, Gains, army_parts, armies_text_html, gains_figure,
-                       illustrative_html, matches_table_html, per_army_win, requirement_text,
-                       rows_table_html, swrap, update_gains_figure)
+from .lichking import (ILLUSTRATIVE_PACK, Armies, Gains, army_parts, armies_text_html, card_name, cause_rows,
+                       gains_figure, gains_forecast, h4, illustrative_html, matches_table_html, per_army_win,
+                       requirement_text, rows_table_html, swrap, update_gains_figure)
+from .solocards import Html, panel_language, phase_name, th
 
-RESOURCES = ("wood", "food", "ore")
-REQUIREMENT_KINDS = (
-    ("no quest", ""),
-    ("printed strength at least", "strength_at_least"),
-    ("printed strength at most", "strength_at_most"),
-    ("cost at least", "cost_at_least"),
-    ("cost at most", "cost_at_most"),
-    ("produces", "produces"),
-    ("has an ability of the phase", "ability_phase"),
-    ("is the card", "card"),
-    ("has the kind (relic, artifact...)", "kind"),
-    ("a combination (JSON)", "json"),
-)
+#: the requirements the form offers (``json``: a combination all / any / not, written as JSON);
+#: the engine's own list is private to ``papertales.necropolis``
+REQUIREMENT_KINDS = ("", "strength_at_least", "strength_at_most", "cost_at_least", "cost_at_most",
+                     "produces", "ability_phase", "card", "kind", "json")
 _VALUE_WIDGET = {"strength_at_least": "number", "strength_at_most": "number", "cost_at_least": "number",
                  "cost_at_most": "number", "produces": "resource", "ability_phase": "phase",
                  "card": "card", "kind": "word", "json": "json"}
-_PHASE_LABELS = {"deployment": "Deployment", "wars": "Wars", "income": "Income",
-                 "construction": "Construction", "aging": "Aging", "end_of_game": "end of game"}
 
+#: the Lich King card abilities the form offers: (on, do, army) as in the pack format
 LK_ABILITIES = (
-    ("— no ability —", ""),
-    ("both armies: + strength", ("wars", "army_strength", "both")),
-    ("Black army: + strength", ("wars", "army_strength", "black")),
-    ("Purple army: + strength", ("wars", "army_strength", "purple")),
-    ("+ LP per army that wins its war", ("wars", "gain_lp_per_army_win", None)),
-    ("+ LP per quest match", ("quest", "bonus_per_match", None)),
-    ("+ LP in every Recruitment", ("recruitment", "gain_lp", None)),
-    ("+ LP at the end of the game", ("end_of_game", "gain_lp", None)),
+    ("none", ""),
+    ("army_both", ("wars", "army_strength", "both")),
+    ("army_black", ("wars", "army_strength", "black")),
+    ("army_purple", ("wars", "army_strength", "purple")),
+    ("per_army_win", ("wars", "gain_lp_per_army_win", None)),
+    ("per_match", ("quest", "bonus_per_match", None)),
+    ("recruitment", ("recruitment", "gain_lp", None)),
+    ("end_of_game", ("end_of_game", "gain_lp", None)),
 )
 LK_ROWS = 4
+END = 5                       # the turn value of the end of the game
 
 
-def _int(description, value=0, width="150px", dw="90px"):
-    return W.IntText(value=value, description=description, layout=W.Layout(width=width),
-                     style={"description_width": dw})
+def lk_ability_options(lang=None):
+    return [(t(f"solo.lk_ability.{name}", lang), value) for name, value in LK_ABILITIES]
 
 
-def _text(description, value="", width="230px", dw="60px", placeholder=""):
-    return W.Text(value=value, description=description, placeholder=placeholder,
-                  layout=W.Layout(width=width), style={"description_width": dw})
+def turn_options(lang=None):
+    return [(t("solo.companion.turn.recruitment", lang, turn=n), n) for n in range(1, 5)] + [
+        (t("solo.end_of_game", lang), END)]
 
 
-def _button(label, cls, style="", tooltip=""):
-    b = W.Button(description=label, button_style=style, tooltip=tooltip or label, layout=W.Layout(width="auto"))
+def _int(value=0, width="150px", dw="90px"):
+    return W.IntText(value=value, layout=W.Layout(width=width), style={"description_width": dw})
+
+
+def _text(value="", width="230px", dw="60px"):
+    return W.Text(value=value, layout=W.Layout(width=width), style={"description_width": dw})
+
+
+def _button(cls, style=""):
+    b = W.Button(button_style=style, layout=W.Layout(width="auto"))
     b.add_class(cls)
     return b
 
 
-def unit_options(cards):
+def relabel(dropdown, options) -> None:
+    """New labels for a selection widget's options, its value kept."""
+    value = dropdown.value
+    if list(dropdown.options) != list(options):
+        dropdown.options = options
+        if value in [v for _, v in options] and dropdown.value != value:
+            dropdown.value = value
+
+
+class Worded:
+    """A panel whose widgets take their words from the catalogue: :meth:`_say` records which
+    message goes into which attribute (description, tooltip, placeholder), :meth:`_words`
+    puts them there in ``self.lang``."""
+
+    lang = "en"
+
+    def _say(self, widget, **keys):
+        if not hasattr(self, "_wording"):
+            self._wording = []
+        self._wording.append((widget, keys))
+        return widget
+
+    def _words(self) -> None:
+        for widget, keys in getattr(self, "_wording", ()):
+            for attr, key in keys.items():
+                key, params = (key, {}) if isinstance(key, str) else key
+                setattr(widget, attr, t(key, self.lang, **params))
+
+
+def unit_options(cards, lang=None):
     """``[(name, id)]`` of every unit (and artifact) of a card set, by name."""
-    return sorted(((u.name, u.id) for u in cards.units), key=lambda o: o[0])
+    return sorted(((card_name(u, lang), u.id) for u in cards.units), key=lambda o: o[0])
 
 
 def make_id(name: str, fallback: str) -> str:
@@ -94,23 +128,43 @@ def make_id(name: str, fallback: str) -> str:
 
 # ------------------------------------------------------------------ form pieces
 
-class RequirementEditor(W.HBox):
+class RequirementEditor(Worded, W.HBox):
     """A quest requirement: a kind and its value; combinations (all/any/not) as JSON."""
 
-    def __init__(self, units=(), **kw):
+    def __init__(self, units=(), lang=None, **kw):
         super().__init__(**kw)
-        self.kind = W.Dropdown(options=REQUIREMENT_KINDS, value="", description="Quest",
-                               layout=W.Layout(width="290px"), style={"description_width": "45px"})
+        self.lang = panel_language(lang)
+        self.kind = self._say(W.Dropdown(options=self._kinds(), value="", layout=W.Layout(width="290px"),
+                                         style={"description_width": "45px"}), description="solo.form.quest")
         self.number = W.IntText(value=3, layout=W.Layout(width="60px"))
-        self.resource = W.Dropdown(options=RESOURCES, layout=W.Layout(width="90px"))
-        self.phase = W.Dropdown(options=[(_PHASE_LABELS[p], p) for p in PHASE_NAMES], layout=W.Layout(width="130px"))
+        self.resource = W.Dropdown(options=self._resources(), layout=W.Layout(width="90px"))
+        self.phase = W.Dropdown(options=self._phases(), layout=W.Layout(width="130px"))
         self.card = W.Dropdown(options=list(units), layout=W.Layout(width="160px"))
         self.word = W.Text(value="relic", layout=W.Layout(width="110px"))
         self.json = W.Text(placeholder='{"any": [{"kind": "relic"}, {"kind": "artifact"}]}',
                            layout=W.Layout(width="330px"))
         self.kind.observe(lambda _c: self._show(), names="value")
         self.children = [self.kind, self.number, self.resource, self.phase, self.card, self.word, self.json]
+        self._words()
         self._show()
+
+    def _kinds(self):
+        return [(t(f"solo.form.req.{k or 'none'}", self.lang), k) for k in REQUIREMENT_KINDS]
+
+    def _resources(self):
+        return [(t(f"solo.resource.{r}", self.lang), r) for r in RESOURCES]
+
+    def _phases(self):
+        return [(t(f"solo.form.phase.{p}", self.lang), p) for p in PHASE_NAMES]
+
+    def set_language(self, lang, units=None) -> None:
+        self.lang = panel_language(lang)
+        self._words()
+        relabel(self.kind, self._kinds())
+        relabel(self.resource, self._resources())
+        relabel(self.phase, self._phases())
+        if units is not None:
+            self.set_units(units)
 
     def _show(self):
         shown = _VALUE_WIDGET.get(self.kind.value)
@@ -136,12 +190,11 @@ class RequirementEditor(W.HBox):
         if k == "json":
             text = self.json.value.strip()
             if not text:
-                raise ValueError("write the combined requirement as JSON, e.g. "
-                                 '{"all": [{"cost_at_least": 1}, {"strength_at_least": 3}]}')
+                raise ValueError(t("solo.error.json_empty", self.lang))
             try:
                 return json.loads(text)
             except json.JSONDecodeError as exc:
-                raise ValueError(f"the requirement is not valid JSON ({exc.msg}, column {exc.colno})") from None
+                raise ValueError(t("solo.error.json_bad", self.lang, msg=exc.msg, col=exc.colno)) from None
         return {k: getattr(self, _VALUE_WIDGET[k]).value}
 
     def set_spec(self, spec) -> None:
@@ -163,23 +216,28 @@ class RequirementEditor(W.HBox):
         self.kind.value = "json"
 
 
-class NecropolisForm(W.VBox):
+class NecropolisForm(Worded, W.VBox):
     """One Necropolis card: name, pile, immediate gain, quest (requirement + LP), shields.
     With ``editor=True`` also its id and text (for a pack)."""
 
-    def __init__(self, pile=None, units=(), editor=False, **kw):
+    def __init__(self, pile=None, units=(), editor=False, lang=None, **kw):
         super().__init__(**kw)
+        self.lang = panel_language(lang)
         self.editor = editor
-        self.card_id = _text("id", width="220px", dw="25px", placeholder="e.g. weeping_crypt")
-        self.card_name = _text("Name", width="220px", dw="45px", placeholder="the card's name")
-        self.pile = W.Dropdown(options=PILES, value=pile or "1", description="Pile", disabled=pile is not None,
-                               layout=W.Layout(width="110px"), style={"description_width": "30px"})
-        self.immediate = _int("Immediate LP", 0, "150px", "90px")
-        self.requirement = RequirementEditor(units)
-        self.quest_lp = _int("LP per match", 1, "150px", "90px")
-        self.black = _int("Black", 0, "105px", "42px")
-        self.purple = _int("Purple", 0, "110px", "45px")
-        self.card_text = _text("Text", width="560px", dw="35px", placeholder="optional: the card in your words")
+        self.card_id = self._say(_text(width="220px", dw="25px"), description="solo.form.id",
+                                 placeholder="solo.form.id_example_necropolis")
+        self.card_name = self._say(_text(width="220px", dw="45px"), description="solo.form.name",
+                                   placeholder="solo.form.name_placeholder")
+        self.pile = self._say(W.Dropdown(options=PILES, value=pile or "1", disabled=pile is not None,
+                                         layout=W.Layout(width="110px"), style={"description_width": "30px"}),
+                              description="solo.form.pile")
+        self.immediate = self._say(_int(0, "150px", "90px"), description="solo.form.immediate")
+        self.requirement = RequirementEditor(units, lang=self.lang)
+        self.quest_lp = self._say(_int(1, "150px", "90px"), description="solo.form.lp_per_match")
+        self.black = self._say(_int(0, "105px", "42px"), description="solo.form.black")
+        self.purple = self._say(_int(0, "110px", "45px"), description="solo.form.purple")
+        self.card_text = self._say(_text(width="560px", dw="35px"), description="solo.form.text",
+                                   placeholder="solo.form.text_placeholder")
         first = [self.card_id] if editor else []
         rows = [W.HBox(first + [self.card_name, self.pile, self.immediate, self.black, self.purple],
                        layout=W.Layout(flex_flow="row wrap")),
@@ -187,6 +245,12 @@ class NecropolisForm(W.VBox):
         if editor:
             rows.append(self.card_text)
         self.children = rows
+        self._words()
+
+    def set_language(self, lang, units=None) -> None:
+        self.lang = panel_language(lang)
+        self._words()
+        self.requirement.set_language(self.lang, units)
 
     def value_widgets(self):
         return [self.card_id, self.card_name, self.pile, self.immediate, self.quest_lp, self.black,
@@ -199,7 +263,7 @@ class NecropolisForm(W.VBox):
 
     def spec(self) -> dict:
         """The card as a pack entry (``docs/card-packs.md``)."""
-        name = self.card_name.value.strip() or f"Necropolis {self.pile.value}"
+        name = self.card_name.value.strip() or t("solo.form.default_name", self.lang, pile=self.pile.value)
         ident = self.card_id.value.strip() if self.editor else ""
         spec = {"id": ident or make_id(name, f"necropolis_{self.pile.value}"), "name": name,
                 "pile": self.pile.value, "immediate_lp": self.immediate.value,
@@ -211,9 +275,9 @@ class NecropolisForm(W.VBox):
             spec["text"] = self.card_text.value.strip()
         return spec
 
-    def card(self, where="Necropolis card", pack_id="companion"):
+    def card(self, where=None, pack_id="companion"):
         """The engine's card (raises the engine's PackError on a bad value)."""
-        return necropolis_card(self.spec(), where, pack_id)
+        return necropolis_card(self.spec(), where or t("solo.form.necropolis_card", self.lang), pack_id)
 
     def load(self, spec: dict) -> None:
         self.card_id.value = spec.get("id", "")
@@ -236,57 +300,59 @@ class NecropolisForm(W.VBox):
 #: here (a Miner; printed strength 3 or more) are ours.
 RULES_EXAMPLE = {
     "cards": {
-        "1": {"name": "First card", "immediate_lp": 0, "black": 1, "purple": 1,
+        "1": {"immediate_lp": 0, "black": 1, "purple": 1,
               "quest": {"requirement": {"card": "miner"}, "lp": 1}},
-        "2": {"name": "Second card", "immediate_lp": 1, "black": 2, "purple": 3,
+        "2": {"immediate_lp": 1, "black": 2, "purple": 3,
               "quest": {"requirement": {"strength_at_least": 3}, "lp": 2}},
-        "3": {"name": "Third card", "immediate_lp": 0, "black": 4, "purple": 5},
+        "3": {"immediate_lp": 0, "black": 4, "purple": 5},
     },
     "turn": 2,
     "netherworld": ["miner", "knight", "veteran", "treefolk", "farmer", "cook", "archer"],
     "strength": 6,
 }
 
-TURNS = (("Recruitment of turn 1", 1), ("Recruitment of turn 2", 2), ("Recruitment of turn 3", 3),
-         ("Recruitment of turn 4", 4), ("end of the game", 5))
 
+class CompanionPanel(Worded, W.VBox):
+    """Score the Lich King of a physical solo game from the cards you enter.  ``lang``: en
+    or pl (default: the lab's language); ``set_language`` shows it in another one."""
 
-class CompanionPanel(W.VBox):
-    """Score the Lich King of a physical solo game from the cards you enter."""
-
-    def __init__(self, pack=None, **kw):
+    def __init__(self, pack=None, lang=None, **kw):
         super().__init__(**kw)
         self.add_class("pt-companion")
+        self.lang = panel_language(lang)
         self.messages = MessageBox()
         self.banner = W.HTML()
         self.pack = pack if pack is not None else builtin_pack(ILLUSTRATIVE_PACK)
         self.cards = card_set(self.pack)
-        units = unit_options(self.cards)
-        self.forms, self.fill, self.origin = {}, {}, {}
+        units = unit_options(self.cards, self.lang)
+        self.forms, self.fill, self.origin, self.heads = {}, {}, {}, {}
         self._filling = False
         rows = []
         for pile in PILES:
-            form = NecropolisForm(pile, units)
-            fill = W.Dropdown(description="fill from", layout=W.Layout(width="260px"),
-                              style={"description_width": "60px"})
+            form = NecropolisForm(pile, units, lang=self.lang)
+            fill = self._say(W.Dropdown(layout=W.Layout(width="260px"), style={"description_width": "60px"}),
+                             description="solo.companion.fill_from")
             fill.observe(lambda ch, pile=pile: self._on_fill(pile), names="value")
             form.watch(lambda pile=pile: self._edited(pile))
             self.forms[pile], self.fill[pile], self.origin[pile] = form, fill, None
-            head = W.HTML(swrap(f"<b style='color:#5b2a86'>Necropolis card {pile}</b> "
-                                f"<span class='pt-muted'>({'turn ' + pile if pile != 'E' else 'end of the game'})</span>"))
-            rows.append(W.VBox([W.HBox([head, fill]), form],
+            self.heads[pile] = W.HTML()
+            rows.append(W.VBox([W.HBox([self.heads[pile], fill]), form],
                                layout=W.Layout(border="1px solid #d8c8e6", padding="4px", margin="2px 0")))
-        self.turn = W.Dropdown(options=TURNS, value=1, description="Score", layout=W.Layout(width="300px"),
-                               style={"description_width": "45px"})
-        self.lich_cards = W.SelectMultiple(description="Lich King cards", rows=4, layout=W.Layout(width="420px"),
-                                           style={"description_width": "110px"})
+        self.turn = self._say(W.Dropdown(options=turn_options(self.lang), value=1, layout=W.Layout(width="300px"),
+                                         style={"description_width": "45px"}), description="solo.companion.score")
+        self.lich_cards = self._say(W.SelectMultiple(rows=4, layout=W.Layout(width="420px"),
+                                                     style={"description_width": "110px"}),
+                                    description="solo.lich_cards.title")
         self.netherworld = [W.Dropdown(options=[("—", "")] + units, value="", description=f"{i + 1}.",
                                        layout=W.Layout(width="200px"), style={"description_width": "22px"})
                             for i in range(7)]
-        self.strength = _int("Your strength in the Wars", 0, "250px", "170px")
-        self.score_button = _button("Score the Lich King", "pt-score", "primary")
-        self.sheet_button = _button("Add to the score sheet", "pt-add-sheet", "", "keep this turn on the score sheet")
-        self.reset_button = _button("Clear the score sheet", "pt-clear-sheet", "warning")
+        self.strength = self._say(_int(0, "250px", "170px"), description="solo.companion.strength")
+        self.score_button = self._say(_button("pt-score", "primary"), description="solo.companion.score_button",
+                                      tooltip="solo.companion.score_button")
+        self.sheet_button = self._say(_button("pt-add-sheet"), description="solo.companion.sheet_button",
+                                      tooltip="solo.companion.sheet_tip")
+        self.reset_button = self._say(_button("pt-clear-sheet", "warning"), description="solo.companion.clear_button",
+                                      tooltip="solo.companion.clear_button")
         self.score_button.on_click(self.score)
         self.sheet_button.on_click(self.add_to_sheet)
         self.reset_button.on_click(self.clear_sheet)
@@ -299,32 +365,74 @@ class CompanionPanel(W.VBox):
         self.gains: Gains | None = None
         self.armies: Armies | None = None
         self.end_rows: list | None = None
-        intro = W.HTML(swrap("<div class='pt-msg pt-info'>Enter the values printed on the Necropolis cards of your "
-                      "line (cards not revealed yet can stay empty), choose the turn, and pick the 7 cards "
-                      "left in the Netherworld at the end of your Recruitment. <b>Score the Lich King</b> "
-                      "shows what he scores, card by card; with your strength it also resolves the Wars "
-                      "(the next card is revealed then).</div>"))
-        self.children = [intro, self.banner, *rows,
+        self.intro = W.HTML()
+        self.nether_head = W.HTML()
+        self.children = [self.intro, self.banner, *rows,
                          W.HBox([self.turn, self.lich_cards], layout=W.Layout(flex_flow="row wrap")),
-                         W.HTML(swrap("<b>The 7 cards left in the Netherworld</b>")),
+                         self.nether_head,
                          W.HBox(self.netherworld, layout=W.Layout(flex_flow="row wrap")),
                          W.HBox([self.strength, self.score_button, self.sheet_button, self.reset_button],
                                 layout=W.Layout(flex_flow="row wrap")),
                          self.messages, self.result, self.fig_box, self.wars_html, self.sheet_html]
+        self._label()
         self._pack_options()
         self._show_banner()
 
+    def _label(self) -> None:
+        lang = self.lang
+        self._words()
+        button = Html(f"<b>{th('solo.companion.score_button', lang)}</b>")
+        self.intro.value = swrap(f"<div class='pt-msg pt-info'>{th('solo.companion.intro', lang, score=button)}</div>")
+        self.nether_head.value = swrap(f"<b>{th('solo.companion.netherworld', lang)}</b>")
+        for pile, head in self.heads.items():
+            when = t("solo.turn", lang, turn=pile) if pile != "E" else t("solo.end_of_game", lang)
+            head.value = swrap(f"<b style='color:#5b2a86'>{th('solo.companion.card_head', lang, pile=pile)}</b> "
+                               f"<span class='pt-muted'>({escape(when)})</span>")
+        relabel(self.turn, turn_options(lang))
+
+    def set_language(self, lang) -> None:
+        """Show everything in ``lang`` (en, pl) from now on (what was scored is redrawn)."""
+        self.lang = panel_language(lang)
+        units = unit_options(self.cards, self.lang)
+        self._filling = True
+        try:
+            for form in self.forms.values():
+                form.set_language(self.lang, units)
+            for dd in self.netherworld:
+                relabel(dd, [("—", "")] + units)
+            self._label()
+            self._pack_options(keep=True)
+        finally:
+            self._filling = False
+        self.fig = None
+        self.fig_box.children = ()
+        self._show_banner()
+        if self.gains is not None or self.end_rows is not None:
+            self.score()
+        self._show_sheet()
+
     # -------------------------------------------------------------- cards
 
-    def _pack_options(self):
+    def _pack_options(self, keep=False):
         self._filling = True
         try:
             for pile in PILES:
                 cards = [c for c in self.pack["necropolis"] if c.pile == pile]
-                self.fill[pile].options = [("— your own values —", "")] + [(c.name, c.id) for c in cards]
-                self.fill[pile].value = ""
-            self.lich_cards.options = [(c.name, c.id) for c in self.pack["lich_king_cards"]]
-            self.lich_cards.value = ()
+                options = [(t("solo.companion.own_values", self.lang), "")] + [
+                    (card_name(c, self.lang), c.id) for c in cards]
+                if keep:
+                    relabel(self.fill[pile], options)
+                else:
+                    self.fill[pile].options = options
+                    self.fill[pile].value = ""
+            options = [(card_name(c, self.lang), c.id) for c in self.pack["lich_king_cards"]]
+            if keep:
+                chosen = self.lich_cards.value
+                self.lich_cards.options = options
+                self.lich_cards.value = chosen
+            else:
+                self.lich_cards.options = options
+                self.lich_cards.value = ()
         finally:
             self._filling = False
 
@@ -332,7 +440,7 @@ class CompanionPanel(W.VBox):
         """Fill the forms from another pack (e.g. your own cards from the pack editor)."""
         self.pack = pack
         self.cards = card_set(pack)
-        units = unit_options(self.cards)
+        units = unit_options(self.cards, self.lang)
         for form in self.forms.values():
             form.requirement.set_units(units)
         for dd in self.netherworld:
@@ -343,8 +451,8 @@ class CompanionPanel(W.VBox):
         self._show_banner()
 
     def _spec_of(self, card) -> dict:
-        spec = {"id": card.id, "name": card.name, "pile": card.pile, "immediate_lp": card.immediate_lp,
-                "black": card.black, "purple": card.purple}
+        spec = {"id": card.id, "name": card_name(card, self.lang), "pile": card.pile,
+                "immediate_lp": card.immediate_lp, "black": card.black, "purple": card.purple}
         if card.quest is not None:
             spec["quest"] = {"requirement": card.requirement, "lp": card.quest_lp}
         return spec
@@ -384,14 +492,14 @@ class CompanionPanel(W.VBox):
         """Enter a card's values from code (the pack format's fields: ``name``,
         ``immediate_lp``, ``quest`` = ``{"requirement": ..., "lp": ...}``, ``black``, ``purple``)."""
         if pile not in self.forms:
-            raise ValueError(f"pile must be one of {', '.join(PILES)}, got {pile!r}")
+            raise ValueError(t("solo.error.pile", self.lang, piles=", ".join(PILES), pile=repr(pile)))
         self.forms[pile].load(spec)
 
     def set_netherworld(self, ids) -> None:
         """Enter the Netherworld cards from code (unit ids, at most 7)."""
         ids = list(ids)
         if len(ids) > len(self.netherworld):
-            raise ValueError(f"the Netherworld holds 7 cards at the end of a Recruitment, got {len(ids)}")
+            raise ValueError(t("solo.error.netherworld_7", self.lang, n=len(ids)))
         for dropdown, ident in zip(self.netherworld, ids + [None] * (len(self.netherworld) - len(ids))):
             dropdown.value = "" if ident is None else self.cards.unit(ident).id
 
@@ -412,28 +520,33 @@ class CompanionPanel(W.VBox):
 
     def score_text(self) -> str:
         """Score the chosen turn and say it in plain text (the engine's errors are raised)."""
+        lang = self.lang
         self.messages.clear()
         self._score()
         if self.end_rows is not None:
-            lines = [f"{r['cause']}: +{r['lp']} LP, {r['detail']}" for r in self.end_rows]
-            return "\n".join(lines + [f"The Lich King scores {sum(r['lp'] for r in self.end_rows)} LP at the end"])
-        lines = [f"{r['cause']}: +{r['lp']} LP, {r['detail']}" for r in self.gains.rows]
-        lines.append(f"The Lich King scores {self.gains.total} LP at the end of the Recruitment of turn {self.gains.turn}")
+            lines = [t("solo.companion.text.row", lang, cause=name, lp=lp, detail=detail)
+                     for _, name, lp, detail in self.end_rows]
+            return "\n".join(lines + [t("solo.companion.text.end", lang, n=sum(r[2] for r in self.end_rows))])
+        lines = [t("solo.companion.text.row", lang, cause=name, lp=lp, detail=detail)
+                 for _, name, lp, detail in cause_rows(self.gains, lang)]
+        lines.append(t("solo.companion.text.recruitment", lang, n=self.gains.total, turn=self.gains.turn))
         you, lich, wars = self.armies.outcome()
-        lines.append(f"Wars with strength {self.armies.strength}: " + "; ".join(f"{a} {v}: {t}" for a, v, t in wars)
-                     + f" -> you +{you} LP, the Lich King +{lich} LP")
+        fights = "; ".join(f"{t(f'solo.army.{army}', lang)} {v}: {t(f'solo.armies.result.{who}', lang)}"
+                           for army, v, who in wars)
+        lines.append(t("solo.companion.text.wars", lang, strength=self.armies.strength, wars=fights,
+                       you=you, lich=lich))
         return "\n".join(lines)
 
     def uses_illustrative(self) -> bool:
         return any(self.origin.values()) or bool(self.lich_cards.value and self.pack["illustrative"])
 
     def _show_banner(self):
-        self.banner.value = swrap(illustrative_html([self.pack["title"]]) if self.uses_illustrative() else "")
+        self.banner.value = swrap(illustrative_html([self.pack["title"]], self.lang) if self.uses_illustrative() else "")
 
     # -------------------------------------------------------------- scoring
 
     def line(self):
-        return [self.forms[p].card(f"Necropolis card {p}", "companion") for p in PILES]
+        return [self.forms[p].card(t("solo.companion.card_head", self.lang, pile=p), "companion") for p in PILES]
 
     def chosen_lich_cards(self):
         by_id = {c.id: c for c in self.pack["lich_king_cards"]}
@@ -449,44 +562,44 @@ class CompanionPanel(W.VBox):
         self._score()
 
     def _score(self):
+        lang = self.lang
         self._show_banner()
         line = self.line()                 # the engine validates every card (PackError)
         lich_cards = self.chosen_lich_cards()
         turn = self.turn.value
         if self.fig is None:
-            self.fig = gains_figure()
+            self.fig = gains_figure(lang)
             self.fig_box.children = [self.fig]
-        if turn == 5:
+        if turn == END:
             end = line[-1]
             rows = []
             if end.immediate_lp:
-                rows.append({"cause": end.name, "lp": end.immediate_lp, "detail": "immediate gain of the End card",
-                             "matches": []})
-            rows += [{"cause": c.name, "lp": c.end_lp, "detail": "Lich King card, end of the game", "matches": []}
+                rows.append((end.id, card_name(end, lang), end.immediate_lp, t("solo.gains.detail.end_card", lang)))
+            rows += [(c.id, card_name(c, lang), c.end_lp, t("solo.gains.detail.lich_card_end", lang))
                      for c in lich_cards if c.end_lp]
             self.gains, self.armies, self.end_rows = None, None, rows
-            total = sum(r["lp"] for r in rows)
-            update_gains_figure(self.fig, None, f"End of the game: the Lich King scores {total} LP")
-            self.result.value = swrap("<h4 style='margin:6px 0 2px'>End of the game</h4>" + rows_table_html(rows, total))
+            total = sum(r[2] for r in rows)
+            update_gains_figure(self.fig, None, t("solo.companion.end_title", lang, n=total), lang=lang)
+            self.result.value = swrap(h4(th("solo.end_of_game_title", lang)) + rows_table_html(rows, total, lang))
             self.wars_html.value = ""
             return
         netherworld = self.netherworld_cards()
-        gains = Gains(turn, line, turn - 1, turn, netherworld, lich_cards)
+        gains = gains_forecast(turn, line, turn - 1, turn, netherworld, lich_cards)
         self.gains, self.end_rows = gains, None
-        update_gains_figure(self.fig, gains, f"Turn {turn}: the Lich King scores {gains.total} LP", self.cards)
+        update_gains_figure(self.fig, gains, t("solo.companion.title", lang, turn=turn, n=gains.total), self.cards,
+                            lang)
         note = ""
         if len(netherworld) != 7:
-            note = (f"<div class='pt-msg pt-info'>{len(netherworld)} Netherworld card(s) entered: at the end "
-                    "of a Recruitment the rules leave 7 there.</div>")
+            note = f"<div class='pt-msg pt-info'>{th('solo.companion.not_seven', lang, n=len(netherworld))}</div>"
         self.result.value = swrap(
-            f"<h4 style='margin:6px 0 2px'>Recruitment of turn {turn}</h4>{note}"
-            + (matches_table_html(gains, self.cards) if netherworld else "")
-            + rows_table_html(gains.rows, gains.total))
+            h4(th("solo.companion.turn.recruitment", lang, turn=turn)) + note
+            + (matches_table_html(gains, self.cards, lang) if netherworld else "")
+            + rows_table_html(cause_rows(gains, lang), gains.total, lang))
         # the Wars of that turn: the next card is revealed then
-        black, purple, _ = army_parts(line, turn - 1, turn + 1, lich_cards)
-        self.armies = Armies(turn, self.strength.value, black, purple, None, False, [], per_army_win(lich_cards))
-        self.wars_html.value = swrap(f"<h4 style='margin:6px 0 2px'>Wars of turn {turn}</h4>"
-                                     + armies_text_html(self.armies))
+        black, purple, _ = army_parts(line, turn - 1, turn + 1, lich_cards, lang=lang)
+        self.armies = Armies(turn, self.strength.value, black, purple, None, None, [], per_army_win(lich_cards))
+        self.wars_html.value = swrap(h4(th("solo.companion.wars_title", lang, turn=turn))
+                                     + armies_text_html(self.armies, lang))
 
     @guarded()
     def add_to_sheet(self, _b=None):
@@ -494,8 +607,8 @@ class CompanionPanel(W.VBox):
         self.messages.clear()
         self._score()
         turn = self.turn.value
-        if turn == 5:
-            self.sheet[5] = {"end": sum(r["lp"] for r in self.end_rows)}
+        if turn == END:
+            self.sheet[END] = {"end": sum(r[2] for r in self.end_rows)}
         else:
             self.sheet[turn] = {"recruitment": self.gains.total, "wars": self.armies.outcome()[1]}
         self._show_sheet()
@@ -509,32 +622,40 @@ class CompanionPanel(W.VBox):
         return sum(v for entry in self.sheet.values() for v in entry.values())
 
     def _show_sheet(self):
+        lang = self.lang
         if not self.sheet:
             self.sheet_html.value = ""
             return
         rows = []
         for turn in sorted(self.sheet):
             e = self.sheet[turn]
-            if turn == 5:
-                rows.append(f"<tr data-turn='end'><td>end of the game</td><td></td><td></td><td>+{e['end']}</td></tr>")
+            if turn == END:
+                rows.append(f"<tr data-turn='end'><td>{th('solo.end_of_game', lang)}</td><td></td><td></td>"
+                            f"<td>+{e['end']}</td></tr>")
             else:
-                rows.append(f"<tr data-turn='{turn}'><td>turn {turn}</td><td>+{e['recruitment']}</td>"
-                            f"<td>+{e['wars']}</td><td>+{e['recruitment'] + e['wars']}</td></tr>")
+                rows.append(f"<tr data-turn='{turn}'><td>{th('solo.turn', lang, turn=turn)}</td>"
+                            f"<td>+{e['recruitment']}</td><td>+{e['wars']}</td>"
+                            f"<td>+{e['recruitment'] + e['wars']}</td></tr>")
         total = self.sheet_total()
+        cols = "".join(f"<th>{escape(phase)}</th>" for phase in (
+            phase_name("recruitment", lang), phase_name("wars", lang), t("solo.lp", lang)))
         self.sheet_html.value = swrap(
-            "<h4 style='margin:6px 0 2px'>Score sheet of the Lich King</h4><table class='pt-table pt-sheet'>"
-            "<tr><th></th><th>Recruitment</th><th>Wars</th><th>LP</th></tr>" + "".join(rows)
-            + f"</table><div class='pt-total' data-sheet-total='{total}'>The Lich King: {total} LP</div>")
+            h4(th("solo.companion.sheet_title", lang)) + "<table class='pt-table pt-sheet'>"
+            f"<tr><th></th>{cols}</tr>" + "".join(rows)
+            + f"</table><div class='pt-total' data-sheet-total='{total}'>"
+              f"{th('solo.companion.sheet_total', lang, n=total)}</div>")
 
 
 # ------------------------------------------------------------------ your own cards
 
-class PackEditor(W.VBox):
-    """Enter your own Necropolis and Lich King cards as a pack; validate, save, load, use."""
+class PackEditor(Worded, W.VBox):
+    """Enter your own Necropolis and Lich King cards as a pack; validate, save, load, use.
+    ``lang``: en or pl (default: the lab's language); ``set_language`` shows it in another one."""
 
-    def __init__(self, targets=(), pack_id="my-solo-cards", **kw):
+    def __init__(self, targets=(), pack_id="my-solo-cards", lang=None, **kw):
         super().__init__(**kw)
         self.add_class("pt-pack-editor")
+        self.lang = panel_language(lang)
         self.messages = MessageBox()
         self.banner = W.HTML()
         self.targets = list(targets)
@@ -542,46 +663,61 @@ class PackEditor(W.VBox):
         self.necropolis: list[dict] = []
         self.lich_king_cards: list[dict] = []
         self.extra: dict = {}                  # other parts of a loaded pack, kept as they are
-        units = unit_options(card_set())
-        self.pack_id = _text("Pack id", pack_id, "300px", "60px")
-        self.title = _text("Title", "My Army of the Lich King cards", "420px", "40px")
-        self.illustrative = W.Checkbox(value=False, description="illustrative (invented values)", indent=False)
-        self.source = _text("Source", "", "560px", "60px", "where the values come from")
+        units = unit_options(card_set(), self.lang)
+        self.pack_id = self._say(_text(pack_id, "300px", "60px"), description="solo.editor.pack_id")
+        self.title = self._say(_text(t("solo.editor.default_title", self.lang), "420px", "40px"),
+                               description="solo.editor.title")
+        self.illustrative = self._say(W.Checkbox(value=False, indent=False), description="solo.editor.illustrative")
+        self.source = self._say(_text("", "560px", "60px"), description="solo.editor.source",
+                                placeholder="solo.editor.source_placeholder")
         self.illustrative.observe(lambda _c: self._show_banner(), names="value")
         # Necropolis cards
-        self.necro_form = NecropolisForm(editor=True, units=units)
+        self.necro_form = NecropolisForm(editor=True, units=units, lang=self.lang)
         self.necro_list = W.Select(options=[], rows=6, layout=W.Layout(width="420px"))
         self.necro_list.observe(self._on_pick_necro, names="value")
-        self.add_necro = _button("Add / replace this Necropolis card", "pt-add-necro", "primary")
-        self.del_necro = _button("Remove the selected card", "pt-del-necro", "warning")
+        self.add_necro = self._say(_button("pt-add-necro", "primary"), description="solo.editor.add_necro",
+                                   tooltip="solo.editor.add_necro")
+        self.del_necro = self._say(_button("pt-del-necro", "warning"), description="solo.editor.remove",
+                                   tooltip="solo.editor.remove")
         self.add_necro.on_click(self.on_add_necro)
         self.del_necro.on_click(self.on_del_necro)
         # Lich King cards
-        self.lk_id = _text("id", "", "220px", "25px", "e.g. endless_legions")
-        self.lk_name = _text("Name", "", "240px", "45px")
-        self.lk_text = _text("Text", "", "560px", "35px", "optional: the card in your words")
-        self.lk_abilities = [(W.Dropdown(options=LK_ABILITIES, value="", description=f"Ability {i + 1}",
-                                         layout=W.Layout(width="360px"), style={"description_width": "60px"}),
-                              W.IntText(value=1, description="amount", layout=W.Layout(width="130px"),
-                                        style={"description_width": "55px"})) for i in range(LK_ROWS)]
+        self.lk_id = self._say(_text("", "220px", "25px"), description="solo.form.id",
+                               placeholder="solo.form.id_example_lich")
+        self.lk_name = self._say(_text("", "240px", "45px"), description="solo.form.name")
+        self.lk_text = self._say(_text("", "560px", "35px"), description="solo.form.text",
+                                 placeholder="solo.form.text_placeholder")
+        self.lk_abilities = [(self._say(W.Dropdown(options=lk_ability_options(self.lang), value="",
+                                                   layout=W.Layout(width="360px"), style={"description_width": "60px"}),
+                                        description=("solo.editor.ability", {"n": i + 1})),
+                              self._say(W.IntText(value=1, layout=W.Layout(width="130px"),
+                                                  style={"description_width": "55px"}),
+                                        description="solo.editor.amount")) for i in range(LK_ROWS)]
         self.lk_list = W.Select(options=[], rows=4, layout=W.Layout(width="420px"))
         self.lk_list.observe(self._on_pick_lk, names="value")
-        self.add_lk = _button("Add / replace this Lich King card", "pt-add-lk", "primary")
-        self.del_lk = _button("Remove the selected card", "pt-del-lk", "warning")
+        self.add_lk = self._say(_button("pt-add-lk", "primary"), description="solo.editor.add_lk",
+                                tooltip="solo.editor.add_lk")
+        self.del_lk = self._say(_button("pt-del-lk", "warning"), description="solo.editor.remove",
+                                tooltip="solo.editor.remove")
         self.add_lk.on_click(self.on_add_lk)
         self.del_lk.on_click(self.on_del_lk)
         # the pack as JSON, files
-        self.json = W.Textarea(placeholder="the pack as JSON (papertales-pack/1)",
-                               layout=W.Layout(width="100%", height="140px"))
-        self.check_button = _button("Check and show the pack JSON", "pt-check-pack", "info")
-        self.load_button = _button("Load the JSON text", "pt-load-pack")
-        self.start_button = _button("Start from the illustrative cards", "pt-start-illustrative", "",
-                                    "load the built-in invented cards as a starting point")
-        self.use_button = _button("Use these cards to play and in the companion", "pt-use-pack", "success")
-        self.path = _text("File", "my-solo-cards.json", "360px", "35px")
-        self.save_button = _button("Save to file", "pt-save-file")
-        self.open_button = _button("Load from file", "pt-load-file")
-        self.upload = W.FileUpload(accept=".json", multiple=False, description="Upload a pack")
+        self.json = self._say(W.Textarea(layout=W.Layout(width="100%", height="140px")),
+                              placeholder="solo.editor.json_placeholder")
+        self.check_button = self._say(_button("pt-check-pack", "info"), description="solo.editor.check",
+                                      tooltip="solo.editor.check")
+        self.load_button = self._say(_button("pt-load-pack"), description="solo.editor.load_text",
+                                     tooltip="solo.editor.load_text")
+        self.start_button = self._say(_button("pt-start-illustrative"), description="solo.editor.start",
+                                      tooltip="solo.editor.start_tip")
+        self.use_button = self._say(_button("pt-use-pack", "success"), description="solo.editor.use",
+                                    tooltip="solo.editor.use")
+        self.path = self._say(_text("my-solo-cards.json", "360px", "35px"), description="solo.editor.file")
+        self.save_button = self._say(_button("pt-save-file"), description="solo.editor.save",
+                                     tooltip="solo.editor.save")
+        self.open_button = self._say(_button("pt-load-file"), description="solo.editor.open",
+                                     tooltip="solo.editor.open")
+        self.upload = self._say(W.FileUpload(accept=".json", multiple=False), description="solo.editor.upload")
         self.download = W.HTML()
         self.summary = W.HTML()
         self.check_button.on_click(self.on_check)
@@ -591,24 +727,41 @@ class PackEditor(W.VBox):
         self.save_button.on_click(self.on_save_file)
         self.open_button.on_click(self.on_load_file)
         self.upload.observe(self.on_upload, names="value")
-
-        def h(text):
-            return W.HTML(swrap(f"<h4 style='margin:8px 0 2px'>{text}</h4>"))
-
+        self.heads = {k: W.HTML() for k in ("necropolis", "lich", "pack")}
         self.children = [
             self.banner,
             W.HBox([self.pack_id, self.title, self.illustrative], layout=W.Layout(flex_flow="row wrap")),
             self.source,
-            h("Necropolis cards"), self.necro_form, W.HBox([self.add_necro, self.del_necro]), self.necro_list,
-            h("Lich King cards"), W.HBox([self.lk_id, self.lk_name]), self.lk_text,
+            self.heads["necropolis"], self.necro_form, W.HBox([self.add_necro, self.del_necro]), self.necro_list,
+            self.heads["lich"], W.HBox([self.lk_id, self.lk_name]), self.lk_text,
             *[W.HBox([d, a]) for d, a in self.lk_abilities], W.HBox([self.add_lk, self.del_lk]), self.lk_list,
-            h("The pack"), self.messages, self.summary,
+            self.heads["pack"], self.messages, self.summary,
             W.HBox([self.check_button, self.use_button, self.start_button], layout=W.Layout(flex_flow="row wrap")),
             self.json, W.HBox([self.load_button, self.download]),
             W.HBox([self.path, self.save_button, self.open_button, self.upload], layout=W.Layout(flex_flow="row wrap")),
         ]
+        self._label()
         self._show_lists()
         self._show_banner()
+
+    def _label(self) -> None:
+        self._words()
+        for key, head in self.heads.items():
+            head.value = swrap(h4(th(f"solo.editor.heading.{key}", self.lang)))
+        for dropdown, _ in self.lk_abilities:
+            relabel(dropdown, lk_ability_options(self.lang))
+
+    def set_language(self, lang) -> None:
+        """Show everything in ``lang`` (en, pl) from now on."""
+        self.lang = panel_language(lang)
+        self.necro_form.set_language(self.lang, unit_options(card_set(*self._packs()), self.lang))
+        self._label()
+        self._show_banner()
+        if self.pack is not None:
+            self._summarize(self.pack)
+
+    def _packs(self):
+        return [self.pack] if self.pack is not None else []
 
     # -------------------------------------------------------------- data
 
@@ -630,9 +783,9 @@ class PackEditor(W.VBox):
         """The pack checked by the engine (``load_pack``); raises its PackError."""
         data = self.data()
         if not data["id"]:
-            raise PackError("give the pack an id (e.g. my-solo-cards)")
-        if data["id"] in ("base", ILLUSTRATIVE_PACK, "beyond-the-gates"):
-            raise PackError(f"the id {data['id']!r} belongs to a built-in pack: choose another one")
+            raise PackError(t("solo.error.pack_id", self.lang))
+        if data["id"] in BUILTIN_PACKS:
+            raise PackError(t("solo.error.builtin_id", self.lang, id=repr(data["id"])))
         pack = load_pack(copy.deepcopy(data), name=f"pack '{data['id']}'")
         card_set(pack)                     # ids unique across the packs of a game
         self.pack = pack
@@ -641,7 +794,7 @@ class PackEditor(W.VBox):
     def load_data(self, data) -> None:
         """Fill the editor from pack data (validated by the engine first)."""
         if not isinstance(data, dict):
-            raise PackError("a pack must be a JSON object")
+            raise PackError(t("solo.error.not_object", self.lang))
         pack = load_pack(copy.deepcopy(data), name=f"pack '{data.get('id', '?')}'")
         self.pack_id.value = data.get("id", "")
         self.title.value = data.get("title", data.get("id", ""))
@@ -651,7 +804,7 @@ class PackEditor(W.VBox):
         self.lich_king_cards = copy.deepcopy(data.get("lich_king_cards", []))
         self.extra = {k: copy.deepcopy(v) for k, v in data.items()
                       if k in ("units", "artifacts", "buildings", "incomplete")}
-        units = unit_options(card_set(pack))
+        units = unit_options(card_set(pack), self.lang)
         self.necro_form.requirement.set_units(units)
         self.pack = pack
         self._show_lists()
@@ -662,7 +815,7 @@ class PackEditor(W.VBox):
 
     def _show_banner(self):
         title = self.title.value or self.pack_id.value
-        self.banner.value = swrap(illustrative_html([title]) if self.illustrative.value else "")
+        self.banner.value = swrap(illustrative_html([title], self.lang) if self.illustrative.value else "")
 
     def _show_lists(self):
         self.necro_list.options = [(f"{c.get('pile')}: {c.get('name', c.get('id'))} ({c.get('id')})", i)
@@ -673,52 +826,59 @@ class PackEditor(W.VBox):
         self.lk_list.value = None
 
     def _summarize(self, pack) -> None:
+        lang = self.lang
         piles = {p: [c.name for c in pack["necropolis"] if c.pile == p] for p in PILES}
         missing = [p for p in PILES if not piles[p]]
-        counts = ", ".join(f"pile {p}: {len(piles[p])}" for p in PILES)
-        ready = (f"<b>Not ready for a solo game yet</b>: missing pile(s) {', '.join(missing)} "
-                 "(a game draws one card of each pile 1, 2, 3, 4, E)." if missing
-                 else "<b>Ready for a solo game.</b>")
+        counts = ", ".join(t("solo.editor.pile_count", lang, pile=p, n=len(piles[p])) for p in PILES)
+        if missing:
+            ready = th("solo.editor.not_ready", lang, piles=", ".join(missing),
+                       head=Html(f"<b>{th('solo.editor.not_ready_head', lang)}</b>"))
+        else:
+            ready = f"<b>{th('solo.editor.ready', lang)}</b>"
+        n_necro, n_lich = len(pack["necropolis"]), len(pack["lich_king_cards"])
+        accepts = th("solo.editor.accepts", lang, pack=Html(f"<b>{escape(pack['id'])}</b>"), counts=counts,
+                     necropolis=th("solo.editor.n_necropolis", lang, n=n_necro),
+                     lich=th("solo.editor.n_lich", lang, n=n_lich))
         self.summary.value = swrap(
-            f"<div class='pt-msg pt-ok' data-necropolis='{len(pack['necropolis'])}' "
-            f"data-lich-king-cards='{len(pack['lich_king_cards'])}'>The engine accepts pack "
-            f"<b>{escape(pack['id'])}</b>: {len(pack['necropolis'])} Necropolis card(s) ({counts}) and "
-            f"{len(pack['lich_king_cards'])} Lich King card(s). {ready} The printed game has 20 Necropolis "
-            "cards and 4 Lich King cards.</div>")
+            f"<div class='pt-msg pt-ok' data-necropolis='{n_necro}' data-lich-king-cards='{n_lich}'>"
+            f"{accepts} {ready} {th('solo.editor.printed_counts', lang)}</div>")
 
     def _download_link(self) -> None:
         text = self.to_json()
         b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = (self.pack_id.value.strip() or "my-solo-cards") + ".json"
         self.download.value = (f'<a download="{escape(name)}" href="data:application/json;base64,{b64}" '
-                               f'style="margin-left:8px">⬇ download {escape(name)}</a>')
+                               f'style="margin-left:8px">⬇ {th("solo.editor.download", self.lang, file=name)}</a>')
 
     # -------------------------------------------------------------- callbacks: cards
 
     @guarded()
     def on_add_necro(self, _b=None):
+        lang = self.lang
         self.messages.clear()
         spec = self.necro_form.spec()
-        card = necropolis_card(spec, f"{self.pack_id.value or 'pack'}: necropolis card", self.pack_id.value)
+        card = necropolis_card(spec, t("solo.editor.where_necro", lang, pack=self.pack_id.value or "pack"),
+                               self.pack_id.value)
         replaced = [i for i, c in enumerate(self.necropolis) if c.get("id") == card.id]
         if replaced:
             self.necropolis[replaced[0]] = spec
         else:
             self.necropolis.append(spec)
         self._show_lists()
-        quest = requirement_text(card.requirement) if card.quest else "no quest"
-        self.messages.ok(f"{'Replaced' if replaced else 'Added'} {card.name} (pile {card.pile}: immediate "
-                         f"{card.immediate_lp} LP, quest {quest}{f' for {card.quest_lp} LP' if card.quest else ''}, "
-                         f"Black {card.black}, Purple {card.purple}).")
+        quest = (t("solo.editor.quest_for", lang, req=requirement_text(card.requirement, lang=lang), lp=card.quest_lp)
+                 if card.quest else t("solo.req.none", lang))
+        self.messages.ok(t("solo.editor.necro_replaced" if replaced else "solo.editor.necro_added", lang,
+                           card=card.name, pile=card.pile, immediate=card.immediate_lp, quest=quest,
+                           black=card.black, purple=card.purple))
 
     @guarded()
     def on_del_necro(self, _b=None):
         i = self.necro_list.value
         if i is None:
-            raise ValueError("select a Necropolis card in the list first")
+            raise ValueError(t("solo.error.select_necro", self.lang))
         gone = self.necropolis.pop(i)
         self._show_lists()
-        self.messages.ok(f"Removed {gone.get('name', gone.get('id'))}.")
+        self.messages.ok(t("solo.editor.removed", self.lang, card=gone.get("name", gone.get("id"))))
 
     @guarded()
     def _on_pick_necro(self, _change=None):
@@ -759,23 +919,25 @@ class PackEditor(W.VBox):
     def on_add_lk(self, _b=None):
         self.messages.clear()
         spec = self.lk_spec()
-        card = lich_king_card(spec, f"{self.pack_id.value or 'pack'}: lich king card", self.pack_id.value)
+        card = lich_king_card(spec, t("solo.editor.where_lich", self.lang, pack=self.pack_id.value or "pack"),
+                              self.pack_id.value)
         replaced = [i for i, c in enumerate(self.lich_king_cards) if c.get("id") == card.id]
         if replaced:
             self.lich_king_cards[replaced[0]] = spec
         else:
             self.lich_king_cards.append(spec)
         self._show_lists()
-        self.messages.ok(f"{'Replaced' if replaced else 'Added'} the Lich King card {card.name}.")
+        self.messages.ok(t("solo.editor.lich_replaced" if replaced else "solo.editor.lich_added", self.lang,
+                           card=card.name))
 
     @guarded()
     def on_del_lk(self, _b=None):
         i = self.lk_list.value
         if i is None:
-            raise ValueError("select a Lich King card in the list first")
+            raise ValueError(t("solo.error.select_lich", self.lang))
         gone = self.lich_king_cards.pop(i)
         self._show_lists()
-        self.messages.ok(f"Removed {gone.get('name', gone.get('id'))}.")
+        self.messages.ok(t("solo.editor.removed", self.lang, card=gone.get("name", gone.get("id"))))
 
     @guarded()
     def _on_pick_lk(self, _change=None):
@@ -798,13 +960,13 @@ class PackEditor(W.VBox):
         self.messages.clear()
         text = self.json.value.strip()
         if not text:
-            raise ValueError("paste a pack (JSON) into the text box first")
+            raise ValueError(t("solo.error.paste_first", self.lang))
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"the text is not valid JSON: {exc}") from None
+            raise ValueError(t("solo.error.text_not_json", self.lang, error=exc)) from None
         self.load_data(data)
-        self.messages.ok("Pack loaded from the text.")
+        self.messages.ok(t("solo.editor.loaded_text", self.lang))
 
     @guarded()
     def on_start_illustrative(self, _b=None):
@@ -812,21 +974,19 @@ class PackEditor(W.VBox):
         text = resources.files("papertales.data").joinpath("lich_king_illustrative.json").read_text(encoding="utf-8")
         data = json.loads(text)
         data["id"] = "my-solo-cards"
-        data["title"] = "My solo cards (started from the illustrative ones)"
+        data["title"] = t("solo.editor.started_title", self.lang)
         self.load_data(data)
         self.json.value = self.to_json()
-        self.messages.info("The illustrative cards are loaded: they are invented, NOT the printed cards. "
-                           "Replace their values with those of your cards, then untick 'illustrative'.")
+        self.messages.info(t("solo.editor.started", self.lang))
 
     @guarded()
     def on_use(self, _b=None):
         self.messages.clear()
         pack = self.validate()
         self._summarize(pack)
-        for t in self.targets:
-            t.use_pack(pack)
-        where = f" ({len(self.targets)} panel{'s' if len(self.targets) != 1 else ''})" if self.targets else ""
-        self.messages.ok(f"Pack {pack['id']} is now offered to the solo game and the companion{where}.")
+        for target in self.targets:
+            target.use_pack(pack)
+        self.messages.ok(t("solo.editor.used", self.lang, pack=pack["id"], n=len(self.targets)))
 
     @guarded()
     def on_save_file(self, _b=None):
@@ -834,7 +994,7 @@ class PackEditor(W.VBox):
         self.validate()                    # never save a pack the engine refuses
         path = Path(self.path.value.strip() or "my-solo-cards.json").expanduser()
         path.write_text(self.to_json() + "\n", encoding="utf-8")
-        self.messages.ok(f"Saved to {path}. Check it any time with: papertales pack check {path}")
+        self.messages.ok(t("solo.editor.saved", self.lang, path=path))
 
     @guarded()
     def on_load_file(self, _b=None):
@@ -843,14 +1003,14 @@ class PackEditor(W.VBox):
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise ValueError(f"{path}: no such file") from None
+            raise ValueError(t("solo.error.no_file", self.lang, path=path)) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}: not valid JSON ({exc})") from None
+            raise ValueError(t("solo.error.file_not_json", self.lang, file=path, error=exc)) from None
         self.load_data(data)
         self.json.value = self.to_json()
-        self.messages.ok(f"Loaded {path}.")
+        self.messages.ok(t("solo.editor.loaded", self.lang, file=path))
 
     @guarded()
     def on_upload(self, _change=None):
@@ -859,10 +1019,11 @@ class PackEditor(W.VBox):
             return
         self.messages.clear()
         f = files[0]
+        name = f.get("name") or t("solo.editor.uploaded_pack", self.lang)
         try:
             data = json.loads(bytes(f["content"]).decode("utf-8"))
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"{f.get('name', 'the file')}: not valid JSON ({exc})") from None
+            raise ValueError(t("solo.error.file_not_json", self.lang, file=name, error=exc)) from None
         self.load_data(data)
         self.json.value = self.to_json()
-        self.messages.ok(f"Loaded {f.get('name', 'the uploaded pack')}.")
+        self.messages.ok(t("solo.editor.loaded", self.lang, file=name))

@@ -6,11 +6,12 @@ from __future__ import annotations
 import ipywidgets as W
 
 from papertales import render as R
-from papertales.events import LICH_SEAT
+from papertales.events import LICH_SEAT, cause_label
+from papertales.i18n import t
 
-from .base import DrawnWhenVisible, MessageBox, guarded, wrap
+from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, options, wrap
 
-SCOPES = (("Last phase", "phase"), ("This turn", "turn"), ("Whole game", "game"))
+SCOPES = (("app.log.scope.phase", "phase"), ("app.log.scope.turn", "turn"), ("app.log.scope.game", "game"))
 MONEY = ("lp", "gold")
 
 
@@ -19,20 +20,20 @@ def phase_key(turn: int, phase: str) -> tuple[int, int]:
     return turn, order.index(phase) if phase in order else len(order)
 
 
-def select_events(events, seat=None, scope="phase", money_only=True):
+def select_events(events, seat=None, scope="phase", money_only=True, lang=None):
     """``(title, events)`` for the filters.  ``scope="phase"`` is the latest phase in
     which something (of the chosen kinds, for the chosen player) happened."""
     evs = [e for e in events
            if (seat is None or e.seat == seat) and (not money_only or e.kind in MONEY)]
     if not evs:
-        return "nothing yet", []
+        return t("app.log.title.nothing", lang), []
     last = evs[-1]
     if scope == "phase":
-        title = f"turn {last.turn}, {R.PHASE_TITLES.get(last.phase, last.phase)}"
+        title = t("app.log.title.phase", lang, turn=last.turn, phase=R.phase_title(last.phase, lang))
         return title, [e for e in evs if (e.turn, e.phase) == (last.turn, last.phase)]
     if scope == "turn":
-        return f"turn {last.turn}", [e for e in evs if e.turn == last.turn]
-    return "the whole game", evs
+        return t("app.log.title.turn", lang, turn=last.turn), [e for e in evs if e.turn == last.turn]
+    return t("app.log.title.game", lang), evs
 
 
 def summary_rows(events, names):
@@ -49,27 +50,28 @@ def summary_rows(events, names):
     return [(seat, kind, *out[seat, kind]) for seat, kind in order]
 
 
-def player_options(game):
+def player_options(game, lang=None):
     """The player filter: everybody, each player, and the Lich King in a solo game."""
-    opts = [("all players", -1)] + [(n, i) for i, n in enumerate(game.names)]
+    opts = [(t("app.log.all_players", lang), -1)] + [(n, i) for i, n in enumerate(game.names)]
     if game.lich is not None:
-        opts = [("you and the Lich King", -1)] + opts[1:] + [(R.LICH_KING, LICH_SEAT)]
+        opts = [(t("app.log.you_and_lich", lang), -1)] + opts[1:] + [(R.lich_king_name(lang), LICH_SEAT)]
     return opts
 
 
-class EventLog(DrawnWhenVisible, W.VBox):
+class EventLog(Speaking, DrawnWhenVisible, W.VBox):
     """Why did the score change?  The event log of the game with its causes."""
 
-    def __init__(self, game=None, session=None, **kw):
+    def __init__(self, game=None, session=None, lang=None, **kw):
         super().__init__(**kw)
+        lang = self._init_language(lang)
         self.add_class("pt-eventlog")
-        self.messages = MessageBox()
-        self.player = W.Dropdown(options=[("all players", -1)], value=-1, description="Player",
-                                 layout=W.Layout(width="220px"))
+        self.messages = MessageBox(lang=lang)
+        self.player = W.Dropdown(options=[(t("app.log.all_players", lang), -1)], value=-1,
+                                 description=t("app.log.player", lang), layout=W.Layout(width="220px"))
         self.player.add_class("pt-log-player")
-        self.scope = W.ToggleButtons(options=SCOPES, value="phase")
-        self.scope.style.button_width = "95px"
-        self.money_only = W.Checkbox(value=True, description="only LP and gold changes", indent=False)
+        self.scope = W.ToggleButtons(options=options(SCOPES, lang), value="phase")
+        self.scope.style.button_width = "110px"
+        self.money_only = W.Checkbox(value=True, description=t("app.log.money_only", lang), indent=False)
         self.summary = W.HTML()
         self.table = W.HTML()
         self.table.add_class("pt-log-table")
@@ -88,7 +90,22 @@ class EventLog(DrawnWhenVisible, W.VBox):
 
     @guarded()
     def _on_filter(self, _change=None):
-        self.render()
+        if not self._relabelling:
+            self.render()
+
+    _relabelling = False
+
+    def relabel(self) -> None:
+        self._relabelling = True
+        try:
+            self.player.description = self.t("app.log.player")
+            scope = self.scope.value
+            self.scope.options = options(SCOPES, self.lang)
+            self.scope.value = scope
+            self.money_only.description = self.t("app.log.money_only")
+            self._names = None
+        finally:
+            self._relabelling = False
 
     def show(self, game) -> None:
         self.game = game
@@ -97,29 +114,37 @@ class EventLog(DrawnWhenVisible, W.VBox):
         self.render()
 
     def redraw(self) -> None:
-        self.render()
+        if self.game is not None:
+            self.show(self.game)
 
     def render(self) -> None:
         g = self.game
         if g is None:
             return
+        lang = self.lang
         names = g.names
-        opts = player_options(g)
+        opts = player_options(g, lang)
         if opts != self._names:
             self._names = opts
             current = self.player.value
-            self.player.options = opts
-            self.player.value = current if current in [v for _, v in opts] else -1
+            self._relabelling = True
+            try:
+                self.player.options = opts
+                self.player.value = current if current in [v for _, v in opts] else -1
+            finally:
+                self._relabelling = False
         seat = None if self.player.value == -1 else self.player.value
-        title, evs = select_events(g.events, seat, self.scope.value, self.money_only.value)
+        title, evs = select_events(g.events, seat, self.scope.value, self.money_only.value, lang)
         rows = []
         for seat, kind, total, causes in summary_rows(evs, names):
-            unit = "LP" if kind == "lp" else "gold"
-            why = ", ".join(f"{R._e(c)} {R.signed(n)}" for c, n in causes.items())
+            unit = t("app.lp" if kind == "lp" else "app.gold", lang)
+            why = ", ".join(f"{R.escape(cause_label(c, lang, g.cards))} {R.signed(n)}" for c, n in causes.items())
             cls = "pt-plus" if total >= 0 else "pt-minus"
-            rows.append(f"<tr data-seat='{seat}' data-kind='{kind}'><td>{R._e(R.seat_name(names, seat))}</td>"
-                        f"<td class='{cls}'>{R.signed(total)} {unit}</td><td>{why}</td></tr>")
-        summary = ("<table class='pt-table pt-summary'><tr><th>Player</th><th>Total</th><th>Causes</th></tr>"
-                   + "".join(rows) + "</table>") if rows else ""
-        self.summary.value = wrap(f"<div><b>Why? — {R._e(title)}</b></div>{summary}")
-        self.table.value = wrap(R.events_table_html(evs, names, limit=400), css=False)
+            rows.append(f"<tr data-seat='{seat}' data-kind='{kind}'><td>{R.escape(R.seat_name(names, seat, lang))}</td>"
+                        f"<td class='{cls}'>{R.signed(total)} {R.escape(unit)}</td><td>{why}</td></tr>")
+        head = "".join(f"<th>{R.escape(t(k, lang))}</th>"
+                       for k in ("app.log.col.player", "app.log.col.total", "app.log.col.causes"))
+        summary = (f"<table class='pt-table pt-summary'><tr>{head}</tr>" + "".join(rows) + "</table>") if rows else ""
+        heading = R.escape(t("app.log.heading", lang, title=title))
+        self.summary.value = wrap(f"<div><b>{heading}</b></div>{summary}")
+        self.table.value = wrap(R.events_table_html(evs, names, limit=400, lang=lang, cards=g.cards), css=False)

@@ -6,10 +6,10 @@ import ipywidgets as W
 
 from papertales import render as R
 
-from .base import DrawnWhenVisible, wrap
+from .base import DrawnWhenVisible, Speaking, wrap
 
 
-class KingdomView(DrawnWhenVisible, W.VBox):
+class KingdomView(Speaking, DrawnWhenVisible, W.VBox):
     """Every kingdom drawn as HTML cards (strength as computed now, resources, age
     tokens), buildings with their levels, gold and LP.
 
@@ -17,8 +17,9 @@ class KingdomView(DrawnWhenVisible, W.VBox):
     a human seat (``viewer``), the units the others placed this Deployment stay face
     down until the reveal, and the viewer's hand is shown."""
 
-    def __init__(self, game=None, session=None, viewer=None, **kw):
+    def __init__(self, game=None, session=None, viewer=None, lang=None, **kw):
         super().__init__(**kw)
+        self._init_language(lang)
         self.add_class("pt-kingdom-view")
         self.html = W.HTML()
         self.children = [self.html]
@@ -45,7 +46,7 @@ class KingdomView(DrawnWhenVisible, W.VBox):
         if self._stale():              # redrawn when it becomes visible (see App)
             return
         self.html.value = wrap(R.kingdoms_html(game, viewer=self.viewer, humans=self.humans,
-                                               show_hands=self.humans))
+                                               show_hands=self.humans, lang=self.lang))
 
     def redraw(self) -> None:
         if self.game is not None:

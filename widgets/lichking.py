@@ -11,12 +11,8 @@
   itself (:class:`~papertales_widgets.app.App`) plays solo games too, with this panel in a
   tab.
 
-What the Lich King scored is computed by the engine's own pure function
-``papertales.solo.recruitment_gains``; the Wars are read from the war events' data
-(``(army, your strength, army strength)``).  The Netherworld is discarded inside the
-action that ends a Recruitment and the game keeps only the last one, so :func:`solo_record`
-replays the game's history (a few milliseconds) for the Netherworld of every Recruitment
-and your units' strength at every Wars phase.
+Every word comes from the message catalogue (``papertales/locales/<lang>/solo.json``):
+each panel takes ``lang`` and redraws in another language with ``set_language``.
 
 The Necropolis and Lich King cards shipped with the engine are *illustrative*, not the
 printed ones: every panel says so whenever they are in use.
@@ -24,188 +20,279 @@ printed ones: every panel says so whenever they are in use.
 
 from __future__ import annotations
 
+import inspect
 from copy import deepcopy
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import ipywidgets as W
 
 from papertales import Game, PaperTalesError
 from papertales import render as R
 from papertales import solo
-from papertales.events import BLACK_ARMY, PURPLE_ARMY
+from papertales.events import cause_label
+from papertales.i18n import t
+from papertales.render import escape
+from papertales.results import Quest, SoloRecruitmentResult, SoloWarsResult
+from papertales.wars import LP_PER_WAR
 
 from .base import DrawnWhenVisible, MessageBox, guarded
 from .kingdom import KingdomView
 from .scorerace import lp_series
 from .session import Session
 from .solocards import (BLACK_COLOR, ILLUSTRATIVE_PACK, LICH, LICH_COLOR, PLAYER_COLOR,  # noqa: F401 (re-exported)
-                         PURPLE_COLOR, SOLO_CSS, _e, illustrative_html, illustrative_titles, solo_cards, swrap)
+                         PURPLE_COLOR, SOLO_CSS, Html, card_name, card_text, illustrative_html,
+                         illustrative_titles, panel_language, phase_name, solo_cards, swrap, th)
 from .stepper import DecisionPanel, GameStepper
+
+ARMIES = ("black", "purple")
+
+
+def with_lang(make, *args, lang=None, **kw):
+    """``make(*args, lang=lang, **kw)`` when ``make`` takes a language (the panels of the
+    app learn theirs one by one), else without it."""
+    try:
+        takes = "lang" in inspect.signature(make).parameters
+    except (TypeError, ValueError):
+        takes = False
+    return make(*args, lang=lang, **kw) if takes else make(*args, **kw)
+
 
 # ------------------------------------------------------------------ requirement in words
 
-_PHASE_WORDS = {"deployment": "Deployment", "wars": "Wars", "income": "Income",
-                "construction": "Construction", "aging": "Aging", "end_of_game": "end-of-game"}
-
-
-def _with_article(verb, word, noun) -> str:
-    return f"{verb} {'an' if word[:1].lower() in 'aeiou' else 'a'} {word} {noun}"
-
-
-def requirement_text(spec, cards=None) -> str:
-    """A Necropolis quest requirement (the pack's JSON spec) in words."""
+def requirement_text(spec, cards=None, lang=None) -> str:
+    """A Necropolis quest requirement (the pack's JSON spec) in words (plain text)."""
     if spec is None:
-        return "no quest"
+        return t("solo.req.none", lang)
     if not isinstance(spec, dict) or len(spec) != 1:
-        return _e(spec)
+        return str(spec)
     (key, value), = spec.items()
     if key in ("all", "any") and isinstance(value, list):
-        word = " and " if key == "all" else " or "
-        return "(" + word.join(requirement_text(v, cards) for v in value) + ")"
+        return "(" + t(f"solo.req.join.{key}", lang).join(requirement_text(v, cards, lang) for v in value) + ")"
     if key == "not":
-        return "not " + requirement_text(value, cards)
-    if key == "card" and cards is not None:
-        try:
-            value = cards.unit(value).name
-        except KeyError:
-            pass
-        return f"is a {value}"
-    return {"strength_at_least": f"printed strength {value} or more",
-            "strength_at_most": f"printed strength {value} or less",
-            "cost_at_least": f"cost {value} or more",
-            "cost_at_most": f"cost {value} or less",
-            "produces": f"produces {value}",
-            "ability_phase": _with_article("has", _PHASE_WORDS.get(value, str(value)), "ability"),
-            "card": f"is a {value}",
-            "kind": f"is a {value}"}.get(key, f"{key} {value}")
+        return t("solo.req.not", lang, req=requirement_text(value, cards, lang))
+    if key in ("strength_at_least", "strength_at_most", "cost_at_least", "cost_at_most"):
+        return t(f"solo.req.{key}", lang, value=value)
+    if key in ("produces", "ability_phase"):
+        k = f"solo.req.{key}.{value}"
+        return t(k, lang) if _known(k) else f"{key} {value}"
+    if key == "card":
+        name = value
+        if cards is not None:
+            try:
+                name = card_name(cards.unit(value), lang)
+            except KeyError:
+                pass
+        return t("solo.req.card", lang, card=name)
+    if key == "kind":
+        k = f"solo.kind.{value}"
+        return t("solo.req.kind", lang, kind=t(k, lang) if _known(k) else value)
+    return f"{key} {value}"
 
 
-def quest_text(card, cards=None) -> str:
+def _known(key) -> bool:
+    try:
+        t(key, "en")
+    except KeyError:
+        return False
+    return True
+
+
+def quest_text(card, cards=None, lang=None) -> str:
     if card.quest is None:
-        return "no quest"
-    return f"{card.quest_lp} LP per Netherworld card that {requirement_text(card.requirement, cards)}"
+        return t("solo.req.none", lang)
+    return t("solo.quest.text", lang, lp=card.quest_lp, req=requirement_text(card.requirement, cards, lang))
 
 
-def necropolis_html(card, revealed=True, current=False, cards=None, turn_label="") -> str:
+def turn_label(i, lang=None) -> str:
+    """The turn of the ``i``-th Necropolis card of the line (the last one: the end)."""
+    return t("solo.turn", lang, turn=i + 1) if i < 4 else t("solo.end_of_game", lang)
+
+
+def necropolis_html(card, revealed=True, current=False, cards=None, turn_label="", lang=None) -> str:
     """One Necropolis card, face up or face down."""
-    time = '<div><span class="pt-time">⌛ Time pawn</span></div>' if current else ""
+    time = f'<div><span class="pt-time">⌛ {th("solo.time_pawn", lang)}</span></div>' if current else ""
+    cur = " pt-current" if current else ""
     if not revealed:
-        return (f'<div class="pt-necro pt-hidden{" pt-current" if current else ""}" data-pile="{card.pile}" '
-                f'data-revealed="0"><div>Necropolis</div><div style="font-size:20px">{card.pile}</div>'
-                f'<div class="pt-muted" style="color:#ddd">{_e(turn_label)}</div>{time}</div>')
-    imm = (f'<span class="pt-necro-imm" title="immediate gain">+{card.immediate_lp} LP</span> immediate'
-           if card.immediate_lp else '<span class="pt-muted">no immediate gain</span>')
-    return (f'<div class="pt-necro{" pt-current" if current else ""}" data-pile="{card.pile}" data-revealed="1" '
-            f'data-card="{_e(card.id)}" title="{_e(card.text)}">'
-            f'<span class="pt-necro-pile">{card.pile}</span><div class="pt-necro-name">{_e(card.name)}</div>'
-            f'<div>{imm}</div><div class="pt-necro-quest"><b>Quest:</b> {_e(quest_text(card, cards))}</div>'
-            f'<div><span class="pt-shield pt-black" title="Black army">{card.black}</span>'
-            f'<span class="pt-shield pt-purple" title="Purple army">{card.purple}</span></div>'
-            f'<div class="pt-muted">{_e(turn_label)}</div>{time}</div>')
+        return (f'<div class="pt-necro pt-hidden{cur}" data-pile="{card.pile}" data-revealed="0">'
+                f'<div>{th("solo.necropolis", lang)}</div><div style="font-size:20px">{card.pile}</div>'
+                f'<div class="pt-muted" style="color:#ddd">{escape(turn_label)}</div>{time}</div>')
+    if card.immediate_lp:
+        imm = th("solo.card.immediate", lang, gain=Html(
+            f'<span class="pt-necro-imm" title="{th("solo.immediate_gain", lang)}">'
+            f'{th("solo.lp_plus", lang, lp=card.immediate_lp)}</span>'))
+    else:
+        imm = f'<span class="pt-muted">{th("solo.card.no_immediate", lang)}</span>'
+    return (f'<div class="pt-necro{cur}" data-pile="{card.pile}" data-revealed="1" '
+            f'data-card="{escape(card.id)}" title="{escape(card_text(card, lang))}">'
+            f'<span class="pt-necro-pile">{card.pile}</span><div class="pt-necro-name">{escape(card_name(card, lang))}</div>'
+            f'<div>{imm}</div><div class="pt-necro-quest"><b>{th("solo.card.quest", lang)}</b> '
+            f'{escape(quest_text(card, cards, lang))}</div>'
+            f'<div><span class="pt-shield pt-black" title="{th("solo.army.black", lang)}">{card.black}</span>'
+            f'<span class="pt-shield pt-purple" title="{th("solo.army.purple", lang)}">{card.purple}</span></div>'
+            f'<div class="pt-muted">{escape(turn_label)}</div>{time}</div>')
 
 
-def lich_cards_html(lich_cards) -> str:
+def lich_cards_html(lich_cards, lang=None) -> str:
     if not lich_cards:
-        return '<div class="pt-muted">No Lich King cards (the easiest level).</div>'
-    items = "".join(f'<li data-lich-card="{_e(c.id)}"><b>{_e(c.name)}</b>: {_e(c.text)}</li>' for c in lich_cards)
-    return f"<div><b>Lich King cards</b> (for the whole game):<ul style='margin:2px 0'>{items}</ul></div>"
+        return f'<div class="pt-muted">{th("solo.lich_cards.none", lang)}</div>'
+    items = "".join(f'<li data-lich-card="{escape(c.id)}"><b>{escape(card_name(c, lang))}</b>: {escape(card_text(c, lang))}</li>'
+                    for c in lich_cards)
+    return (f"<div><b>{th('solo.lich_cards.title', lang)}</b> {th('solo.lich_cards.whole_game', lang)}"
+            f"<ul style='margin:2px 0'>{items}</ul></div>")
 
 
 # ------------------------------------------------------------------ what the Lich King scores
 
 @dataclass
 class Gains:
-    """What the Lich King scores (or would score now) at the end of one Recruitment."""
-    turn: int
+    """What the Lich King scored at the end of one Recruitment (the engine's record
+    :class:`~papertales.results.SoloRecruitmentResult`) or would score now (``live``), with
+    the cards its ids name: ``line`` the Necropolis cards revealed then, ``netherworld`` the
+    unit cards scored, ``lich_cards`` the Lich King cards."""
+    result: SoloRecruitmentResult
     line: list
-    time: int
-    revealed: int
     netherworld: list
     lich_cards: list = field(default_factory=list)
     live: bool = False            # the Netherworld as it is now: the Recruitment is not over
-    rows: list = field(init=False)
 
-    def __post_init__(self):
-        self.rows = solo.recruitment_gains(self.line, self.time, self.revealed, self.netherworld,
-                                           self.lich_cards)
+    @property
+    def turn(self) -> int:
+        return self.result.turn
 
     @property
     def total(self) -> int:
-        return sum(r["lp"] for r in self.rows)
+        return self.result.lp
 
     @property
-    def bonus(self) -> int:
-        return sum(c.quest_bonus for c in self.lich_cards)
+    def current(self):
+        return next((c for c in self.line if c.id == self.result.current), None)
 
     def quests(self):
-        """``[(card, matching Netherworld cards, LP per match)]`` for every revealed card."""
-        return [(c, solo.quest_matches(c, self.netherworld), c.quest_lp + self.bonus)
-                for c in self.line[:self.revealed]]
+        """``[(card, matching Netherworld cards, LP per match, LP)]`` for every revealed
+        Necropolis card (no match: ``[], 0, 0``)."""
+        scored = {q.card: q for q in self.result.quests}
+        out = []
+        for c in self.line:
+            q = scored.get(c.id)
+            if q is None:
+                out.append((c, [], 0, 0))
+            else:
+                ids = list(q.matches)
+                matches = []
+                for u in self.netherworld:            # the cards themselves, as often as they met it
+                    if u.id in ids:
+                        ids.remove(u.id)
+                        matches.append(u)
+                out.append((c, matches, q.lp_each, q.lp))
+        return out
+
+    def causes(self):
+        """``[(kind, card, LP, matches)]``: the immediate gain, every quest that paid and the
+        Lich King cards (``kind``: immediate, quest, lich_card)."""
+        out = []
+        if self.result.immediate:
+            out.append(("immediate", self.current, self.result.immediate, []))
+        out += [("quest", c, lp, m) for c, m, _, lp in self.quests() if lp]
+        by_id = {c.id: c for c in self.lich_cards}
+        out += [("lich_card", by_id.get(i), lp, []) for i, lp in self.result.lich_king_cards]
+        return out
+
+
+def gains_forecast(turn, line, time, revealed, netherworld, lich_cards=(), live=False) -> Gains:
+    """What the engine's pure ``solo.recruitment_gains`` gives for these cards, as a record:
+    the Netherworld so far during a Recruitment, or the cards entered in the companion."""
+    rows = solo.recruitment_gains(line, time, revealed, netherworld, lich_cards)
+    lich_ids = {c.id for c in lich_cards}
+    result = SoloRecruitmentResult(
+        turn, line[time].id, sum(r["lp"] for r in rows if r["key"] == "ev.immediate_gain"),
+        tuple(u.id for u in netherworld),
+        tuple(Quest(r["cause"], r["lp_each"], tuple(r["matches"]), r["lp"]) for r in rows if r["matches"]),
+        tuple((r["cause"], r["lp"]) for r in rows if r["cause"] in lich_ids and not r["matches"]),
+        sum(r["lp"] for r in rows))
+    return Gains(result, list(line[:revealed]), list(netherworld), list(lich_cards), live)
+
+
+class Part(NamedTuple):
+    """One part of an army: a Necropolis card (``current``, ``next``), a Lich King card
+    (``lich``) or the army's strength as the engine recorded it (``total``)."""
+    kind: str
+    label: str
+    value: int
 
 
 @dataclass
 class Armies:
-    """The two Lich King armies of one Wars phase against your strength."""
+    """The two Lich King armies of one Wars phase against your strength: the engine's
+    record :class:`~papertales.results.SoloWarsResult` once fought, else a forecast."""
     turn: int
     strength: int
-    black: list                   # [(label, value)] parts that are known
+    black: list                   # [Part] that are known
     purple: list
     hidden: dict | None = None    # the next card when not revealed yet: pile and value ranges
-    resolved: bool = False
-    strength_rows: list = field(default_factory=list)
-    per_army_win: int = solo.LP_PER_ARMY_WIN    # the Lich King's LP per army that wins
+    result: object = None         # the SoloWarsResult of Wars fought
+    strength_rows: list = field(default_factory=list)      # [(label, strength)] of a forecast
+    per_army_win: int = solo.LP_PER_ARMY_WIN    # the Lich King's LP per army that wins (forecast)
+
+    @property
+    def resolved(self) -> bool:
+        return self.result is not None
 
     @property
     def black_total(self) -> int:
-        return sum(v for _, v in self.black)
+        return self.result.black if self.result else sum(p.value for p in self.black)
 
     @property
     def purple_total(self) -> int:
-        return sum(v for _, v in self.purple)
+        return self.result.purple if self.result else sum(p.value for p in self.purple)
 
     def outcome(self):
-        """``(your LP, the Lich King's LP, [(army, its strength, text)])`` -- only when both
-        armies are known."""
-        per = self.per_army_win
+        """``(your LP, the Lich King's LP, [(army, its strength, who wins)])`` -- only when
+        both armies are known; ``army`` is black or purple, ``who wins``: tie, you or army.
+        Fought Wars: the engine's record; else what the rules would give now."""
+        r = self.result
+        if r is not None:
+            lines = [(army, a, "tie" if pw and aw else "you" if pw else "army")
+                     for army, a, pw, aw in zip(ARMIES, (r.black, r.purple), r.player_won, r.army_won)]
+            return r.player_lp, r.lich_lp, lines
         you = lich = 0
         lines = []
-        for army, a in (("Black army", self.black_total), ("Purple army", self.purple_total)):
-            s = self.strength
-            if s == a:
-                text = "tie: both win"
-            elif s > a:
-                text = "you win"
-            else:
-                text = "the army wins"
-            you += 3 * (s >= a)
-            lich += per * (a >= s)
-            lines.append((army, a, text))
+        s = self.strength
+        for army, a in zip(ARMIES, (self.black_total, self.purple_total)):
+            lines.append((army, a, "tie" if s == a else "you" if s > a else "army"))
+            you += LP_PER_WAR * (s >= a)
+            lich += self.per_army_win * (a >= s)
         return you, lich, lines
 
 
-def army_parts(line, time, revealed, lich_cards=(), pool=()):
-    """The known parts of the Black and Purple armies of the turn whose current card is
-    ``line[time]`` and, when the next card is not revealed, its pile and the range of its
-    values over ``pool`` (the Necropolis cards it may be)."""
+def army_parts(line, time, revealed, lich_cards=(), pool=(), lang=None):
+    """The known parts (:class:`Part`) of the Black and Purple armies of the turn whose
+    current card is ``line[time]`` and, when the next card is not revealed, its pile and the
+    range of its values over ``pool`` (the Necropolis cards it may be)."""
     cur = line[time]
     nxt_i = min(time + 1, len(line) - 1)
     nxt = line[nxt_i]
-    black = [(f"card {cur.pile}: {cur.name}", cur.black)]
-    purple = [(f"card {cur.pile}: {cur.name}", cur.purple)]
+
+    def part(kind, c, army):
+        return Part(kind, t("solo.part.card", lang, pile=c.pile, card=card_name(c, lang)), getattr(c, army))
+
+    black = [part("current", cur, "black")]
+    purple = [part("current", cur, "purple")]
     hidden = None
     if nxt_i < revealed:
-        black.append((f"card {nxt.pile}: {nxt.name}", nxt.black))
-        purple.append((f"card {nxt.pile}: {nxt.name}", nxt.purple))
+        black.append(part("next", nxt, "black"))
+        purple.append(part("next", nxt, "purple"))
     else:
         options = [c for c in pool if c.pile == nxt.pile] or [nxt]
         hidden = {"pile": nxt.pile, "count": len(options),
                   "black": (min(c.black for c in options), max(c.black for c in options)),
                   "purple": (min(c.purple for c in options), max(c.purple for c in options))}
     for c in lich_cards:
+        label = t("solo.part.lich_card", lang, card=card_name(c, lang))
         if c.black:
-            black.append((f"Lich King card {c.name}", c.black))
+            black.append(Part("lich", label, c.black))
         if c.purple:
-            purple.append((f"Lich King card {c.name}", c.purple))
+            purple.append(Part("lich", label, c.purple))
     return black, purple, hidden
 
 
@@ -218,92 +305,35 @@ class SoloRecord:
     """Per turn: the Lich King's Recruitment gains and the Wars (see :func:`solo_record`)."""
     recruitment: dict = field(default_factory=dict)     # turn -> Gains
     wars: dict = field(default_factory=dict)            # turn -> Armies
-    complete: bool = True                               # the replay reached the game's state
 
 
-def _lich_state(g):
-    lk = g.lich
-    return list(lk.line), lk.time, lk.revealed, list(lk.cards)
-
-
-def _army_parts_of_turn(game, turn, total, key):
+def _parts_of(game, turn, key, total, lang):
     """The parts of one army at the Wars of ``turn`` (the card under the Time pawn is card
-    ``turn - 1``, the next one has just been revealed), checked against the ``total`` the
-    engine fought with; if they do not add up, the total alone."""
+    ``turn - 1``, the next one was revealed by them), shown when they add up to the
+    ``total`` the engine recorded; else the total alone."""
     lk = game.lich
-    black, purple, _ = army_parts(lk.line, turn - 1, min(turn + 1, len(lk.line)), lk.cards)
+    black, purple, _ = army_parts(lk.line, turn - 1, min(turn + 1, len(lk.line)), lk.cards, lang=lang)
     parts = black if key == "black" else purple
-    if sum(v for _, v in parts) != total:
-        parts = [(f"{key.title()} army", total)]
+    if sum(p.value for p in parts) != total:
+        parts = [Part("total", t(f"solo.army.{key}", lang), total)]
     return parts
 
 
-def wars_from_events(game, strength_rows=None) -> dict:
-    """``{turn: Armies}`` of the Wars fought so far, read from the war events' data
-    ``(army, your strength, army strength)``; ``strength_rows`` (turn -> rows) adds the
-    strength of each unit when known."""
-    fought: dict[int, dict] = {}
-    for e in game.events:
-        if e.kind == "war" and e.seat == 0 and e.data and e.data[0] in (BLACK_ARMY, PURPLE_ARMY):
-            army, strength, total = e.data
-            fought.setdefault(e.turn, {"strength": strength})["black" if army == BLACK_ARMY else "purple"] = total
-    per = per_army_win(game.lich.cards)
-    out = {}
-    for turn, f in sorted(fought.items()):
-        if "black" in f and "purple" in f:
-            out[turn] = Armies(turn, f["strength"], _army_parts_of_turn(game, turn, f["black"], "black"),
-                               _army_parts_of_turn(game, turn, f["purple"], "purple"), None, True,
-                               (strength_rows or {}).get(turn, []), per)
-    return out
-
-
-def solo_record(game) -> SoloRecord:
-    """For every turn, the Netherworld the Lich King scored at the end of Recruitment
-    (``Gains``) and the two armies against your strength at the Wars (``Armies``).
-
-    The Wars come from the war events' data.  The Netherworld is discarded inside the
-    action that ends a Recruitment and the game keeps only the last one (``lich.scored``),
-    so the history is replayed from the game's options (a few milliseconds) to find the
-    earlier ones and the strength of each unit at every Wars."""
+def solo_record(game, lang=None) -> SoloRecord:
+    """For every turn played, the engine's records of the Lich King's Recruitment
+    (``Gains``) and of the Wars (``Armies``), with the cards they name."""
     rec = SoloRecord()
-    g = Game.new(cards=game.cards, record_events=False, **game.options)
-    target = (game.turn, game.phase, game.stage)
-    rows_by_turn = {}
-
-    def auto(stop_at_target=False):
-        while not g.is_over and not g.pending_players():
-            if stop_at_target and (g.turn, g.phase, g.stage) == target:
-                return
-            if g.phase == "wars" and g.stage == "start":
-                rows = []
-                g.strength(0, explain=rows)
-                rows_by_turn[g.turn] = rows
-            g.step()
-
-    try:
-        for seat, action in game.history:
-            auto()
-            turn, phase, n_discard = g.turn, g.phase, len(g.discard)
-            state = _lich_state(g)
-            g.apply(seat, action)
-            if phase == "recruitment" and (g.phase, g.turn) != (phase, turn):
-                # the action that ended the Recruitment: the Netherworld went to the discard pile
-                line, time, revealed, cards = state
-                rec.recruitment[turn] = Gains(turn, line, time, revealed, g.discard[n_discard:], cards)
-        auto(stop_at_target=True)
-        rec.complete = (g.turn, g.phase, g.stage, g.lich.lp, g.scores) == (
-            game.turn, game.phase, game.stage, game.lich.lp, game.scores)
-    except PaperTalesError:          # a game set up by hand: its history does not replay
-        rec.complete = False
-    if not rec.complete:
-        rec.recruitment = {}
-        rows_by_turn = {}
-    # the last Recruitment is on record in the game itself
     lk = game.lich
-    last = game.turn if game.phase != "recruitment" else game.turn - 1
-    if lk.scored and last >= 1 and last not in rec.recruitment:
-        rec.recruitment[last] = Gains(last, list(lk.line), last - 1, last, list(lk.scored), list(lk.cards))
-    rec.wars = wars_from_events(game, rows_by_turn)
+    by_id = {c.id: c for c in lk.line}
+    for r in getattr(game, "results", ()):
+        if isinstance(r, SoloRecruitmentResult):
+            line = list(lk.line[:r.turn])
+            line += [by_id[q.card] for q in r.quests if q.card in by_id and by_id[q.card] not in line]
+            nether = [game.cards.unit(i) for i in r.netherworld]
+            rec.recruitment[r.turn] = Gains(r, line, nether, list(lk.cards))
+        elif isinstance(r, SoloWarsResult):
+            rec.wars[r.turn] = Armies(r.turn, r.strength, _parts_of(game, r.turn, "black", r.black, lang),
+                                      _parts_of(game, r.turn, "purple", r.purple, lang), result=r)
     return rec
 
 
@@ -313,36 +343,38 @@ def live_gains(game) -> Gains | None:
     if game.phase != "recruitment" or not lk.netherworld:
         return None
     # sorted: the order of the Netherworld (which card is on top) stays hidden
-    cards = sorted(lk.netherworld, key=lambda t: t.name)
-    return Gains(game.turn, list(lk.line), lk.time, lk.revealed, cards, list(lk.cards), live=True)
+    cards = sorted(lk.netherworld, key=lambda u: u.name)
+    return gains_forecast(game.turn, list(lk.line), lk.time, lk.revealed, cards, list(lk.cards), live=True)
 
 
-def current_armies(game, record: SoloRecord | None = None) -> Armies | None:
-    """The Wars of this turn: resolved (from the record) once they happened, else a
-    forecast with your strength now and the next card's possible values."""
+def current_armies(game, record: SoloRecord | None = None, lang=None) -> Armies | None:
+    """The Wars of this turn: the engine's record once they happened, else a forecast with
+    your strength now and the next card's possible values."""
     if game.lich is None:
         return None
-    record = record or solo_record(game)
+    record = record or solo_record(game, lang)
     turn = game.turn
-    after_wars = game.phase in ("income", "construction", "aging", "end", "over") or (
-        game.phase == "wars" and game.stage != "start")
-    if after_wars and turn in record.wars:
-        return record.wars[turn]
     if game.phase in ("end", "over"):
-        return record.wars.get(4)
+        return record.wars.get(turn) or record.wars.get(max(record.wars, default=None))
+    if turn in record.wars:
+        return record.wars[turn]
     lk = game.lich
-    rows = []
-    strength = game.strength(0, explain=rows)
-    black, purple, hidden = army_parts(lk.line, lk.time, lk.revealed, lk.cards, game.cards.necropolis)
-    return Armies(turn, strength, black, purple, hidden, False, rows, per_army_win(lk.cards))
+    strength = game.strength(0)
+    rows = [(f"{R.SPOT_NAMES[u['spot']]} {card_name(game.cards.unit(u['card']), lang)}", u["strength"])
+            for u in game.unit_strengths(0) if u["fights"]]
+    rest = strength - sum(s for _, s in rows)
+    if rest:
+        rows.append((t("solo.strength.other", lang), rest))
+    black, purple, hidden = army_parts(lk.line, lk.time, lk.revealed, lk.cards, game.cards.necropolis, lang)
+    return Armies(turn, strength, black, purple, hidden, None, rows, per_army_win(lk.cards))
 
 
 # ------------------------------------------------------------------ score race
 
-def solo_lp_series(game):
+def solo_lp_series(game, lang=None):
     """``(labels, {"you": [...], "lich": [...]}, {"you": [hover], "lich": [hover]})``: LP of
     the player and of the Lich King after each phase played so far, starting at 0."""
-    labels, values, hovers = lp_series(game)
+    labels, values, hovers = with_lang(lp_series, game, lang=lang)
     keys = {"you": 0, "lich": LICH}
     return labels, {k: values[s] for k, s in keys.items()}, {k: hovers[s] for k, s in keys.items()}
 
@@ -368,244 +400,315 @@ def sync_views(fig) -> None:
     fig._widget_data = deepcopy(fig._data)
 
 
-def gains_figure():
+def gains_figure(lang=None):
     import plotly.graph_objects as go
     fig = go.FigureWidget()
-    fig.add_trace(go.Bar(name="immediate gain", marker_color="#3b2f6b", hoverinfo="text",
+    fig.add_trace(go.Bar(name=t("solo.gains.trace.immediate", lang), marker_color="#3b2f6b", hoverinfo="text",
                          textposition="inside"))
     for k in range(N_SLOTS):
-        fig.add_trace(go.Bar(name="quest: a Netherworld card" if k == 0 else f"quest {k + 1}",
+        fig.add_trace(go.Bar(name=t("solo.gains.trace.quest", lang) if k == 0 else f"{k + 1}",
                              marker=dict(color=PURPLE_COLOR, line=dict(color="white", width=2)),
                              showlegend=k == 0, legendgroup="quest", hoverinfo="text",
                              textposition="inside", insidetextanchor="middle"))
-    fig.add_trace(go.Bar(name="Lich King cards", marker_color="#c0392b", hoverinfo="text",
+    fig.add_trace(go.Bar(name=t("solo.lich_cards.title", lang), marker_color="#c0392b", hoverinfo="text",
                          textposition="inside"))
-    fig.update_layout(barmode="stack", height=360, width=760, yaxis=dict(title="LP", rangemode="tozero"),
+    fig.update_layout(barmode="stack", height=360, width=760,
+                      yaxis=dict(title=t("solo.lp", lang), rangemode="tozero"),
                       uniformtext=dict(minsize=9, mode="hide"), **CHART_LAYOUT)
     return fig
 
 
-def gains_bars(gains: Gains, cards=None):
+def gains_bars(gains: Gains, cards=None, lang=None):
     """The bar data: ``(x labels, [(y, text, hover) per trace])`` for :func:`gains_figure`:
     trace 0 the immediate gain, traces 1..7 one Netherworld card each, the last the Lich
     King cards."""
     quests = gains.quests()
-    x = [f"{c.pile}: {c.name}" for c, _, _ in quests]
-    extra = [c for c in gains.lich_cards if c.recruitment_lp]
-    x += [c.name for c in extra]
+    x = [f"{c.pile}: {card_name(c, lang)}" for c, *_ in quests]
+    extra = [(c, lp) for kind, c, lp, _ in gains.causes() if kind == "lich_card"]
+    x += [card_name(c, lang) if c is not None else "?" for c, _ in extra]
     n = len(x)
-    cur = gains.line[gains.time]
-    imm = [cur.immediate_lp if i == gains.time else 0 for i in range(len(quests))] + [0] * len(extra)
+    cur = gains.result.current
+    imm = [gains.result.immediate if c.id == cur else 0 for c, *_ in quests] + [0] * len(extra)
+    cur_name = card_name(gains.current, lang) if gains.current is not None else cur
     traces = [(imm, [f"+{v}" if v else "" for v in imm],
-               [f"{cur.name}: immediate gain +{v} LP" if v else "" for v in imm])]
+               [t("solo.gains.hover.immediate", lang, card=cur_name, lp=v) if v else "" for v in imm])]
     for k in range(N_SLOTS):
         y, text, hover = [0] * n, [""] * n, [""] * n
-        for i, (c, matches, per) in enumerate(quests):
+        for i, (c, matches, per, _) in enumerate(quests):
             if k < len(matches):
                 y[i] = per
-                text[i] = matches[k].name
-                hover[i] = (f"{matches[k].name} {requirement_text(c.requirement, cards)}: "
-                            f"+{per} LP for {c.name}'s quest")
+                text[i] = card_name(matches[k], lang)
+                hover[i] = t("solo.gains.hover.quest", lang, unit=text[i], lp=per, card=card_name(c, lang),
+                             req=requirement_text(c.requirement, cards, lang))
         traces.append((y, text, hover))
-    y = [0] * len(quests) + [c.recruitment_lp for c in extra]
+    y = [0] * len(quests) + [lp for _, lp in extra]
     traces.append((y, [f"+{v}" if v else "" for v in y],
-                   [""] * len(quests) + [f"{c.name}: +{c.recruitment_lp} LP each Recruitment" for c in extra]))
+                   [""] * len(quests) + [t("solo.gains.hover.lich_card", lang, card=x[len(quests) + i], lp=lp)
+                                         for i, (_, lp) in enumerate(extra)]))
     return x, traces
 
 
-def update_gains_figure(fig, gains: Gains | None, title: str, cards=None) -> None:
+def update_gains_figure(fig, gains: Gains | None, title: str, cards=None, lang=None) -> None:
     with fig.batch_update():
         if gains is None:
             for tr in fig.data:
                 tr.x, tr.y, tr.text, tr.hovertext = [], [], [], []
         else:
-            x, traces = gains_bars(gains, cards)
+            x, traces = gains_bars(gains, cards, lang)
             for tr, (y, text, hover) in zip(fig.data, traces):
                 tr.x, tr.y, tr.text, tr.hovertext = x, y, text, hover
         fig.layout.title.text = title
     sync_views(fig)
 
 
-def matches_table_html(gains: Gains, cards=None) -> str:
-    """Netherworld cards (rows) against the revealed Necropolis cards (columns)."""
+def matches_table_html(gains: Gains, cards=None, lang=None) -> str:
+    """Netherworld cards (rows) against the revealed Necropolis cards (columns): which card
+    met which quest, as the engine recorded it."""
     quests = gains.quests()
-    head = "".join(f"<th title='{_e(quest_text(c, cards))}'>{_e(c.pile)}: {_e(c.name)}<br>"
-                   f"<span class='pt-muted'>{_e(requirement_text(c.requirement, cards))}</span></th>"
-                   for c, _, _ in quests)
+    head = "".join(f"<th title='{escape(quest_text(c, cards, lang))}'>{escape(c.pile)}: {escape(card_name(c, lang))}<br>"
+                   f"<span class='pt-muted'>{escape(requirement_text(c.requirement, cards, lang))}</span></th>"
+                   for c, *_ in quests)
     body = []
-    for t in gains.netherworld:
+    for u in gains.netherworld:
         cells = []
-        for c, matches, per in quests:
-            hit = c.quest is not None and c.quest(t)
+        for c, matches, per, _ in quests:
+            hit = any(m is u for m in matches)
             cells.append(f"<td class='pt-hit'>+{per}</td>" if hit else "<td class='pt-miss'>–</td>")
-        body.append(f"<tr data-nether='{_e(t.id)}'><td><b>{_e(t.name)}</b> <span class='pt-muted'>"
-                    f"(str {t.strength}, cost {t.cost})</span></td>{''.join(cells)}</tr>")
-    totals = "".join(f"<td data-quest='{_e(c.id)}' data-lp='{len(m) * per}'><b>{len(m)} × {per} = "
-                     f"{len(m) * per} LP</b></td>" for c, m, per in quests)
-    table = (f"<table class='pt-table pt-matches'><tr><th>Netherworld card</th>{head}</tr>{''.join(body)}"
-             f"<tr><td><b>quest LP</b></td>{totals}</tr></table>")
-    return table
+        facts = th("solo.matches.unit_facts", lang, strength=u.strength, cost=u.cost)
+        body.append(f"<tr data-nether='{escape(u.id)}'><td><b>{escape(card_name(u, lang))}</b> <span class='pt-muted'>"
+                    f"{facts}</span></td>{''.join(cells)}</tr>")
+    totals = "".join(f"<td data-quest='{escape(c.id)}' data-lp='{lp}'><b>"
+                     + (f"{len(m)} × {per} = {th('solo.lp_n', lang, n=lp)}" if m else th("solo.lp_n", lang, n=0))
+                     + "</b></td>" for c, m, per, lp in quests)
+    return (f"<table class='pt-table pt-matches'><tr><th>{th('solo.matches.col.netherworld', lang)}</th>{head}</tr>"
+            f"{''.join(body)}<tr><td><b>{th('solo.matches.quest_lp', lang)}</b></td>{totals}</tr></table>")
 
 
-def rows_table_html(rows, total) -> str:
-    trs = "".join(f"<tr data-cause='{_e(r['cause'])}' data-lp='{r['lp']}'><td>{_e(r['cause'])}</td>"
-                  f"<td class='pt-plus'>+{r['lp']} LP</td><td>{_e(r['detail'])}</td></tr>" for r in rows)
+def cause_rows(gains: Gains, lang=None) -> list:
+    """``[(cause id, cause name, LP, detail)]`` of a Recruitment's gains, in words."""
+    out = []
+    for kind, c, lp, matches in gains.causes():
+        name = card_name(c, lang) if c is not None else "?"
+        ident = c.id if c is not None else ""
+        if kind == "quest":
+            per = lp // len(matches) if matches else 0
+            detail = t("solo.gains.detail.quest", lang, n=len(matches), lp=per,
+                       cards=", ".join(card_name(u, lang) for u in matches))
+        else:
+            detail = t(f"solo.gains.detail.{kind}", lang)
+        out.append((ident, name, lp, detail))
+    return out
+
+
+def rows_table_html(rows, total, lang=None) -> str:
+    """``rows``: ``[(cause id, cause name, LP, detail)]`` (see :func:`cause_rows`)."""
+    trs = "".join(f"<tr data-cause='{escape(ident)}' data-lp='{lp}'><td>{escape(name)}</td>"
+                  f"<td class='pt-plus'>{th('solo.lp_plus', lang, lp=lp)}</td><td>{escape(detail)}</td></tr>"
+                  for ident, name, lp, detail in rows)
     if not rows:
-        trs = "<tr><td colspan='3' class='pt-muted'>nothing to score</td></tr>"
-    return (f"<table class='pt-table pt-gains'><tr><th>Cause</th><th>LP</th><th>Detail</th></tr>{trs}</table>"
-            f"<div class='pt-total' data-total='{total}'>Total: {total} LP</div>")
+        trs = f"<tr><td colspan='3' class='pt-muted'>{th('solo.gains.nothing', lang)}</td></tr>"
+    cols = "".join(f"<th>{th(k, lang)}</th>" for k in ("solo.col.cause", "solo.col.lp", "solo.col.detail"))
+    return (f"<table class='pt-table pt-gains'><tr>{cols}</tr>{trs}</table>"
+            f"<div class='pt-total' data-total='{total}'>{th('solo.total', lang, n=total)}</div>")
 
 
-def armies_figure():
+def armies_figure(lang=None):
     import plotly.graph_objects as go
     fig = go.FigureWidget()
-    specs = (("your kingdom", PLAYER_COLOR, ""), ("current Necropolis card", BLACK_COLOR, ""),
-             ("next Necropolis card", "#666", ""), ("next card, not revealed: up to", "#bbb", "/"),
-             ("Lich King cards", "#c0392b", ""))
-    for name, color, pattern in specs:
-        fig.add_trace(go.Bar(name=name, marker=dict(color=color, pattern=dict(shape=pattern)),
+    specs = (("solo.armies.trace.you", PLAYER_COLOR, ""), ("solo.armies.trace.current", BLACK_COLOR, ""),
+             ("solo.armies.trace.next", "#666", ""), ("solo.armies.trace.hidden", "#bbb", "/"),
+             ("solo.lich_cards.title", "#c0392b", ""))
+    for key, color, pattern in specs:
+        fig.add_trace(go.Bar(name=t(key, lang), marker=dict(color=color, pattern=dict(shape=pattern)),
                              hoverinfo="text", textposition="inside"))
-    fig.update_layout(barmode="stack", height=400, width=760, yaxis=dict(title="strength", rangemode="tozero"),
+    fig.update_layout(barmode="stack", height=400, width=760,
+                      yaxis=dict(title=t("solo.strength", lang), rangemode="tozero"),
                       showlegend=True, legend_traceorder="normal", **CHART_LAYOUT)
     fig.update_layout(margin=dict(t=105))       # five legend entries take two rows under the title
     return fig
 
 
-def armies_bars(a: Armies):
+def armies_bars(a: Armies, lang=None):
     """``(x, [(y, text, hover)] per trace)`` for :func:`armies_figure`."""
-    x = ["You", "Black army", "Purple army"]
-
+    x = [t("solo.you", lang), t("solo.army.black", lang), t("solo.army.purple", lang)]
     traces = []
-    you_hover = "<br>".join(f"{n}: {s} ({why})" for n, s, why in a.strength_rows) or "no unit fights"
-    traces.append(([a.strength, 0, 0], [str(a.strength), "", ""], [f"your strength {a.strength}<br>{you_hover}", "", ""]))
+    you_hover = "<br>".join(f"{escape(n)}: {s}" for n, s in a.strength_rows)
+    head = t("solo.armies.hover.strength", lang, n=a.strength)
+    traces.append(([a.strength, 0, 0], [str(a.strength), "", ""],
+                   [head + ("<br>" + you_hover if you_hover else ""), "", ""]))
     rows = {"cur": [0, 0, 0], "next": [0, 0, 0], "hidden": [0, 0, 0], "lk": [0, 0, 0]}
     hov = {k: ["", "", ""] for k in rows}
+    trace_of = {"current": "cur", "total": "cur", "next": "next", "lich": "lk"}
     for col, parts, key in ((1, a.black, "black"), (2, a.purple, "purple")):
-        for i, (label, v) in enumerate(parts):
-            k = "lk" if label.startswith("Lich King") else "cur" if i == 0 else "next"
-            rows[k][col] += v
-            hov[k][col] = (hov[k][col] + "<br>" if hov[k][col] else "") + f"{label}: {v}"
+        for p in parts:
+            k = trace_of[p.kind]
+            rows[k][col] += p.value
+            hov[k][col] = (hov[k][col] + "<br>" if hov[k][col] else "") + f"{escape(p.label)}: {p.value}"
         if a.hidden:
             lo, hi = a.hidden[key]
             rows["next"][col] += lo
             rows["hidden"][col] = hi - lo
-            hov["next"][col] = f"card {a.hidden['pile']} not revealed yet: at least {lo}"
-            hov["hidden"][col] = (f"card {a.hidden['pile']} not revealed yet: {lo} to {hi} "
-                                  f"(over the {a.hidden['count']} cards of its pile)")
+            hov["next"][col] = t("solo.armies.hover.at_least", lang, pile=a.hidden["pile"], lo=lo)
+            hov["hidden"][col] = t("solo.armies.hover.range", lang, pile=a.hidden["pile"], lo=lo, hi=hi,
+                                   n=a.hidden["count"])
     for k in ("cur", "next", "hidden", "lk"):
         traces.append((rows[k], [str(v) if v else "" for v in rows[k]], hov[k]))
     return x, traces
 
 
-def update_armies_figure(fig, a: Armies | None) -> None:
+def update_armies_figure(fig, a: Armies | None, lang=None) -> None:
     with fig.batch_update():
         if a is None:
             for tr in fig.data:
                 tr.x, tr.y, tr.text, tr.hovertext = [], [], [], []
-            fig.layout.title.text = "No Wars yet"
+            fig.layout.title.text = t("solo.armies.none", lang)
         else:
-            x, traces = armies_bars(a)
+            x, traces = armies_bars(a, lang)
             for tr, (y, text, hover) in zip(fig.data, traces):
                 tr.x, tr.y, tr.text, tr.hovertext = x, y, text, hover
-            what = "resolved" if a.resolved else ("forecast: the next card is not revealed yet" if a.hidden
-                                                   else "if they were fought now")
-            fig.layout.title.text = f"Wars of turn {a.turn} ({what})"
+            what = ("resolved" if a.resolved else "forecast" if a.hidden else "now")
+            fig.layout.title.text = t(f"solo.armies.title.{what}", lang, turn=a.turn)
     sync_views(fig)
 
 
-def armies_text_html(a: Armies | None) -> str:
+def armies_text_html(a: Armies | None, lang=None) -> str:
     if a is None:
         return ""
-    head = f"Your strength <b data-strength='{a.strength}'>{a.strength}</b>"
+    head = th("solo.armies.your_strength", lang, n=Html(f"<b data-strength='{a.strength}'>{a.strength}</b>"))
     if a.hidden:
         parts = []
         need = 0
-        for army, key, known in (("Black army", "black", a.black_total), ("Purple army", "purple", a.purple_total)):
-            lo, hi = a.hidden[key]
-            parts.append(f"{army} <b>{known + lo} to {known + hi}</b> (card {a.hidden['pile']} not revealed yet)")
+        for army, known in (("black", a.black_total), ("purple", a.purple_total)):
+            lo, hi = a.hidden[army]
+            parts.append(th("solo.armies.range", lang, army=t(f"solo.army.{army}", lang),
+                            range=Html(f"<b>{th('solo.armies.from_to', lang, lo=known + lo, hi=known + hi)}</b>"),
+                            pile=a.hidden["pile"]))
             need = max(need, known + hi)
-        return (f"<div>{head} — {'; '.join(parts)}. A strength of <b>{need}</b> wins both wars "
-                "whatever the next card.</div>")
+        wins = th("solo.armies.need", lang, n=Html(f"<b>{need}</b>"))
+        return f"<div>{head} — {'; '.join(parts)}. {wins}</div>"
     you, lich, lines = a.outcome()
-    wars = "; ".join(f"{army} <b data-army='{army.split()[0].lower()}'>{v}</b>: {t}" for army, v, t in lines)
-    verb = "gave" if a.resolved else "would give"
-    return (f"<div>{head} — {wars}. This {verb} <b data-you-lp='{you}'>you +{you} LP</b> and "
-            f"<b data-lich-lp='{lich}'>the Lich King +{lich} LP</b>.</div>")
+    wars = "; ".join(f"{th(f'solo.army.{army}', lang)} <b data-army='{army}'>{v}</b>: "
+                     f"{th(f'solo.armies.result.{who}', lang)}" for army, v, who in lines)
+    verb = "gave" if a.resolved else "would_give"
+    lp = th(f"solo.armies.{verb}", lang,
+            you=Html(f"<b data-you-lp='{you}'>{th('solo.armies.you_lp', lang, n=you)}</b>"),
+            lich=Html(f"<b data-lich-lp='{lich}'>{th('solo.armies.lich_lp', lang, n=lich)}</b>"))
+    return f"<div>{head} — {wars}. {lp}</div>"
 
 
-def race_figure(names=("You", "Lich King")):
+def race_figure(names=None, lang=None):
     import plotly.graph_objects as go
+    names = names or (t("solo.you", lang), t("solo.lich_king", lang))
     fig = go.FigureWidget()
     for name, color in zip(names, (PLAYER_COLOR, LICH_COLOR)):
         fig.add_trace(go.Scatter(name=name, mode="lines+markers", line=dict(color=color, width=3),
                                  hoverinfo="text"))
-    fig.update_layout(height=360, width=760, yaxis=dict(title="LP", rangemode="tozero"),
+    fig.update_layout(height=360, width=760, yaxis=dict(title=t("solo.lp", lang), rangemode="tozero"),
                       xaxis=dict(tickangle=-45), **CHART_LAYOUT)
-    fig.layout.title.text = "Score race: you against the Lich King"
+    fig.layout.title.text = t("solo.race.title", lang)
     return fig
 
 
-def lp_log_html(game) -> str:
+def lp_log_html(game, lang=None) -> str:
     """Every LP change of the player and of the Lich King, with its cause."""
     rows = []
+    names = [p.name for p in game.players]
     for e in game.events:
         if e.kind != "lp" or e.seat not in (0, LICH):
             continue
-        who = "Lich King" if e.seat == LICH else game.players[0].name
-        rows.append(f"<tr data-seat='{e.seat}'><td>T{e.turn}</td><td>{_e(R.PHASE_TITLES.get(e.phase, e.phase))}</td>"
-                    f"<td>{_e(who)}</td><td>{R.event_change_html(e)}</td><td>{_e(e.cause)}</td>"
-                    f"<td>{_e(e.detail)}</td></tr>")
+        who = t("solo.lich_king", lang) if e.seat == LICH else names[0]
+        rows.append(f"<tr data-seat='{e.seat}'><td>{th('solo.turn_short', lang, turn=e.turn)}</td>"
+                    f"<td>{escape(phase_name(e.phase, lang))}</td><td>{escape(who)}</td>"
+                    f"<td>{with_lang(R.event_change_html, e, lang=lang)}</td>"
+                    f"<td>{escape(event_cause(e, game.cards, lang))}</td>"
+                    f"<td>{escape(event_detail(e, names, game.cards, lang))}</td></tr>")
     if not rows:
-        return "<div class='pt-muted'>No LP scored yet.</div>"
-    return ("<table class='pt-table pt-lp-log'><tr><th>Turn</th><th>Phase</th><th>Who</th><th>LP</th>"
-            "<th>Cause</th><th>Detail</th></tr>" + "".join(rows) + "</table>")
+        return f"<div class='pt-muted'>{th('solo.log.none', lang)}</div>"
+    cols = "".join(f"<th>{th(f'solo.log.col.{k}', lang)}</th>" for k in ("turn", "phase", "who", "lp", "cause", "detail"))
+    return f"<table class='pt-table pt-lp-log'><tr>{cols}</tr>" + "".join(rows) + "</table>"
+
+
+def event_cause(e, cards=None, lang=None) -> str:
+    return cause_label(e.cause, lang, cards)
+
+
+def event_detail(e, names=None, cards=None, lang=None) -> str:
+    return e.detail(lang, names, cards)
 
 
 # ------------------------------------------------------------------ the panel
 
+def h4(text: str) -> str:
+    return f"<h4 style='margin:8px 0 2px'>{text}</h4>"
+
+
 class LichKingPanel(DrawnWhenVisible, W.VBox):
     """A solo game seen from the Lich King's side.  ``show`` a game, or follow a session
     (its multi-player games are ignored: the app switches between both).  ``lazy``: draw
-    only while ``set_active(True)`` (a hidden tab of the app)."""
+    only while ``set_active(True)`` (a hidden tab of the app).  ``lang``: en or pl (default:
+    the lab's language); ``set_language`` redraws in another one."""
 
-    def __init__(self, game=None, session=None, show_banner=True, lazy=False, **kw):
+    def __init__(self, game=None, session=None, show_banner=True, lazy=False, lang=None, **kw):
         super().__init__(**kw)
         self.add_class("pt-lichking")
+        self.lang = panel_language(lang)
         self.show_banner = show_banner      # the illustrative-cards warning (the stepper shows its own)
         self.active = not lazy
         self.messages = MessageBox()
         self.banner = W.HTML()
         self.header = W.HTML()
         self.line_html = W.HTML()
-        self.gains_turn = W.ToggleButtons(options=[], description="Gains of", style={"button_width": "auto"})
+        self.gains_head = W.HTML()
+        self.gains_turn = W.ToggleButtons(options=[], style={"button_width": "auto"})
         self.gains_turn.observe(self._on_turn, names="value")
         self.gains_box = W.Box()
         self.gains_html = W.HTML()
+        self.armies_head = W.HTML()
         self.armies_box = W.Box()
         self.armies_html = W.HTML()
         self.race_box = W.Box()
         self.log_html = W.HTML()
         self.log_box = W.Accordion(children=[self.log_html])
-        self.log_box.set_title(0, "Why? Every LP change of both sides")
         self.log_box.selected_index = None
         self.gains_fig = self.armies_fig = self.race_fig = None
         self.game = None
         self.record = SoloRecord()
         self.gains = None                     # the Gains shown
         self.armies = None                    # the Armies shown
-        self._record_key = None
         self._updating = False
-        self.children = [self.messages, self.banner, self.header, self.line_html,
-                         W.HTML(swrap("<h4 style='margin:8px 0 2px'>The Lich King's gains at the end of "
-                                      "Recruitment</h4>")),
-                         self.gains_turn, self.gains_box, self.gains_html,
-                         W.HTML(swrap("<h4 style='margin:8px 0 2px'>Wars: his two armies against you</h4>")),
+        self._label()
+        self.children = [self.messages, self.banner, self.header, self.line_html, self.gains_head,
+                         self.gains_turn, self.gains_box, self.gains_html, self.armies_head,
                          self.armies_box, self.armies_html, self.race_box, self.log_box]
         if session is not None:
             session.observe(self._on_session)
             self._on_session(session)
         elif game is not None:
             self.show(game)
+
+    def _label(self) -> None:
+        """The words that do not depend on the game."""
+        lang = self.lang
+        self.gains_turn.description = t("solo.gains.of", lang)
+        self.gains_head.value = swrap(h4(th("solo.gains.heading", lang)))
+        self.armies_head.value = swrap(h4(th("solo.armies.heading", lang, wars=phase_name("wars", lang))))
+        self.log_box.set_title(0, t("solo.log.title", lang))
+
+    def set_language(self, lang) -> None:
+        """Show everything in ``lang`` (en, pl) from now on."""
+        self.lang = panel_language(lang)
+        self._label()
+        self.gains_fig = self.armies_fig = self.race_fig = None     # drawn again with their words
+        self.gains_box.children = self.armies_box.children = self.race_box.children = ()
+        shown = self.gains_turn.value
+        self._updating = True
+        try:
+            self.gains_turn.options = []
+        finally:
+            self._updating = False
+        self.redraw()
+        if shown is not None and shown in [v for _, v in self.gains_turn.options]:
+            self.gains_turn.value = shown          # the same Recruitment, in the new words
 
     def _on_session(self, session) -> None:
         self.show(session.game if session.game.lich is not None else None)
@@ -624,31 +727,32 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         g = self.game
         if g is None:
             return
+        lang = self.lang
         if g.lich is None:
-            raise PaperTalesError("this is not a solo game: the Lich King panel needs Game.new(players=1, ...)")
+            raise PaperTalesError(t("solo.error.not_solo", lang))
         self.messages.clear()
-        self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards))) if self.show_banner else ""
-        key = (id(g.cards), repr(g.options), tuple(g.history), g.turn, g.phase, g.stage)
-        if key != self._record_key:
-            self._record_key = key
-            self.record = solo_record(g)
+        self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards), lang)) if self.show_banner else ""
+        self.record = solo_record(g, lang)
         lk = g.lich
         p = g.players[0]
+        you = Html(f"<span style='color:{PLAYER_COLOR}'><b>{escape(p.name)}</b> "
+                   f"<b data-player-lp='{p.lp}'>{p.lp}</b> {th('solo.lp', lang)}</span>")
+        lich = Html(f"<span style='color:{LICH_COLOR}'><b>{th('solo.lich_king', lang)}</b> "
+                    f"<b data-lich-lp='{lk.lp}'>{lk.lp}</b> {th('solo.lp', lang)}</span>")
+        tie = f" {th('solo.header.tie', lang)}" if p.lp == lk.lp else ""
         self.header.value = swrap(
-            f"<div style='font-size:15px;margin:4px 0'><b>Turn {g.turn}</b> — "
-            f"<span style='color:{PLAYER_COLOR}'><b>{_e(p.name)}</b> <b data-player-lp='{p.lp}'>{p.lp}</b> LP</span>"
-            f" against <span style='color:{LICH_COLOR}'><b>Lich King</b> <b data-lich-lp='{lk.lp}'>{lk.lp}</b> LP</span>"
-            f"{' (he wins ties)' if p.lp == lk.lp else ''}</div>")
+            f"<div style='font-size:15px;margin:4px 0'><b>{th('solo.turn_title', lang, turn=g.turn)}</b> — "
+            f"{th('solo.header.score', lang, you=you, lich=lich)}{tie}</div>")
         cards_html = "".join(
             necropolis_html(c, revealed=i < lk.revealed, current=i == lk.time, cards=g.cards,
-                            turn_label=f"turn {i + 1}" if i < 4 else "end of the game")
+                            turn_label=turn_label(i, lang), lang=lang)
             for i, c in enumerate(lk.line))
-        self.line_html.value = swrap(f"<div class='pt-necro-line'>{cards_html}</div>{lich_cards_html(lk.cards)}")
-        # the Recruitment gains: recorded turns, and the Netherworld now during a Recruitment
-        options = [(f"turn {t}", t) for t in sorted(self.record.recruitment)]
+        self.line_html.value = swrap(f"<div class='pt-necro-line'>{cards_html}</div>{lich_cards_html(lk.cards, lang)}")
+        # the Recruitment gains: the engine's records, and the Netherworld now during a Recruitment
+        options = [(t("solo.turn", lang, turn=n), n) for n in sorted(self.record.recruitment)]
         live = live_gains(g)
         if live is not None:
-            options.append(("now (Netherworld so far)", 0))
+            options.append((t("solo.gains.now", lang), 0))
         self._updating = True
         try:
             if list(self.gains_turn.options) != options:
@@ -657,16 +761,16 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         finally:
             self._updating = False
         self._draw_gains(live)
-        self.armies = current_armies(g, self.record)
+        self.armies = current_armies(g, self.record, lang)
         if self.armies_fig is None:
-            self.armies_fig = armies_figure()
+            self.armies_fig = armies_figure(lang)
             self.armies_box.children = [self.armies_fig]
-        update_armies_figure(self.armies_fig, self.armies)
-        self.armies_html.value = swrap(armies_text_html(self.armies))
-        labels, values, hovers = solo_lp_series(g)
+        update_armies_figure(self.armies_fig, self.armies, lang)
+        self.armies_html.value = swrap(armies_text_html(self.armies, lang))
+        labels, values, hovers = solo_lp_series(g, lang)
         self.series = (labels, values, hovers)
         if self.race_fig is None:
-            self.race_fig = race_figure((p.name, "Lich King"))
+            self.race_fig = race_figure((p.name, t("solo.lich_king", lang)), lang)
             self.race_box.children = [self.race_fig]
         with self.race_fig.batch_update():
             for tr, k in zip(self.race_fig.data, ("you", "lich")):
@@ -674,7 +778,7 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
             self.race_fig.layout.xaxis.categoryorder = "array"
             self.race_fig.layout.xaxis.categoryarray = labels
         sync_views(self.race_fig)
-        self.log_html.value = swrap(lp_log_html(g))
+        self.log_html.value = swrap(lp_log_html(g, lang))
 
     @guarded()
     def _on_turn(self, _change=None):
@@ -683,34 +787,31 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
 
     def _draw_gains(self, live) -> None:
         g = self.game
+        lang = self.lang
         which = self.gains_turn.value
         gains = live if which == 0 else self.record.recruitment.get(which)
         self.gains = gains
         if self.gains_fig is None:
-            self.gains_fig = gains_figure()
+            self.gains_fig = gains_figure(lang)
             self.gains_box.children = [self.gains_fig]
         if gains is None:
-            title = "Nothing scored yet: the Lich King scores at the end of the first Recruitment"
-            update_gains_figure(self.gains_fig, None, title)
-            self.gains_html.value = swrap(f"<div class='pt-muted'>{title}.</div>")
+            title = t("solo.gains.none", lang)
+            update_gains_figure(self.gains_fig, None, title, lang=lang)
+            self.gains_html.value = swrap(f"<div class='pt-muted'>{escape(title)}</div>")
             return
         if gains.live:
-            title = (f"Turn {gains.turn}: what the {len(gains.netherworld)} Netherworld cards so far would give "
-                     f"(he scores the 7 left at the end of the Recruitment)")
+            title = t("solo.gains.title.live", lang, turn=gains.turn, n=len(gains.netherworld), left=N_SLOTS)
         else:
-            title = f"Turn {gains.turn}: the Lich King scored {gains.total} LP"
-        update_gains_figure(self.gains_fig, gains, title, g.cards)
-        note = "" if self.record.complete else (
-            "<div class='pt-msg pt-info'>This game's history could not be replayed exactly; the gains of "
-            "earlier turns may be missing.</div>")
-        self.gains_html.value = swrap(
-            note + matches_table_html(gains, g.cards) + rows_table_html(gains.rows, gains.total))
+            title = t("solo.gains.title.scored", lang, turn=gains.turn, n=gains.total)
+        update_gains_figure(self.gains_fig, gains, title, g.cards, lang)
+        self.gains_html.value = swrap(matches_table_html(gains, g.cards, lang)
+                                      + rows_table_html(cause_rows(gains, lang), gains.total, lang))
 
 
 # ------------------------------------------------------------------ a solo game
 
 def _stepper_part(name):
-    return property(lambda self: getattr(self.stepper, name), doc=f"the stepper's ``{name}``")
+    return property(lambda self: getattr(self.stepper, name), doc=f"``stepper.{name}``")
 
 
 class SoloGame(W.VBox):
@@ -720,17 +821,27 @@ class SoloGame(W.VBox):
 
     Everything is the stepper's: the attributes below only name its parts for notebooks."""
 
-    def __init__(self, seed: int = 5, lich_king_cards: int = 0, pack=None, name: str = "You", **kw):
+    def __init__(self, seed: int = 5, lich_king_cards: int = 0, pack=None, name: str | None = None,
+                 lang=None, **kw):
         super().__init__(**kw)
         self.add_class("pt-solo-game")
+        self.lang = panel_language(lang)
+        name = name or t("solo.you", self.lang)
         self.session = Session(players=1, seed=int(seed), humans=[0], names=[name], cards=solo_cards(pack),
                                lich_king_cards=lich_king_cards)
-        self.stepper = GameStepper(self.session, names=[name], solo_only=True)
+        self.stepper = with_lang(GameStepper, self.session, names=[name], solo_only=True, lang=self.lang)
         if pack is not None:
             self.stepper.use_pack(pack)
-        self.kingdom = KingdomView(session=self.session)
-        self.lich = LichKingPanel(session=self.session, show_banner=False)
+        self.kingdom = with_lang(KingdomView, session=self.session, lang=self.lang)
+        self.lich = LichKingPanel(session=self.session, show_banner=False, lang=self.lang)
         self.children = [self.stepper, self.kingdom, self.lich]
+
+    def set_language(self, lang) -> None:
+        """Show every part in ``lang`` (en, pl) from now on."""
+        self.lang = panel_language(lang)
+        for part in (self.stepper, self.kingdom, self.lich):
+            if hasattr(part, "set_language"):
+                part.set_language(self.lang)
 
     def use_pack(self, pack) -> None:
         """Offer a validated pack (``papertales.load_pack``) for the next new game."""

@@ -3,19 +3,17 @@ solo game the Lich King runs too."""
 
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as W
 
 from papertales import render as R
+from papertales.events import cause_label
+from papertales.i18n import t
+from papertales.render import escape
 from papertales.solo import LICH
 
-from .base import DrawnWhenVisible, MessageBox, guarded, sync_figure_state, wrap
+from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, sync_figure_state, wrap
 
 LICH_COLOR = "#5b2a86"            # the Lich King's colour in every solo chart
-
-SHORT = {"recruitment": "Rec", "deployment": "Dep", "wars": "War", "income": "Inc",
-         "construction": "Con", "aging": "Age", "end": "End"}
 
 
 def _steps(game):
@@ -31,13 +29,13 @@ def _steps(game):
     return out[:out.index(cur) + 1] if cur in out else out
 
 
-def lp_series(game):
+def lp_series(game, lang=None):
     """``(labels, {seat: [lp after each phase]}, {seat: [hover text]})``, starting at 0.
     In a solo game the Lich King is included under his event seat (``papertales.solo.LICH``)."""
     steps = _steps(game)
     seats = {s: game.players[s].name for s in range(game.n)}
     if game.lich is not None:
-        seats[LICH] = R.LICH_KING
+        seats[LICH] = R.lich_king_name(lang)
     index = {st: i for i, st in enumerate(steps)}
     gains = {s: [0] * len(steps) for s in seats}
     causes = {s: [{} for _ in steps] for s in seats}
@@ -49,27 +47,32 @@ def lp_series(game):
             gains[e.seat][i] += e.amount
             c = causes[e.seat][i]
             c[e.cause] = c.get(e.cause, 0) + e.amount
-    labels = ["start"] + [f"T{t} {SHORT[p]}" for t, p in steps]
+    labels = [t("app.race.start", lang)] + [t("app.race.step", lang, turn=turn, phase=t(f"app.race.short.{p}", lang))
+                                             for turn, p in steps]
     values, hovers = {}, {}
     for s, name in seats.items():
         total = 0
-        vals, hov = [0], [f"{escape(name)}: 0 LP at the start"]
-        for i, (t, p) in enumerate(steps):
+        vals, hov = [0], [escape(t("app.race.hover_start", lang, name=name))]
+        for i, (turn, p) in enumerate(steps):
             total += gains[s][i]
             vals.append(total)
-            why = ", ".join(f"{c} {R.signed(v)}" for c, v in causes[s][i].items()) or "no LP change"
-            hov.append(f"{escape(name)}: {total} LP after turn {t} {R.PHASE_TITLES[p]}<br>{escape(why)}")
+            why = (", ".join(f"{cause_label(c, lang, game.cards)} {R.signed(v)}" for c, v in causes[s][i].items())
+                   or t("app.race.no_change", lang))
+            after = t("app.race.hover", lang, name=name, lp=R.lp_text(total, lang), turn=turn,
+                      phase=R.phase_title(p, lang))
+            hov.append(f"{escape(after)}<br>{escape(why)}")
         values[s], hovers[s] = vals, hov
     return labels, values, hovers
 
 
-class ScoreRace(DrawnWhenVisible, W.VBox):
+class ScoreRace(Speaking, DrawnWhenVisible, W.VBox):
     """LP per player after each phase; hover a point for the causes of that phase's LP."""
 
-    def __init__(self, game=None, session=None, lazy=False, **kw):
+    def __init__(self, game=None, session=None, lazy=False, lang=None, **kw):
         super().__init__(**kw)
+        lang = self._init_language(lang)
         self.add_class("pt-scorerace")
-        self.messages = MessageBox()
+        self.messages = MessageBox(lang=lang)
         self.fig = None
         self.plot_box = W.Box()
         self.caption = W.HTML()
@@ -93,10 +96,11 @@ class ScoreRace(DrawnWhenVisible, W.VBox):
             return
         import plotly.graph_objects as go
         g = self.game
-        labels, values, hovers = lp_series(g)
+        lang = self.lang
+        labels, values, hovers = lp_series(g, lang)
         self.series = (labels, values, hovers)
         seats = list(values)                      # the players, then the Lich King in solo
-        names = [R.seat_name(g.names, s) for s in seats]
+        names = [R.seat_name(g.names, s, lang) for s in seats]
         if self.fig is None or len(self.fig.data) != len(seats):
             self.fig = go.FigureWidget()
             for s in seats:
@@ -104,7 +108,7 @@ class ScoreRace(DrawnWhenVisible, W.VBox):
                 self.fig.add_trace(go.Scatter(mode="lines+markers", line=dict(color=color, width=3),
                                               hoverinfo="text"))
             self.fig.update_layout(height=400, width=980, margin=dict(l=40, r=10, t=30, b=60),
-                                   yaxis=dict(title="LP", rangemode="tozero"), hovermode="closest",
+                                   yaxis=dict(rangemode="tozero"), hovermode="closest",
                                    legend=dict(orientation="h", y=1.12), plot_bgcolor="#fafafa",
                                    xaxis=dict(tickangle=-45))
             self.plot_box.children = [self.fig]
@@ -117,7 +121,7 @@ class ScoreRace(DrawnWhenVisible, W.VBox):
                 tr.line.color = LICH_COLOR if s == LICH else R.PLAYER_COLORS[s % 5]
             self.fig.layout.xaxis.categoryorder = "array"
             self.fig.layout.xaxis.categoryarray = labels
+            self.fig.layout.yaxis.title = t("app.race.axis", lang)
         sync_figure_state(self.fig)
         now = ", ".join(f"{name} {values[s][-1]}" for s, name in zip(seats, names))
-        self.caption.value = wrap(f"<div class='pt-muted'>LP now: {R._e(now)}. One point per phase; "
-                                  "hover a point for the causes.</div>")
+        self.caption.value = wrap(f"<div class='pt-muted'>{escape(t('app.race.caption', lang, now=now))}</div>")

@@ -10,15 +10,20 @@ one it goes on to the end of the current phase, so every phase can be watched.
 
 A 1-player game is the solo mode against the Lich King (``new_game(players=1, cards=...,
 lich_king_cards=...)``): he is no seat, the engine plays him inside its automatic stages.
+
+What the session says (its status message, the labels of its undo steps, its refusals) is
+kept as catalogue keys and put in words in ``session.lang`` (see :meth:`Session.set_language`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from papertales import Game, IllegalActionError
+from papertales import Action, Game, IllegalActionError
 from papertales.bots import RandomBot
 from papertales.cards import card_set
+from papertales.i18n import check_language, get_language, t
+from papertales.render import phase_title
 
 #: the built-in Necropolis and Lich King cards: invented, NOT the printed ones
 ILLUSTRATIVE_PACK = "lich-king-illustrative"
@@ -28,12 +33,33 @@ GOALS = ("decision", "phase", "turn", "end")
 
 @dataclass
 class Checkpoint:
-    """The state before one user action, for undo."""
-    label: str
+    """The state before one user action, for undo.  ``what`` is the action as a catalogue
+    message ``(key, params)``; :meth:`text` puts the step in words."""
+    index: int
+    turn: int
+    phase: str
+    what: tuple
     game: Game
     bot_rngs: dict
     wars_games: dict
     goal: tuple | None
+
+    def where(self, lang=None) -> str:
+        if self.phase in ("end", "over"):
+            return phase_title(self.phase, lang)
+        return t("app.session.where", lang, turn=self.turn, phase=phase_title(self.phase, lang))
+
+    def action(self, lang=None) -> str:
+        key, params = self.what
+        return t(key, lang, **{k: v(lang) if callable(v) else v for k, v in params.items()})
+
+    def text(self, lang=None) -> str:
+        """``3. T1 Wars: before next phase``."""
+        return t("app.session.checkpoint", lang, n=self.index, where=self.where(lang), what=self.action(lang))
+
+    @property
+    def label(self) -> str:
+        return self.text()
 
 
 @dataclass
@@ -48,9 +74,46 @@ class Session:
     """One game plus its human/bot seats, its goal and its undo history."""
 
     def __init__(self, players: int = 3, seed: int = 7, humans=(0,), names=None, cards=None,
-                 lich_king_cards=0):
+                 lich_king_cards=0, lang=None):
         self.listeners = []
+        self.lang = check_language(lang) if lang else get_language()
+        self._message = []
         self.new_game(players, seed, humans, names, cards, lich_king_cards)
+
+    # ------------------------------------------------------------------ words
+
+    def t(self, key: str, **params) -> str:
+        return t(key, self.lang, **params)
+
+    @property
+    def message(self) -> str:
+        """What the last step did, in the session's language."""
+        return self.message_text(self.lang)
+
+    def message_text(self, lang=None) -> str:
+        parts = []
+        for key, params in self._message:
+            parts.append(t(key, lang, **{k: v(lang) if callable(v) else v for k, v in params.items()}))
+        return " ".join(p for p in parts if p)
+
+    def _say(self, *parts) -> None:
+        """The status message: catalogue messages ``(key, params)``; a parameter may be a
+        function of the language (a phase name, an action in words)."""
+        self._message = list(parts)
+
+    def set_language(self, lang) -> None:
+        """Speak ``lang`` from now on.  Players who still have the default names of the
+        old language ("You", "Ada (bot)") get those of the new one."""
+        lang = check_language(lang)
+        old, self.lang = self.lang, lang
+        if old == lang:
+            return
+        games = [self.game] + [cp.game for cp in self.history] + list(self.wars_games.values())
+        for g in games:
+            if g.names == default_names(g.n, self.humans, old):
+                for p, name in zip(g.players, default_names(g.n, self.humans, lang)):
+                    p.name = name
+        self._notify()
 
     # ------------------------------------------------------------------ setup
 
@@ -62,9 +125,9 @@ class Session:
         difficulty cards he draws (or their ids)."""
         humans = sorted({int(h) for h in humans})
         if any(not 0 <= h < players for h in humans):
-            raise ValueError(f"human seats must be between 0 and {players - 1}, got {humans}")
+            raise ValueError(self.t("app.session.bad_humans", last=players - 1, humans=humans))
         if names is None:
-            names = default_names(players, humans)
+            names = default_names(players, humans, self.lang)
         if players == 1 and cards is None:
             cards = card_set(ILLUSTRATIVE_PACK)
         game = Game.new(players=players, seed=seed, names=list(names), cards=cards,
@@ -77,11 +140,9 @@ class Session:
         self.wars_games: dict[int, Game] = {}
         self.goal = None
         if game.lich is not None:
-            k = len(game.lich.cards)
-            self.message = (f"New solo game against the Lich King: seed {seed}, "
-                            f"{k} Lich King card{'s' if k != 1 else ''}.")
+            self._say(("app.session.new_solo", {"seed": seed, "n": len(game.lich.cards)}))
         else:
-            self.message = f"New game: {players} players, seed {seed}."
+            self._say(("app.session.new", {"n": players, "seed": seed}))
         self._run()                      # deal: stop at the first decision
         self.goal = None
         self._notify()
@@ -98,7 +159,7 @@ class Session:
         self.history = []
         self.wars_games = {}
         self.goal = None
-        self.message = "Game loaded."
+        self._say(("app.session.loaded", {}))
         self._notify()
 
     # ------------------------------------------------------------------ observers
@@ -136,11 +197,11 @@ class Session:
 
     # ------------------------------------------------------------------ undo
 
-    def checkpoint(self, label: str) -> None:
+    def checkpoint(self, key: str, **params) -> None:
+        """Remember the state before the action ``key`` (a catalogue message)."""
         g = self.game
-        where = f"T{g.turn} {g.phase}" if g.phase not in ("end", "over") else g.phase
         self.history.append(Checkpoint(
-            f"{len(self.history) + 1}. {where}: before {label}", g.clone(),
+            len(self.history) + 1, g.turn, g.phase, (key, params), g.clone(),
             {s: b.rng.clone() for s, b in self.bots.items()}, dict(self.wars_games), self.goal))
 
     def can_undo(self) -> bool:
@@ -149,13 +210,13 @@ class Session:
     def undo(self) -> None:
         """Back to the state before the last action."""
         if not self.history:
-            raise IllegalActionError("nothing to undo: this is the start of the game")
+            raise IllegalActionError(self.t("app.session.nothing_to_undo"))
         self.restore(len(self.history) - 1)
 
     def restore(self, index: int) -> None:
         """Back to checkpoint ``index`` (the state before that action); later ones go."""
         if not 0 <= index < len(self.history):
-            raise IllegalActionError(f"no step {index + 1} to go back to (there are {len(self.history)})")
+            raise IllegalActionError(self.t("app.session.no_step", step=index + 1, n=len(self.history)))
         cp = self.history[index]
         del self.history[index:]
         self.game = cp.game.clone()
@@ -163,7 +224,9 @@ class Session:
             self.bots[s].rng = rng.clone()
         self.wars_games = dict(cp.wars_games)
         self.goal = None
-        self.message = f"Back to: {cp.label.split(': before ', 1)[-1]} (turn {self.game.turn}, {self.game.phase})."
+        turn, phase = self.game.turn, self.game.phase
+        self._say(("app.session.back_to", {"what": cp.action, "turn": turn,
+                                           "phase": lambda lang: phase_title(phase, lang)}))
         self._notify()
 
     # ------------------------------------------------------------------ advancing
@@ -246,20 +309,19 @@ class Session:
         """Advance until the next decision (``"decision"``), the next phase, the next turn
         or the end (``"end"``), stopping early whenever a human has to decide."""
         if mode not in GOALS:
-            raise ValueError(f"mode must be one of {', '.join(GOALS)}, got {mode!r}")
+            raise ValueError(self.t("app.session.bad_mode", modes=", ".join(GOALS), mode=mode))
         g = self.game
         if g.is_over:
-            raise IllegalActionError("the game is over: start a new game or go back")
+            raise IllegalActionError(self.t("app.session.over"))
         waiting = self.waiting_humans()
         if waiting and not [s for s in g.pending_players() if s not in self.humans]:
-            who = ", ".join(f"{g.players[s].name} ({g.decision(s).kind})" for s in waiting)
-            raise IllegalActionError(f"waiting for a decision of {who}: make it below first")
-        label = {"decision": "next decision", "phase": "next phase", "turn": "next turn",
-                 "end": "play to the end"}[mode]
-        self.checkpoint(label)
+            who = ", ".join(f"{g.players[s].name} ({self.t('app.decision.kind.' + g.decision(s).kind)})"
+                            for s in waiting)
+            raise IllegalActionError(self.t("app.session.waiting", who=who))
+        self.checkpoint(f"app.session.goal.{mode}")
         self.goal = (mode, g.turn, g.phase)
         out = self._run()
-        self.message = self._describe(out, label)
+        self._say(self._describe(out))
         self._notify()
         return out
 
@@ -269,10 +331,14 @@ class Session:
         the last button, else to the end of the current phase)."""
         g = self.game
         if seat not in self.humans:
-            raise IllegalActionError(f"{g.players[seat].name} is played by a bot")
+            raise IllegalActionError(self.t("app.session.bot_seat", name=g.players[seat].name))
         before = g.pending[seat] if 0 <= seat < g.n else None
         where = (g.turn, g.phase)
-        self.checkpoint(f"{g.players[seat].name}: {action}")
+        if isinstance(action, str):
+            action = Action.parse(action)
+        cards = g.cards
+        words = {"name": g.players[seat].name, "action": lambda lang: action.describe(lang, cards)}
+        self.checkpoint("app.session.action", **words)
         try:
             g.apply(seat, action)
         except Exception:
@@ -283,27 +349,29 @@ class Session:
             if self.goal is None:            # default: watch the rest of this phase
                 self.goal = ("phase", *where)
             out = self._run()
-            self.message = f"{g.players[seat].name}: {action}. " + self._describe(out, "")
+            self._say(("app.session.did", words), self._describe(out))
         else:
-            self.message = f"{g.players[seat].name}: {action}."
+            self._say(("app.session.did", words))
         self._notify()
         return out
 
-    def _describe(self, out: Outcome, label: str) -> str:
+    def _describe(self, out: Outcome) -> tuple:
         g = self.game
         if out.stopped == "over":
-            return "The game is over."
+            return "app.session.game_over", {}
         if out.stopped == "waiting":
-            return ""                      # the stepper asks for the decision itself
-        return f"Now: turn {g.turn}, {g.phase}."
+            return "app.session.nothing", {}      # the stepper asks for the decision itself
+        turn, phase = g.turn, g.phase
+        return "app.session.now", {"turn": turn, "phase": lambda lang: phase_title(phase, lang)}
 
 
-def default_names(players: int, humans) -> list[str]:
+def default_names(players: int, humans, lang=None) -> list[str]:
+    """"You" (or "Player 2" ... with several people) and bots' names, in ``lang``."""
     bots = iter(("Ada", "Bruno", "Cleo", "Dario", "Elin"))
     names = []
     for s in range(players):
         if s in humans:
-            names.append("You" if len(humans) == 1 else f"Player {s + 1}")
+            names.append(t("app.name.you", lang) if len(humans) == 1 else t("app.name.player", lang, n=s + 1))
         else:
-            names.append(f"{next(bots)} (bot)")
+            names.append(t("app.name.bot", lang, name=next(bots)))
     return names

@@ -1,17 +1,19 @@
 """What the stepper, the app and the solo panels share about a solo game: the card set
 (the built-in *illustrative* Necropolis and Lich King cards unless you bring your own),
-the warning shown whenever illustrative cards are in use, colours and the solo stylesheet.
+the warning shown whenever illustrative cards are in use, colours and the solo stylesheet,
+and the words every solo panel shares: the names of cards and phases in the panel's
+language (the message catalogue :mod:`papertales.i18n`, keys ``solo.*``).
 
 No panel lives here (the stepper imports this module, and ``lichking`` imports the stepper).
 """
 
 from __future__ import annotations
 
-from html import escape
-
 from papertales import render as R
 from papertales import solo
-from papertales.cards import card_set
+from papertales.cards import BUILTIN_PACKS, card_set
+from papertales.i18n import check_language, get_language, has, t
+from papertales.render import escape
 
 from .base import wrap
 from .scorerace import LICH_COLOR  # noqa: F401 (one colour for the Lich King everywhere)
@@ -49,8 +51,52 @@ def swrap(html: str) -> str:
     return wrap(SOLO_CSS + html)
 
 
-def _e(text) -> str:
-    return escape(str(text), quote=True)
+# ------------------------------------------------------------------ words in a language
+
+def panel_language(lang=None) -> str:
+    """A panel's language: ``lang`` checked, or the lab's current one."""
+    return check_language(lang) if lang else get_language()
+
+
+class Html(str):
+    """A piece of HTML put into a message as it is (see :func:`th`)."""
+
+
+def th(key: str, lang=None, **params) -> str:
+    """The message ``key`` as HTML: its text and its parameters escaped, except the
+    parameters given as :class:`Html`; ``n`` (a number) also chooses a plural form."""
+    marks = {k: f"\x00{i}\x00" for i, (k, v) in enumerate(params.items()) if not isinstance(v, int)}
+    text = escape(t(key, lang, **{k: marks.get(k, v) for k, v in params.items()}))
+    for k, mark in marks.items():
+        v = params[k]
+        text = text.replace(mark, v if isinstance(v, Html) else escape(v))
+    return text
+
+
+def _catalogued(key: str, lang: str) -> bool:
+    return has(key, lang) or has(key, "en")
+
+
+def card_name(card, lang=None) -> str:
+    """The name of a unit, Necropolis or Lich King card in ``lang``: the catalogue's
+    (``card.<id>.name``) for the cards shipped with the engine, else the pack's own."""
+    key = f"card.{card.id}.name"
+    if getattr(card, "pack", None) in BUILTIN_PACKS and _catalogued(key, lang or get_language()):
+        return t(key, lang)
+    return card.name
+
+
+def card_text(card, lang=None) -> str:
+    """The text of a Necropolis or Lich King card in ``lang`` (``card.<id>.text``)."""
+    key = f"card.{card.id}.text"
+    if getattr(card, "pack", None) in BUILTIN_PACKS and _catalogued(key, lang or get_language()):
+        return t(key, lang)
+    return getattr(card, "text", "") or ""
+
+
+def phase_name(phase: str, lang=None) -> str:
+    """The name of a phase (``phase.<name>.name``), or of the end of the game."""
+    return R.phase_title(phase, lang)
 
 
 # ------------------------------------------------------------------ illustrative cards
@@ -61,15 +107,14 @@ def illustrative_titles(cards) -> list[str]:
             if p.get("illustrative") and (p.get("necropolis") or p.get("lich_king_cards"))]
 
 
-def illustrative_html(titles) -> str:
+def illustrative_html(titles, lang=None) -> str:
     """The warning shown whenever illustrative solo cards are in use ('' when none)."""
     if not titles:
         return ""
-    names = "; ".join(_e(t) for t in titles)
-    return ('<div class="pt-msg pt-illustrative" data-illustrative="1"><b>Illustrative cards, NOT the printed '
-            f'ones.</b> The Necropolis and Lich King cards used here ({names}) were invented by Paper Tales '
-            "Lab so that the solo rules can be played and tested; their values are not those of the cards "
-            "in the box. If you own the game, enter your real cards with the pack editor and use them.</div>")
+    names = "; ".join(escape(title) for title in titles)
+    return ('<div class="pt-msg pt-illustrative" data-illustrative="1">'
+            f'<b>{escape(t("solo.illustrative.title", lang))}</b> '
+            f'{escape(t("solo.illustrative.body", lang, packs="{packs}")).replace("{packs}", names)}</div>')
 
 
 def solo_cards(pack=None):

@@ -1,4 +1,7 @@
-"""The game stepper: new game, advance buttons, undo, phase track, human decisions."""
+"""The game stepper: new game, advance buttons, undo, phase track, human decisions.
+
+Every word it shows comes from the message catalogue (keys ``app.step.*``) in the
+stepper's language; :meth:`GameStepper.set_language` redraws it in another."""
 
 from __future__ import annotations
 
@@ -8,11 +11,15 @@ import ipywidgets as W
 
 from papertales import Action, Game, IllegalActionError
 from papertales import render as R
+from papertales.events import render_parts
+from papertales.i18n import t
+from papertales.render import escape
+from papertales.serialize import FORMAT as SAVE_FORMAT
 
-from .base import MessageBox, guarded, wrap
+from .base import MessageBox, Speaking, guarded, wrap
 from .session import Session
-from .solocards import LICH_COLOR, LICH_KING, PLAYER_COLOR, illustrative_html, illustrative_titles, solo_cards, swrap
-from .texts import DECISION_HELP, DRAFT_STEPS, PHASE_EXPLAIN, SOLO_PHASE_EXPLAIN
+from .solocards import LICH_COLOR, PLAYER_COLOR, illustrative_html, illustrative_titles, solo_cards, swrap
+from .texts import decision_help, draft_step, phase_explain, solo_phase_explain
 
 SPOT_LABELS = R.SPOT_NAMES
 DISPLAY_SPOT_ORDER = (0, 1, 4, 2, 3)     # F1 F2 F3 B1 B2
@@ -44,22 +51,27 @@ class DecisionPanel(W.VBox):
     """The widgets for one human seat's pending decision.  Every choice goes through
     ``on_action(seat, action)``; the engine refuses what the rules do not allow."""
 
-    def __init__(self, game: Game, seat: int, on_action, **kw):
+    def __init__(self, game: Game, seat: int, on_action, lang=None, **kw):
         super().__init__(**kw)
         self.add_class("pt-decision")
+        self.lang = R.lang_of(lang)
         self.game, self.seat, self.on_action = game, seat, on_action
-        d = game.decision(seat)
+        d = game.decision(seat, self.lang)
         self.kind = d.kind if d else None
         self.buttons: list[W.Button] = []
         p = game.players[seat]
-        head = W.HTML(wrap(f"<b>{R._e(p.name)}</b>: {R._e(d.prompt) if d else 'nothing to decide'}"
-                           f"<br><span class='pt-muted'>{DECISION_HELP.get(self.kind, '')}</span>"))
+        prompt = d.prompt if d else self.t("app.decision.nothing")
+        head = W.HTML(wrap(f"<b>{escape(p.name)}</b>: {escape(prompt)}"
+                           f"<br><span class='pt-muted'>{decision_help(self.kind, self.lang)}</span>"))
         body = {"draft": self._draft, "draft_discard": self._draft, "deploy": self._deploy,
                 "target": self._target, "build": self._build, "save": self._save}.get(self.kind, self._generic)()
         self.children = [head, body]
         self.layout = W.Layout(border="2px solid #ffb300", padding="6px", margin="4px 0")
 
     # -------------------------------------------------------------- helpers
+
+    def t(self, key, **params) -> str:
+        return t(key, self.lang, **params)
 
     def _act(self, action):
         def cb(_b=None):
@@ -72,48 +84,62 @@ class DecisionPanel(W.VBox):
         self.buttons.append(b)
         return b
 
+    def _name(self, card) -> str:
+        return R.card_name(card, self.lang)
+
     def _unit_label(self, s):
         u = self.game.players[self.seat].units[s]
-        tokens = f", {u.age} age token{'s' if u.age != 1 else ''}" if u.age else ""
-        return f"{u.type.name} at {SPOT_LABELS[s]}{tokens}"
+        label = self.t("app.step.unit_at", name=self._name(u.type), spot=SPOT_LABELS[s])
+        if u.age:
+            label += ", " + self.t("app.age_tokens_n", n=u.age)
+        return label
+
+    def _describe(self, action) -> str:
+        return action.describe(self.lang, self.game.cards)
 
     # -------------------------------------------------------------- kinds
 
     def _draft(self):
         cards = []
-        verb = "Keep" if self.kind == "draft" else "Discard"
+        verb = "keep" if self.kind == "draft" else "discard"
         for a in self.game.legal_actions(self.seat):
-            t = self.game.cards.unit(a.a)
-            b = self._choice(f"{verb} {t.name}", a, tooltip=f"{verb} {t.name}: {t.text}",
-                             style="primary" if verb == "Keep" else "warning")
+            c = self.game.cards.unit(a.a)
+            name = self._name(c)
+            b = self._choice(self.t(f"app.step.{verb}", name=name), a,
+                             tooltip=self.t(f"app.step.{verb}_tip", name=name, text=R.card_text(c, self.lang)),
+                             style="primary" if verb == "keep" else "warning")
             b.layout.width = "120px"
-            cards.append(W.VBox([W.HTML(wrap(R.card_html(t), css=False)), b], layout=W.Layout(margin="0 4px 0 0")))
+            cards.append(W.VBox([W.HTML(wrap(R.card_html(c, lang=self.lang), css=False)), b],
+                                layout=W.Layout(margin="0 4px 0 0")))
         return W.HBox(cards, layout=W.Layout(flex_flow="row wrap"))
 
     def _deploy(self):
-        g, seat = self.game, self.seat
+        g, seat, lang = self.game, self.seat, self.lang
         p = g.players[seat]
         committed = sum(u.type.cost for u in p.units if u is not None and u.new)
-        hand = "".join(R.card_html(t) for t in p.hand) or "<span class='pt-muted'>your hand is empty</span>"
-        info = W.HTML(wrap(
-            f"<div>Gold {p.gold}, new units cost {committed} → <b>{p.gold - committed} gold free</b>; "
-            f"{p.spots} spots usable this turn.</div><div class='pt-row' style='flex-wrap:wrap'>{hand}</div>", css=False))
+        hand = ("".join(R.card_html(c, lang=lang) for c in p.hand)
+                or f"<span class='pt-muted'>{escape(self.t('app.step.hand_empty'))}</span>")
+        budget = self.t("app.step.budget", gold=R.gold_text(p.gold, lang), cost=committed,
+                        free=R.gold_text(p.gold - committed, lang), spots=p.spots)
+        info = W.HTML(wrap(f"<div>{budget}</div><div class='pt-row' style='flex-wrap:wrap'>{hand}</div>",
+                           css=False))
         rows = [info]
         seen, cards = set(), []
-        for t in p.hand:
-            if t.id not in seen:
-                seen.add(t.id)
-                cards.append((f"{t.name} (cost {t.cost})", t.id))
+        for c in p.hand:
+            if c.id not in seen:
+                seen.add(c.id)
+                cards.append((self.t("app.step.card_cost", name=self._name(c), cost=c.cost), c.id))
         usable = [s for s in DISPLAY_SPOT_ORDER if s < p.spots]
         if cards:
-            self.place_card = W.Dropdown(options=cards, description="Place", layout=W.Layout(width="230px"))
+            self.place_card = W.Dropdown(options=cards, description=self.t("app.step.place"),
+                                         layout=W.Layout(width="230px"))
             free = [s for s in usable if p.units[s] is None] or usable
             self.place_spot = W.Dropdown(options=[(SPOT_LABELS[s], s) for s in usable], value=free[0],
-                                         description="at", layout=W.Layout(width="110px"),
+                                         description=self.t("app.step.at"), layout=W.Layout(width="110px"),
                                          style={"description_width": "20px"})
             self.place_card.add_class("pt-place-card")
             self.place_spot.add_class("pt-place-spot")
-            place = _button("Place", "pt-place", "primary", "put the card face down on that spot")
+            place = _button(self.t("app.step.place"), "pt-place", "primary", self.t("app.step.place_tip"))
             place.on_click(lambda _b: self.on_action(
                 seat, Action("place", self.place_card.value, self.place_spot.value)))
             self.buttons.append(place)
@@ -121,71 +147,80 @@ class DecisionPanel(W.VBox):
         occupied = [s for s in usable if p.units[s] is not None]
         if occupied:
             self.move_from = W.Dropdown(options=[(self._unit_label(s), s) for s in occupied],
-                                        description="Move", layout=W.Layout(width="260px"))
-            self.move_to = W.Dropdown(options=[(SPOT_LABELS[s], s) for s in usable], description="to",
+                                        description=self.t("app.step.move"), layout=W.Layout(width="260px"))
+            self.move_to = W.Dropdown(options=[(SPOT_LABELS[s], s) for s in usable],
+                                      description=self.t("app.step.to"),
                                       layout=W.Layout(width="110px"), style={"description_width": "20px"})
-            move = _button("Move", "pt-move", "", "move (or swap) a unit to another spot")
+            move = _button(self.t("app.step.move"), "pt-move", "", self.t("app.step.move_tip"))
             move.on_click(lambda _b: self.on_action(seat, Action("move", self.move_from.value, self.move_to.value)))
             self.buttons.append(move)
             rows.append(W.HBox([self.move_from, self.move_to, move]))
         others = []
         for a in g.legal_actions(seat):
             if a.kind == "return":
-                others.append(self._choice(f"Take back {self._unit_label(a.a)}", a, extra_cls="pt-return"))
+                others.append(self._choice(self.t("app.step.take_back", unit=self._unit_label(a.a)), a,
+                                           extra_cls="pt-return"))
             elif a.kind == "discard":
-                others.append(self._choice(f"Discard {self._unit_label(a.a)}", a, style="warning",
-                                           tooltip="discard a unit already in play (this is not a death)",
+                others.append(self._choice(self.t("app.step.discard_unit", unit=self._unit_label(a.a)), a,
+                                           style="warning", tooltip=self.t("app.step.discard_unit_tip"),
                                            extra_cls="pt-discard"))
         if others:
             rows.append(W.HBox(others, layout=W.Layout(flex_flow="row wrap")))
-        keep_opts = [("keep nothing", "")] + [(f"keep {label.split(' (')[0]}", tid) for label, tid in cards]
-        self.keep = W.Dropdown(options=keep_opts, value="", description="Then", layout=W.Layout(width="230px"))
+        keep_opts = [(self.t("app.step.keep_nothing"), "")] + [
+            (self.t("app.step.keep_card", name=self._name(g.cards.unit(cid))), cid) for _, cid in cards]
+        self.keep = W.Dropdown(options=keep_opts, value="", description=self.t("app.step.then"),
+                               layout=W.Layout(width="230px"))
         self.keep.add_class("pt-keep")
-        done = _button("Done", "pt-done pt-choice", "success", "finish your deployment")
+        done = _button(self.t("app.step.done"), "pt-done pt-choice", "success", self.t("app.step.done_tip"))
         done.on_click(lambda _b: self.on_action(seat, Action("done", self.keep.value or None)))
         self.buttons.append(done)
         rows.append(W.HBox([self.keep, done]))
         return W.VBox(rows)
 
     def _target(self):
-        d = self.game.decision(self.seat)
+        d = self.game.decision(self.seat, self.lang)
         return W.HBox([self._choice(self._unit_label(a.a), a, tooltip=d.prompt, style="primary")
                        for a in self.game.legal_actions(self.seat)], layout=W.Layout(flex_flow="row wrap"))
 
     def _build(self):
         btns = []
+        lang = self.lang
         for a, gold, why in self.game.construction_options(self.seat):
             b = self.game.cards.building(a.a)
             level = a.b if a.kind == "build" else 2
-            L = b.levels[level]
-            btns.append(self._choice(f"{str(a).capitalize()} — {gold} gold", a, style="primary",
-                                     tooltip=f"{why}. Level {level}: {L.lp} LP at the end. {L.text}"))
-        btns.append(self._choice("Pass (build nothing)", Action("pass"), extra_cls="pt-pass"))
+            how = render_parts(why or [], lang, self.game.cards)
+            tip = self.t("app.step.build_tip", how=how, level=level, lp=R.lp_text(b.levels[level].lp, lang),
+                         text=R.level_text(b, level, lang))
+            label = self.t("app.step.build", action=self._describe(a), gold=R.gold_text(gold, lang))
+            btns.append(self._choice(label[:1].upper() + label[1:], a, style="primary", tooltip=tip))
+        btns.append(self._choice(self.t("app.step.pass_build"), Action("pass"), extra_cls="pt-pass"))
         return W.HBox(btns, layout=W.Layout(flex_flow="row wrap"))
 
     def _save(self):
         btns = []
         for a in self.game.legal_actions(self.seat):
             if a.kind == "save":
-                btns.append(self._choice(f"Save {self._unit_label(a.a)}", a, style="primary"))
+                btns.append(self._choice(self.t("app.step.save_unit", unit=self._unit_label(a.a)), a, style="primary"))
             else:
-                btns.append(self._choice("Pass (save nobody)", a, extra_cls="pt-pass"))
+                btns.append(self._choice(self.t("app.step.pass_save"), a, extra_cls="pt-pass"))
         return W.HBox(btns, layout=W.Layout(flex_flow="row wrap"))
 
     def _generic(self):
         legal = self.game.legal_actions(self.seat)
-        self.generic = W.Dropdown(options=[(str(a), a) for a in legal], description="Action")
-        go = _button("Apply", "pt-choice", "primary")
+        self.generic = W.Dropdown(options=[(self._describe(a), a) for a in legal],
+                                  description=self.t("app.step.action"))
+        go = _button(self.t("app.step.apply"), "pt-choice", "primary")
         go.on_click(lambda _b: self.on_action(self.seat, self.generic.value))
         self.buttons.append(go)
         return W.HBox([self.generic, go])
 
 
-#: the player-count choice: 1 is the solo mode
-PLAYER_CHOICES = [("1 (solo vs the Lich King)", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5)]
+def player_choices(lang=None) -> list:
+    """The player-count choice: 1 is the solo mode."""
+    return [(t("app.step.players_solo", lang), 1)] + [(str(n), n) for n in range(2, 6)]
 
 
-class GameStepper(W.VBox):
+class GameStepper(Speaking, W.VBox):
     """New game, advance one decision / phase / turn / to the end, undo, the 6-phase track,
     an explanation of the current phase, and the decisions of the human seats.
 
@@ -195,37 +230,45 @@ class GameStepper(W.VBox):
     scores, the phase texts and the game-over box are the solo ones."""
 
     def __init__(self, session: Session | None = None, players: int = 3, seed: int = 7,
-                 humans=(0,), cards=None, lich_king_cards=0, solo_only: bool = False, names=None, **kw):
+                 humans=(0,), cards=None, lich_king_cards=0, solo_only: bool = False, names=None,
+                 lang=None, **kw):
         """``players=1`` starts a solo game against the Lich King (``cards``: default the
         illustrative Necropolis cards; ``lich_king_cards``: his difficulty cards).
         ``solo_only`` hides the player count and the seats (the solo notebook); ``names``
-        are used for new games with that many players (default: "You" and bots' names)."""
+        are used for new games with that many players (default: "You" and bots' names).
+        ``lang``: the language of the panel (default: the current one)."""
         super().__init__(**kw)
+        lang = self._init_language(lang)
         self.add_class("pt-stepper")
         self.session = session or Session(players=players, seed=seed, humans=humans, names=names, cards=cards,
-                                          lich_king_cards=lich_king_cards)
+                                          lich_king_cards=lich_king_cards, lang=lang)
         self.names = list(names) if names else None
-        self.messages = MessageBox()
+        self.messages = MessageBox(lang=lang)
         s = self.session
         g = s.game
         self.solo_only = solo_only
         self.user_pack = None              # a validated pack offered for solo games (use_pack)
+        self._labels = []                  # (widget, attribute, key): relabelled in another language
 
         # new game
-        self.players = W.Dropdown(options=PLAYER_CHOICES, value=g.n, description="Players",
-                                  layout=W.Layout(width="290px"))
+        self.players = W.Dropdown(options=player_choices(lang), value=g.n, layout=W.Layout(width="290px"))
+        self._label(self.players, "description", "app.step.players")
         self.players.add_class("pt-players")
-        self.seed = W.IntText(value=s.seed, description="Seed", layout=W.Layout(width="150px"))
-        self.seats = [W.Dropdown(options=[("human", "human"), ("bot", "bot")],
-                                 value="human" if i in s.humans else "bot", description=f"Seat {i + 1}",
+        self.seed = W.IntText(value=s.seed, layout=W.Layout(width="150px"))
+        self._label(self.seed, "description", "app.step.seed")
+        self.seats = [W.Dropdown(options=self._seat_options(), value="human" if i in s.humans else "bot",
+                                 description=self.t("app.step.seat", n=i + 1),
                                  layout=W.Layout(width="170px")) for i in range(5)]
         n_lich = len(g.lich.cards) if g.lich is not None else lich_king_cards
-        self.lich_count = W.Dropdown(options=[(f"{k} Lich King card{'s' if k != 1 else ''}", k) for k in range(5)],
-                                     value=n_lich if isinstance(n_lich, int) else 0, description="Difficulty",
+        self.lich_count = W.Dropdown(options=self._lich_options(), value=n_lich if isinstance(n_lich, int) else 0,
                                      layout=W.Layout(width="260px"))
+        self._label(self.lich_count, "description", "app.step.difficulty")
         self.lich_count.add_class("pt-lich-count")
-        self.card_source = W.Dropdown(options=self._sources(), description="Cards", layout=W.Layout(width="380px"))
-        self.new_button = _button("New solo game" if solo_only else "New game", "pt-new-game", "info")
+        self.card_source = W.Dropdown(options=self._sources(), layout=W.Layout(width="380px"))
+        self._label(self.card_source, "description", "app.step.cards")
+        self.new_button = _button("", "pt-new-game", "info")
+        self._label(self.new_button, "description", "app.step.new_solo" if solo_only else "app.step.new_game")
+        self._label(self.new_button, "tooltip", "app.step.new_solo" if solo_only else "app.step.new_game")
         self.new_button.on_click(self.on_new_game)
         self.players.observe(lambda ch: self._show_seats(), names="value")
         self.setup = W.HBox([self.players, self.seed, *self.seats, self.lich_count, self.card_source,
@@ -235,14 +278,14 @@ class GameStepper(W.VBox):
         self.banner.add_class("pt-banner")
 
         # advancing
-        self.next_decision = _button("Next decision", "pt-next-decision", "",
-                                     "bots make their pending decisions, or the next automatic step runs")
-        self.next_phase = _button("Next phase ▶", "pt-next-phase", "primary", "play until the next phase starts")
-        self.next_turn = _button("Next turn ▶▶", "pt-next-turn", "", "play until the next turn starts")
-        self.to_end = _button("Play to the end ▶|", "pt-to-end", "", "play until the game is over")
-        self.undo_button = _button("Undo", "pt-undo", "warning", "back to before your last step")
-        self.back_to = W.Dropdown(options=[], description="Back to", layout=W.Layout(width="340px"))
-        self.back_button = _button("Go back", "pt-go-back", "", "return to the chosen earlier step")
+        self.next_decision = self._labelled_button("next_decision", "pt-next-decision")
+        self.next_phase = self._labelled_button("next_phase", "pt-next-phase", "primary")
+        self.next_turn = self._labelled_button("next_turn", "pt-next-turn")
+        self.to_end = self._labelled_button("to_end", "pt-to-end")
+        self.undo_button = self._labelled_button("undo", "pt-undo", "warning")
+        self.back_to = W.Dropdown(options=[], layout=W.Layout(width="340px"))
+        self._label(self.back_to, "description", "app.step.back_to")
+        self.back_button = self._labelled_button("go_back", "pt-go-back")
         self.next_decision.on_click(lambda _b: self.advance("decision"))
         self.next_phase.on_click(lambda _b: self.advance("phase"))
         self.next_turn.on_click(lambda _b: self.advance("turn"))
@@ -266,15 +309,14 @@ class GameStepper(W.VBox):
         self.final.add_class("pt-final")
 
         # save / load
-        self.record = W.Textarea(placeholder="the game as JSON (papertales-game/1)",
-                                 layout=W.Layout(width="100%", height="90px"))
+        self.record = W.Textarea(layout=W.Layout(width="100%", height="90px"))
+        self._label(self.record, "placeholder", "app.step.record_placeholder", format=SAVE_FORMAT)
         self.record.add_class("pt-record")
-        save = _button("Show game record", "pt-save")
-        load = _button("Load game from text", "pt-load")
+        save = self._labelled_button("save_record", "pt-save")
+        load = self._labelled_button("load_record", "pt-load")
         save.on_click(self.on_save)
         load.on_click(self.on_load)
         self.saveload = W.Accordion(children=[W.VBox([W.HBox([save, load]), self.record])])
-        self.saveload.set_title(0, "Save / load this game (JSON)")
         self.saveload.selected_index = None
 
         self.children = [self.banner, self.setup, self.track, self.explain, self.controls, self.history_row,
@@ -283,8 +325,66 @@ class GameStepper(W.VBox):
         self._decision_key = None
         self._history_len = None
         self._auto_record = False
+        self._relabel_titles()
         s.observe(lambda _s: self.refresh())
         self.refresh()
+
+    # -------------------------------------------------------------- words
+
+    def _label(self, widget, attr: str, key: str, **params) -> None:
+        """Set ``widget.<attr>`` to the message ``key``, now and after a change of language."""
+        self._labels.append((widget, attr, key, params))
+        setattr(widget, attr, self.t(key, **params))
+
+    def _labelled_button(self, name: str, cls: str, style: str = "") -> W.Button:
+        b = _button("", cls, style)
+        self._label(b, "description", f"app.step.{name}")
+        self._label(b, "tooltip", f"app.step.{name}_tip")
+        return b
+
+    def _seat_options(self):
+        return [(self.t("app.step.human"), "human"), (self.t("app.step.bot"), "bot")]
+
+    def _lich_options(self):
+        return [(self.t("app.step.lich_cards", n=k), k) for k in range(5)]
+
+    def _sources(self):
+        opts = [(self.t("app.step.illustrative"), "illustrative")]
+        if self.user_pack is not None:
+            opts.append((self.t("app.step.your_pack", title=self.user_pack["title"]), "user"))
+        return opts
+
+    def _relabel_titles(self):
+        self.saveload.set_title(0, self.t("app.step.saveload"))
+
+    def relabel(self) -> None:
+        """Every label, tooltip and choice of the stepper in ``self.lang``."""
+        for widget, attr, key, params in self._labels:
+            setattr(widget, attr, self.t(key, **params))
+        for i, d in enumerate(self.seats):
+            value = d.value
+            d.options = self._seat_options()
+            d.value = value
+            d.description = self.t("app.step.seat", n=i + 1)
+        for widget, opts in ((self.players, player_choices(self.lang)), (self.lich_count, self._lich_options()),
+                             (self.card_source, self._sources())):
+            value = widget.value
+            widget.options = opts
+            widget.value = value
+        self._relabel_titles()
+        self.session.set_language(self.lang)
+        self._history_len = None           # the undo steps in the new language
+        self._decision_key = None          # the decision widgets too
+
+    def redraw(self) -> None:
+        self.refresh()
+
+    def use_pack(self, pack) -> None:
+        """Offer a validated pack (``papertales.load_pack``, e.g. from the pack editor) for
+        the next new solo game."""
+        self.user_pack = pack
+        self.card_source.options = self._sources()
+        self.card_source.value = "user"
 
     # -------------------------------------------------------------- callbacks
 
@@ -295,19 +395,6 @@ class GameStepper(W.VBox):
         self.players.layout.display = "none" if self.solo_only else None
         for w in (self.lich_count, self.card_source):
             w.layout.display = None if n == 1 else "none"
-
-    def _sources(self):
-        opts = [("illustrative cards (built in, NOT the printed ones)", "illustrative")]
-        if self.user_pack is not None:
-            opts.append((f"your pack: {self.user_pack['title']}", "user"))
-        return opts
-
-    def use_pack(self, pack) -> None:
-        """Offer a validated pack (``papertales.load_pack``, e.g. from the pack editor) for
-        the next new solo game."""
-        self.user_pack = pack
-        self.card_source.options = self._sources()
-        self.card_source.value = "user"
 
     @ticked
     @guarded()
@@ -346,35 +433,36 @@ class GameStepper(W.VBox):
     def on_back(self, _b=None):
         self.messages.clear()
         if self.back_to.value is None:
-            raise IllegalActionError("choose an earlier step first")
+            raise IllegalActionError(self.t("app.step.choose_step"))
         self.session.restore(self.back_to.value)
 
     @ticked
     @guarded()
     def on_save(self, _b=None):
         self.record.value = self.session.game.to_json()
-        self.messages.ok("The game record is in the text box: copy it to keep it.")
+        self.messages.ok(self.t("app.step.saved"))
 
     @ticked
     @guarded()
     def on_load(self, _b=None):
         text = self.record.value.strip()
         if not text:
-            raise ValueError("paste a game record (JSON) into the text box first")
+            raise ValueError(self.t("app.step.paste_first"))
         game = Game.from_json(text)
         self.session.load_game(game)
-        self.messages.ok(f"Loaded: turn {game.turn}, {game.phase}.")
+        self.messages.ok(self.t("app.step.loaded", turn=game.turn, phase=R.phase_title(game.phase, self.lang)))
 
     # -------------------------------------------------------------- display
 
     def refresh(self):
         s = self.session
         g = s.game
+        lang = self.lang
         solo = g.lich is not None
-        self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards))) if solo else ""
+        self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards), lang)) if solo else ""
         self.banner.layout.display = None if self.banner.value else "none"
-        self.track.value = wrap(R.phase_track_html(g))
-        explain = (SOLO_PHASE_EXPLAIN.get(g.phase) if solo else None) or PHASE_EXPLAIN.get(g.phase, "")
+        self.track.value = wrap(R.phase_track_html(g, lang))
+        explain = solo_phase_explain(g.phase, lang) if solo else phase_explain(g.phase, lang)
         self.explain.value = wrap(f'<div class="pt-msg pt-info">{explain}</div>', css=False)
         waiting = s.waiting_humans()
         over = g.is_over
@@ -383,36 +471,40 @@ class GameStepper(W.VBox):
         self.undo_button.disabled = not s.can_undo()
         if len(s.history) != self._history_len:
             self._history_len = len(s.history)
-            self.back_to.options = [(cp.label, i) for i, cp in reversed(list(enumerate(s.history)))]
+            self.back_to.options = [(cp.text(lang), i) for i, cp in reversed(list(enumerate(s.history)))]
             self.back_to.value = None
-        msg = R._e(s.message.strip())
+        msg = escape(s.message_text(lang))
         if waiting and not over:
             who = ", ".join(g.players[w].name for w in waiting)
-            msg += " Your decision is needed below" + ("." if who == "You" else f" ({R._e(who)}).")
+            msg += " " + escape(self.t("app.step.your_decision") if R.is_you(who)
+                                else self.t("app.step.decision_of", who=who))
             if solo and g.phase == "recruitment" and g.decision(0).kind == "draft":
-                msg += f" <b>{R._e(DRAFT_STEPS[min(g.lich.draft_step, len(DRAFT_STEPS) - 1)])}</b>"
+                msg += f" <b>{escape(draft_step(g.lich.draft_step, lang))}</b>"
         if solo:
             p, lk = g.players[0], g.lich
+            tie = f" {escape(self.t('app.step.he_wins_ties'))}" if p.lp == lk.lp else ""
             msg = (f"<div class='pt-solo-score' style='font-size:14px'><b style='color:{PLAYER_COLOR}'>"
-                   f"{R._e(p.name)} <span data-player-lp='{p.lp}'>{p.lp}</span> LP</b> against the "
-                   f"<b style='color:{LICH_COLOR}'>{LICH_KING} <span data-lich-lp='{lk.lp}'>{lk.lp}</span> LP</b>"
-                   f"{' (he wins ties)' if p.lp == lk.lp else ''}</div>" + msg)
+                   f"{escape(p.name)} <span data-player-lp='{p.lp}'>{p.lp}</span> {escape(self.t('app.lp'))}</b> "
+                   f"{escape(self.t('app.step.against'))} "
+                   f"<b style='color:{LICH_COLOR}'>{escape(R.lich_king_name(lang))} "
+                   f"<span data-lich-lp='{lk.lp}'>{lk.lp}</span> {escape(self.t('app.lp'))}</b>{tie}</div>" + msg)
         self.status.value = wrap(f"<div>{msg}</div>", css=False)
         key = (id(g), len(g.history), tuple(g.pending_players()), g.phase, g.stage)
         if key != self._decision_key:
             self._decision_key = key
-            self.decisions.children = [DecisionPanel(g, seat, self.act) for seat in waiting]
+            self.decisions.children = [DecisionPanel(g, seat, self.act, lang=lang) for seat in waiting]
         if over:
-            names = ", ".join(R.winner_names(g))
+            names = ", ".join(R.winner_names(g, lang))
             extra = tie = ""
             if solo:
                 lich_won = not g.winners()
                 extra = f" data-winner='{'lich' if lich_won else 'you'}'"
                 if lich_won and g.players[0].lp == g.lich.lp:
-                    tie = " — a tie, and the Lich King wins ties"
-            self.final.value = wrap(f'<div class="pt-msg pt-ok"><b>Game over.</b> Winner: '
-                                    f'<span class="pt-winner"{extra}>{R._e(names)}</span>{tie}</div>'
-                                    f'{R.scores_html(g)}', css=False)
+                    tie = " — " + escape(self.t("app.step.tie_lich"))
+            self.final.value = wrap(f'<div class="pt-msg pt-ok"><b>{escape(self.t("app.step.game_over"))}</b> '
+                                    f'{escape(self.t("app.step.winner"))} '
+                                    f'<span class="pt-winner"{extra}>{escape(names)}</span>{tie}</div>'
+                                    f'{R.scores_html(g, lang)}', css=False)
             self.final.layout.display = None
             if not self.record.value or self._auto_record:
                 self.record.value = g.to_json()     # the engine's own record of the game

@@ -21,9 +21,12 @@ import networkx as nx
 
 from papertales import PaperTalesError
 from papertales import render as R
+from papertales.events import RULE_WARS
+from papertales.i18n import t
+from papertales.render import escape
 from papertales.whatif import evaluate
 
-from .base import DrawnWhenVisible, MessageBox, guarded, sync_figure_state, wrap
+from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, sync_figure_state, wrap
 
 try:                                   # the engine's constant, if it is there
     from papertales.wars import LP_PER_WAR
@@ -35,7 +38,7 @@ def _neighbours(n: int, seat: int) -> list[int]:
     return [1 - seat] if n == 2 else [(seat - 1) % n, (seat + 1) % n]
 
 
-def war_graph(game, title: str | None = None) -> nx.DiGraph:
+def war_graph(game, title: str | None = None, lang=None) -> nx.DiGraph:
     """The wars the kingdoms of ``game`` would fight now (exactly: the engine runs them,
     also while decisions are pending).
 
@@ -43,14 +46,16 @@ def war_graph(game, title: str | None = None) -> nx.DiGraph:
     ``war_lp`` (LP from wars) and ``other_lp`` (LP from war abilities).  Edges: winner ->
     loser with ``wars`` (1, or 2 for a two-player double win) and ``lp``.  Opponents and
     strengths come from the war events' data ``(opponent, strength, opponent's strength)``.
-    The ring of neighbours is ``G.graph["ring"]``."""
+    The ring of neighbours is ``G.graph["ring"]``; the words (unit names, notes, details,
+    the title) are in ``lang`` (``G.graph["lang"]``)."""
+    lang = R.lang_of(lang)
     if game.lich is not None:
-        raise PaperTalesError("a solo game has no war graph: the Lich King panel shows his armies against you")
-    ev = evaluate(game, phases=("wars",))
+        raise PaperTalesError(t("app.wg.solo_error", lang))
+    ev = evaluate(game, phases=("wars",), lang=lang)
     n = game.n
-    G = nx.DiGraph(turn=game.turn, n=n, title=title or f"Wars of turn {game.turn}")
+    G = nx.DiGraph(turn=game.turn, n=n, lang=lang, title=title or t("app.wg.title", lang, turn=game.turn))
     for p in ev["players"]:
-        rows = [(r["cause"], r["strength"], r["note"]) for r in p["strength"]["breakdown"]]
+        rows = [(r["name"], r["strength"], r["note"] or "") for r in p["strength"]["breakdown"]]
         G.add_node(p["seat"], name=p["name"], strength=p["strength"]["total"], breakdown=rows,
                    war_lp=0, other_lp=0, won=0)
     for e in ev["wars"]["events"]:
@@ -61,7 +66,7 @@ def war_graph(game, title: str | None = None) -> nx.DiGraph:
                 G.nodes[e["seat"]]["won"] += e["amount"]
                 G.add_edge(e["seat"], opp, wars=e["amount"], detail=e["detail"])
         elif e["kind"] == "lp" and e["seat"] >= 0:
-            key = "war_lp" if e["cause"] == "Wars" else "other_lp"
+            key = "war_lp" if e["cause"] == RULE_WARS else "other_lp"
             G.nodes[e["seat"]][key] += e["amount"]
     for u, v, data in G.edges(data=True):
         won = G.nodes[u]["won"]
@@ -71,7 +76,7 @@ def war_graph(game, title: str | None = None) -> nx.DiGraph:
     return G
 
 
-def graph_for_session(session, turn=None):
+def graph_for_session(session, turn=None, lang=None):
     """``(graph, label)`` for a session: the resolved Wars of ``turn`` (default: of the
     current turn if they happened), else a preview of the kingdoms as they stand."""
     game = session.game
@@ -79,8 +84,8 @@ def graph_for_session(session, turn=None):
         turn = game.turn
     before = session.wars_game(turn) if turn != "now" else None
     if before is not None:
-        return war_graph(before, f"Wars of turn {turn} (resolved)"), "resolved"
-    return war_graph(game, f"Preview: if Wars were fought now (turn {game.turn})"), "preview"
+        return war_graph(before, t("app.wg.title_resolved", lang, turn=turn), lang), "resolved"
+    return war_graph(game, t("app.wg.title_preview", lang, turn=game.turn), lang), "preview"
 
 
 # ------------------------------------------------------------------ plotly
@@ -94,7 +99,8 @@ def _layout(G):
 
 
 def figure_parts(G):
-    """Traces and annotations (plain dicts) for the graph."""
+    """Traces and annotations (plain dicts) for the graph, in the graph's language."""
+    lang = G.graph.get("lang")
     pos = _layout(G)
     n = G.number_of_nodes()
     ring_x, ring_y = [], []
@@ -106,14 +112,15 @@ def figure_parts(G):
         d = G.nodes[s]
         xs.append(pos[s][0])
         ys.append(pos[s][1])
-        texts.append(f"<b>{d['name']}</b><br>strength {d['strength']}")
-        lines = [f"<b>{d['name']}</b>: strength {d['strength']}"]
+        strength = escape(t("app.kingdom.strength", lang, n=d["strength"]))
+        texts.append(f"<b>{escape(d['name'])}</b><br>{strength}")
+        lines = [f"<b>{escape(d['name'])}</b>: {strength}"]
         for cause, st, note in d["breakdown"]:
-            lines.append(f"{cause}: {st}  <i>({note})</i>")
+            lines.append(f"{escape(cause)}: {st}" + (f"  <i>({escape(note)})</i>" if note else ""))
         if not d["breakdown"]:
-            lines.append("no units")
-        lines.append(f"LP from wars won: {d['war_lp']}" + (f"; from war abilities: {d['other_lp']}"
-                                                            if d["other_lp"] else ""))
+            lines.append(escape(t("app.wg.no_units", lang)))
+        lines.append(escape(t("app.wg.lp_from_wars", lang, lp=d["war_lp"])
+                            + (t("app.wg.lp_from_abilities", lang, lp=d["other_lp"]) if d["other_lp"] else "")))
         hovers.append("<br>".join(lines))
         colors.append(R.PLAYER_COLORS[s % len(R.PLAYER_COLORS)])
     annotations = []
@@ -128,9 +135,10 @@ def figure_parts(G):
         sx, sy = x0 + ux * r + px, y0 + uy * r + py
         ex, ey = x1 - ux * r + px, y1 - uy * r + py
         wars = data["wars"]
-        label = f"+{data['lp']} LP" if wars == 1 else f"{wars} wars, +{data['lp']} LP"
-        hover = (f"{G.nodes[u]['name']} beats {G.nodes[v]['name']}: {data['detail']}"
-                 + (" (at least twice the strength: double win)" if wars == 2 else ""))
+        label = escape(t("app.wg.arrow", lang, n=wars, lp=R.lp_text(data["lp"], lang)))
+        hover = escape(t("app.wg.beats", lang, winner=G.nodes[u]["name"], loser=G.nodes[v]["name"],
+                         detail=data["detail"])
+                       + (t("app.wg.double_win", lang) if wars == 2 else ""))
         annotations.append(dict(x=ex, y=ey, ax=sx, ay=sy, xref="x", yref="y", axref="x", ayref="y",
                                 showarrow=True, arrowhead=3, arrowsize=1.3, arrowwidth=2.5 if wars == 1 else 4,
                                 arrowcolor=R.PLAYER_COLORS[u % len(R.PLAYER_COLORS)], text="",
@@ -140,11 +148,11 @@ def figure_parts(G):
                                 bgcolor="rgba(255,255,255,0.85)", font=dict(size=12), hovertext=hover))
     if n == 2:
         annotations.append(dict(x=0, y=-0.55, xref="x", yref="y", showarrow=False,
-                                text="2 players: strength ≥ the opponent's wins 1 war; "
-                                     "≥ twice the opponent's wins 2 wars",
+                                text=escape(t("app.wg.two_players", lang)),
                                 font=dict(size=11, color="#555")))
     if not G.number_of_edges():
-        annotations.append(dict(x=0, y=0, xref="x", yref="y", showarrow=False, text="no war won",
+        annotations.append(dict(x=0, y=0, xref="x", yref="y", showarrow=False,
+                                text=escape(t("app.wg.no_war", lang)),
                                 font=dict(color="#888")))
     ring = dict(type="scatter", x=ring_x, y=ring_y, mode="lines", hoverinfo="skip",
                 line=dict(color="#cccccc", width=1, dash="dot"), showlegend=False)
@@ -157,19 +165,22 @@ def figure_parts(G):
 
 def graph_table_html(G) -> str:
     """The same facts as the picture, as a table: strength per unit and the wars won."""
+    lang = G.graph.get("lang")
     rows = []
     for s in sorted(G.nodes):
         d = G.nodes[s]
-        units = "<br>".join(f"{R._e(c)} <b>{st}</b> <span class='pt-muted'>{R._e(note)}</span>"
-                            for c, st, note in d["breakdown"]) or "<span class='pt-muted'>no units</span>"
-        beaten = ", ".join(f"{R._e(G.nodes[v]['name'])}" + (" (×2)" if data["wars"] == 2 else "")
+        units = ("<br>".join(f"{escape(c)} <b>{st}</b> <span class='pt-muted'>{escape(note)}</span>"
+                             for c, st, note in d["breakdown"])
+                 or f"<span class='pt-muted'>{escape(t('app.wg.no_units', lang))}</span>")
+        beaten = ", ".join(f"{escape(G.nodes[v]['name'])}" + (" (×2)" if data["wars"] == 2 else "")
                            for _, v, data in G.out_edges(s, data=True)) or "—"
         lp = d["war_lp"] + d["other_lp"]
-        rows.append(f"<tr data-seat='{s}'><td><b>{R._e(d['name'])}</b></td>"
+        rows.append(f"<tr data-seat='{s}'><td><b>{escape(d['name'])}</b></td>"
                     f"<td class='pt-wg-strength'><b>{d['strength']}</b></td><td>{units}</td>"
-                    f"<td>{beaten}</td><td class='pt-plus'>+{lp} LP</td></tr>")
-    return ("<table class='pt-table pt-war-table'><tr><th>Player</th><th>Strength</th><th>Per unit</th>"
-            "<th>Beats</th><th>LP</th></tr>" + "".join(rows) + "</table>")
+                    f"<td>{beaten}</td><td class='pt-plus'>+{escape(R.lp_text(lp, lang))}</td></tr>")
+    head = "".join(f"<th>{escape(t('app.wg.col.' + c, lang))}</th>"
+                   for c in ("player", "strength", "per_unit", "beats", "lp"))
+    return f"<table class='pt-table pt-war-table'><tr>{head}</tr>" + "".join(rows) + "</table>"
 
 
 def build_figure(G, widget=True):
@@ -197,15 +208,17 @@ def update_figure(fig, G):
     sync_figure_state(fig)
 
 
-class WarGraph(DrawnWhenVisible, W.VBox):
+class WarGraph(Speaking, DrawnWhenVisible, W.VBox):
     """The war graph panel.  ``turn``: which Wars (a resolved turn or the preview)."""
 
-    def __init__(self, game=None, session=None, lazy=False, **kw):
+    def __init__(self, game=None, session=None, lazy=False, lang=None, **kw):
         super().__init__(**kw)
+        lang = self._init_language(lang)
         self.add_class("pt-wargraph")
-        self.messages = MessageBox()
-        self.which = W.Dropdown(options=[("this turn (or preview)", "current")], value="current",
-                                description="Wars of", layout=W.Layout(width="280px"))
+        self.messages = MessageBox(lang=lang)
+        self._relabelling = False
+        self.which = W.Dropdown(options=[(t("app.wg.which.current", lang), "current")], value="current",
+                                description=t("app.wg.which", lang), layout=W.Layout(width="280px"))
         self.which.observe(self._on_which, names="value")
         self.caption = W.HTML()
         self.fig = None
@@ -222,14 +235,26 @@ class WarGraph(DrawnWhenVisible, W.VBox):
         self.refresh()
 
     def _turn_options(self):
-        opts = [("this turn (or preview)", "current"), ("preview: kingdoms now", "now")]
+        opts = [(self.t("app.wg.which.current"), "current"), (self.t("app.wg.which.now"), "now")]
         if self.session is not None:
-            opts += [(f"turn {t} (resolved)", t) for t in sorted(self.session.wars_games)]
+            opts += [(self.t("app.wg.which.turn", turn=turn), turn) for turn in sorted(self.session.wars_games)]
         return opts
+
+    def relabel(self) -> None:
+        self.which.description = self.t("app.wg.which")
+        self._relabelling = True
+        try:
+            value = self.which.value
+            self.which.options = self._turn_options() if self.session is not None else [
+                (self.t("app.wg.which.current"), "current")]
+            self.which.value = value
+        finally:
+            self._relabelling = False
 
     @guarded()
     def _on_which(self, _change=None):
-        self.refresh()
+        if not self._relabelling:
+            self.refresh()
 
     @guarded()
     def refresh(self) -> None:
@@ -239,29 +264,32 @@ class WarGraph(DrawnWhenVisible, W.VBox):
         if game is not None and game.lich is not None:      # solo: nothing to draw here
             self.graph = None
             self.plot_box.layout.display = "none"
-            self.caption.value = wrap("<div class='pt-muted'>A solo game has no war graph: the Lich King "
-                                      "panel shows his two armies against your strength.</div>")
+            self.caption.value = wrap(f"<div class='pt-muted'>{escape(self.t('app.wg.solo_caption'))}</div>")
             return
         self.plot_box.layout.display = None
         if self.session is not None:
             opts = self._turn_options()
             if [o[1] for o in self.which.options] != [o[1] for o in opts]:
                 value = self.which.value if self.which.value in [o[1] for o in opts] else "current"
-                self.which.options = opts
-                self.which.value = value
+                self._relabelling = True
+                try:
+                    self.which.options = opts
+                    self.which.value = value
+                finally:
+                    self._relabelling = False
             which = None if self.which.value == "current" else self.which.value
-            G, kind = graph_for_session(self.session, which)
+            G, kind = graph_for_session(self.session, which, self.lang)
         else:
             self.which.layout.display = "none"
             if self.game is None:
                 return
-            G, kind = war_graph(self.game), "preview"
+            G, kind = war_graph(self.game, lang=self.lang), "preview"
         self.show_graph(G)
-        total = ", ".join(f"{G.nodes[s]['name']} +{G.nodes[s]['war_lp'] + G.nodes[s]['other_lp']} LP"
+        lang = self.lang
+        total = ", ".join(f"{G.nodes[s]['name']} +{R.lp_text(G.nodes[s]['war_lp'] + G.nodes[s]['other_lp'], lang)}"
                           for s in G.nodes)
-        self.caption.value = wrap(f"<div class='pt-muted'>{'Resolved' if kind == 'resolved' else 'Preview'}: "
-                                  f"{R._e(total)}. Hover a player for the strength of each unit, "
-                                  "an arrow for the war.</div>")
+        caption = t("app.wg.caption_resolved" if kind == "resolved" else "app.wg.caption_preview", lang, total=total)
+        self.caption.value = wrap(f"<div class='pt-muted'>{escape(caption)}</div>")
 
     def show(self, game) -> None:
         """Show the wars the kingdoms of ``game`` would fight (no session)."""

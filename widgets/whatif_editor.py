@@ -15,55 +15,89 @@ from pathlib import Path
 
 import ipywidgets as W
 
-from papertales import BASE, Action, Event
+from papertales import BASE, Action
 from papertales import render as R
 from papertales.errors import PositionError
-from papertales.whatif import FORMAT, evaluate, game_from_position, position_of
+from papertales.i18n import has, t
+from papertales.render import escape
+from papertales.whatif import FORMAT, evaluate, game_from_position, os_reason, position_of
 
-from .base import MessageBox, guarded, wrap
+from .base import MessageBox, Speaking, guarded, wrap
 from .wargraph import war_graph, WarGraph
 
-_PREFIX = re.compile(r"^\[T\d+ *\] *")
+_PREFIX = re.compile(r"^\[[^\]]*\] *")
 SPOTS = (("F1", "front", 0), ("F2", "front", 1), ("F3", "front", 2), ("B1", "back", 0), ("B2", "back", 1))
-LEVELS = (("not built", 0), ("level 1", 1), ("level 2", 2))
+LEVELS = (("app.wi.level.0", 0), ("app.wi.level.1", 1), ("app.wi.level.2", 2))
 
 
-def card_options(cards=BASE):
-    units = sorted(cards.units, key=lambda t: t.name)
-    return [("(empty)", "")] + [(f"{t.name}  ({t.cost}g, str {t.strength})", t.id) for t in units]
+def card_options(cards=BASE, lang=None):
+    """The choices of a spot: empty, or a unit (name, cost, strength), sorted by name."""
+    units = sorted(cards.units, key=lambda u: R.card_name(u, lang))
+    return [(t("app.wi.empty", lang), "")] + [
+        (t("app.wi.card_option", lang, name=R.card_name(u, lang), cost=u.cost, strength=u.strength), u.id)
+        for u in units]
+
+
+def _text(value, lang=None) -> str:
+    """A title or lesson text: a catalogue key is put in words, anything else is shown as is."""
+    return t(value, lang) if value and has(value, "en") else value
 
 
 class PlayerEditor(W.VBox):
     """The controls of one kingdom."""
 
-    def __init__(self, seat: int, on_change, cards=BASE):
+    def __init__(self, seat: int, on_change, cards=BASE, lang=None):
         super().__init__()
         self.add_class("pt-player-editor")
         self.seat = seat
-        self.name = W.Text(value=f"Player {seat + 1}", description="Name", layout=W.Layout(width="220px"))
-        self.gold = W.BoundedIntText(value=3, min=0, max=200, description="Gold", layout=W.Layout(width="150px"))
-        self.lp = W.BoundedIntText(value=0, min=0, max=500, description="LP", layout=W.Layout(width="150px"))
-        opts = card_options(cards)
+        self.cards_set = cards
+        self.lang = R.lang_of(lang)
+        self.name = W.Text(value=t("app.name.player", lang, n=seat + 1), layout=W.Layout(width="220px"))
+        self.gold = W.BoundedIntText(value=3, min=0, max=200, layout=W.Layout(width="150px"))
+        self.lp = W.BoundedIntText(value=0, min=0, max=500, layout=W.Layout(width="150px"))
         self.cards = {}
         self.ages = {}
         rows = []
         for label, _, _ in SPOTS:
-            c = W.Dropdown(options=opts, value="", description=label, layout=W.Layout(width="300px"))
-            a = W.BoundedIntText(value=0, min=0, max=20, description="age tokens",
-                                 layout=W.Layout(width="160px"), style={"description_width": "75px"})
+            c = W.Dropdown(options=card_options(cards, lang), value="", description=label,
+                           layout=W.Layout(width="300px"))
+            a = W.BoundedIntText(value=0, min=0, max=20, layout=W.Layout(width="160px"),
+                                 style={"description_width": "75px"})
             c.add_class(f"pt-spot-{label}")
             self.cards[label], self.ages[label] = c, a
             rows.append(W.HBox([c, a]))
         self.buildings = {}
         brow = []
         for b in cards.buildings:
-            d = W.Dropdown(options=LEVELS, value=0, description=b.name, layout=W.Layout(width="200px"))
+            d = W.Dropdown(options=[(t(k, lang), v) for k, v in LEVELS], value=0, layout=W.Layout(width="200px"))
             self.buildings[b.id] = d
             brow.append(d)
+        self.relabel(self.lang)
         self.children = [W.HBox([self.name, self.gold, self.lp]), *rows,
                          W.HBox(brow, layout=W.Layout(flex_flow="row wrap"))]
         for w in self.controls():
             w.observe(on_change, names="value")
+
+    def relabel(self, lang) -> None:
+        """Labels and choices in ``lang`` (the values stay)."""
+        old, self.lang = self.lang, lang
+        if self.name.value == t("app.name.player", old, n=self.seat + 1):
+            self.name.value = t("app.name.player", lang, n=self.seat + 1)
+        self.name.description = t("app.wi.name", lang)
+        self.gold.description = t("app.gold_title", lang)
+        self.lp.description = t("app.lp", lang)
+        opts = card_options(self.cards_set, lang)
+        for label, _, _ in SPOTS:
+            value = self.cards[label].value
+            self.cards[label].options = opts
+            self.cards[label].value = value
+            self.ages[label].description = t("app.wi.age_tokens", lang)
+        for b in self.cards_set.buildings:
+            d = self.buildings[b.id]
+            value = d.value
+            d.options = [(t(k, lang), v) for k, v in LEVELS]
+            d.value = value
+            d.description = R.card_name(b, lang)
 
     def controls(self):
         return [self.name, self.gold, self.lp, *self.cards.values(), *self.ages.values(),
@@ -81,7 +115,7 @@ class PlayerEditor(W.VBox):
         return out
 
     def set_from(self, pd: dict) -> None:
-        self.name.value = pd.get("name", f"Player {self.seat + 1}")
+        self.name.value = pd.get("name", t("app.name.player", self.lang, n=self.seat + 1))
         self.gold.value = pd.get("gold", 3)
         self.lp.value = pd.get("lp", 0)
         for label, row, i in SPOTS:
@@ -127,21 +161,23 @@ def aging_outcome(position: dict, choices: dict | None = None):
     return before, g, g.events[start:], options
 
 
-class WhatIfEditor(W.VBox):
+class WhatIfEditor(Speaking, W.VBox):
     """Build a position by choosing cards into spots, age tokens, buildings and levels,
     gold; see strength, wars, income, construction options and the aging outcome update
-    live.  Save / load the position as JSON (text box or file)."""
+    live.  Save / load the position as JSON (text box or file).  ``title`` and ``lesson``
+    may be catalogue keys (the prepared lessons), shown in the editor's language."""
 
-    def __init__(self, position: dict | str | None = None, title: str = "", lesson: str = "", **kw):
+    def __init__(self, position: dict | str | None = None, title: str = "", lesson: str = "", lang=None, **kw):
         super().__init__(**kw)
+        lang = self._init_language(lang)
         self.add_class("pt-whatif")
-        self.messages = MessageBox()
+        self.messages = MessageBox(lang=lang)
         self._loading = False
         self.note = ""
-        self.players = W.Dropdown(options=[2, 3, 4, 5], value=2, description="Players",
-                                  layout=W.Layout(width="150px"))
-        self.turn = W.Dropdown(options=[1, 2, 3, 4], value=1, description="Turn", layout=W.Layout(width="150px"))
-        self.editors = [PlayerEditor(i, self._on_change) for i in range(5)]
+        self.title, self.lesson = title, lesson
+        self.players = W.Dropdown(options=[2, 3, 4, 5], value=2, layout=W.Layout(width="150px"))
+        self.turn = W.Dropdown(options=[1, 2, 3, 4], value=1, layout=W.Layout(width="150px"))
+        self.editors = [PlayerEditor(i, self._on_change, lang=lang) for i in range(5)]
         self.tabs = W.Tab()
         self.players.observe(self._on_players, names="value")
         self.turn.observe(self._on_change, names="value")
@@ -150,33 +186,61 @@ class WhatIfEditor(W.VBox):
         self.board = W.HTML()
         self.results = W.HTML()
         self.results.add_class("pt-whatif-results")
-        self.wars = WarGraph()
-        self.json = W.Textarea(layout=W.Layout(width="100%", height="160px"),
-                               placeholder="a position as JSON (papertales-position/1)")
+        self.wars = WarGraph(lang=lang)
+        self.json = W.Textarea(layout=W.Layout(width="100%", height="160px"))
         self.json.add_class("pt-position-json")
-        self.path = W.Text(value="position.json", description="File", layout=W.Layout(width="320px"))
-        b_save = W.Button(description="Position → text")
-        b_load = W.Button(description="Load text", button_style="primary")
-        b_save_file = W.Button(description="Save to file")
-        b_load_file = W.Button(description="Load file")
-        b_save.on_click(lambda _b: self.save_text())
-        b_load.on_click(lambda _b: self.load_text())
-        b_save_file.on_click(lambda _b: self.save_file())
-        b_load_file.on_click(lambda _b: self.load_file())
-        self.header = W.HTML(wrap(f"<h3 style='margin:4px 0'>{R._e(title)}</h3><div>{lesson}</div>") if title or lesson else "")
-        io = W.Accordion(children=[W.VBox([W.HBox([b_save, b_load]), self.json,
-                                           W.HBox([self.path, b_save_file, b_load_file])])])
-        io.set_title(0, "Save / load the position (JSON)")
-        io.selected_index = None
+        self.path = W.Text(value="position.json", layout=W.Layout(width="320px"))
+        self.b_save = W.Button()
+        self.b_load = W.Button(button_style="primary")
+        self.b_save_file = W.Button()
+        self.b_load_file = W.Button()
+        self.b_save.on_click(lambda _b: self.save_text())
+        self.b_load.on_click(lambda _b: self.load_text())
+        self.b_save_file.on_click(lambda _b: self.save_file())
+        self.b_load_file.on_click(lambda _b: self.load_file())
+        self.header = W.HTML()
+        self.io = W.Accordion(children=[W.VBox([W.HBox([self.b_save, self.b_load]), self.json,
+                                                W.HBox([self.path, self.b_save_file, self.b_load_file])])])
+        self.io.selected_index = None
         self.children = [self.header, W.HBox([self.players, self.turn]), self.tabs, self.messages,
-                         self.board, self.healer_box, self.results, self.wars, io]
+                         self.board, self.healer_box, self.results, self.wars, self.io]
         self.game = None
         self.evaluation = None
+        self._labels()
         self._show_tabs()
         if position is not None:
             self.load(position)
         else:
             self.update()
+
+    def _labels(self) -> None:
+        lang = self.lang
+        self.players.description = t("app.wi.players", lang)
+        self.turn.description = t("app.wi.turn", lang)
+        self.json.placeholder = t("app.wi.json_placeholder", lang, format=FORMAT)
+        self.path.description = t("app.wi.file", lang)
+        for b, key in ((self.b_save, "to_text"), (self.b_load, "load_text"), (self.b_save_file, "save_file"),
+                       (self.b_load_file, "load_file")):
+            b.description = b.tooltip = t(f"app.wi.{key}", lang)
+        self.io.set_title(0, t("app.wi.saveload", lang))
+        title, lesson = _text(self.title, lang), _text(self.lesson, lang)
+        self.header.value = (wrap(f"<h3 style='margin:4px 0'>{escape(title)}</h3><div>{lesson}</div>")
+                             if title or lesson else "")
+
+    def relabel(self) -> None:
+        self._loading = True
+        try:
+            self._labels()
+            for e in self.editors:
+                e.relabel(self.lang)
+            self.healer_choices = {}
+        finally:
+            self._loading = False
+        self._show_tabs()
+
+    def redraw(self) -> None:
+        self.wars.set_language(self.lang)
+        self.update()
 
     # -------------------------------------------------------------- position <-> controls
 
@@ -191,7 +255,7 @@ class WhatIfEditor(W.VBox):
         n = self.players.value
         self.tabs.children = self.editors[:n]
         for i in range(n):
-            self.tabs.set_title(i, self.editors[i].name.value or f"Player {i + 1}")
+            self.tabs.set_title(i, self.editors[i].name.value or self.t("app.name.player", n=i + 1))
 
     @guarded()
     def load(self, position) -> None:
@@ -201,7 +265,7 @@ class WhatIfEditor(W.VBox):
             try:
                 data = json.loads(position)
             except json.JSONDecodeError as exc:
-                raise PositionError(f"not valid JSON: {exc}") from None
+                raise PositionError(self.t("app.wi.bad_json", error=str(exc))) from None
         else:
             data = position
         game = game_from_position(data)            # validates (raises PositionError)
@@ -244,14 +308,14 @@ class WhatIfEditor(W.VBox):
     @guarded()
     def load_text(self) -> None:
         if not self.json.value.strip():
-            raise PositionError("paste a position (JSON) into the text box first")
+            raise PositionError(self.t("app.wi.paste_first"))
         self.load(self.json.value)
 
     @guarded()
     def save_file(self) -> None:
         path = Path(self.path.value).expanduser()
         path.write_text(json.dumps(self.position(), indent=2) + "\n", encoding="utf-8")
-        self.messages.ok(f"Saved to {path}")
+        self.messages.ok(self.t("app.wi.saved", path=str(path)))
 
     @guarded()
     def load_file(self) -> None:
@@ -259,7 +323,7 @@ class WhatIfEditor(W.VBox):
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            raise PositionError(f"cannot read {path}: {exc.strerror}") from None
+            raise PositionError(self.t("app.wi.cannot_read", path=str(path), reason=os_reason(exc, self.lang))) from None
         self.load(text)
 
     # -------------------------------------------------------------- evaluation
@@ -280,28 +344,30 @@ class WhatIfEditor(W.VBox):
             return
         self.messages.clear()
         self.game = game
-        ev = evaluate(game)
+        ev = evaluate(game, lang=self.lang)
         self.evaluation = ev
         choices = {s: d.value for s, d in self.healer_choices.items() if d.value >= 0}
         _, after, aging_events, options = aging_outcome(pos, choices)
         self._healer_widgets(game, options)
         self.aging = (after, aging_events)
-        self.board.value = wrap(R.kingdoms_html(game))
+        self.board.value = wrap(R.kingdoms_html(game, lang=self.lang))
         self.results.value = wrap(self._results_html(game, ev, after, aging_events), css=False)
-        self.wars.show_graph(war_graph(game, "Wars if fought now"))
+        self.wars.show_graph(war_graph(game, self.t("app.wi.wars_title"), self.lang))
 
     def _healer_widgets(self, game, options):
         keep = {}
         for seat, acts in options.items():
             old = self.healer_choices.get(seat)
             values = [-1] + [a.a for a in acts]
-            opts = [("save nobody", -1)] + [
-                (f"save {game.players[seat].units[a.a].type.name} at {R.SPOT_NAMES[a.a]}", a.a) for a in acts]
+            opts = [(self.t("app.wi.save_nobody"), -1)] + [
+                (self.t("app.wi.save_unit", name=R.card_name(game.players[seat].units[a.a].type, self.lang),
+                        spot=R.SPOT_NAMES[a.a]), a.a) for a in acts]
             if old is not None and [o[1] for o in old.options] == values:
                 keep[seat] = old
                 continue
             d = W.Dropdown(options=opts, value=-1,
-                           description=f"{game.players[seat].name}: Mystical Healer",
+                           description=self.t("app.wi.healer", name=game.players[seat].name,
+                                              healer=self.t("card.mystical_healer.name")),
                            style={"description_width": "220px"}, layout=W.Layout(width="480px"))
             d.add_class("pt-healer-choice")
             d.observe(self._on_change, names="value")
@@ -310,43 +376,52 @@ class WhatIfEditor(W.VBox):
         self.healer_box.children = list(keep.values())
 
     def _results_html(self, game, ev, after, aging_events) -> str:
-        names = game.names
+        lang = self.lang
+        names, cards = game.names, game.cards
+        muted = "<span class='pt-muted'>{}</span>".format
         rows = []
         for p in ev["players"]:
             seat = p["seat"]
-            strength = "<br>".join(f"{R._e(r['cause'])}: <b>{r['strength']}</b> <span class='pt-muted'>"
-                                   f"{R._e(r['note'])}</span>" for r in p["strength"]["breakdown"]) or "no units"
-            income = ", ".join(f"{R._e(r['cause'])} {r['gold']}" for r in p["income"]["breakdown"])
-            builds = "<br>".join(f"{R._e(c['action'])} — {c['gold']} gold <span class='pt-muted'>({R._e(c['how'])})</span>"
-                                 for c in p["construction"]) or "<span class='pt-muted'>nothing affordable</span>"
-            dies = ", ".join(p["aging"]["dies"]) or "nobody"
+            strength = "<br>".join(f"{escape(r['name'])}: <b>{r['strength']}</b> {muted(escape(r['note'] or ''))}"
+                                   for r in p["strength"]["breakdown"]) or escape(self.t("app.wg.no_units"))
+            income = ", ".join(f"{escape(r['name'])} {r['gold']}" for r in p["income"]["breakdown"])
+            builds = "<br>".join(f"{escape(c['text'])} — {escape(R.gold_text(c['gold'], lang))} "
+                                 f"{muted('(' + escape(c['how'] or '') + ')')}"
+                                 for c in p["construction"]) or muted(escape(self.t("app.wi.nothing_affordable")))
+            dies = ", ".join(p["aging"]["dies"]) or self.t("app.wi.nobody")
             rows.append(
-                f"<tr data-seat='{seat}'><td><b>{R._e(p['name'])}</b></td>"
+                f"<tr data-seat='{seat}'><td><b>{escape(p['name'])}</b></td>"
                 f"<td class='pt-wi-strength' data-strength='{p['strength']['total']}'><b>{p['strength']['total']}</b>"
-                f"<br>{strength}</td><td>{R.resources_html(p['resources'])}</td>"
+                f"<br>{strength}</td><td>{R.resources_html(p['resources'], lang)}</td>"
                 f"<td class='pt-wi-income' data-income='{p['income']['total']}'><b>+{p['income']['total']}</b> "
-                f"gold<br><span class='pt-muted'>{income}</span></td><td>{builds}</td>"
-                f"<td>{R._e(dies)}</td></tr>")
-        table = ("<table class='pt-table pt-whatif-table'><tr><th>Player</th><th>Strength (per unit)</th>"
-                 "<th>Resources</th><th>Income</th><th>Construction options</th><th>Would die in Aging</th></tr>"
-                 + "".join(rows) + "</table>")
+                f"{escape(self.t('app.gold'))}<br>{muted(income)}</td><td>{builds}</td>"
+                f"<td>{escape(dies)}</td></tr>")
+        head = "".join(f"<th>{escape(self.t('app.wi.col.' + c))}</th>"
+                       for c in ("player", "strength", "resources", "income", "construction", "dies"))
+        table = f"<table class='pt-table pt-whatif-table'><tr>{head}</tr>" + "".join(rows) + "</table>"
 
-        def phase_events(title, evs, cls, after_lp=None):
+        def phase_events(title, lines_in, cls, after_lp=None):
             lines = []
-            for e in evs:
-                if e["kind"] in ("lp", "gold", "war", "death", "save", "age") and e["seat"] >= 0:
-                    ev = Event(game.turn, "", e["seat"], e["kind"], e["amount"], e["cause"], e["detail"])
-                    text = _PREFIX.sub("", ev.describe(names))
-                    cls_ = {"lp": "pt-ev-lp", "gold": "pt-ev-gold"}.get(e["kind"], "pt-muted")
-                    lines.append(f"<li class='{cls_}'>{R._e(text)}</li>")
-            body = "".join(lines) or "<li class='pt-muted'>nothing happens</li>"
+            for kind, seat, text in lines_in:
+                if kind in ("lp", "gold", "war", "death", "spared", "age") and seat >= 0:
+                    cls_ = {"lp": "pt-ev-lp", "gold": "pt-ev-gold"}.get(kind, "pt-muted")
+                    lines.append(f"<li class='{cls_}'>{escape(_PREFIX.sub('', text))}</li>")
+            body = "".join(lines) or f"<li class='pt-muted'>{escape(self.t('app.wi.nothing_happens'))}</li>"
             tail = ""
             if after_lp is not None:
-                tail = "<div>LP after: " + ", ".join(f"{R._e(n)} {lp}" for n, lp in zip(names, after_lp)) + "</div>"
-            return f"<div class='{cls}'><b>{title}</b><ul style='margin:2px 0 6px 0'>{body}</ul>{tail}</div>"
+                scores = ", ".join(f"{n} {lp}" for n, lp in zip(names, after_lp))
+                tail = f"<div>{escape(self.t('app.wi.lp_after', scores=scores))}</div>"
+            return (f"<div class='{cls}'><b>{escape(title)}</b><ul style='margin:2px 0 6px 0'>{body}</ul>"
+                    f"{tail}</div>")
 
-        wars = phase_events("Wars preview", ev["wars"]["events"], "pt-wi-wars", ev["wars"]["lp_after"])
-        income = phase_events("Income preview", ev["income"]["events"], "pt-wi-income-events")
-        aging = phase_events("Aging outcome (with the Healer choices above)",
-                             [e._asdict() for e in aging_events], "pt-wi-aging", after.scores)
+        def lines(events):
+            return [(e["kind"], e["seat"], e["text"]) for e in events]
+
+        wars = phase_events(self.t("app.wi.wars_preview"), lines(ev["wars"]["events"]), "pt-wi-wars",
+                            ev["wars"]["lp_after"])
+        income = phase_events(self.t("app.wi.income_preview"), lines(ev["income"]["events"]),
+                              "pt-wi-income-events")
+        aging = phase_events(self.t("app.wi.aging_outcome"),
+                             [(e.kind, e.seat, e.describe(names, lang, cards)) for e in aging_events],
+                             "pt-wi-aging", after.scores)
         return table + wars + income + aging

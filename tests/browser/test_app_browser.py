@@ -11,12 +11,12 @@ Screenshots are kept in test-artifacts/.
 from __future__ import annotations
 
 import json
-import re
 import time
 
 import pytest
 
 from papertales import Game
+from papertales.i18n import t
 
 pytestmark = pytest.mark.browser
 
@@ -49,8 +49,8 @@ def assert_no_traceback(page) -> None:
 
 
 def current_turn(page) -> int:
-    m = re.search(r"Turn (\d)/4", page.inner_text(".pt-track-widget"))
-    return int(m.group(1)) if m else 0
+    el = page.locator(".pt-track-widget [data-turn]")
+    return int(el.first.get_attribute("data-turn")) if el.count() else 0
 
 
 def full_screenshot(page, path, selector=None) -> None:
@@ -206,3 +206,45 @@ def test_play_a_whole_solo_game_against_the_lich_king(voila_app, page, artifacts
         "scores": {"you": game.players[0].lp, "lich_king": game.lich.lp}, "winner": winner,
         "refused_placements": refusals, "console_errors": errors[:20]}, indent=2))
     assert not [m for m in errors if "pageerror" in m], errors
+
+
+def test_switch_the_app_to_polish_and_back(voila_app, page, artifacts):
+    """The language switch at the top redraws the page: the phase track and the cards of
+    your first pack (seed 7: the Farmer, "Rolnik" in the Polish rulebook) in Polish, then
+    in English again; a click after the switch still plays."""
+    page.goto(voila_app.url)
+    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    farmer = page.locator('.pt-decision .pt-card[data-card="farmer"] .pt-cname')
+    farmer.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    assert farmer.inner_text() == "Farmer"
+    assert "1. Recruitment" in page.inner_text(".pt-track-widget")
+
+    page.locator(".pt-language button", has_text="Polski").click()
+    page.wait_for_function("() => { const e = document.querySelector('.pt-track-widget');"
+                           " return e !== null && e.innerText.includes('Rekrutacja'); }", timeout=CLICK_TIMEOUT)
+    track = page.inner_text(".pt-track-widget")
+    for i, phase in enumerate(("recruitment", "deployment", "wars", "income", "construction", "aging"), 1):
+        assert f"{i}. {t(f'phase.{phase}.name', 'pl')}" in track, track
+    assert "Tura 1/4" in track and "Recruitment" not in track
+    farmer = page.locator('.pt-decision .pt-card[data-card="farmer"] .pt-cname')
+    farmer.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    assert farmer.inner_text() == "Rolnik"
+    assert page.locator("button.pt-next-phase").inner_text().startswith("Następna faza")
+    assert page.locator(".lm-TabBar-tab", has_text="Zasady w skrócie").count() == 1
+    full_screenshot(page, artifacts / "app-polish.png")
+    assert_no_traceback(page)
+
+    # still playable in Polish: keep the Farmer
+    click_and_wait(page, page.locator(".pt-decision button.pt-choice", has_text="Rolnik").first)
+    assert "Rolnik" in page.inner_text(".pt-kingdom[data-seat='0'] .pt-hand")
+
+    page.locator(".pt-language button", has_text="English").click()
+    page.wait_for_function("() => { const e = document.querySelector('.pt-track-widget');"
+                           " return e !== null && e.innerText.includes('Recruitment'); }", timeout=CLICK_TIMEOUT)
+    assert "Rekrutacja" not in page.inner_text(".pt-track-widget")
+    assert "Farmer" in page.inner_text(".pt-kingdom[data-seat='0'] .pt-hand")
+    assert page.locator("button.pt-next-phase").inner_text().startswith("Next phase")
+    assert_no_traceback(page)
+    errors = [m for m in page.console_messages
+              if m.startswith("pageerror") and not any(h in m for h in HARMLESS)]
+    assert not errors, errors

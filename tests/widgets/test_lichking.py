@@ -4,6 +4,7 @@ worked out by hand (the solo rules' turn-2 examples, and the illustrative cards)
 
 import json
 import re
+from html import unescape
 from datetime import datetime, timezone
 
 
@@ -21,7 +22,7 @@ RULES_NETHERWORLD = ["miner", "knight", "veteran", "treefolk", "farmer", "cook",
 def text(html):
     """What a person reads: no style sheets, no tags."""
     html = re.sub(r"<style>.*?</style>", "", html, flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
 
 
 def necro(id, pile, immediate=0, req=None, lp=0, black=0, purple=0):
@@ -67,7 +68,7 @@ def play_to_the_end(panel, limit=200):
         if p is None:
             panel.to_end.click()
         elif p.kind == "deploy":
-            [b for b in p.buttons if b.description == "Done"][0].click()
+            [b for b in p.buttons if "pt-done" in b._dom_classes][0].click()
         else:
             p.buttons[0].click()
     raise AssertionError("the game did not end")
@@ -84,7 +85,8 @@ def test_panel_shows_the_rules_turn_2_gains_card_by_card():
     assert panel.gains_turn.options == (("now (Netherworld so far)", 0),)
     gains = panel.gains
     assert gains.live and gains.total == 8                       # immediate 1 + 1 x 1 + 3 x 2
-    assert [(r["cause"], r["lp"]) for r in gains.rows] == [("Two", 1), ("One", 1), ("Two", 6)]
+    assert [(kind, c.id, lp) for kind, c, lp, _ in gains.causes()] == [
+        ("immediate", "two", 1), ("quest", "one", 1), ("quest", "two", 6)]
     html = panel.gains_html.value
     assert "data-total='8'" in html and "Total: 8 LP" in text(html)
     assert "data-quest='one' data-lp='1'" in html and "data-quest='two' data-lp='6'" in html
@@ -177,18 +179,21 @@ def test_a_whole_solo_game_by_clicking_matches_the_engine():
     winner = "you" if g.players[0].lp > lk.lp else "lich"
     assert f"data-winner='{winner}'" in play.final.value
     assert f"data-lich-lp='{lk.lp}'" in play.lich.header.value
-    # every Recruitment: the replayed Netherworld gives what the engine logged
+    # every Recruitment: the panel draws the engine's records, which add up to the LP logged
     record = solo_record(g)
-    assert record.complete and sorted(record.recruitment) == [1, 2, 3, 4]
+    assert sorted(record.recruitment) == [1, 2, 3, 4]
     for turn, gains in record.recruitment.items():
         logged = sum(e.amount for e in g.events
                      if e.seat == solo.LICH and e.kind == "lp" and e.turn == turn and e.phase == "recruitment")
-        assert gains.total == logged
-        assert len(gains.netherworld) == 7
-        assert gains.revealed == turn and gains.time == turn - 1
-    # every Wars: the armies and your strength give the LP the engine logged
+        assert gains.total == logged == sum(lp for _, _, lp, _ in gains.causes())
+        assert len(gains.netherworld) == 7 and [c.id for c in gains.line] == [c.id for c in lk.line[:turn]]
+        for card, matches, each, lp in gains.quests():
+            assert lp == each * len(matches) and all(m in gains.netherworld for m in matches)
+    # every Wars: the record's LP are those the engine logged
+    assert sorted(record.wars) == [1, 2, 3, 4]
     for turn, armies in record.wars.items():
         you, lich, _ = armies.outcome()
+        assert armies.resolved
         assert lich == sum(e.amount for e in g.events if e.seat == solo.LICH and e.kind == "lp"
                            and e.turn == turn and e.phase == "wars")
         assert you == 3 * sum(e.amount for e in g.events if e.seat == 0 and e.kind == "war" and e.turn == turn)
@@ -239,7 +244,7 @@ def test_companion_scores_the_rules_turn_2_example():
     c.score_button.click()
     assert not c.messages.errors
     assert c.gains.total == 8                                    # 1 + 1 x 1 + 3 x 2
-    assert [(r["lp"], r["matches"]) for r in c.gains.rows] == [
+    assert [(lp, [u.name for u in m]) for _, _, lp, m in c.gains.causes()] == [
         (1, []), (1, ["Miner"]), (6, ["Knight", "Veteran", "Treefolk"])]
     assert "data-total='8'" in c.result.value
     assert "immediate gain" in text(c.result.value)
@@ -261,7 +266,7 @@ def test_companion_end_of_the_game():
     c.lich_cards.value = ("war_drums",)                          # +2 LP at the end
     c.turn.value = 5
     c.sheet_button.click()
-    assert [(r["cause"], r["lp"]) for r in c.end_rows] == [("World Tomb", 7), ("War Drums", 2)]
+    assert [(name, lp) for _, name, lp, _ in c.end_rows] == [("World Tomb", 7), ("War Drums", 2)]
     assert "data-sheet-total='9'" in c.sheet_html.value
     assert 'data-illustrative="1"' in c.banner.value
 
@@ -447,3 +452,65 @@ def test_companion_from_code_says_the_rules_example_in_words():
     assert lines[-1].endswith("-> you +3 LP, the Lich King +2 LP")
     c.enter(turn=5, cards={"E": {"name": "End", "immediate_lp": 6, "black": 0, "purple": 0}})
     assert c.score_text().splitlines()[-1] == "The Lich King scores 6 LP at the end"
+
+
+# ------------------------------------------------------------------ in Polish
+
+def test_the_lich_king_panel_in_polish_and_back():
+    g = example_game()
+    g.phase = "recruitment"
+    g.lich.netherworld = take(g, RULES_NETHERWORLD)
+    panel = LichKingPanel(g, lang="pl")
+    assert not panel.messages.errors
+    assert text(panel.gains_head.value) == "Zyski Króla Liszów na koniec Rekrutacji"
+    assert text(panel.armies_head.value).startswith("Wojny:")            # the phase's name
+    assert panel.gains_turn.options == (("teraz (Zaświaty do tej pory)", 0),)
+    html = text(panel.gains_html.value)
+    assert "Razem: 8 PL" in html and "3 × 2 = 6 PL" in html and "Karta w Zaświatach" in html
+    assert "nadrukowana siła 3 lub więcej" in html
+    assert "Tura 2" in text(panel.header.value) and "Król Liszów" in text(panel.header.value)
+    assert "znacznik Czasu" in text(panel.line_html.value) and "Zadanie:" in text(panel.line_html.value)
+    assert panel.log_box.get_title(0).startswith("Dlaczego?")
+    assert "Wyścig punktów" in panel.race_fig.layout.title.text
+    assert "prognoza" in panel.armies_fig.layout.title.text or "gdyby" in panel.armies_fig.layout.title.text
+    panel.set_language("en")
+    assert text(panel.gains_head.value) == "The Lich King's gains at the end of Recruitment"
+    assert text(panel.armies_head.value).startswith("Wars:")
+    assert "Total: 8 LP" in text(panel.gains_html.value)
+
+
+def test_a_solo_game_in_polish_to_the_end():
+    play = SoloGame(seed=11, lich_king_cards=1, lang="pl")
+    assert play.game.players[0].name == "Ty"
+    g = play_to_the_end(play)
+    assert not play.messages.errors and not play.lich.messages.errors
+    shown = text(play.lich.armies_html.value)
+    assert "Twoja siła" in shown and "To dało:" in shown
+    assert "Czarna armia" in shown and "Fioletowa armia" in shown
+    assert "Razem:" in text(play.lich.gains_html.value)
+    log = play.lich.log_html.value
+    assert log.count("<tr data-seat='-2'>") == sum(1 for e in g.events if e.seat == solo.LICH and e.kind == "lp")
+    assert "<th>Przyczyna</th>" in log and "Wojny" in text(log)
+
+
+def test_companion_and_pack_editor_in_polish():
+    c = CompanionPanel(lang="pl")
+    c.enter(**RULES_EXAMPLE)
+    lines = c.score_text().splitlines()
+    assert lines[-2] == "Król Liszów zdobywa 8 PL na koniec Rekrutacji w turze 2"
+    assert lines[-1].endswith("-> ty +3 PL, Król Liszów +2 PL")
+    assert "Karta Nekropolii 2: +1 PL, natychmiastowy zysk" in lines
+    assert c.score_button.description == "Policz punkty Króla Liszów"
+    assert c.forms["1"].requirement.kind.options[1] == ("nadrukowana siła co najmniej", "strength_at_least")
+    c.set_language("en")
+    assert c.score_button.description == "Score the Lich King"
+    assert c.forms["1"].requirement.kind.value == "card"                 # the values stay
+    assert c.fig.layout.title.text == "Turn 2: the Lich King scores 8 LP"
+    ed = PackEditor(lang="pl")
+    ed.start_button.click()
+    assert "NIE są karty drukowane" in text(ed.messages.value)
+    ed.check_button.click()
+    assert "Silnik przyjmuje zestaw" in text(ed.summary.value) and "20 kart Nekropolii" in text(ed.summary.value)
+    ed.set_language("en")
+    assert ed.check_button.description == "Check and show the pack JSON"
+    assert "The engine accepts pack" in text(ed.summary.value)

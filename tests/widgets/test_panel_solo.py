@@ -9,6 +9,7 @@ import pytest
 from papertales import Game, PaperTalesError, load_pack, solo
 from papertales.cards import BASE, card_set
 from papertales.events import BLACK_ARMY, PURPLE_ARMY
+from papertales.results import Quest, SoloRecruitmentResult, SoloWarsResult
 from papertales.state import Unit
 from papertales_widgets import App, GameStepper, Session
 from papertales_widgets.lichking import LichKingPanel, SoloGame
@@ -125,14 +126,17 @@ def test_solo_wars_worked_out_by_hand_in_the_app():
     g = app.game
     assert not st.messages.errors and (g.phase, g.turn) == ("income", 2)
     # Black 2 + 4 = 6 ties your 6: both win; Purple 3 + 5 = 8 beats you
-    assert [e.data for e in g.events if e.kind == "war"] == [(BLACK_ARMY, 6, 6), (PURPLE_ARMY, 6, 8)]
+    assert [(e.params["opponent"], e.params["strength"], e.params["against"]) for e in g.events
+            if e.kind == "war"] == [(BLACK_ARMY, 6, 6), (PURPLE_ARMY, 6, 8)]
+    assert [r for r in g.results if isinstance(r, SoloWarsResult)] == [
+        SoloWarsResult(2, 6, 6, 8, (True, False), (True, True), 3, 2)]
     assert g.players[0].lp == 3                      # one war won: 3 LP
     assert g.lich.lp == 2                            # two armies won (a tie counts): 2 x 1 LP
     assert "data-player-lp='3'" in st.status.value and "data-lich-lp='2'" in st.status.value
-    # the Lich King panel reads the resolved Wars from the events' data
+    # the Lich King panel draws the engine's record of the Wars
     a = app.lich.armies
     assert a.resolved and a.strength == 6 and (a.black_total, a.purple_total) == (6, 8)
-    assert [v for _, v in a.black] == [2, 4] and [v for _, v in a.purple] == [3, 5]
+    assert [p.value for p in a.black] == [2, 4] and [p.value for p in a.purple] == [3, 5]
     assert "data-you-lp='3'" in app.lich.armies_html.value and "data-lich-lp='2'" in app.lich.armies_html.value
     # the Why? panel names the Lich King and his cause
     app.select("why")
@@ -149,17 +153,26 @@ def test_solo_wars_worked_out_by_hand_in_the_app():
     assert "Necropolis card 3 is revealed" in why.table.value
 
 
-def test_the_last_recruitment_is_read_from_the_games_record():
-    # a position set up by hand (no history to replay): the Netherworld the Lich King
-    # scored at the end of the Recruitment of turn 2 is the game's record lich.scored
+def test_the_panel_draws_the_engines_recruitment_record():
+    # a position set up by hand: the panel draws the record of the Recruitment of turn 2
+    # as it is (nothing recomputed: the record's LP are shown even where the rules differ)
     g = solo_position(2, "deployment", time=1, revealed=2)
-    g.lich.scored = tuple(BASE.unit(i) for i in ("knight", "veteran", "treefolk", "miner", "farmer", "cook", "dragon"))
+    nether = ("knight", "veteran", "treefolk", "miner", "farmer", "cook", "dragon")
+    g.results.append(SoloRecruitmentResult(2, "two", 1, nether, (Quest("two", 2, ("knight", "veteran", "treefolk"), 6),),
+                                           (), 7))
     panel = LichKingPanel(g)
     assert not panel.messages.errors
     assert panel.gains_turn.options == (("turn 2", 2),)
     # immediate gain of card 2: 1; its quest: Knight 4, Veteran 3, Treefolk 3 -> 3 x 2 = 6
     assert panel.gains.total == 7
-    assert "data-quest='two' data-lp='6'" in panel.gains_html.value
+    html = panel.gains_html.value
+    assert "data-quest='two' data-lp='6'" in html and "data-quest='one' data-lp='0'" in html
+    assert html.count("<td class='pt-hit'>+2</td>") == 3 and html.count("data-nether=") == 7
+    assert "data-total='7'" in html
+    # a record is drawn, not checked: another total is shown as it is
+    g.results[-1] = SoloRecruitmentResult(2, "two", 1, nether, (), (), 99)
+    panel.show(g)
+    assert "data-total='99'" in panel.gains_html.value
 
 
 def test_a_tie_at_the_end_goes_to_the_lich_king():

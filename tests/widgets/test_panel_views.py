@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 from papertales import totals
+from papertales.events import cause_label
 from papertales.whatif import evaluate
 from papertales.bots import random_game
 from papertales_widgets import EventLog, KingdomView, ScoreRace, Session, WarGraph, lp_series, war_graph
@@ -70,13 +71,13 @@ def test_event_log_shows_the_last_phase_with_causes_and_filters_by_player():
     assert "Why? — turn 1, Wars" in log.summary.value
     for e in evs:
         assert e.kind in ("lp", "gold")
-        assert f"<td>{e.cause}</td>" in log.table.value
+        assert f"<td>{cause_label(e.cause, 'en', g.cards)}</td>" in log.table.value
     log.player.value = 2
     assert all('data-seat="2"' in row for row in log.table.value.split("<tr")[2:])
     wars_lp = totals(g.events, 2, "lp", phase="wars", turn=1)
     if wars_lp:
         cause, amount = next(iter(wars_lp.items()))
-        assert f"{cause} +{amount}" in log.summary.value
+        assert f"{cause_label(cause, 'en', g.cards)} +{amount}" in log.summary.value
     log.money_only.value = False
     log.scope.value = "game"
     assert "draft" in log.table.value

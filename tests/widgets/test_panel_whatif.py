@@ -36,11 +36,11 @@ def test_editor_matches_the_engine_evaluation_for_every_lesson():
 def test_level2_mine_scores_win_or_lose():
     ed = lesson_editor("mine")
     lp = [(e["seat"], e["cause"], e["amount"]) for e in ed.evaluation["wars"]["events"] if e["kind"] == "lp"]
-    assert (0, "Mine (level 2)", 4) in lp
-    assert not any(seat == 0 and cause == "Wars" for seat, cause, _ in lp)       # the war is lost
+    assert (0, "mine:2", 4) in lp
+    assert not any(seat == 0 and cause == "rule.wars" for seat, cause, _ in lp)       # the war is lost
     ed.editors[0].buildings["mine"].value = 1
     lp = [(e["seat"], e["cause"]) for e in ed.evaluation["wars"]["events"] if e["kind"] == "lp"]
-    assert (0, "Mine (level 2)") not in lp
+    assert (0, "mine:2") not in lp
 
 
 def test_healer_choice_changes_the_aging_outcome():

@@ -1,0 +1,118 @@
+"""Two bots: ``random`` (any legal action, for tests) and ``simple`` (a greedy player that
+upgrades whenever it can and produces only for an upgrade it can complete this turn).
+
+Both see only what a player sees: the cards in play, the discard pile, the top card of
+the draw pile and the legal actions; their choices come from their own seeded generator."""
+
+from __future__ import annotations
+
+from .actions import DEVELOP, PASS, PRODUCE, RESOLVE, UPGRADE, USE, Action
+from .campaign import Campaign
+from .errors import LegacyError
+from .rng import Rng
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed ^ 0x5EED)
+
+    def choose(self, c: Campaign) -> Action:
+        return self.rng.choice(c.legal_actions())
+
+
+class SimpleBot:
+    name = "simple"
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed ^ 0xB07)
+
+    def choose(self, c: Campaign) -> Action:
+        acts = c.legal_actions()
+        d = c.decision()
+        if d != "main":
+            if d == "order":
+                return next(a for a in acts if a.kind == RESOLVE)
+            if d == "purge":        # purged glory is kept: purge the card worth the most
+                return max(acts, key=lambda a: (c.card_glory(a.a), -a.a))
+            return acts[0]
+        ups = [a for a in acts if a.kind == UPGRADE]
+        if ups:
+            return max(ups, key=lambda a: self._gain(c, a))
+        defeat = [a for a in acts if a.kind == USE and c._st(a.a).obstacle]
+        if defeat:
+            return defeat[0]
+        plan = self._plan(c, acts)
+        if plan is not None:
+            return plan
+        if any(a.kind == DEVELOP for a in acts) and not c.pool:
+            return Action(DEVELOP)
+        return Action(PASS)
+
+    @staticmethod
+    def _gain(c, a):
+        card = c.pack.card(a.a)
+        return card.stages[a.b].glory - c._st(a.a).glory
+
+    def _sources(self, c, acts):
+        """``(action, card, resources)`` that give resources now without ending the turn."""
+        out = []
+        for a in acts:
+            if a.kind == PRODUCE:
+                out.append((a, a.a, c.production(a.a)[a.b - 1]))
+            elif a.kind == USE:
+                e = c._st(a.a).effects[a.b - 1]
+                if e["trigger"] == "activated" and not e.get("cost") and len(e["do"]) >= 1 \
+                        and e["do"][0]["kind"] == "gain" and "resources" in e["do"][0]:
+                    out.append((a, a.a, e["do"][0]["resources"]))
+        return out
+
+    def _plan(self, c, acts):
+        sources = self._sources(c, acts)
+        best = None
+        for n in c.play + c.permanent:
+            if c.is_blocked(n) or n in c.attached:
+                continue
+            for u in c._st(n).upgrades:
+                need = {r: k - c.pool.get(r, 0) for r, k in u["cost"].items() if k > c.pool.get(r, 0)}
+                picks, left, used = [], dict(need), set()
+                while left:
+                    cands = [(sum(min(v, left.get(r, 0)) for r, v in res.items()), a, m, res)
+                             for a, m, res in sources if m != n and m not in used]
+                    cands = [x for x in cands if x[0] > 0]
+                    if not cands:
+                        break
+                    score, a, m, res = max(cands, key=lambda x: (x[0], -x[2]))
+                    picks.append(a)
+                    used.add(m)
+                    for r, v in res.items():
+                        if r in left:
+                            left[r] -= v
+                            if left[r] <= 0:
+                                del left[r]
+                if left or not picks:
+                    continue
+                value = (c.pack.card(n).stages[u["to"]].glory - c._st(n).glory, -len(picks))
+                if best is None or value > best[0]:
+                    best = (value, picks[0])
+        return None if best is None else best[1]
+
+
+BOTS = {"random": RandomBot, "simple": SimpleBot}
+
+
+def play_campaign(pack=None, seed: int = 0, bot: str = "simple", max_actions: int = 20000,
+                  expansions: bool = False) -> Campaign:
+    """A whole campaign played by a bot (and its mini-expansions with ``expansions=True``)."""
+    c = Campaign.new(pack, seed)
+    player = BOTS[bot](seed)
+    for _ in range(max_actions):
+        if c.is_over:
+            acts = c.legal_actions()
+            if not (expansions and acts):
+                return c
+            c.apply(acts[0])
+            continue
+        c.apply(player.choose(c))
+    raise LegacyError("legacy.error.too_long", n=max_actions)

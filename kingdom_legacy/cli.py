@@ -1,0 +1,131 @@
+"""The ``legacy`` command (``papertales legacy ...``).
+
+``legacy play --demo --seed 1 [--bot simple|random] [--expansions] [--json] [--lang en|pl]``
+plays a campaign of the invented demo kingdom (or ``--pack FILE``, your own cards) with a
+bot and prints the log and the glory.  ``legacy pack check FILE`` checks a pack: exit 0
+when valid, exit 2 with one line naming file, card, stage and field otherwise.
+
+Every text comes from the message catalogue; bad input gives one line on stderr and exit
+code 2, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from papertales.i18n import LANGUAGES, t
+
+from .bots import BOTS, play_campaign
+from .cards import demo_pack, load_pack, text
+from .errors import LegacyError
+
+EXIT_BAD_INPUT = 2
+
+
+class _Bad(Exception):
+    def __init__(self, key, **params):
+        super().__init__(key)
+        self.key, self.params = key, params
+
+
+def _parse(argv):
+    opts = {"demo": False, "pack": None, "seed": 0, "bot": "simple", "expansions": False, "json": False,
+            "lang": None, "help": False}
+    words = []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("-h", "--help"):
+            opts["help"] = True
+        elif a in ("--demo", "--json", "--expansions"):
+            opts[a[2:]] = True
+        elif a in ("--pack", "--seed", "--bot", "--lang"):
+            if i + 1 >= len(argv):
+                raise _Bad("legacy.cli.value", option=a)
+            v = argv[i + 1]
+            i += 1
+            if a == "--seed":
+                try:
+                    v = int(v)
+                except ValueError:
+                    raise _Bad("legacy.cli.number", option=a, value=v) from None
+            elif a == "--lang" and v not in LANGUAGES:
+                raise _Bad("legacy.cli.lang", value=v)
+            elif a == "--bot" and v not in BOTS:
+                raise _Bad("legacy.cli.bot", value=v)
+            opts[a[2:]] = v
+        elif a.startswith("-"):
+            raise _Bad("legacy.cli.unknown", arg=a)
+        else:
+            words.append(a)
+        i += 1
+    return words, opts
+
+
+def main(argv: list[str] | None = None, out=None) -> int:
+    out = out or sys.stdout
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = None
+    if "--lang" in argv:
+        i = argv.index("--lang")
+        if i + 1 < len(argv) and argv[i + 1] in LANGUAGES:
+            lang = argv[i + 1]
+    try:
+        words, opts = _parse(argv)
+        lang = opts["lang"]
+        if opts["help"] or not words:
+            out.write(t("legacy.cli.usage", lang) + "\n")
+            return 0 if opts["help"] else EXIT_BAD_INPUT
+        if words == ["play"]:
+            _play(opts, out, lang)
+        elif len(words) == 3 and words[:2] == ["pack", "check"]:
+            _check(words[2], out, lang)
+        else:
+            raise _Bad("legacy.cli.unknown", arg=" ".join(words))
+    except _Bad as exc:
+        sys.stderr.write(t("legacy.cli.error", lang, message=t(exc.key, lang, **exc.params)) + "\n")
+        return EXIT_BAD_INPUT
+    except LegacyError as exc:
+        sys.stderr.write(t("legacy.cli.error", lang, message=exc.message(lang)) + "\n")
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+def _check(path, out, lang):
+    pack = load_pack(path)
+    out.write(t("legacy.cli.valid", lang, file=path, id=pack.id, n=len(pack.cards), box=pack.box_size,
+                final=pack.final_card) + "\n")
+
+
+def _play(opts, out, lang):
+    if opts["pack"]:
+        pack = load_pack(opts["pack"])
+    elif opts["demo"]:
+        pack = demo_pack()
+    else:
+        raise _Bad("legacy.cli.need_pack")
+    c = play_campaign(pack, opts["seed"], opts["bot"], expansions=opts["expansions"])
+    scores = [{"after": s["after"], "glory": s["glory"]} for s in c.scores]
+    if opts["json"]:
+        data = {"pack": pack.id, "invented": pack.invented, "seed": opts["seed"], "bot": opts["bot"],
+                "glory": c.glory(), "scores": scores, "rounds": c.round, "actions": len(c.history),
+                "history": c.history, "log": c.describe(lang)}
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        return
+    out.write(t("legacy.cli.header", lang, pack=text(pack.name, lang), bot=opts["bot"], seed=opts["seed"]) + "\n")
+    if pack.invented:
+        out.write(t("legacy.cli.notice", lang) + "\n")
+    for line in c.describe(lang):
+        out.write(line + "\n")
+    out.write(t("legacy.cli.rounds", lang, n=c.round, actions=len(c.history)) + "\n")
+    for s in scores:
+        after = t("legacy.cli.after_base", lang) if s["after"] == "base" else \
+            t("legacy.cli.after_expansion", lang, card=s["after"].split(":")[1])
+        out.write(t("legacy.cli.score_after", lang, after=after, n=s["glory"]) + "\n")
+    out.write(t("legacy.cli.glory", lang, n=c.glory()) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

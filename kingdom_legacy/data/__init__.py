@@ -1,0 +1,1 @@
+"""Data of the Kingdom Legacy engine: the invented demo kingdom (not the printed cards)."""

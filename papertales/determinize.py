@@ -1,0 +1,84 @@
+"""Determinization: a full game consistent with what one seat has seen.
+
+Information-set search and the advisor never look at hidden cards: they play in worlds
+sampled from what the seat may know (``game.observation(seat)``).  Every card the seat
+cannot see -- the other seats' hands, packs and kept cards, their face-down units, the
+draw pile and the discard pile (treated as unseen as a whole: a simplification that loses
+a little information and leaks none) -- is pooled and dealt back at random into the same
+places, the future draws get a fresh random generator, the other seats' secret
+constructions are replaced by random legal ones, the Netherworld is reshuffled and the
+Necropolis cards not yet revealed are drawn again from their piles.
+"""
+
+from __future__ import annotations
+
+from .rng import Rng
+from .state import Unit
+
+_TRIES = 20          # redeals to find face-down units their owners could pay for
+
+
+def determinize(game, seat: int, rng: Rng):
+    """A clone of ``game`` in which everything hidden from ``seat`` is resampled."""
+    g = game.clone()
+    others = [s for s in range(g.n) if s != seat]
+    pool = list(g.draw) + list(g.discard)
+    shapes = []                               # (seat, hand, pack, kept?, face-down spots)
+    for s in others:
+        p = g.players[s]
+        spots = [i for i, u in enumerate(p.units) if u is not None and u.new]
+        pool += p.hand + p.pack + ([p.kept] if p.kept is not None else [])
+        pool += [p.units[i].type for i in spots]
+        shapes.append((s, len(p.hand), len(p.pack), p.kept is not None, spots))
+    pool.sort(key=_card_index)                # the deal depends on rng only, not on hidden order
+    for _ in range(_TRIES):
+        rng.shuffle(pool)
+        if _affordable(g, shapes, pool):
+            break
+    it = iter(pool)
+    for s, hand, pack, kept, spots in shapes:
+        p = g.players[s]
+        p.hand = [next(it) for _ in range(hand)]
+        p.pack = [next(it) for _ in range(pack)]
+        p.kept = next(it) if kept else None
+        for i in spots:
+            p.units[i] = Unit(next(it), 0, True)
+    rest = list(it)
+    g.draw, g.discard = rest[:len(g.draw)], rest[len(g.draw):]
+    g.rng = Rng(rng.next64())
+    if g.build_choices is not None:
+        from .construction import options
+        for s in others:
+            if g.build_choices[s] is not None:
+                acts = [a for a, _, _ in options(g, s)]
+                g.build_choices[s] = acts[rng.below(len(acts))] if acts else None
+    if g.lich is not None:
+        _determinize_lich(g, rng)
+    return g
+
+
+def _card_index(t):
+    return t.index
+
+
+def _affordable(g, shapes, pool) -> bool:
+    """Would each owner have been able to pay for the face-down units dealt to them?"""
+    at = 0
+    for s, hand, pack, kept, spots in shapes:
+        at += hand + pack + kept
+        cost = sum(pool[at + k].cost for k in range(len(spots)))
+        at += len(spots)
+        if cost > g.players[s].gold:
+            return False
+    return True
+
+
+def _determinize_lich(g, rng) -> None:
+    lk = g.lich
+    lk.netherworld = sorted(lk.netherworld, key=_card_index)
+    rng.shuffle(lk.netherworld)
+    line = list(lk.line)
+    for i in range(lk.revealed, len(line)):
+        pile = [c for c in g.cards.necropolis if c.pile == line[i].pile]
+        line[i] = pile[rng.below(len(pile))]
+    lk.line = line

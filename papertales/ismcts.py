@@ -1,0 +1,157 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Why search?  The greedy bot sees one step ahead; a search bot plays the position out many
+times.  It must never peek: each iteration samples a world consistent with what the seat
+has seen (:meth:`Game.determinize`) -- other hands, packs, kept cards, the draw pile and
+the face-down units placed but not yet revealed are dealt again at random -- then
+descends a tree of the seat's *own* decisions (children are actions; an action counts as
+available only in the worlds where it is legal, as in Cowling, Powley and Whitehouse's
+SO-ISMCTS), the other seats acting by the rollout policy, up to the horizon.
+
+The horizon is the end of the current turn (or of the game on turn 4): there the worlds
+are scored with the greedy bot's documented evaluation (``greedy.value``), since playing
+every sample to the end with random players mostly measures random play.  With
+``horizon="game"`` the samples are played to the end and scored by who won.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from .greedy import bot_actions, value
+from .rng import Rng
+
+EXPLORATION = 0.7
+
+
+class _Node:
+    __slots__ = ("visits", "total", "avail", "children")
+
+    def __init__(self):
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children = {}
+
+
+class IsmctsBot:
+    """``iterations`` samples per decision, or as many as fit in ``seconds``; rollouts
+    by ``random`` (default) or ``greedy`` players; ``horizon`` ``turn`` or ``game``."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
+                 rollout: str = "random", horizon: str = "turn"):
+        if rollout not in ("random", "greedy"):
+            raise TypeError(f"rollout must be random or greedy, got {rollout!r}")
+        if horizon not in ("turn", "game"):
+            raise TypeError(f"horizon must be turn or game, got {horizon!r}")
+        self.rng = Rng(seed)
+        self.iterations = iterations if iterations is not None or seconds is not None else 200
+        self.seconds = seconds
+        self.rollout = rollout
+        self.horizon = horizon
+        self._moved = (None, set())
+        self.last_stats = None         # (action, visits, mean reward) per root action
+
+    def choose(self, game, seat):
+        key = (game.turn, game.phase)
+        if self._moved[0] != key:
+            self._moved = (key, set())
+        actions = bot_actions(game, seat, self._moved[1])
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node()
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline and done:
+                break
+            world = game.determinize(seat, self.rng)
+            world.record_events = False
+            self._iterate(root, world, seat, actions)
+            done += 1
+        stats = sorted(((a, c.visits, c.total / c.visits if c.visits else 0.0)
+                        for a, c in root.children.items()), key=lambda r: (-r[1], -r[2]))
+        self.last_stats = stats
+        best = stats[0][0]
+        if best.kind == "move":
+            self._moved[1].update((best.a, best.b))
+        return best
+
+    # ------------------------------------------------------------------ one iteration
+
+    def _iterate(self, root, g, seat, root_actions):
+        rng = self.rng
+        turn = g.turn
+        node = root
+        path = [root]
+        in_tree = True
+        first = True
+        while True:
+            if g.is_over or (self.horizon == "turn" and g.turn != turn):
+                break
+            if not any(g.pending):
+                g.advance()
+                continue
+            if g.pending[seat] is None:
+                other = next(s for s, d in enumerate(g.pending) if d is not None)
+                g.apply(other, self._policy(g, other))
+                continue
+            legal = root_actions if first else bot_actions(g, seat)
+            first = False
+            if in_tree:
+                for a in legal:
+                    child = node.children.get(a)
+                    if child is not None:
+                        child.avail += 1
+                untried = [a for a in legal if a not in node.children]
+                if untried:
+                    a = untried[rng.below(len(untried))]
+                    child = node.children[a] = _Node()
+                    child.avail = 1
+                    in_tree = False
+                else:
+                    a = max(legal, key=lambda x: _ucb(node.children[x]))
+                    child = node.children[a]
+                node = child
+                path.append(node)
+            else:
+                a = legal[rng.below(len(legal))] if self.rollout == "random" else self._greedy(g, seat)
+            g.apply(seat, a)
+        reward = self._reward(g, seat)
+        for n in path:
+            n.visits += 1
+            n.total += reward
+
+    def _policy(self, g, s):
+        if self.rollout == "greedy":
+            return self._greedy(g, s)
+        acts = bot_actions(g, s)
+        return acts[self.rng.below(len(acts))]
+
+    def _greedy(self, g, s):
+        from .greedy import GreedyBot
+        bot = GreedyBot.__new__(GreedyBot)
+        bot.rng, bot._moved = self.rng, (None, set())
+        return bot.choose_in_world(g, s)
+
+    def _reward(self, g, seat) -> float:
+        if g.is_over:
+            winners = g.winners()
+            return 1.0 / len(winners) if seat in winners else 0.0
+        mine = value(g, seat)
+        if g.n == 1:
+            other = g.lich.lp + 2.0 * (4 - g.turn + 1)
+        else:
+            other = max(value(g, s) for s in range(g.n) if s != seat)
+        return 0.5 + 0.5 * math.tanh((mine - other) / 8.0)
+
+
+def _ucb(child) -> float:
+    if not child.visits:
+        return float("inf")
+    return child.total / child.visits + EXPLORATION * math.sqrt(math.log(max(child.avail, 1)) / child.visits)

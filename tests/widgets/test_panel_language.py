@@ -1,0 +1,178 @@
+"""The app in Polish and in English: one switch redraws every panel; the catalogue of the
+app (keys ``app.`` and ``nb.``) is complete in both languages."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from papertales import i18n
+from papertales_widgets import App, EventLog, KingdomView, ScoreRace, Session, WarGraph, lesson_editor
+
+from widget_helpers import position_game
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALES = ROOT / "papertales" / "locales"
+#: the files whose words must all come from the catalogue (see test_no_english_literals)
+APP_FILES = [ROOT / "widgets" / f for f in ("app.py", "stepper.py", "session.py", "eventlog.py", "wargraph.py",
+                                            "scorerace.py", "tour.py", "whatif_editor.py", "kingdom.py",
+                                            "base.py", "positions.py")] + [ROOT / "papertales" / "render.py"]
+PHASES_PL = ("Rekrutacja", "Wystawianie", "Wojny", "Dochód", "Budowanie", "Przemijanie")
+PHASES_EN = ("Recruitment", "Deployment", "Wars", "Income", "Construction", "Aging")
+
+
+@pytest.fixture(autouse=True)
+def restore_language():
+    yield
+    i18n.set_language(None)
+
+
+def farmer_game():
+    """You have a Farmer (Polish: Rolnik, base.json ``names.pl``) in the Front."""
+    return position_game("wars", {"name": "You", "gold": 3, "front": ["farmer", "knight"]},
+                         {"name": "Ada", "front": ["knight"]})
+
+
+def text(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", html, flags=re.S))
+
+
+def test_polish_name_of_the_farmer_is_the_rulebook_one():
+    base = json.loads((ROOT / "papertales" / "data" / "base.json").read_text(encoding="utf-8"))
+    farmer = next(u for u in base["units"] if u["id"] == "farmer")
+    assert farmer["names"]["pl"] == "Rolnik"
+    assert i18n.t("card.farmer.name", "pl") == "Rolnik"
+
+
+def test_switching_the_app_to_polish_and_back_redraws_everything():
+    app = App(players=3, seed=7, humans=[0], lang="en")
+    track = app.stepper.track.value
+    assert all(f"{i}. {name}" in track for i, name in enumerate(PHASES_EN, 1))
+    assert app.tabs.titles[0].startswith("Why?")
+    assert app.stepper.next_phase.description.startswith("Next phase")
+    assert app.stepper.decision_panel(0).buttons[0].description.startswith("Keep ")
+
+    app.language.value = "pl"                              # the switch at the top of the page
+    assert app.lang == "pl" and i18n.get_language() == "pl"
+    track = app.stepper.track.value
+    assert all(f"{i}. {name}" in track for i, name in enumerate(PHASES_PL, 1)), track
+    assert "Tura 1/4" in track and "Recruitment" not in track
+    assert app.stepper.next_phase.description.startswith("Następna faza")
+    assert app.stepper.decision_panel(0).buttons[0].description.startswith("Zatrzymaj: ")
+    assert app.tabs.titles == ("Dlaczego? (zdarzenia)", "Graf Wojen", "Wyścig punktów",
+                               "Edytor „co jeśli”", "Zasady w skrócie")
+    assert "Rekrutacja" in text(app.rules.value)
+    assert "Ty" in app.session.game.names                  # the default names follow the language
+    assert "Dlaczego?" in text(app.why.summary.value) or app.why.summary.value == ""
+
+    # a kingdom with a Farmer: its card label is the Polish name
+    app.session.load_game(farmer_game(), humans=[0])
+    html = app.kingdoms.html.value
+    assert '<div class="pt-cname">Rolnik</div>' in html and ">Farmer<" not in html
+    assert "PRZÓD" in html and "TYŁ" in html
+    assert 'data-phase="wars"' in app.stepper.track.value and "3. Wojny" in app.stepper.track.value
+
+    app.set_language("en")
+    assert app.language.value == "en" and i18n.get_language() == "en"
+    track = app.stepper.track.value
+    assert all(f"{i}. {name}" in track for i, name in enumerate(PHASES_EN, 1))
+    assert "Turn 1/4" in track and "Rekrutacja" not in track
+    html = app.kingdoms.html.value
+    assert '<div class="pt-cname">Farmer</div>' in html and "Rolnik" not in html
+    assert app.tabs.titles[1] == "War graph"
+    assert not app.messages.errors and not app.stepper.messages.errors
+
+
+def test_hidden_tabs_redraw_in_the_new_language_when_opened():
+    app = App(players=3, seed=4, humans=[], lang="pl")
+    app.stepper.next_turn.click()
+    app.select("score")
+    assert app.race.series[0][1] == "T1 Rek"
+    app.select("wars")
+    assert app.wars.fig.layout.title.text.startswith("Podgląd: gdyby Wojny")
+    app.wars.which.value = 1                               # the resolved Wars of turn 1
+    assert app.wars.fig.layout.title.text == "Wojny w turze 1 (rozstrzygnięte)"
+    app.select("why")
+    app.set_language("en")
+    assert "Why? —" in app.why.summary.value
+    app.select("score")
+    assert app.race.series[0][1] == "T1 Rec"
+    app.select("wars")
+    assert app.wars.fig.layout.title.text == "Wars of turn 1 (resolved)"
+    assert [label for label, _ in app.wars.which.options][-1] == "turn 1 (resolved)"
+    app.select("whatif")
+    app.set_language("pl")
+    assert "Podgląd Wojen" in app.whatif.results.value
+    assert not app.messages.errors and not app.whatif.messages.errors
+
+
+def test_each_panel_takes_a_language():
+    session = Session(players=3, seed=2, humans=[], lang="pl")
+    session.advance("turn")
+    assert session.message.startswith("Teraz: tura 2")
+    assert "Rekrutacja" in session.message
+    log = EventLog(session=session, lang="pl")
+    assert "Dlaczego?" in log.summary.value and "<th>Przyczyna</th>" in log.table.value
+    kingdoms = KingdomView(farmer_game(), lang="pl")
+    assert "Rolnik" in kingdoms.html.value and "Monety" in kingdoms.html.value
+    kingdoms.set_language("en")
+    assert "Farmer" in kingdoms.html.value and "3 gold" in kingdoms.html.value
+    graph = WarGraph(farmer_game(), lang="pl")
+    assert "Pokonuje" in graph.table.value
+    race = ScoreRace(session=session, lang="pl")
+    assert race.fig.layout.yaxis.title.text == "PL"
+    editor = lesson_editor("cerberus")
+    editor.set_language("pl")
+    assert "Dlaczego Cerberus chce żywności" in editor.header.value
+    assert editor.editors[0].cards["B1"].label.startswith("Rolnik")
+    assert not editor.messages.errors
+
+
+def test_refusals_are_said_in_the_panel_language():
+    app = App(players=3, seed=7, humans=[0], lang="pl")
+    app.stepper.next_phase.click()                         # you must draft first: refused
+    assert "Niedozwolone:" in app.stepper.messages.value
+    assert "czekamy na decyzję" in app.stepper.messages.last_error
+
+
+# ------------------------------------------------------------------ the catalogue
+
+def app_keys(lang):
+    return json.loads((LOCALES / lang / "app.json").read_text(encoding="utf-8"))
+
+
+def fields(value) -> set:
+    values = value.values() if isinstance(value, dict) else [value]
+    return {f for v in values for _, f, _, _ in string.Formatter().parse(v) if f}
+
+
+def test_every_app_and_notebook_key_exists_in_both_languages():
+    en, pl = app_keys("en"), app_keys("pl")
+    assert set(en) == set(pl)
+    assert all(k.startswith(("app.", "nb.")) for k in en), [k for k in en if not k.startswith(("app.", "nb."))]
+    for key, value in en.items():
+        other = pl[key]
+        assert isinstance(value, dict) == isinstance(other, dict), key
+        if isinstance(value, dict):
+            assert set(value) == {"one", "many"} and set(other) == {"one", "few", "many"}, key
+        assert fields(other) - {"n"} <= fields(value) | {"n"}, key    # Polish asks for nothing more
+    for lang in ("en", "pl"):
+        i18n.catalogue(lang)                               # no key defined twice across the files
+
+
+def test_every_key_the_panels_use_is_in_the_catalogue():
+    en = i18n.catalogue("en")
+    used = set()
+    for path in APP_FILES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and re.fullmatch(r"(app|nb)\.[a-z0-9_.]+[a-z0-9_]", node.value):
+                used.add(node.value)
+    assert len(used) > 150
+    missing = sorted(k for k in used if k not in en)
+    assert not missing, missing
