@@ -26,13 +26,26 @@ EXPLORATION = 0.7
 
 
 class _Node:
-    __slots__ = ("visits", "total", "avail", "children")
+    __slots__ = ("visits", "total", "avail", "children", "lp")
 
     def __init__(self):
         self.visits = 0
-        self.total = 0.0
+        self.total = 0.0          # sum of rewards
+        self.lp = 0.0             # sum of the seat's LP (or LP-equivalent value) at the horizon
         self.avail = 0
         self.children = {}
+
+
+class ActionStats(tuple):
+    """One root action's search statistics: ``(action, visits, reward, lp)``: the mean
+    reward (a win share at the end of the game, or the evaluation's estimate of it at the
+    horizon) and the mean LP -- final LP, or the LP-equivalent value at the horizon."""
+    __slots__ = ()
+
+    action = property(lambda self: self[0])
+    visits = property(lambda self: self[1])
+    reward = property(lambda self: self[2])
+    lp = property(lambda self: self[3])
 
 
 class IsmctsBot:
@@ -53,7 +66,7 @@ class IsmctsBot:
         self.rollout = rollout
         self.horizon = horizon
         self._moved = (None, set())
-        self.last_stats = None         # (action, visits, mean reward) per root action
+        self.last_stats = None         # ActionStats per root action, most visited first
 
     def choose(self, game, seat):
         key = (game.turn, game.phase)
@@ -62,25 +75,34 @@ class IsmctsBot:
         actions = bot_actions(game, seat, self._moved[1])
         if len(actions) == 1:
             return actions[0]
-        root = _Node()
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and time.perf_counter() >= deadline and done:
-                break
-            world = game.determinize(seat, self.rng)
-            world.record_events = False
-            self._iterate(root, world, seat, actions)
-            done += 1
-        stats = sorted(((a, c.visits, c.total / c.visits if c.visits else 0.0)
-                        for a, c in root.children.items()), key=lambda r: (-r[1], -r[2]))
-        self.last_stats = stats
+        stats = self.last_stats = self.analyse(game, seat, actions)
         best = stats[0][0]
         if best.kind == "move":
             self._moved[1].update((best.a, best.b))
         return best
+
+    @staticmethod
+    def rank(root) -> list:
+        rows = [ActionStats((a, c.visits, c.total / c.visits if c.visits else 0.0,
+                             c.lp / c.visits if c.visits else 0.0))
+                for a, c in root.children.items()]
+        rows.sort(key=lambda r: (-r[1], -r[2]))
+        return rows
+
+    def analyse(self, game, seat, actions=None) -> list:
+        """Search ``seat``'s decision and return the statistics of every action (all of
+        ``actions``, default the bot's own choices), for the coach."""
+        actions = actions if actions is not None else bot_actions(game, seat)
+        root = _Node()
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while (self.iterations is None or done < self.iterations) and \
+                (deadline is None or time.perf_counter() < deadline or not done):
+            world = game.determinize(seat, self.rng)
+            world.record_events = False
+            self._iterate(root, world, seat, actions)
+            done += 1
+        return self.rank(root)
 
     # ------------------------------------------------------------------ one iteration
 
@@ -123,9 +145,11 @@ class IsmctsBot:
                 a = legal[rng.below(len(legal))] if self.rollout == "random" else self._greedy(g, seat)
             g.apply(seat, a)
         reward = self._reward(g, seat)
+        lp = g.players[seat].lp if g.is_over else value(g, seat)
         for n in path:
             n.visits += 1
             n.total += reward
+            n.lp += lp
 
     def _policy(self, g, s):
         if self.rollout == "greedy":
