@@ -6,17 +6,35 @@
 [0, 1, 2, 3]
 """
 
+from . import bots, i18n, render, results, variants, whatif
+from .abilities import RESOURCES
 from .actions import Action
-from .cards import BASE, CardSet, load_pack
+from .cards import BASE, BUILTIN_PACKS, PACK_FORMAT, CardSet, builtin_pack, card_set, load_pack
+from .decisions import Decision
 from .errors import (IllegalActionError, NotYourTurnError, PackError, PaperTalesError,
                      PositionError, SaveFileError)
-from .decisions import Decision
-from .events import Event, cause_label, explain, totals
+from .events import (BLACK_ARMY, LICH_SEAT, PURPLE_ARMY, RULE_WARS, Event, cause_label, explain,
+                     render_parts, totals)
 from .game import PHASES, Game, phase_help
 from .i18n import LANGUAGES, card_name, get_language, set_language, t
+from .necropolis import (ARMIES, LICH_KING_ABILITIES, PILES, REQUIREMENT_KINDS, lich_king_card,
+                         necropolis_card)
+from .necropolis import PHASE_NAMES as ABILITY_PHASES
+from .serialize import FORMAT as SAVE_FORMAT
+from .solo import recruitment_gains
+from .wars import LP_PER_WAR
 
-__all__ = ["Action", "BASE", "CardSet", "Decision", "Event", "Game", "IllegalActionError",
-           "LANGUAGES", "NotYourTurnError", "PHASES", "PackError", "PaperTalesError",
-           "PositionError", "SaveFileError", "card_name", "cause_label", "explain",
-           "get_language", "load_pack", "phase_help", "set_language", "t", "totals"]
+#: the submodules that are part of the public API (everything else is the engine's own)
+PUBLIC_MODULES = ("bots", "i18n", "render", "results", "variants", "whatif", "coach", "tournament",
+                  "cardstats", "greedy", "ismcts", "observation")
+
+__all__ = ["ABILITY_PHASES", "ARMIES", "Action", "BASE", "BLACK_ARMY", "BUILTIN_PACKS", "CardSet",
+           "Decision", "Event", "Game", "IllegalActionError", "LANGUAGES", "LICH_KING_ABILITIES",
+           "LICH_SEAT", "LP_PER_WAR", "NotYourTurnError", "PACK_FORMAT", "PHASES", "PILES",
+           "PUBLIC_MODULES", "PURPLE_ARMY", "PackError", "PaperTalesError", "PositionError",
+           "REQUIREMENT_KINDS", "RESOURCES", "RULE_WARS", "SAVE_FORMAT", "SaveFileError",
+           "bots", "builtin_pack", "card_name", "card_set", "cause_label", "explain",
+           "get_language", "i18n", "lich_king_card", "load_pack", "necropolis_card", "phase_help",
+           "recruitment_gains", "render", "render_parts", "results", "set_language", "t",
+           "totals", "variants", "whatif"]
 __version__ = "0.1.0"

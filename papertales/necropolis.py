@@ -153,6 +153,13 @@ _LK_EFFECTS = {
 }
 
 
+#: the vocabulary of packs, public for forms that write packs: the quest requirement
+#: kinds and the Lich King card abilities as ``(on, do)`` pairs (armies also take "army")
+REQUIREMENT_KINDS = tuple(_REQUIREMENTS)
+LICH_KING_ABILITIES = (("wars", "army_strength"),) + tuple(_LK_EFFECTS)
+ARMIES = ("black", "purple", "both")
+
+
 def lich_king_card(spec, where, pack_id) -> LichKingCard:
     if not isinstance(spec, dict):
         raise PackError(f"{where}: each Lich King card must be an object")
@@ -168,7 +175,7 @@ def lich_king_card(spec, where, pack_id) -> LichKingCard:
     abilities = spec.get("abilities", [])
     if not isinstance(abilities, list) or not abilities:
         raise PackError(f"{where}: 'abilities' must be a non-empty list")
-    allowed = [f"{on}/{do}" for on, do in _LK_EFFECTS] + ["wars/army_strength"]
+    allowed = [f"{on}/{do}" for on, do in LICH_KING_ABILITIES]
     for i, a in enumerate(abilities):
         w = f"{where}.abilities[{i}]"
         if not isinstance(a, dict):
@@ -177,7 +184,7 @@ def lich_king_card(spec, where, pack_id) -> LichKingCard:
         amount = _int(a.get("amount"), f"{w}.amount")
         if key == ("wars", "army_strength"):
             army = a.get("army", "both")
-            if army not in ("black", "purple", "both"):
+            if army not in ARMIES:
                 raise PackError(f"{w}.army: must be black, purple or both, got {army!r}")
             if army in ("black", "both"):
                 c.black += amount
