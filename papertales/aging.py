@@ -56,19 +56,23 @@ def legal(game, seat, decision) -> list[Action]:
     return [SAVES[s] for s in _candidates(p, decision.count, game.saved[seat])] + [PASS_ACTION]
 
 
-def apply(game, seat, decision, action) -> None:
+def check(game, seat, decision, action) -> None:
     if action.kind == SPARE:
-        p = game.players[seat]
-        cands = _candidates(p, decision.count, game.saved[seat])
+        cands = _candidates(game.players[seat], decision.count, game.saved[seat])
         if action.a not in cands:
             allowed = " ".join(SPOT_NAMES[s] for s in cands) or "none"
             raise IllegalActionError(
                 f"{decision.cause} can only save a unit of yours that would die carrying exactly "
                 f"{decision.count} age token; candidates: {allowed}")
-        game.saved[seat].append(action.a)
-        game._log(seat, SPARED, 0, decision.cause, "ev.spared", {"card": p.units[action.a].type.id, "spot": action.a})
     elif action.kind != PASS:
         raise IllegalActionError(f"'{action.kind}' is not an Aging action: save a unit or pass")
+
+
+def apply(game, seat, decision, action) -> None:
+    if action.kind == SPARE:
+        p = game.players[seat]
+        game.saved[seat].append(action.a)
+        game._log(seat, SPARED, 0, decision.cause, "ev.spared", {"card": p.units[action.a].type.id, "spot": action.a})
     game._decided(seat)
 
 
@@ -110,7 +114,8 @@ def resolve(game) -> None:
                 u = units[s]
                 units[s] = None
                 game.discard.append(u.type)
-                game._log(seat, DEATH, u.age, RULE_AGING, "ev.unit_with_tokens", {"card": u.type.id, "n": u.age})
+                if game.record_events:
+                    game._log(seat, DEATH, u.age, RULE_AGING, "ev.unit_with_tokens", {"card": u.type.id, "n": u.age})
         for s, u in enumerate(units):
             if u is not None:
                 game._add_age(seat, s, 1, RULE_AGING)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .actions import DONE, MOVE, RETURN
+from .actions import DEPLOY, DISCARDS, DONE, DONE_NOTHING, MOVE, RETURN, for_card
+from .deployment import place_actions, survey
 from .errors import PaperTalesError
 from .rng import Rng
 
@@ -10,12 +11,21 @@ from .rng import Rng
 class RandomBot:
     """Chooses uniformly among the legal actions, with two tweaks that keep random games
     game-like: deployment moves and take-backs are left out (they only lengthen games),
-    and the ``done`` actions (one per card that could be kept) count as one choice."""
+    and the ``done`` actions (one per card that could be kept) count as one choice.
+
+    Its actions are always legal (``legal_by_construction``), so :func:`play` applies
+    them unchecked.  A Deployment offers ~30 actions: they are counted from
+    :func:`papertales.deployment.survey` and only the chosen one is built, with the same
+    draws and the same result as picking from the full list."""
+
+    legal_by_construction = True
 
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
 
     def choose(self, game, seat):
+        if game.pending[seat].kind == DEPLOY:
+            return self._deploy(game, seat)
         rng = self.rng
         actions = []
         dones = []
@@ -30,17 +40,40 @@ class RandomBot:
                 return dones[rng.below(len(dones))]
         return actions[rng.below(len(actions))]
 
+    def _deploy(self, game, seat):
+        """The choice of :meth:`choose` in a Deployment, where the listed actions would be
+        the discards, then each placeable card on each free spot, then the dones
+        (``done`` and one ``done CARD`` per distinct card in hand)."""
+        rng = self.rng
+        free, _, discardable, _, cards, placeable = survey(game, game.players[seat])
+        n_free = bin(free).count("1")
+        n = len(discardable) + len(placeable) * n_free
+        if rng.below(n + 1) == n:
+            k = rng.below(len(cards) + 1)
+            return DONE_NOTHING if k == 0 else for_card(DONE, cards[k - 1])
+        i = rng.below(n)
+        if i < len(discardable):
+            return DISCARDS[discardable[i]]
+        i -= len(discardable)
+        return place_actions(placeable[i // n_free], free)[i % n_free]
 
-def play(game, bots, until_over=True):
-    """Let ``bots`` (one per seat, each with ``choose(game, seat)``) play until the end."""
+
+def play(game, bots, until_over=True, checked=False):
+    """Let ``bots`` (one per seat, each with ``choose(game, seat)``) play until the end.
+
+    Actions of bots that are ``legal_by_construction`` are applied unchecked
+    (:meth:`Game.apply_trusted`); ``checked=True`` validates every action all the same,
+    as it always is for any other bot."""
+    trusted = not checked and all(getattr(b, "legal_by_construction", False) for b in bots)
+    apply = game.apply_trusted if trusted else game.apply
     while not game.is_over:
-        pending = game.pending_players()
-        if not pending:
+        waiting = game.pending_players()
+        if not waiting:
             game.advance()
             continue
-        for seat in pending:
+        for seat in waiting:
             while game.pending[seat] is not None:
-                game.apply(seat, bots[seat].choose(game, seat))
+                apply(seat, bots[seat].choose(game, seat))
     return game
 
 

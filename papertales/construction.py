@@ -105,8 +105,9 @@ def options(game, seat, explain=False) -> list[tuple[Action, int, str | None]]:
 
 
 def start(game) -> None:
-    # a player's options cannot change before they act, so they are computed once here
-    game.build_options = [options(game, seat) for seat in range(game.n)]
+    # a player's options cannot change before their choice is carried out, so they are
+    # computed once here (explained only when the event log is kept)
+    game.build_options = [options(game, seat, game.record_events) for seat in range(game.n)]
     game.build_choices = [None] * game.n
     for seat in range(game.n):
         game.pending[seat] = simple(BUILD, seat) if game.build_options[seat] else None
@@ -117,29 +118,32 @@ def start(game) -> None:
 
 def _cached(game, seat):
     cache = game.build_options
-    return cache[seat] if cache is not None else options(game, seat)
+    return cache[seat] if cache is not None else options(game, seat, game.record_events)
 
 
 def legal(game, seat, decision) -> list[Action]:
     return [a for a, _, _ in _cached(game, seat)] + [PASS_ACTION]
 
 
+def check(game, seat, decision, action) -> None:
+    if action.kind != PASS and not any(a == action for a, _, _ in _cached(game, seat)):
+        if action.kind not in (CONSTRUCT, UPGRADE):
+            raise IllegalActionError(f"'{action.kind}' is not a construction action")
+        raise IllegalActionError(f"you cannot {action} now (not enough resources or gold, "
+                                 "or the building is not at the right level)")
+
+
 def apply(game, seat, decision, action) -> None:
     """Choices are secret until everyone has chosen: the choice is only recorded here
     and carried out in :func:`all_decided` (so nobody sees another's building early)."""
     if action.kind != PASS:
-        if not any(a == action for a, _, _ in _cached(game, seat)):
-            if action.kind not in (CONSTRUCT, UPGRADE):
-                raise IllegalActionError(f"'{action.kind}' is not a construction action")
-            raise IllegalActionError(f"you cannot {action} now (not enough resources or gold, "
-                                     "or the building is not at the right level)")
         game.build_choices[seat] = action
     game._decided(seat)
 
 
 def _build(game, seat, action) -> tuple | None:
     """Carry out one chosen construction: ``(building id, level, gold paid)``."""
-    gold, why = next((g, w) for a, g, w in options(game, seat, explain=game.record_events) if a == action)
+    gold, why = next((g, w) for a, g, w in _cached(game, seat) if a == action)
     p = game.players[seat]
     i = [b.id for b in game.buildings].index(action.a)
     B = game.buildings[i]
@@ -147,8 +151,9 @@ def _build(game, seat, action) -> tuple | None:
     if gold:
         game._gain_gold(seat, -gold, building_cause(B.id, level), "ev.pays", {"how": why})
     p.buildings[i] = level
-    game._log(seat, BUILT, level, building_cause(B.id, level),
-              "ev.builds" if action.kind == CONSTRUCT else "ev.upgrades", {"card": B.id, "level": level})
+    if game.record_events:
+        game._log(seat, BUILT, level, building_cause(B.id, level),
+                  "ev.builds" if action.kind == CONSTRUCT else "ev.upgrades", {"card": B.id, "level": level})
     return (B.id, level, gold)
 
 

@@ -56,7 +56,8 @@ def committed(p) -> int:
 _PLACES: dict[str, list] = {}
 
 
-def _places(tid, free_mask):
+def place_actions(tid: str, free_mask: int) -> tuple:
+    """``place tid S`` for every spot S of ``free_mask``, in spot order (built once)."""
     table = _PLACES.get(tid)
     if table is None:
         acts = [make(PLACE, tid, s) for s in range(5)]
@@ -79,14 +80,18 @@ def _move_table(n_spots):
 _MOVES_BY_SPOTS = {4: _move_table(4), 5: _move_table(5)}
 
 
-def legal(game, seat, decision) -> list[Action]:
-    p = game.players[seat]
+def survey(game, p) -> tuple[int, int, list[int], list[int], list[str], list[str]]:
+    """A deployment decision in one pass, without listing its actions: ``(free, budget,
+    discardable, placed, cards, placeable)`` -- the bit mask of free usable spots, the
+    gold not yet committed, the spots of units in play that may be discarded now, the
+    spots of units placed this Deployment, the distinct card ids in hand (each may be
+    kept) and those that can be paid for and placed.  :func:`legal` and the random bot's
+    sampler (:mod:`papertales.bots`) both build on it, so they cannot disagree."""
     units = p.units
     n_spots = p.spots
     occupied = 0
     committed = 0
-    out = []
-    tail = []
+    placed = []
     old = []
     for s in range(n_spots):
         u = units[s]
@@ -94,26 +99,37 @@ def legal(game, seat, decision) -> list[Action]:
             occupied |= 1 << s
             if u.new:
                 committed += u.type.cost
-                tail.append(s)
+                placed.append(s)
             else:
                 old.append(s)
     budget = p.gold - committed
     free = ((1 << n_spots) - 1) & ~occupied
-    if old and (game.variants["discard_in_play"] == "any" or _room_needed(p, free, budget)):
-        out += [DISCARDS[s] for s in old]
-    seen = []
+    if old and game.variants["discard_in_play"] != "any" and not _room_needed(p, free, budget):
+        old = []
+    cards = []
+    placeable = []
     for t in p.hand:
         tid = t.id
-        if tid not in seen:
-            seen.append(tid)
+        if tid not in cards:
+            cards.append(tid)
             if t.cost <= budget and free:
-                out += _places(tid, free)
-    for s in tail:                      # take back a unit placed this turn
+                placeable.append(tid)
+    return free, budget, old, placed, cards, placeable
+
+
+def legal(game, seat, decision) -> list[Action]:
+    p = game.players[seat]
+    units = p.units
+    free, budget, discardable, placed, cards, placeable = survey(game, p)
+    out = [DISCARDS[s] for s in discardable]
+    for tid in placeable:
+        out += place_actions(tid, free)
+    for s in placed:                    # take back a unit placed this turn
         if budget + units[s].type.cost >= 0:
             out.append(RETURNS[s])
-    out += _MOVES_BY_SPOTS[n_spots][occupied]
+    out += _MOVES_BY_SPOTS[p.spots][((1 << p.spots) - 1) & ~free]
     out.append(DONE_NOTHING)
-    for tid in seen:
+    for tid in cards:
         out.append(for_card(DONE, tid))
     return out
 
@@ -131,7 +147,16 @@ def _spot(p, s, what):
     return s
 
 
-def apply(game, seat, decision, action) -> None:
+def _in_hand(p, card_id):
+    """Index of the first card ``card_id`` in the hand, or -1."""
+    for i, t in enumerate(p.hand):
+        if t.id == card_id:
+            return i
+    return -1
+
+
+def check(game, seat, decision, action) -> None:
+    """Raise :class:`IllegalActionError` saying why, unless ``action`` is legal now."""
     p = game.players[seat]
     kind = action.kind
     units = p.units
@@ -139,17 +164,14 @@ def apply(game, seat, decision, action) -> None:
         s = _spot(p, action.b, "the spot")
         if units[s] is not None:
             raise IllegalActionError(f"spot {SPOT_NAMES[s]} is occupied by {units[s].type.name}")
-        for i, t in enumerate(p.hand):
-            if t.id == action.a:
-                break
-        else:
+        i = _in_hand(p, action.a)
+        if i < 0:
             raise IllegalActionError(f"{action.a!r} is not in your hand")
+        t = p.hand[i]
         if t.cost > p.gold - committed(p):
             raise IllegalActionError(
                 f"{t.name} costs {t.cost} gold and only {p.gold - committed(p)} of your {p.gold} "
                 "gold is not yet committed (discard it or keep it instead)")
-        del p.hand[i]
-        units[s] = Unit(t, 0, True)
     elif kind == MOVE:
         s = _spot(p, action.a, "the unit to move")
         d = _spot(p, action.b, "the destination")
@@ -157,7 +179,6 @@ def apply(game, seat, decision, action) -> None:
             raise IllegalActionError(f"there is no unit at {SPOT_NAMES[s]} to move")
         if s == d:
             raise IllegalActionError("a move needs two different spots")
-        units[s], units[d] = units[d], units[s]
     elif kind == RETURN:
         s = _spot(p, action.a, "the spot")
         u = units[s]
@@ -165,8 +186,6 @@ def apply(game, seat, decision, action) -> None:
             raise IllegalActionError(f"only a unit placed this Deployment can be taken back; {SPOT_NAMES[s]} holds none")
         if committed(p) - u.type.cost > p.gold:
             raise IllegalActionError(f"taking back {u.type.name} would leave your placed units unpaid")
-        units[s] = None
-        p.hand.append(u.type)
     elif kind == DISCARD:
         s = _spot(p, action.a, "the spot")
         u = units[s]
@@ -180,18 +199,36 @@ def apply(game, seat, decision, action) -> None:
                     "a unit in play may only be discarded to make room for a unit you can place: "
                     + ("you still have a free spot" if free else "no card in your hand can be paid for")
                     + " (rule variant discard_in_play=when_full)")
+    elif kind == DONE:
+        if action.a is not None and _in_hand(p, action.a) < 0:
+            raise IllegalActionError(f"cannot keep {action.a!r}: it is not among your unplayed cards")
+    else:
+        raise IllegalActionError(f"'{kind}' is not a deployment action")
+
+
+def apply(game, seat, decision, action) -> None:
+    """Carry out a legal action (checked by :func:`check`, or listed by the engine)."""
+    p = game.players[seat]
+    kind = action.kind
+    units = p.units
+    if kind == PLACE:
+        units[action.b] = Unit(p.hand.pop(_in_hand(p, action.a)), 0, True)
+    elif kind == MOVE:
+        s, d = action.a, action.b
+        units[s], units[d] = units[d], units[s]
+    elif kind == RETURN:
+        u = units[action.a]
+        units[action.a] = None
+        p.hand.append(u.type)
+    elif kind == DISCARD:
+        s = action.a
+        u = units[s]
         units[s] = None
         game.discard.append(u.type)
-        game._log(seat, EV_DISCARD, 0, RULE_DEPLOYMENT, "ev.discards_unit", {"card": u.type.id, "spot": s})
-    elif kind == DONE:
-        keep = None
-        if action.a is not None:
-            for t in p.hand:
-                if t.id == action.a:
-                    keep = t
-                    break
-            else:
-                raise IllegalActionError(f"cannot keep {action.a!r}: it is not among your unplayed cards")
+        if game.record_events:
+            game._log(seat, EV_DISCARD, 0, RULE_DEPLOYMENT, "ev.discards_unit", {"card": u.type.id, "spot": s})
+    else:                               # done: keep one unplayed card, discard the others
+        keep = None if action.a is None else p.hand[_in_hand(p, action.a)]
         dropped = []
         for t in p.hand:
             if t is keep:
@@ -201,11 +238,9 @@ def apply(game, seat, decision, action) -> None:
                 game.discard.append(t)
                 dropped.append(t.id)
         p.hand = []
-        if dropped:
+        if dropped and game.record_events:
             game._log(seat, EV_DISCARD, 0, RULE_DEPLOYMENT, "ev.discards_unplayed", {"cards": dropped})
         game._decided(seat)
-    else:
-        raise IllegalActionError(f"'{kind}' is not a deployment action")
 
 
 def legal_target(game, seat, decision) -> list[Action]:
@@ -213,13 +248,16 @@ def legal_target(game, seat, decision) -> list[Action]:
     return [TARGETS[s] for s, u in enumerate(game.players[seat].units) if u is not None]
 
 
-def apply_target(game, seat, decision, action) -> None:
+def check_target(game, seat, decision, action) -> None:
     units = game.players[seat].units
     s = action.a
     if action.kind != CHOOSE or not isinstance(s, int) or not 0 <= s < len(units) or units[s] is None:
         occupied = " ".join(SPOT_NAMES[i] for i, u in enumerate(units) if u is not None)
         raise IllegalActionError(f"choose one of your units for the age tokens: target one of {occupied}")
-    game._add_age(seat, s, decision.count, decision.cause)
+
+
+def apply_target(game, seat, decision, action) -> None:
+    game._add_age(seat, action.a, decision.count, decision.cause)
     game._decided(seat)
 
 
@@ -251,7 +289,8 @@ def reveal(game) -> None:
             paid[seat] = sum(c for c, _ in revealed)
         for cost, s in revealed:       # negative costs first: a Monkey's gold pays the others
             t = units[s].type
-            game._log(seat, EV_DEPLOY, 0, t.id, "ev.reveals", {"card": t.id, "spot": s})
+            if record:
+                game._log(seat, EV_DEPLOY, 0, t.id, "ev.reveals", {"card": t.id, "spot": s})
             if cost:
                 game._gain_gold(seat, -cost, t.id, "ev.negative_cost" if cost < 0 else "ev.deployment_cost")
         for s in range(len(units)):
@@ -337,10 +376,13 @@ def legal_order(game, seat, decision) -> list[Action]:
     return list(ORDERS)
 
 
-def apply_order(game, seat, decision, action) -> None:
+def check_order(game, seat, decision, action) -> None:
     if action.kind != ORDER or action.a not in (REVEAL_FIRST, DEPLOYMENT_FIRST):
         raise IllegalActionError(f"choose the order of your abilities: 'order {REVEAL_FIRST}' or "
                                  f"'order {DEPLOYMENT_FIRST}'")
+
+
+def apply_order(game, seat, decision, action) -> None:
     if action.a == REVEAL_FIRST:
         resolve_reveal_abilities(game, seat)
         resolve_deployment_abilities(game, seat, later=bool(game.queues[seat]))

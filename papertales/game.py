@@ -42,15 +42,15 @@ def phase_help(phase: str, lang: str | None = None) -> str:
     return t(f"phase.{phase}.help", lang)
 
 
-# decision kind -> (legal actions, apply)
+# decision kind -> (legal actions, check an action, apply a legal action)
 _DECISIONS = {
-    DRAFT: (recruitment.legal, recruitment.apply),
-    DRAFT_DISCARD: (recruitment.legal, recruitment.apply),
-    DEPLOY: (deployment.legal, deployment.apply),
-    TARGET: (deployment.legal_target, deployment.apply_target),
-    ORDER_DECISION: (deployment.legal_order, deployment.apply_order),
-    BUILD: (construction.legal, construction.apply),
-    SAVE: (aging.legal, aging.apply),
+    DRAFT: (recruitment.legal, recruitment.check, recruitment.apply),
+    DRAFT_DISCARD: (recruitment.legal, recruitment.check, recruitment.apply),
+    DEPLOY: (deployment.legal, deployment.check, deployment.apply),
+    TARGET: (deployment.legal_target, deployment.check_target, deployment.apply_target),
+    ORDER_DECISION: (deployment.legal_order, deployment.check_order, deployment.apply_order),
+    BUILD: (construction.legal, construction.check, construction.apply),
+    SAVE: (aging.legal, aging.check, aging.apply),
 }
 
 # (phase, stage) -> automatic step
@@ -81,7 +81,7 @@ SOLO_RULES = {
     "auto": {**_AUTO, ("recruitment", "start"): solo.recruitment_start,
              ("wars", "start"): solo.wars_resolve, ("end", "start"): solo.final},
     "decided": {**_ALL_DECIDED, "recruitment": solo.draft_decided},
-    "decisions": {**_DECISIONS, DRAFT: (recruitment.legal, solo.apply_draft)},
+    "decisions": {**_DECISIONS, DRAFT: (recruitment.legal, solo.check_draft, solo.apply_draft)},
 }
 
 
@@ -340,8 +340,18 @@ class Game:
             raise IllegalActionError(
                 f"{self.players[seat].name} cannot '{action}' now ({d.kind} decision): {exc}. "
                 f"Allowed: {shown}") from None
+        handlers[2](self, seat, d, action)
         self.history.append((seat, action))
         return self.events[mark:]
+
+    def apply_trusted(self, seat: int, action: Action) -> None:
+        """:meth:`apply` without checking: only for an action the engine itself offered
+        ``seat`` for its pending decision (from :meth:`legal_actions` or a sampler built on
+        the same tables, as :class:`~papertales.bots.RandomBot`'s).  Bots' play loop uses
+        it; anything else, an illegal action above all, goes through :meth:`apply`."""
+        d = self.pending[seat]
+        self.rules["decisions"][d.kind][2](self, seat, d, action)
+        self.history.append((seat, action))
 
     def step(self) -> "Game":
         """Run one automatic stage (deal, reveal, wars, income, aging, scoring ...)."""

@@ -58,3 +58,40 @@ def transcript(options: dict) -> list[str]:
         lines.append(f"lich_king {game.lich.lp}")
     lines.append("winners " + json.dumps(game.winners()))
     return lines
+
+
+#: fingerprinted games: name -> Game.new options; seeds ``first .. first + games - 1``
+FINGERPRINTS = {
+    "4p": ({"players": 4}, 0, 2000),
+    "2p": ({"players": 2}, 0, 300),
+    "3p": ({"players": 3}, 0, 300),
+    "5p": ({"players": 5}, 0, 300),
+    "solo": ({"players": 1, "packs": ["lich-king-illustrative"], "lich_king_cards": 2}, 0, 300),
+    "7p-beyond-the-gates": ({"players": 7, "expansion": "beyond-the-gates"}, 0, 100),
+}
+BLOCK = 100         # games per recorded hash
+
+
+def fingerprint(options: dict, first: int, games: int, checked: bool = False,
+                record_events: bool = False) -> list[str]:
+    """One hash per block of :data:`BLOCK` seeded random games (every action, the final
+    LP and gold): thousands of games checked against recorded values in seconds, so any
+    optimisation that changes a game's course shows up.  ``checked=True`` validates every
+    action as any unknown bot's would be (the slow path); both must give the same hashes."""
+    from hashlib import sha256
+    from .bots import play
+    opts = dict(options)
+    packs = opts.pop("packs", [])
+    cards = card_set(*packs) if packs else None
+    out = []
+    for start in range(first, first + games, BLOCK):
+        h = sha256()
+        for seed in range(start, min(start + BLOCK, first + games)):
+            game = Game.new(seed=seed, cards=cards, record_events=record_events, **opts)
+            play(game, [RandomBot(seed * 1000 + s + 1) for s in range(game.n)], checked=checked)
+            h.update(f"{seed} {game.scores} {[p.gold for p in game.players]} {game.winners()}".encode())
+            if game.lich is not None:
+                h.update(f" {game.lich.lp}".encode())
+            h.update(" ".join(f"{s}:{a}" for s, a in game.history).encode())
+        out.append(h.hexdigest()[:16])
+    return out

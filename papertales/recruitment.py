@@ -34,7 +34,8 @@ def _open_round(game) -> None:
         for seat, p in enumerate(players):
             t = p.pack.pop()
             p.hand.append(t)
-            game._log(seat, EV_DRAFT, 0, "", "ev.takes_last", {"card": t.id})
+            if game.record_events:
+                game._log(seat, EV_DRAFT, 0, "", "ev.takes_last", {"card": t.id})
         finish(game)
         return
     for seat, p in enumerate(players):
@@ -52,29 +53,34 @@ def legal(game, seat, decision) -> list[Action]:
     return [for_card(kind, tid) for tid in seen]
 
 
-def _take(game, seat, action, kind):
+def check(game, seat, decision, action) -> None:
+    kind = PICK if decision.kind == DRAFT else DROP
     if action.kind != kind:
         raise IllegalActionError(f"a {'pick' if kind == PICK else 'discard from the pack'} is expected now")
-    pack = game.players[seat].pack
+    if not any(t.id == action.a for t in game.players[seat].pack):
+        raise IllegalActionError(f"{action.a!r} is not in your pack")
+
+
+def _take(pack, card_id):
     for i, t in enumerate(pack):
-        if t.id == action.a:
+        if t.id == card_id:
             return pack.pop(i)
-    raise IllegalActionError(f"{action.a!r} is not in your pack")
 
 
 def apply(game, seat, decision, action) -> None:
     p = game.players[seat]
+    t = _take(p.pack, action.a)
     if decision.kind == DRAFT:
-        t = _take(game, seat, action, PICK)
         p.hand.append(t)
-        game._log(seat, EV_DRAFT, 0, "", "ev.keeps", {"card": t.id})
+        if game.record_events:
+            game._log(seat, EV_DRAFT, 0, "", "ev.keeps", {"card": t.id})
         if game.n == 2 and p.pack:
             game.pending[seat] = simple(DRAFT_DISCARD, seat)
             return
     else:
-        t = _take(game, seat, action, DROP)
         game.discard.append(t)
-        game._log(seat, EV_DRAFT, 0, RULE_TWO_PLAYER_DRAFT, "ev.discards_card", {"card": t.id})
+        if game.record_events:
+            game._log(seat, EV_DRAFT, 0, RULE_TWO_PLAYER_DRAFT, "ev.discards_card", {"card": t.id})
     game._decided(seat)
 
 
@@ -98,6 +104,7 @@ def finish(game) -> None:
     for seat, p in enumerate(game.players):
         if p.kept is not None:
             p.hand.append(p.kept)
-            game._log(seat, EV_DRAFT, 0, "", "ev.takes_kept", {"card": p.kept.id})
+            if game.record_events:
+                game._log(seat, EV_DRAFT, 0, "", "ev.takes_kept", {"card": p.kept.id})
             p.kept = None
     game._end_phase()

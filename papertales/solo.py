@@ -139,17 +139,18 @@ def _offer(game) -> None:
         _offer(game)
 
 
+def check_draft(game, seat, decision, action) -> None:
+    if action.kind != PICK:
+        raise IllegalActionError("a pick is expected now")
+    if not any(t.id == action.a for t in game.players[0].pack):
+        raise IllegalActionError(f"{action.a!r} is not among the offered cards")
+
+
 def apply_draft(game, seat, decision, action) -> None:
     p = game.players[0]
     lk = game.lich
-    if action.kind != PICK:
-        raise IllegalActionError("a pick is expected now")
-    for i, t in enumerate(p.pack):
-        if t.id == action.a:
-            break
-    else:
-        raise IllegalActionError(f"{action.a!r} is not among the offered cards")
-    del p.pack[i]
+    i = next(i for i, t in enumerate(p.pack) if t.id == action.a)
+    t = p.pack.pop(i)
     p.hand.append(t)
     rest = p.pack
     p.pack = []

@@ -128,8 +128,9 @@ def resolve(game) -> None:
         won = 0
         for opp, w in results[seat]:
             won += w
-            game._log(seat, WAR, w, RULE_WARS, "ev.war" if w else "ev.war_lost",
-                      {"opponent": opp, "strength": strengths[seat], "against": strengths[opp], "n": w})
+            if game.record_events:
+                game._log(seat, WAR, w, RULE_WARS, "ev.war" if w else "ev.war_lost",
+                          {"opponent": opp, "strength": strengths[seat], "against": strengths[opp], "n": w})
         score(game, seat, ctxs[seat], won)
     game._end_phase()
 
