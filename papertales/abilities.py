@@ -28,7 +28,7 @@ end_of_game        once, after turn 4                                          `
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from .errors import PackError
 
@@ -44,8 +44,17 @@ class Ctx:
 
     __slots__ = ("game", "seat", "player", "res", "unit", "wars_won", "dying",
                  "income_gold", "strengths")
+    game: Any
+    seat: int
+    player: Any
+    res: list[int]
+    unit: Any
+    wars_won: int
+    dying: Any
+    income_gold: int
+    strengths: Any
 
-    def __init__(self, game, seat, player, res):
+    def __init__(self, game: Any, seat: int, player: Any, res: list[int]) -> None:
         self.game = game
         self.seat = seat
         self.player = player
@@ -68,21 +77,36 @@ def _units_with_strength(spec, where):
     return lambda ctx: sum(1 for s in ctx.strengths if s >= at_least)
 
 
+def _wars_won(ctx): return ctx.wars_won
+def _age_tokens(ctx): return ctx.unit.age
+def _age_tokens_in_kingdom(ctx): return sum(u.age for u in ctx.player.units if u is not None)
+def _income_gold(ctx): return ctx.income_gold
+def _level2_buildings(ctx): return sum(1 for lvl in ctx.player.buildings if lvl == 2)
+def _buildings(ctx): return sum(1 for lvl in ctx.player.buildings if lvl)
+def _dying_age_tokens(ctx): return ctx.dying.age
+
+
+def _plain(quantity):
+    """The builder of a quantity that takes no parameters."""
+    return lambda spec, where: quantity
+
+
+def _resource(index):
+    return lambda spec, where: _resource_quantity(index)
+
+
 QUANTITIES: dict[str, Callable] = {
-    "war_won": lambda spec, where: (lambda ctx: ctx.wars_won),
-    "wood": lambda spec, where: _resource_quantity(0),
-    "food": lambda spec, where: _resource_quantity(1),
-    "ore": lambda spec, where: _resource_quantity(2),
-    "age_token": lambda spec, where: (lambda ctx: ctx.unit.age),
-    "age_tokens_in_kingdom": lambda spec, where: (
-        lambda ctx: sum(u.age for u in ctx.player.units if u is not None)),
-    "income_gold": lambda spec, where: (lambda ctx: ctx.income_gold),
-    "level2_building": lambda spec, where: (
-        lambda ctx: sum(1 for lvl in ctx.player.buildings if lvl == 2)),
-    "building": lambda spec, where: (
-        lambda ctx: sum(1 for lvl in ctx.player.buildings if lvl)),
+    "war_won": _plain(_wars_won),
+    "wood": _resource(0),
+    "food": _resource(1),
+    "ore": _resource(2),
+    "age_token": _plain(_age_tokens),
+    "age_tokens_in_kingdom": _plain(_age_tokens_in_kingdom),
+    "income_gold": _plain(_income_gold),
+    "level2_building": _plain(_level2_buildings),
+    "building": _plain(_buildings),
     "unit_with_strength": _units_with_strength,
-    "dying_age_token": lambda spec, where: (lambda ctx: ctx.dying.age),
+    "dying_age_token": _plain(_dying_age_tokens),
 }
 
 # ---------------------------------------------------------------- conditions ("if")
@@ -154,8 +178,11 @@ class Payout:
     changes the game, so the same hook serves the phase and the what-if preview."""
 
     __slots__ = ("kind", "value", "spec")
+    kind: str
+    value: Callable[[Ctx], int]
+    spec: dict
 
-    def __init__(self, kind, value, spec):
+    def __init__(self, kind: str, value: Callable[[Ctx], int], spec: dict) -> None:
         self.kind = kind
         self.value = value
         self.spec = spec
@@ -264,13 +291,16 @@ def _resources_list(spec, where):
     return {RES_INDEX[r]: price for r in res}
 
 
+def _always(ctx): return True
+
+
 # (trigger, verb) -> (hook attribute, how to store, builder)
 #   how: "append" collects into a tuple; "set" stores one value; "merge" merges dicts.
 EFFECTS: dict[str, dict[str, tuple[str, str, Callable]]] = {
     "strength": {
         "set_strength": ("strength_mods", "append", lambda s, w: (0, _strength_set(s, w))),
         "add_strength": ("strength_mods", "append", lambda s, w: (1, _strength_add(s, w))),
-        "cannot_fight": ("cannot_fight", "set", lambda s, w: _condition(s, w) or (lambda ctx: True)),
+        "cannot_fight": ("cannot_fight", "set", lambda s, w: _condition(s, w) or _always),
         "fight_from_back": ("fights_from_back", "set", lambda s, w: True),
     },
     "kingdom_strength": {
@@ -305,7 +335,7 @@ EFFECTS: dict[str, dict[str, tuple[str, str, Callable]]] = {
 }
 
 #: Hook attributes every card type carries, with the value meaning "no such ability".
-HOOK_DEFAULTS = {
+HOOK_DEFAULTS: dict[str, object] = {
     "strength_mods": (), "cannot_fight": None, "fights_from_back": False,
     "kingdom_strength": (), "reveal": (), "deployment": (), "after_reveal": (),
     "wars": (), "income": (), "buy_resources": {}, "no_land_cost": False,
@@ -317,7 +347,7 @@ def compile_abilities(specs, where, allowed_triggers=None) -> dict:
     """Turn a card's ability list into its hook attributes (see :data:`HOOK_DEFAULTS`)."""
     if not isinstance(specs, list):
         raise PackError(f"{where}: 'abilities' must be a list")
-    hooks = {}
+    hooks: dict[str, Any] = {}
     for i, spec in enumerate(specs):
         w = f"{where}.abilities[{i}]"
         if not isinstance(spec, dict):
@@ -326,7 +356,7 @@ def compile_abilities(specs, where, allowed_triggers=None) -> dict:
         triggers = EFFECTS if allowed_triggers is None else allowed_triggers
         if trigger not in triggers:
             raise PackError(f"{w}: unknown trigger 'on': {trigger!r}; allowed: {', '.join(triggers)}")
-        verbs = EFFECTS[trigger]
+        verbs = EFFECTS[str(trigger)]
         if verb not in verbs:
             raise PackError(f"{w}: trigger {trigger!r} has no verb 'do': {verb!r}; allowed: {', '.join(verbs)}")
         attr, how, build = verbs[verb]
@@ -342,7 +372,7 @@ def compile_abilities(specs, where, allowed_triggers=None) -> dict:
     return hooks
 
 
-def kingdom_payouts(game, ctx, hook):
+def kingdom_payouts(game: Any, ctx: Ctx, hook: str) -> list[tuple[str, str, int]]:
     """``(cause, kind, value)`` for every non-zero payout of ``hook`` ("wars", "income",
     "end_of_game" ...) on the units of ``ctx.player``, then on its buildings."""
     out = []

@@ -5,7 +5,7 @@ Card and building arguments are ids (``"time_master"``), spots are indices 0-4
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .state import SPOT_INDEX, SPOT_NAMES
 
@@ -58,8 +58,8 @@ class Action(NamedTuple):
     :meth:`parse` reads it back.  :meth:`describe` gives prose in a language."""
 
     kind: str
-    a: object = None
-    b: object = None
+    a: Any = None
+    b: Any = None
 
     def __str__(self):
         shapes = _SHAPES.get(self.kind, ())
@@ -107,7 +107,7 @@ class Action(NamedTuple):
         if not least <= len(args) <= most:
             raise ValueError(f"'{kind}' takes {least if least == most else f'{least} or {most}'} "
                              f"argument{'s' if most != 1 else ''}, got {text!r}; write one of: {NOTATION_HELP}")
-        values = []
+        values: list[object] = []
         for word, shape in zip(args, _SHAPES[kind]):
             if shape == "spot":
                 spot = SPOT_INDEX.get(word.upper())

@@ -17,20 +17,25 @@ Only this is a death: units discarded in Deployment trigger nothing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import PASS, SAVE, SAVES, SPARE, Action, PASS_ACTION
 from .decisions import Decision
 from .errors import IllegalActionError
 from .events import DEATH, RULE_AGING, SPARED
 from .results import AgingResult
-from .state import SPOT_NAMES
+from .state import SPOT_NAMES, Player, Unit
+
+if TYPE_CHECKING:     # the game imports every phase
+    from .game import Game
 
 
-def dies(u) -> bool:
+def dies(u: Unit) -> bool:
     at = u.type.dies_at
     return at is not None and u.age >= at
 
 
-def start(game) -> None:
+def start(game: Game) -> None:
     game.saved = [[] for _ in range(game.n)]
     for seat, p in enumerate(game.players):
         queue = []
@@ -46,19 +51,25 @@ def start(game) -> None:
         resolve(game)
 
 
-def _candidates(p, tokens, saved):
+def _candidates(p: Player, tokens, saved):
     return [s for s, u in enumerate(p.units)
             if u is not None and u.age == tokens and dies(u) and s not in saved]
 
 
-def legal(game, seat, decision) -> list[Action]:
+def _saved(game: Game) -> list[list[int]]:
+    """The spots spared so far, per seat (set while Aging asks for decisions)."""
+    assert game.saved is not None
+    return game.saved
+
+
+def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
     p = game.players[seat]
-    return [SAVES[s] for s in _candidates(p, decision.count, game.saved[seat])] + [PASS_ACTION]
+    return [SAVES[s] for s in _candidates(p, decision.count, _saved(game)[seat])] + [PASS_ACTION]
 
 
-def check(game, seat, decision, action) -> None:
+def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if action.kind == SPARE:
-        cands = _candidates(game.players[seat], decision.count, game.saved[seat])
+        cands = _candidates(game.players[seat], decision.count, _saved(game)[seat])
         if action.a not in cands:
             allowed = " ".join(SPOT_NAMES[s] for s in cands) or "none"
             raise IllegalActionError(
@@ -68,56 +79,54 @@ def check(game, seat, decision, action) -> None:
         raise IllegalActionError(f"'{action.kind}' is not an Aging action: save a unit or pass")
 
 
-def apply(game, seat, decision, action) -> None:
+def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if action.kind == SPARE:
         p = game.players[seat]
-        game.saved[seat].append(action.a)
+        _saved(game)[seat].append(action.a)
         game._log(seat, SPARED, 0, decision.cause, "ev.spared", {"card": p.units[action.a].type.id, "spot": action.a})
     game._decided(seat)
 
 
-def all_decided(game) -> None:
+def all_decided(game: Game) -> None:
     game.stage = "resolve"
 
 
-def resolve(game) -> None:
-    saved = getattr(game, "saved", None) or [[] for _ in range(game.n)]
+def resolve(game: Game) -> None:
+    saved = game.saved or [[] for _ in range(game.n)]
     deaths = []
     for seat, p in enumerate(game.players):
         units = p.units
-        dying = [s for s, u in enumerate(units) if u is not None and dies(u) and s not in saved[seat]]
-        deaths.append(tuple((s, units[s].type.id, units[s].age) for s in dying))
+        dying = [(s, u) for s, u in enumerate(units) if u is not None and dies(u) and s not in saved[seat]]
+        deaths.append(tuple((s, u.type.id, u.age) for s, u in dying))
         if dying:
             ctx = game._ctx(seat)
-            gains = []
-            for s in dying:
-                u = units[s]
+            gains: list[tuple[str, int, str, str, dict]] = []
+            for _, u in dying:
                 ctx.unit = u
                 for po in u.type.death:
                     v = po.value(ctx)
                     if v:
                         gains.append((po.kind, v, u.type.id, "ev.dies", {}))
-            for u in units:
-                if u is not None and u.type.unit_dies:
-                    ctx.unit = u
-                    for s in dying:
-                        ctx.dying = units[s]
-                        for po in u.type.unit_dies:
+            for w in units:
+                if w is not None and w.type.unit_dies:
+                    ctx.unit = w
+                    for _, d in dying:
+                        ctx.dying = d
+                        for po in w.type.unit_dies:
                             v = po.value(ctx)
                             if v:
-                                gains.append((po.kind, v, u.type.id, "ev.unit_dies_with",
-                                              {"card": units[s].type.id, "n": units[s].age}))
+                                gains.append((po.kind, v, w.type.id, "ev.unit_dies_with",
+                                              {"card": d.type.id, "n": d.age}))
             gains.sort(key=lambda g: -g[1])
             for kind, v, cause, key, params in gains:
                 game._gain(seat, kind, v, cause, key, params)
-            for s in dying:
-                u = units[s]
+            for s, u in dying:
                 units[s] = None
                 game.discard.append(u.type)
                 if game.record_events:
                     game._log(seat, DEATH, u.age, RULE_AGING, "ev.unit_with_tokens", {"card": u.type.id, "n": u.age})
-        for s, u in enumerate(units):
-            if u is not None:
+        for s in range(len(units)):
+            if units[s] is not None:
                 game._add_age(seat, s, 1, RULE_AGING)
     if game.record_events:
         game.results.append(AgingResult(game.turn, tuple(deaths), tuple(tuple(s) for s in saved)))

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from .actions import DEPLOY, DISCARDS, DONE, DONE_NOTHING, MOVE, RETURN, for_card
+from typing import TYPE_CHECKING
+
+from .actions import DEPLOY, DISCARDS, DONE, DONE_NOTHING, MOVE, RETURN, Action, for_card
 from .deployment import place_actions, survey
 from .errors import PaperTalesError
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class RandomBot:
@@ -20,11 +25,12 @@ class RandomBot:
 
     legal_by_construction = True
 
-    def __init__(self, seed: int = 0):
-        self.rng = Rng(seed)
+    def __init__(self, seed: int = 0) -> None:
+        self.rng: Rng = Rng(seed)
 
-    def choose(self, game, seat):
-        if game.pending[seat].kind == DEPLOY:
+    def choose(self, game: Game, seat: int) -> Action:
+        d = game.pending[seat]
+        if d is not None and d.kind == DEPLOY:
             return self._deploy(game, seat)
         rng = self.rng
         actions = []
@@ -40,7 +46,7 @@ class RandomBot:
                 return dones[rng.below(len(dones))]
         return actions[rng.below(len(actions))]
 
-    def _deploy(self, game, seat):
+    def _deploy(self, game: Game, seat: int) -> Action:
         """The choice of :meth:`choose` in a Deployment, where the listed actions would be
         the discards, then each placeable card on each free spot, then the dones
         (``done`` and one ``done CARD`` per distinct card in hand)."""
@@ -58,7 +64,7 @@ class RandomBot:
         return place_actions(placeable[i // n_free], free)[i % n_free]
 
 
-def play(game, bots, until_over=True, checked=False):
+def play(game: Game, bots: list, until_over: bool = True, checked: bool = False) -> Game:
     """Let ``bots`` (one per seat, each with ``choose(game, seat)``) play until the end.
 
     Actions of bots that are ``legal_by_construction`` are applied unchecked

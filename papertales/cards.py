@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import Any
 from importlib import resources as _resources
 from pathlib import Path
 
@@ -31,6 +32,38 @@ class UnitType:
     __slots__ = ("index", "id", "name", "names", "copies", "cost", "strength", "produces",
                  "text", "note", "uncertain", "pack", "uses_income", "kinds",
                  "ability_phases") + tuple(HOOK_DEFAULTS)
+    # declared types (the compiled engine reads them as typed fields)
+    index: int
+    id: str
+    name: str
+    names: dict
+    copies: int
+    cost: int
+    strength: int
+    produces: tuple
+    text: str
+    note: str
+    uncertain: str
+    pack: str
+    uses_income: bool
+    kinds: frozenset
+    ability_phases: frozenset
+    strength_mods: tuple
+    cannot_fight: Any
+    fights_from_back: bool
+    kingdom_strength: tuple
+    reveal: tuple
+    deployment: tuple
+    after_reveal: tuple
+    wars: tuple
+    income: tuple
+    buy_resources: dict
+    no_land_cost: bool
+    dies_at: int | None
+    saves: int | None
+    death: tuple
+    unit_dies: tuple
+    end_of_game: tuple
 
     def __repr__(self):
         return f"<UnitType {self.name}>"
@@ -43,6 +76,19 @@ class BuildingLevel:
     __slots__ = ("level", "cost", "gold_instead", "lp", "produces", "text", "uncertain",
                  "kingdom_strength", "wars", "income", "buy_resources", "no_land_cost",
                  "end_of_game")
+    level: int
+    cost: tuple
+    gold_instead: int | None
+    lp: int
+    produces: tuple
+    text: str
+    uncertain: str
+    kingdom_strength: tuple
+    wars: tuple
+    income: tuple
+    buy_resources: dict
+    no_land_cost: bool
+    end_of_game: tuple
 
 
 class BuildingType:
@@ -51,6 +97,14 @@ class BuildingType:
     more when a face may be paid with gold instead (Temple)."""
 
     __slots__ = ("index", "id", "name", "names", "levels", "pack", "payments", "tile")
+    index: int
+    id: str
+    name: str
+    names: dict
+    levels: tuple
+    pack: str
+    payments: dict
+    tile: bool
 
     def __repr__(self):
         return f"<BuildingType {self.name}>"

@@ -10,17 +10,22 @@ cheapest way to pay, so an option is one action with one gold price.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import BUILD, CONSTRUCT, PASS, UPGRADE, Action, PASS_ACTION, make
-from .decisions import simple
+from .decisions import Decision, simple
 from .errors import IllegalActionError
 from .events import BUILT, building_cause
 from .results import ConstructionResult
-from .state import production
+from .state import Player, production
+
+if TYPE_CHECKING:     # the game imports every phase
+    from .game import Game
 
 LAND_COST_PER_BUILDING = 2
 
 
-def _helpers(game, p):
+def _helpers(game: Game, p: Player) -> tuple[dict[int, int], bool]:
     """Gold prices for missing resources and whether land is free, from cards in play."""
     buy: dict[int, int] = {}
     free_land = False
@@ -73,7 +78,7 @@ def _how(way, res, buy) -> list[str]:
 _RES = ("wood", "food", "ore")
 
 
-def options(game, seat, explain=False) -> list[tuple[Action, int, str | None]]:
+def options(game: Game, seat: int, explain=False) -> list[tuple[Action, int, list | None]]:
     """Every construction the player can afford now: ``(action, gold, explanation)``;
     the explanation (how it is paid) is only written with ``explain=True``."""
     p = game.players[seat]
@@ -91,7 +96,7 @@ def options(game, seat, explain=False) -> list[tuple[Action, int, str | None]]:
                     continue
                 gold = land + paid[0]
                 if gold <= p.gold:
-                    why = None
+                    why: list | None = None
                     if explain:
                         why = [["how.land_free" if free_land and owned else "how.land", {"gold": land}]] \
                             + _how(paid[1], res, buy)
@@ -104,7 +109,7 @@ def options(game, seat, explain=False) -> list[tuple[Action, int, str | None]]:
     return out
 
 
-def start(game) -> None:
+def start(game: Game) -> None:
     # a player's options cannot change before their choice is carried out, so they are
     # computed once here (explained only when the event log is kept)
     game.build_options = [options(game, seat, game.record_events) for seat in range(game.n)]
@@ -116,16 +121,16 @@ def start(game) -> None:
         all_decided(game)
 
 
-def _cached(game, seat):
+def _cached(game: Game, seat: int):
     cache = game.build_options
     return cache[seat] if cache is not None else options(game, seat, game.record_events)
 
 
-def legal(game, seat, decision) -> list[Action]:
+def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
     return [a for a, _, _ in _cached(game, seat)] + [PASS_ACTION]
 
 
-def check(game, seat, decision, action) -> None:
+def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if action.kind != PASS and not any(a == action for a, _, _ in _cached(game, seat)):
         if action.kind not in (CONSTRUCT, UPGRADE):
             raise IllegalActionError(f"'{action.kind}' is not a construction action")
@@ -133,15 +138,16 @@ def check(game, seat, decision, action) -> None:
                                  "or the building is not at the right level)")
 
 
-def apply(game, seat, decision, action) -> None:
+def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     """Choices are secret until everyone has chosen: the choice is only recorded here
     and carried out in :func:`all_decided` (so nobody sees another's building early)."""
     if action.kind != PASS:
+        assert game.build_choices is not None
         game.build_choices[seat] = action
     game._decided(seat)
 
 
-def _build(game, seat, action) -> tuple | None:
+def _build(game: Game, seat: int, action: Action) -> tuple | None:
     """Carry out one chosen construction: ``(building id, level, gold paid)``."""
     gold, why = next((g, w) for a, g, w in _cached(game, seat) if a == action)
     p = game.players[seat]
@@ -157,8 +163,9 @@ def _build(game, seat, action) -> tuple | None:
     return (B.id, level, gold)
 
 
-def all_decided(game) -> None:
+def all_decided(game: Game) -> None:
     choices = game.build_choices
+    assert choices is not None
     built = tuple(None if a is None else _build(game, seat, a) for seat, a in enumerate(choices))
     if game.record_events:
         game.results.append(ConstructionResult(game.turn, built))

@@ -30,7 +30,7 @@ class Decision:
     prompt: str = ""
 
     def to_json(self) -> dict:
-        out = {"kind": self.kind}
+        out: dict[str, object] = {"kind": self.kind}
         if self.count:
             out["count"] = self.count
         if self.cause:

@@ -25,6 +25,8 @@ only where they share something, i.e. Shapeshifters drawing from the same pile):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .abilities import RESOURCES, AgeTokens, Shapeshift
 from .actions import (CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DISCARD, DISCARDS, DONE, DONE_NOTHING, MOVE,
                       MOVES, ORDER, ORDERS, PLACE, RETURN, RETURNS, REVEAL_FIRST, TARGETS, Action,
@@ -34,10 +36,13 @@ from .decisions import LATER, ORDER_DECISION, Decision, simple
 from .results import DeploymentResult
 from .errors import IllegalActionError
 from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD, RULE_DEPLOYMENT
-from .state import SPOT_NAMES, Unit
+from .state import SPOT_NAMES, Player, Unit
+
+if TYPE_CHECKING:     # the game imports every phase
+    from .game import Game
 
 
-def start(game) -> None:
+def start(game: Game) -> None:
     """Fix the number of usable spots now: a level-2 building built later this phase
     (Golem) opens the 5th spot only from the next Deployment."""
     for seat, p in enumerate(game.players):
@@ -46,7 +51,7 @@ def start(game) -> None:
     game.stage = "place"
 
 
-def committed(p) -> int:
+def committed(p: Player) -> int:
     """Gold the units placed this Deployment will cost (a Monkey counts -1)."""
     return sum(u.type.cost for u in p.units if u is not None and u.new)
 
@@ -80,7 +85,7 @@ def _move_table(n_spots):
 _MOVES_BY_SPOTS = {4: _move_table(4), 5: _move_table(5)}
 
 
-def survey(game, p) -> tuple[int, int, list[int], list[int], list[str], list[str]]:
+def survey(game: Game, p: Player) -> tuple[int, int, list[int], list[int], list[str], list[str]]:
     """A deployment decision in one pass, without listing its actions: ``(free, budget,
     discardable, placed, cards, placeable)`` -- the bit mask of free usable spots, the
     gold not yet committed, the spots of units in play that may be discarded now, the
@@ -117,7 +122,7 @@ def survey(game, p) -> tuple[int, int, list[int], list[int], list[str], list[str
     return free, budget, old, placed, cards, placeable
 
 
-def legal(game, seat, decision) -> list[Action]:
+def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
     p = game.players[seat]
     units = p.units
     free, budget, discardable, placed, cards, placeable = survey(game, p)
@@ -125,7 +130,8 @@ def legal(game, seat, decision) -> list[Action]:
     for tid in placeable:
         out += place_actions(tid, free)
     for s in placed:                    # take back a unit placed this turn
-        if budget + units[s].type.cost >= 0:
+        u = units[s]
+        if u is not None and budget + u.type.cost >= 0:
             out.append(RETURNS[s])
     out += _MOVES_BY_SPOTS[p.spots][((1 << p.spots) - 1) & ~free]
     out.append(DONE_NOTHING)
@@ -134,20 +140,20 @@ def legal(game, seat, decision) -> list[Action]:
     return out
 
 
-def _room_needed(p, free, budget) -> bool:
+def _room_needed(p: Player, free, budget) -> bool:
     """The printed reading of discarding units in play: only to make room, i.e. no free
     spot is left and a card in hand could be paid for and placed."""
     return not free and any(t.cost <= budget for t in p.hand)
 
 
-def _spot(p, s, what):
+def _spot(p: Player, s, what):
     if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < p.spots:
         usable = " ".join(SPOT_NAMES[:p.spots])
         raise IllegalActionError(f"{what} must be one of your usable spots ({usable}), got {s!r}")
     return s
 
 
-def _in_hand(p, card_id):
+def _in_hand(p: Player, card_id):
     """Index of the first card ``card_id`` in the hand, or -1."""
     for i, t in enumerate(p.hand):
         if t.id == card_id:
@@ -155,7 +161,7 @@ def _in_hand(p, card_id):
     return -1
 
 
-def check(game, seat, decision, action) -> None:
+def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     """Raise :class:`IllegalActionError` saying why, unless ``action`` is legal now."""
     p = game.players[seat]
     kind = action.kind
@@ -206,7 +212,7 @@ def check(game, seat, decision, action) -> None:
         raise IllegalActionError(f"'{kind}' is not a deployment action")
 
 
-def apply(game, seat, decision, action) -> None:
+def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     """Carry out a legal action (checked by :func:`check`, or listed by the engine)."""
     p = game.players[seat]
     kind = action.kind
@@ -243,12 +249,12 @@ def apply(game, seat, decision, action) -> None:
         game._decided(seat)
 
 
-def legal_target(game, seat, decision) -> list[Action]:
+def legal_target(game: Game, seat: int, decision: Decision) -> list[Action]:
     """A reveal choice (Time Master, Master Alchemist): any unit of the player's."""
     return [TARGETS[s] for s, u in enumerate(game.players[seat].units) if u is not None]
 
 
-def check_target(game, seat, decision, action) -> None:
+def check_target(game: Game, seat: int, decision: Decision, action: Action) -> None:
     units = game.players[seat].units
     s = action.a
     if action.kind != CHOOSE or not isinstance(s, int) or not 0 <= s < len(units) or units[s] is None:
@@ -256,39 +262,38 @@ def check_target(game, seat, decision, action) -> None:
         raise IllegalActionError(f"choose one of your units for the age tokens: target one of {occupied}")
 
 
-def apply_target(game, seat, decision, action) -> None:
+def apply_target(game: Game, seat: int, decision: Decision, action: Action) -> None:
     game._add_age(seat, action.a, decision.count, decision.cause)
     game._decided(seat)
 
 
-def all_decided(game) -> None:
+def all_decided(game: Game) -> None:
     if game.stage == "place":
         game.stage = "reveal"
     else:                      # the last reveal choice was made
         game.stage = "finish"
 
 
-def reveal(game) -> None:
+def reveal(game: Game) -> None:
     """Reveal every placed unit, pay, and resolve reveal / Deployment abilities."""
     players = game.players
-    order = range(game.n)
+    order = list(range(game.n))
     shifters = [seat for seat, p in enumerate(players)
                 if any(u is not None and u.new and any(isinstance(e, Shapeshift) for e in u.type.reveal)
                        for u in p.units)]
     if len(shifters) > 1:          # they draw from the same pile: the order rule decides
         order = game._resolution_order()
     record = game.record_events
-    shown = [()] * game.n
+    shown: list[tuple] = [()] * game.n
     paid = [0] * game.n
     for seat in order:
         p = players[seat]
         units = p.units
-        revealed = sorted((u.type.cost, s) for s, u in enumerate(units) if u is not None and u.new)
+        revealed = sorted((u.type.cost, s, u.type) for s, u in enumerate(units) if u is not None and u.new)
         if record:
-            shown[seat] = tuple((s, units[s].type.id) for _, s in sorted(revealed, key=lambda r: r[1]))
-            paid[seat] = sum(c for c, _ in revealed)
-        for cost, s in revealed:       # negative costs first: a Monkey's gold pays the others
-            t = units[s].type
+            shown[seat] = tuple((s, t.id) for _, s, t in sorted(revealed, key=lambda r: r[1]))
+            paid[seat] = sum(c for c, _, _ in revealed)
+        for cost, s, t in revealed:    # negative costs first: a Monkey's gold pays the others
             if record:
                 game._log(seat, EV_DEPLOY, 0, t.id, "ev.reveals", {"card": t.id, "spot": s})
             if cost:
@@ -392,7 +397,7 @@ def apply_order(game, seat, decision, action) -> None:
     game._decided(seat)
 
 
-def finish(game) -> None:
+def finish(game: Game) -> None:
     for seat, p in enumerate(game.players):
         ctx = None
         for u in p.units:
@@ -409,12 +414,13 @@ def finish(game) -> None:
     game._end_phase()
 
 
-def shapeshift(game, seat, spot, max_cost, age_tokens, cause) -> None:
+def shapeshift(game: Game, seat: int, spot: int, max_cost, age_tokens, cause) -> None:
     """Turn over draw-pile cards until one costs at most ``max_cost``; it replaces the unit
     at ``spot`` for free, carrying ``age_tokens`` tokens.  The cards passed over and the
     Shapeshifter itself go to the discard pile."""
     p = game.players[seat]
     old = p.units[spot]
+    assert old is not None
     passed = []
     found = None
     for _ in range(len(game.draw) + len(game.discard) + 1):

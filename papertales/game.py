@@ -9,17 +9,20 @@ order in which pending players act never changes the result.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import aging, construction, deployment, income, recruitment, scoring, solo, wars
 from . import expansion as expansion_rules
 from .abilities import Ctx
 from .actions import BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, ORDER_DECISION, SAVE, TARGET, Action
-from .cards import BASE, CardSet
+from .cards import BASE, BuildingType, CardSet, UnitType
 from .errors import IllegalActionError, NotYourTurnError, PaperTalesError
 from .i18n import card_name, t
 from .variants import check as check_variants
 from .decisions import LATER, Decision
 from .events import AGE, BUILT, GOLD, LP, NOTE, RULE_DRAW_PILE, Event
 from .rng import Rng
+from .solo import LichKing
 from .state import SPOT_NAMES, Player, production
 
 TURNS = 4
@@ -76,8 +79,8 @@ _ALL_DECIDED = {
 }
 
 
-MULTI_RULES = {"auto": _AUTO, "decided": _ALL_DECIDED, "decisions": _DECISIONS}
-SOLO_RULES = {
+MULTI_RULES: dict[str, dict[Any, Any]] = {"auto": _AUTO, "decided": _ALL_DECIDED, "decisions": _DECISIONS}
+SOLO_RULES: dict[str, dict[Any, Any]] = {
     "auto": {**_AUTO, ("recruitment", "start"): solo.recruitment_start,
              ("wars", "start"): solo.wars_resolve, ("end", "start"): solo.final},
     "decided": {**_ALL_DECIDED, "recruitment": solo.draft_decided},
@@ -97,8 +100,36 @@ class Game:
                  "rng", "pending", "queues", "saved", "events", "history", "record_events",
                  "buildings", "lich", "rules", "options", "build_options", "build_choices", "results",
                  "variants")
+    # declared types: the compiled build (mypyc) stores these as native fields
+    cards: CardSet
+    players: list[Player]
+    n: int
+    seed: int
+    turn: int
+    phase: str
+    stage: str
+    draw: list[UnitType]
+    discard: list[UnitType]
+    rng: Rng
+    pending: list[Decision | None]
+    queues: list[list[Decision]]
+    saved: list[list[int]] | None
+    events: list[Event]
+    history: list[tuple[int, Action]]
+    record_events: bool
+    buildings: tuple[BuildingType, ...]
+    lich: LichKing | None
+    rules: dict[str, dict[Any, Any]]
+    options: dict[str, Any]
+    build_options: list[list[tuple[Action, int, Any]]] | None
+    build_choices: list[Action | None] | None
+    results: list[Any]
+    variants: dict[str, str]
 
     # ------------------------------------------------------------------ creation
+
+    def __init__(self) -> None:
+        """An empty shell that :meth:`new`, :meth:`clone` and the save loader fill in."""
 
     @classmethod
     def new(cls, players: int = 4, seed: int = 0, names=None, cards: CardSet | None = None,
@@ -125,7 +156,7 @@ class Game:
         if len(names) != players:
             raise PaperTalesError(f"{players} players need {players} names, got {len(names)}")
         variants = check_variants(rules)
-        g = cls.__new__(cls)
+        g = cls()
         g.cards = cards or BASE
         g.variants = variants
         g.n = players
@@ -172,7 +203,7 @@ class Game:
 
     def clone(self) -> "Game":
         """An independent copy (much faster than ``copy.deepcopy``)."""
-        g = Game.__new__(Game)
+        g = Game()
         g.cards = self.cards
         g.n = self.n
         g.seed = self.seed
@@ -350,6 +381,7 @@ class Game:
         the same tables, as :class:`~papertales.bots.RandomBot`'s).  Bots' play loop uses
         it; anything else, an illegal action above all, goes through :meth:`apply`."""
         d = self.pending[seat]
+        assert d is not None
         self.rules["decisions"][d.kind][2](self, seat, d, action)
         self.history.append((seat, action))
 
@@ -361,7 +393,7 @@ class Game:
         if waiting:
             raise IllegalActionError(
                 "waiting for decisions of " + ", ".join(
-                    f"{self.players[s].name} ({self.pending[s].kind})" for s in waiting))
+                    f"{self.players[s].name} ({getattr(self.pending[s], 'kind')})" for s in waiting))
         self.rules["auto"][(self.phase, self.stage)](self)
         return self
 
@@ -394,16 +426,16 @@ class Game:
         return (f"{self.players[seat].name} has no decision to make now; waiting for "
                 + ", ".join(f"{self.players[s].name} ({self.pending[s].kind})" for s in waiting))
 
-    def _ctx(self, seat) -> Ctx:
+    def _ctx(self, seat: int) -> Ctx:
         p = self.players[seat]
         return Ctx(self, seat, p, production(p, self.buildings))
 
-    def _log(self, seat, kind, amount, cause, key="", params=None) -> None:
+    def _log(self, seat: int, kind: str, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
         if self.record_events:
             self.events.append(Event(self.turn, self.phase, seat, kind, amount, cause, key,
                                      params if params is not None else {}))
 
-    def _gain_lp(self, seat, amount, cause, key="", params=None) -> None:
+    def _gain_lp(self, seat: int, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
         p = self.players[seat]
         before = p.lp
         p.lp = max(0, before + amount)
@@ -413,26 +445,27 @@ class Game:
                 params = {**params, "asked": amount}
             self.events.append(Event(self.turn, self.phase, seat, LP, p.lp - before, cause, key, params))
 
-    def _gain_gold(self, seat, amount, cause, key="", params=None) -> None:
+    def _gain_gold(self, seat: int, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
         self.players[seat].gold += amount
         if self.record_events:
             self.events.append(Event(self.turn, self.phase, seat, GOLD, amount, cause, key,
                                      params if params is not None else {}))
 
-    def _gain(self, seat, kind, amount, cause, key="", params=None) -> None:
+    def _gain(self, seat: int, kind: str, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
         if kind == "lp":
             self._gain_lp(seat, amount, cause, key, params)
         else:
             self._gain_gold(seat, amount, cause, key, params)
 
-    def _add_age(self, seat, spot, n, cause) -> None:
+    def _add_age(self, seat: int, spot: int, n: int, cause: str) -> None:
         u = self.players[seat].units[spot]
+        assert u is not None
         u.age += n
         if self.record_events:
             self.events.append(Event(self.turn, self.phase, seat, AGE, n, cause, "ev.unit_at",
                                      {"card": u.type.id, "spot": spot}))
 
-    def _ask_target(self, seat, n, cause) -> None:
+    def _ask_target(self, seat: int, n: int, cause: str) -> None:
         """Queue a choice of one own unit for ``n`` age tokens (no choice with one unit)."""
         units = self.players[seat].units
         occupied = [s for s, u in enumerate(units) if u is not None]
@@ -455,7 +488,7 @@ class Game:
     def _shapeshift(self, seat, spot, max_cost, age_tokens, cause) -> None:
         deployment.shapeshift(self, seat, spot, max_cost, age_tokens, cause)
 
-    def _draw_card(self):
+    def _draw_card(self) -> UnitType | None:
         """Top card of the draw pile; an empty pile is first refilled from the shuffled
         discard pile.  None if both are empty."""
         if not self.draw:
@@ -468,7 +501,7 @@ class Game:
             self._log(-1, NOTE, len(self.draw), RULE_DRAW_PILE, "ev.reshuffle")
         return self.draw.pop()
 
-    def _draw_cards(self, k) -> list:
+    def _draw_cards(self, k: int) -> list[UnitType]:
         out = []
         for _ in range(k):
             c = self._draw_card()
@@ -486,14 +519,16 @@ class Game:
         draws = [self.rng.next64() for _ in range(self.n)]
         return sorted(range(self.n), key=lambda s: (keys[s], draws[s]))
 
-    def _decided(self, seat) -> None:
+    def _decided(self, seat: int) -> None:
         q = self.queues[seat]
         self.pending[seat] = q.pop(0) if q else None
-        while self.pending[seat] is not None and self.pending[seat].kind == LATER:
-            later, self.pending[seat] = self.pending[seat], None
+        later = self.pending[seat]
+        while later is not None and later.kind == LATER:
+            self.pending[seat] = None
             deployment.resolve_later(self, seat, later)     # may pose a new choice
             if self.pending[seat] is None:
                 self.pending[seat] = q.pop(0) if q else None
+            later = self.pending[seat]
         if not any(self.pending):
             self.rules["decided"][self.phase](self)
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .abilities import kingdom_payouts
 from .events import RULE_INCOME
 from .results import IncomeResult
 
+if TYPE_CHECKING:     # the game imports every phase
+    from .game import Game
+
 BASE_INCOME = 2
 
 
-def items(game, seat, ctx=None) -> list[tuple[str, int]]:
+def items(game: Game, seat: int, ctx=None) -> list[tuple[str, int]]:
     """``(cause, gold)`` rows of this turn's income, the base 2 first.
 
     Also used during Wars by the Ogre, whose strength counts this gold in advance."""
@@ -18,11 +23,11 @@ def items(game, seat, ctx=None) -> list[tuple[str, int]]:
     return [(RULE_INCOME, BASE_INCOME)] + [(cause, v) for cause, _, v in kingdom_payouts(game, ctx, "income")]
 
 
-def total(game, seat, ctx=None) -> int:
+def total(game: Game, seat: int, ctx=None) -> int:
     return sum(v for _, v in items(game, seat, ctx))
 
 
-def resolve(game) -> None:
+def resolve(game: Game) -> None:
     rows = [items(game, seat) for seat in range(game.n)]
     if game.record_events:
         game.results.append(IncomeResult(game.turn, tuple(tuple(r) for r in rows)))

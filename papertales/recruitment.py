@@ -8,17 +8,22 @@ pack.  At the end the card kept from last turn's Deployment joins the hand.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import DRAFT, DRAFT_DISCARD, Action, DROP, PICK, for_card
-from .decisions import simple
+from .decisions import Decision, simple
 from .results import DraftResult
 from .errors import IllegalActionError
 from .events import DRAFT as EV_DRAFT, RULE_TWO_PLAYER_DRAFT
+
+if TYPE_CHECKING:     # the game imports every phase
+    from .game import Game
 
 HAND = 5
 HAND_TWO_PLAYERS = 9
 
 
-def start(game) -> None:
+def start(game: Game) -> None:
     """Deal a pack to every seat (reshuffling the discard pile when the draw pile ends)."""
     size = HAND_TWO_PLAYERS if game.n == 2 else HAND
     for p in game.players:
@@ -27,7 +32,7 @@ def start(game) -> None:
     _open_round(game)
 
 
-def _open_round(game) -> None:
+def _open_round(game: Game) -> None:
     """Ask everyone for a pick; a pack of one card needs no decision and is taken."""
     players = game.players
     if all(len(p.pack) == 1 for p in players):
@@ -44,7 +49,7 @@ def _open_round(game) -> None:
         finish(game)
 
 
-def legal(game, seat, decision) -> list[Action]:
+def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
     kind = PICK if decision.kind == DRAFT else DROP
     seen = []
     for t in game.players[seat].pack:
@@ -53,7 +58,7 @@ def legal(game, seat, decision) -> list[Action]:
     return [for_card(kind, tid) for tid in seen]
 
 
-def check(game, seat, decision, action) -> None:
+def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     kind = PICK if decision.kind == DRAFT else DROP
     if action.kind != kind:
         raise IllegalActionError(f"a {'pick' if kind == PICK else 'discard from the pack'} is expected now")
@@ -67,7 +72,7 @@ def _take(pack, card_id):
             return pack.pop(i)
 
 
-def apply(game, seat, decision, action) -> None:
+def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     p = game.players[seat]
     t = _take(p.pack, action.a)
     if decision.kind == DRAFT:
@@ -84,7 +89,7 @@ def apply(game, seat, decision, action) -> None:
     game._decided(seat)
 
 
-def all_decided(game) -> None:
+def all_decided(game: Game) -> None:
     """Everyone picked: pass the packs on, then open the next round."""
     players = game.players
     n = game.n
@@ -98,7 +103,7 @@ def all_decided(game) -> None:
         finish(game)
 
 
-def finish(game) -> None:
+def finish(game: Game) -> None:
     if game.record_events:
         game.results.append(DraftResult(game.turn, tuple(tuple(t.id for t in p.hand) for p in game.players)))
     for seat, p in enumerate(game.players):

@@ -46,6 +46,4 @@ class Rng:
         return items[self.below(len(items))]
 
     def clone(self) -> "Rng":
-        r = Rng.__new__(Rng)
-        r.state = self.state
-        return r
+        return Rng(self.state)

@@ -4,28 +4,33 @@ Most LP wins; a tie goes to the most gold left; a tie on both is a shared victor
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .abilities import kingdom_payouts
 from .events import building_cause
 from .results import EndResult
 
+if TYPE_CHECKING:     # the game imports every phase
+    from .game import Game
 
-def resolve(game) -> None:
+
+def resolve(game: Game) -> None:
     score_kingdoms(game)
     game._end_phase()
     record_end(game)
 
 
-def record_end(game) -> None:
+def record_end(game: Game) -> None:
     """Keep the end-of-game scoring as an :class:`~papertales.results.EndResult`."""
     if game.record_events:
-        rows = [[] for _ in range(game.n)]
+        rows: list[list[tuple[str, int]]] = [[] for _ in range(game.n)]
         for e in game.events:
             if e.phase == "end" and e.kind == "lp" and e.seat >= 0:
                 rows[e.seat].append((e.cause, e.amount))
         game.results.append(EndResult(game.turn, tuple(tuple(r) for r in rows), tuple(game.winners())))
 
 
-def score_kingdoms(game) -> None:
+def score_kingdoms(game: Game) -> None:
     """Building LP and end-of-game abilities of every kingdom."""
     for seat, p in enumerate(game.players):
         for b, level in enumerate(p.buildings):

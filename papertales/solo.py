@@ -52,10 +52,9 @@ class LichKing:
         self.draft_step = 0
 
     def clone(self) -> "LichKing":
-        k = LichKing.__new__(LichKing)
-        k.lp, k.line, k.time, k.revealed = self.lp, self.line, self.time, self.revealed
+        k = LichKing(self.line, self.cards)
+        k.lp, k.time, k.revealed = self.lp, self.time, self.revealed
         k.netherworld = self.netherworld[:]
-        k.cards = self.cards
         k.draft_step = self.draft_step
         return k
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import ALWAYS, AGED, IN_FRONT, PER_AGE_TOKEN
+from .cards import ALWAYS, AGED, IN_FRONT, PER_AGE_TOKEN, UnitType
 
 #: Spot indices: two Front spots, two Back spots, and the 5th spot (Front) that a
 #: level-2 building unlocks.
@@ -19,18 +19,17 @@ class Unit:
     Deployment (still face down until the reveal)."""
 
     __slots__ = ("type", "age", "new")
+    type: UnitType
+    age: int
+    new: bool
 
-    def __init__(self, utype, age=0, new=False):
+    def __init__(self, utype: UnitType, age: int = 0, new: bool = False) -> None:
         self.type = utype
         self.age = age
         self.new = new
 
     def copy(self) -> "Unit":
-        u = Unit.__new__(Unit)
-        u.type = self.type
-        u.age = self.age
-        u.new = self.new
-        return u
+        return Unit(self.type, self.age, self.new)
 
     def __repr__(self):
         return f"<{self.type.name} age={self.age}{' new' if self.new else ''}>"
@@ -42,8 +41,17 @@ class Player:
     (0 = not built) indexed like ``CardSet.buildings``."""
 
     __slots__ = ("name", "gold", "lp", "hand", "pack", "kept", "units", "buildings", "spots")
+    name: str
+    gold: int
+    lp: int
+    hand: list[UnitType]
+    pack: list[UnitType]
+    kept: UnitType | None
+    units: list[Unit | None]
+    buildings: list[int]
+    spots: int
 
-    def __init__(self, name, n_buildings, gold=3):
+    def __init__(self, name: str, n_buildings: int, gold: int = 3) -> None:
         self.name = name
         self.gold = gold
         self.lp = 0
@@ -55,9 +63,7 @@ class Player:
         self.spots = 4          # spots usable in the current Deployment
 
     def clone(self) -> "Player":
-        p = Player.__new__(Player)
-        p.name = self.name
-        p.gold = self.gold
+        p = Player(self.name, 0, self.gold)
         p.lp = self.lp
         p.hand = self.hand[:]
         p.pack = self.pack[:]
@@ -73,7 +79,7 @@ class Player:
 
 
 
-def production(player: Player, buildings) -> list[int]:
+def production(player: Player, buildings: tuple) -> list[int]:
     """Resources ``[wood, food, ore]`` the kingdom produces right now."""
     res = [0, 0, 0]
     for spot, u in enumerate(player.units):

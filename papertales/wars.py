@@ -14,16 +14,21 @@ Interpretations (see docs/rules-interpretations.md):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import income
-from .abilities import kingdom_payouts
+from .abilities import Ctx, kingdom_payouts
 from .events import RULE_WARS, WAR, building_cause
 from .results import War, WarsResult
-from .state import IS_FRONT
+from .state import IS_FRONT, Unit
+
+if TYPE_CHECKING:     # the game imports every phase
+    from .game import Game
 
 LP_PER_WAR = 3
 
 
-def unit_strength(ctx, u) -> int:
+def unit_strength(ctx: Ctx, u: Unit) -> int:
     """The strength of one unit as its abilities make it now (Front or Back alike)."""
     t = u.type
     s = t.strength
@@ -34,7 +39,7 @@ def unit_strength(ctx, u) -> int:
     return s
 
 
-def fights(ctx, spot, u) -> bool:
+def fights(ctx: Ctx, spot: int, u: Unit) -> bool:
     """Does this unit add its strength to the kingdom's (Front or fights from the Back,
     and nothing prevents it)?"""
     t = u.type
@@ -46,7 +51,7 @@ def fights(ctx, spot, u) -> bool:
     return True
 
 
-def units(game, seat, ctx) -> list[tuple[int, object, int, bool]]:
+def units(game: Game, seat: int, ctx: Ctx) -> list[tuple[int, Unit, int, bool]]:
     """``(spot, unit, strength now, fights?)`` for every unit of ``seat``.  The Ogre's
     bonus needs this turn's income, which is computed first when some unit needs it."""
     p = game.players[seat]
@@ -56,7 +61,7 @@ def units(game, seat, ctx) -> list[tuple[int, object, int, bool]]:
             for spot, u in enumerate(p.units) if u is not None]
 
 
-def kingdom_strength(game, seat, ctx=None, explain=None) -> int:
+def kingdom_strength(game: Game, seat: int, ctx=None, explain=None) -> int:
     """The war strength of ``seat``.  With a list as ``explain``, appends one
     ``(cause, strength, why)`` row per unit and building bonus: ``why`` is a list of
     ``[message key, params]`` parts (``papertales.events.render_parts`` words it)."""
@@ -113,7 +118,7 @@ def wars_won(n, strengths, two_player_zero="single") -> list[list[tuple[int, int
     return out
 
 
-def resolve(game) -> None:
+def resolve(game: Game) -> None:
     n = game.n
     ctxs = [game._ctx(seat) for seat in range(n)]
     strengths = [kingdom_strength(game, seat, ctxs[seat]) for seat in range(n)]
@@ -135,7 +140,7 @@ def resolve(game) -> None:
     game._end_phase()
 
 
-def score(game, seat, ctx, won) -> None:
+def score(game: Game, seat: int, ctx: Ctx, won: int) -> None:
     """3 LP per war won, then every war ability of the kingdom's units and buildings."""
     if won:
         game._gain_lp(seat, LP_PER_WAR * won, RULE_WARS, "ev.wars_won", {"n": won})
