@@ -6,11 +6,15 @@
 [0, 1, 2, 3]
 """
 
-from . import bots, i18n, render, results, variants, whatif
-from .abilities import RESOURCES
-from .actions import Action
-from .cards import BASE, BUILTIN_PACKS, PACK_FORMAT, CardSet, builtin_pack, card_set, load_pack
-from .decisions import Decision
+from ._build import choose_build
+
+choose_build()       # compiled modules only when they match their sources (see _build)
+
+from . import bots, i18n, render, results, variants, whatif  # noqa: E402  (the build is chosen first)
+from .abilities import RESOURCES  # noqa: E402
+from .actions import Action  # noqa: E402
+from .cards import BASE, BUILTIN_PACKS, PACK_FORMAT, CardSet, builtin_pack, card_set, load_pack  # noqa: E402
+from .decisions import Decision  # noqa: E402
 from .errors import (IllegalActionError, NotYourTurnError, PackError, PaperTalesError,
                      PositionError, SaveFileError)
 from .events import (BLACK_ARMY, LICH_SEAT, PURPLE_ARMY, RULE_WARS, Event, cause_label, explain,
@@ -36,5 +40,10 @@ __all__ = ["ABILITY_PHASES", "ARMIES", "Action", "BASE", "BLACK_ARMY", "BUILTIN_
            "bots", "builtin_pack", "card_name", "card_set", "cause_label", "explain",
            "get_language", "i18n", "lich_king_card", "load_pack", "necropolis_card", "phase_help",
            "recruitment_gains", "render", "render_parts", "results", "set_language", "t",
-           "totals", "variants", "whatif"]
+           "totals", "variants", "whatif", "compiled"]
 __version__ = "0.1.0"
+
+from . import game as _game  # noqa: E402
+
+#: True when the mypyc-compiled engine runs, False for the pure-Python one
+compiled = not _game.__file__.endswith(".py")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import DEPLOY, DISCARDS, DONE, DONE_NOTHING, MOVE, RETURN, Action, for_card
 from .deployment import place_actions, survey
@@ -87,7 +87,8 @@ def random_game(players=4, seed=0, record_events=True, **options):
     """A complete game between random bots, all seeded from ``seed``; ``options`` go to
     :meth:`Game.new` (``cards``, ``expansion``, ``lich_king_cards``)."""
     from .game import Game
-    game = Game.new(players=players, seed=seed, record_events=record_events, **options)
+    new: Any = Game.new     # a plain call: mypyc mis-passes **options to a classmethod
+    game = new(players=players, seed=seed, record_events=record_events, **options)
     return play(game, [RandomBot(seed * 1000 + i + 1) for i in range(players)])
 
 

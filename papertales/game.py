@@ -194,7 +194,8 @@ class Game:
                **options) -> "Game":
         """Rebuild a game from its seed and its ``history`` of ``(seat, action)``: automatic
         stages run whenever nobody has a decision, exactly as during play."""
-        g = cls.new(players=players, seed=seed, names=names, cards=cards, **options)
+        new: Any = cls.new      # a plain call: mypyc mis-passes **options to a classmethod
+        g = new(players=players, seed=seed, names=names, cards=cards, **options)
         for seat, action in history:
             if not any(g.pending):
                 g.advance()
