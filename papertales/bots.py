@@ -83,7 +83,7 @@ def play(game: Game, bots: list, until_over: bool = True, checked: bool = False)
     return game
 
 
-def random_game(players=4, seed=0, record_events=True, **options):
+def random_game(players: int = 4, seed: int = 0, record_events: bool = True, **options: Any) -> Game:
     """A complete game between random bots, all seeded from ``seed``; ``options`` go to
     :meth:`Game.new` (``cards``, ``expansion``, ``lich_king_cards``)."""
     from .game import Game

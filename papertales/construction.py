@@ -212,6 +212,7 @@ def explain_all(game, seat) -> list[dict]:
                 row["reason"] = [["cli.construction.why.missing", {"resource": _RES[r], "need": need, "have": res[r]}]
                                  for r, need in worst]
                 continue
+            how: list
             if level == 0:
                 gold = land + paid[0]
                 how = [["how.land_free" if free_land and owned else "how.land", {"gold": land}]] \
