@@ -135,6 +135,42 @@ def _lich_king_cards(text):
     return n
 
 
+def _bots(text):
+    """``--bots random,greedy``: names from :func:`papertales.bots.names`."""
+    from .bots import names
+    allowed = names()
+    chosen = [n.strip() for n in str(text).split(",")]
+    bad = [n for n in chosen if n not in allowed]
+    if bad or not chosen:
+        raise argparse.ArgumentTypeError(t("cli.error.bots", value=", ".join(map(repr, bad)) or repr(text),
+                                           allowed=", ".join(allowed)))
+    return chosen
+
+
+def _rule(text):
+    """``--rule NAME=VALUE``: a rule variant (:mod:`papertales.variants`)."""
+    from .variants import OPTIONS, parse
+    try:
+        return parse(text)
+    except PaperTalesError:
+        valid = "; ".join(f"{n}={'|'.join(v)}" for n, v in OPTIONS.items())
+        raise argparse.ArgumentTypeError(t("cli.error.rule", value=repr(text), valid=valid)) from None
+
+
+def _budget(text):
+    """``--budget 0.2s`` (seconds per decision) or ``50it`` (search iterations)."""
+    from .tournament import parse_budget
+    try:
+        parse_budget(text)
+    except PaperTalesError:
+        raise argparse.ArgumentTypeError(t("cli.error.budget", value=repr(text))) from None
+    return text
+
+
+def _rules(args):
+    return dict(getattr(args, "rule", None) or []) or None
+
+
 def build_parser(default_lang: str | None = None):
     """The argument parser, its help in the current language; ``--lang`` defaults to
     ``default_lang`` (default: the current language)."""
@@ -161,8 +197,20 @@ def build_parser(default_lang: str | None = None):
         cmd.add_argument("--pack", action="append", default=[], metavar="FILE", help=_help("cli.help.pack"))
         cmd.add_argument("--expansion", choices=EXPANSIONS, default=None, help=_help("cli.help.expansion"))
 
+    def rule_option(cmd):
+        cmd.add_argument("--rule", type=_rule, action="append", default=[], metavar="NAME=VALUE",
+                         help=_help("cli.help.rule"))
+
+    def bot_options(cmd, default):
+        from .bots import names
+        cmd.add_argument("--bots", type=_bots, default=default, metavar="BOT,BOT...",
+                         help=_help("cli.help.bots", names=", ".join(names()), default=",".join(default)))
+        cmd.add_argument("--budget", type=_budget, default=None, metavar="0.2s|50it", help=_help("cli.help.budget"))
+
     play = command(sub, "play", "cli.help.play")
     game_options(play)
+    bot_options(play, ["random"])
+    rule_option(play)
     play.add_argument("--seed", type=_whole, default=0, metavar="N", help=_help("cli.help.seed"))
     play.add_argument("--json", action="store_true", help=_help("cli.help.play_json"))
 
@@ -171,25 +219,46 @@ def build_parser(default_lang: str | None = None):
     w.add_argument("--phase", choices=("deployment", "wars", "income", "construction", "aging", "end", "all"),
                    help=_help("cli.help.phase"))
     w.add_argument("--pack", action="append", default=[], metavar="FILE", help=_help("cli.help.whatif_pack"))
+    rule_option(w)
 
     s = command(sub, "simulate", "cli.help.simulate")
     game_options(s)
+    bot_options(s, ["random"])
+    rule_option(s)
     s.add_argument("--games", type=_positive, default=1000, metavar="N", help=_help("cli.help.games", default=1000))
     s.add_argument("--jobs", type=_whole, default=1, metavar="N", help=_help("cli.help.jobs"))
     s.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.first_seed"))
     s.add_argument("--json", action="store_true", help=_help("cli.help.simulate_json"))
 
+    import os
+    cores = os.cpu_count() or 1
+    tr = command(sub, "tournament", "cli.help.tournament")
+    game_options(tr)
+    bot_options(tr, ["ismcts", "greedy", "random", "random"])
+    rule_option(tr)
+    tr.add_argument("--games", type=_positive, default=100, metavar="N", help=_help("cli.help.games", default=100))
+    tr.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.tournament_seed"))
+    tr.add_argument("--jobs", type=_positive, default=cores, metavar="N", help=_help("cli.help.tournament_jobs", n=cores))
+    tr.add_argument("--out", default=None, metavar="FILE", help=_help("cli.help.out"))
+    tr.add_argument("--dask", default=None, metavar="ADDRESS|local", help=_help("cli.help.dask"))
+    tr.add_argument("--json", action="store_true", help=_help("cli.help.tournament_json"))
+
     lab = command(sub, "lab", "cli.help.lab")
     lab_sub = lab.add_subparsers(dest="lab_command", required=True, parser_class=_Parser)
     cr = command(lab_sub, "cards", "cli.help.lab_cards")
     game_options(cr)
-    cr.add_argument("--games", type=_positive, default=300, metavar="N", help=_help("cli.help.games", default=300))
-    cr.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.first_seed"))
+    bot_options(cr, ["greedy"])
+    rule_option(cr)
+    cr.add_argument("--games", type=_positive, default=200, metavar="N", help=_help("cli.help.games", default=200))
+    cr.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.tournament_seed"))
+    cr.add_argument("--jobs", type=_positive, default=cores, metavar="N", help=_help("cli.help.tournament_jobs", n=cores))
     cr.add_argument("--json", action="store_true", help=_help("cli.help.json"))
     adv = command(lab_sub, "advise", "cli.help.lab_advise")
     game_options(adv)
+    rule_option(adv)
     adv.add_argument("--seed", type=_whole, default=0, metavar="N", help=_help("cli.help.seed"))
-    adv.add_argument("--rollouts", type=_positive, default=40, metavar="N", help=_help("cli.help.rollouts", default=40))
+    adv.add_argument("--budget", type=_budget, default="200it", metavar="0.5s|200it",
+                     help=_help("cli.help.advise_budget", default="200it"))
     adv.add_argument("--json", action="store_true", help=_help("cli.help.json"))
 
     pk = command(sub, "pack", "cli.help.pack_command")
@@ -225,7 +294,23 @@ def _game_options(args):
         opts["lich_king_cards"] = args.lich_king_cards
     if packs:
         opts["cards"] = card_set(*packs)
+    if _rules(args):
+        opts["rules"] = _rules(args)
     return opts
+
+
+def _tournament_options(args):
+    """The picklable Game.new options of a tournament (packs by name or file, not loaded)."""
+    opts = _game_options(args)                    # checks the combination, loads packs once
+    out = {"players": opts["players"], "expansion": opts["expansion"], "packs": list(args.pack)}
+    if opts["players"] == 1:
+        out["lich_king_cards"] = opts["lich_king_cards"]
+        added = "lich-king-illustrative"
+        if added in opts["cards"].pack_ids and added not in out["packs"]:
+            out["packs"].append(added)
+    if "rules" in opts:
+        out["rules"] = opts["rules"]
+    return out
 
 
 def phase_name(phase: str, lang: str | None = None) -> str:
@@ -244,9 +329,17 @@ def _causes(g, seat) -> str:
     return ", ".join(f"{cause_label(c, cards=g.cards)} {v:+d}" for c, v in _by_cause(g, seat).items())
 
 
+def _seat_bots(names, n, seed, budget=None):
+    """One bot per seat (the ``--bots`` list repeated), seeded like ``random_game``'s."""
+    from .tournament import make_bot
+    return [make_bot(names[k % len(names)], seed * 1000 + k + 1, budget) for k in range(n)]
+
+
 def _cmd_play(args, out):
-    from .bots import random_game
-    g = random_game(seed=args.seed, **_game_options(args))
+    from .bots import play
+    from .game import Game
+    g = Game.new(seed=args.seed, **_game_options(args))
+    play(g, _seat_bots(args.bots, g.n, args.seed, args.budget))
     names = g.names
     lich = g.lich
     winners = [names[s] for s in g.winners()] or ([_lich_king()] if lich else [])
@@ -314,39 +407,97 @@ def _cmd_pack(args, out):
                     names=", ".join(e["name"] for e in pack["incomplete"])) + "\n")
 
 
+def _pct(x):
+    return "-" if x is None else f"{100 * x:.1f}"
+
+
 def _cmd_lab(args, out):
     from . import lab
-    opts = _game_options(args)
     if args.lab_command == "cards":
-        from .cards import BASE
-        cards = opts.get("cards") or BASE
-        rows = lab.card_report(games=args.games, seed=args.seed, **opts)
-        for r in rows:
+        from . import cardstats, tournament
+        opts = _tournament_options(args)
+        if set(args.bots) == {"random"}:
+            sys.stderr.write(t("cli.lab.random_warning", prog=PROG) + "\n")
+        players = opts.pop("players")
+        rows = tournament.run(args.bots, games=args.games, seed=args.seed, players=players, jobs=args.jobs,
+                              budget=args.budget, progress=not args.json, **opts)
+        from .cards import BASE, card_set
+        cards = card_set(*opts["packs"]) if opts.get("packs") else BASE
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", cardstats.RandomOnlyWarning)     # said above, on stderr
+            stats = cardstats.card_stats(rows, cards=cards)
+        for r in stats["units"]:
             r["card"] = card_name(r["id"], cards=cards)
         if args.json:
-            out.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+            out.write(json.dumps(stats, indent=2, ensure_ascii=False) + "\n")
             return
-        heads = [t(f"cli.lab.col.{c}") for c in ("card", "revealed", "lp_with", "lp_without", "difference", "win_with")]
-        widths = [max(18, len(heads[0]) + 2, *(len(r["card"]) + 2 for r in rows))] + \
-                 [max(w, len(h) + 2) for w, h in zip((9, 9, 9, 7, 11), heads[1:])]
-        out.write(f"{heads[0]:<{widths[0]}}" + "".join(f"{h:>{w}}" for h, w in zip(heads[1:], widths[1:])) + "\n")
-        w = widths
-        for r in rows:
-            out.write(f"{r['card']:<{w[0]}}{r['revealed']:>{w[1]}}{r['mean_lp_with']:>{w[2]}.2f}"
-                      f"{r['mean_lp_without']:>{w[3]}.2f}{r['lp_difference']:>+{w[4]}.2f}"
-                      f"{100 * r['win_rate_with']:>{w[5] - 1}.1f}%\n")
+        out.write(t("cli.lab.source", source=stats["source"]) + "\n")
+        heads = [t(f"cli.lab.col.{c}") for c in ("card", "tier", "pick", "pick_index", "revealed",
+                                                 "win_with", "win_without", "difference")]
+        w0 = max(18, len(heads[0]) + 2, *(len(r["card"]) + 2 for r in stats["units"]))
+        widths = [w0, 6, 8, 8, 10, 20, 12, 22]
+        out.write(f"{heads[0]:<{w0}}" + "".join(f"{h:>{w}}" for h, w in zip(heads[1:], widths[1:])) + "\n")
+        for r in stats["units"]:
+            ci = r["win_rate_revealed_ci"]
+            dci = r["win_difference_ci"]
+            win = f"{_pct(r['win_rate_revealed'])} [{_pct(ci[0])}-{_pct(ci[1])}]"
+            diff = "-" if r["win_difference"] is None else \
+                f"{100 * r['win_difference']:+.1f} [{100 * dci[0]:+.0f},{100 * dci[1]:+.0f}]"
+            idx = "-" if r["mean_pick_index"] is None else f"{r['mean_pick_index']:.2f}"
+            out.write(f"{r['card']:<{w0}}{r['tier']:>6}{_pct(r['pick_rate']):>8}{idx:>8}"
+                      f"{_pct(r['revealed_rate']) + ' ' + str(r['revealed']):>10}{win:>20}{_pct(r['win_rate_not']):>12}"
+                      f"{diff:>22}\n")
+        out.write(t("cli.lab.buildings") + "\n")
+        for b in stats["buildings"]:
+            out.write(t("cli.lab.building_row", name=card_name(b["id"], cards=cards), built=100 * b["built_rate"],
+                        level=b["mean_level"] or 0, win=_pct(b["win_rate_built"]), tier=b["tier"]) + "\n")
+        out.write(t("cli.lab.tiers", tiers="  ".join(f"{k}: {', '.join(card_name(c, cards=cards) for c in v) or '-'}"
+                                                 for k, v in stats["tiers"].items() if k != "?")) + "\n")
         return
     from .game import Game
+    opts = _game_options(args)
     g = Game.new(seed=args.seed, **opts).advance()
-    rows = lab.advise(g, 0, rollouts=args.rollouts, seed=args.seed)
+    rows = lab.advise(g, 0, budget=args.budget, seed=args.seed)
     if args.json:
         out.write(json.dumps([{**r, "action": str(r["action"])} for r in rows], indent=2, ensure_ascii=False) + "\n")
         return
-    out.write(t("cli.lab.advise_heading", name=g.players[0].name, n=args.rollouts) + "\n")
+    out.write(t("cli.lab.advise_heading", name=g.players[0].name, budget=args.budget) + "\n")
     width = max(28, *(len(r["text"]) for r in rows))
     for r in rows:
-        out.write(t("cli.lab.advise_row", text=f"{r['text']:<{width}}", mean=r["mean_lp"],
+        out.write(t("cli.lab.advise_row", text=f"{r['text']:<{width}}", visits=r["visits"], mean=r["mean_lp"],
                     win=100 * r["win_rate"]) + "\n")
+
+
+def _cmd_tournament(args, out):
+    from . import tournament
+    opts = _tournament_options(args)
+    players = opts.pop("players")
+    if len(args.bots) > 1 and players != 1 and args.players is None:
+        players = len(args.bots)
+    if args.out and not args.out.endswith((".parquet", ".csv")):
+        raise _BadInput(t("cli.error.out", value=args.out))
+    rows = tournament.run(args.bots, games=args.games, seed=args.seed, players=players, jobs=args.jobs,
+                          budget=args.budget, dask=args.dask, **opts)
+    if args.out:
+        tournament.write(rows, args.out)
+    s = tournament.summary(rows)
+    s.update({"seed": args.seed, "budget": args.budget, "lineup": args.bots})
+    if args.json:
+        out.write(json.dumps(s, indent=2) + "\n")
+        return
+    out.write(t("cli.tournament.heading", games=s["games"], players=s["players"], seed=args.seed,
+                bots=", ".join(args.bots)) + "\n")
+    for name, r in sorted(s["bots"].items(), key=lambda kv: -(kv[1]["rating"] or 0)):
+        out.write(t("cli.tournament.row", bot=f"{name:<8}", seats=r["seats"], win=100 * r["win_rate"],
+                    low=100 * r["win_rate_ci"][0], high=100 * r["win_rate_ci"][1], lp=r["mean_lp"],
+                    rating=r["rating"]) + "\n")
+    if "lich_king" in s:
+        lk = s["lich_king"]
+        out.write(t("cli.tournament.lich_king", name=_lich_king(), win=100 * lk["win_rate"],
+                    low=100 * lk["win_rate_ci"][0], high=100 * lk["win_rate_ci"][1], lp=lk["mean_lp"]) + "\n")
+    if args.out:
+        out.write(t("cli.tournament.written", path=args.out, n=len(rows)) + "\n")
 
 
 def _by_cause(g, seat):
@@ -358,13 +509,30 @@ def _cmd_whatif(args, out):
     from .cards import card_set
     from .whatif import evaluate, load_position
     import warnings
+    cards = card_set(*args.pack) if args.pack else None
     with warnings.catch_warnings(record=True) as said:      # e.g. too few Beyond the Gates tiles
         warnings.simplefilter("always")
-        game = load_position(args.position, card_set(*args.pack) if args.pack else None)
+        if _rules(args):
+            game = _position_with_rules(args.position, cards, _rules(args))
+        else:
+            game = load_position(args.position, cards)
     for w in said:
         sys.stderr.write(f"{PROG}: {w.message}\n")
     phases = (args.phase,) if args.phase else None      # None: what the position's phase calls for
     out.write(json.dumps(evaluate(game, phases), indent=2, ensure_ascii=False) + "\n")
+
+
+def _position_with_rules(path, cards, rules):
+    """A position file with ``--rule`` variants laid over its own ``rules``."""
+    from .whatif import game_from_position, load_position
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.loads(f.read())
+    except (OSError, ValueError):
+        return load_position(path, cards)              # its own, worded errors
+    if isinstance(data, dict):
+        data["rules"] = {**(data.get("rules") or {}), **rules}
+    return game_from_position(json.dumps(data), cards)
 
 
 def _cmd_simulate(args, out):
@@ -385,14 +553,18 @@ def _cmd_simulate(args, out):
 
     if args.jobs < 0:
         raise _BadInput(t("cli.error.jobs", value=args.jobs))
-    r = simulate(games=args.games, seed=args.seed, progress=progress, jobs=args.jobs, **_game_options(args))
+    r = simulate(games=args.games, seed=args.seed, progress=progress, jobs=args.jobs, bots=args.bots,
+                 budget=args.budget, **_game_options(args))
     if args.json:
         out.write(json.dumps(r, indent=2) + "\n")
         return
     out.write(", ".join((t("cli.simulate.games", n=r["games"]), t("cli.simulate.players", n=r["players"]),
                          t("cli.simulate.seeds", first=args.seed, last=args.seed + r["games"] - 1))) + "\n")
     for k in range(r["players"]):
-        out.write(t("cli.simulate.seat", seat=k + 1, mean=r["mean_lp"][k], win=100 * r["win_rate"][k]) + "\n")
+        line = t("cli.simulate.seat", seat=k + 1, mean=r["mean_lp"][k], win=100 * r["win_rate"][k])
+        if args.bots != ["random"]:
+            line += f" ({r['bots'][k]})"
+        out.write(line + "\n")
     if "lich_king" in r:
         lk = r["lich_king"]
         out.write(t("cli.simulate.lich_king", name=_lich_king(), mean=lk["mean_lp"],
@@ -425,7 +597,8 @@ def main(argv=None, out=None) -> int:
         args = build_parser(before).parse_args(argv)
         set_language(args.lang)
         {"play": _cmd_play, "whatif": _cmd_whatif, "simulate": _cmd_simulate,
-         "pack": _cmd_pack, "lab": _cmd_lab}[args.command](args, out)
+         "pack": _cmd_pack, "lab": _cmd_lab,
+         "tournament": _cmd_tournament}[args.command](args, out)
     except BrokenPipeError:                  # e.g. piped into `head`
         import os
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -16,17 +16,26 @@ from . import i18n
 
 CHUNK = 50          # games per task handed to a worker process
 
-_JOB = None         # (players, bot, options) of the running simulation, inherited by workers
+_JOB = None         # (players, make(seed, seat), options) of the running simulation, inherited by workers
+
+
+def _named(names, budget):
+    """A bot factory ``make(seed, seat)`` for a list of bot names, repeated over the seats."""
+    from .tournament import make_bot
+
+    def make(seed, seat):
+        return make_bot(names[seat % len(names)], seed, budget)
+    return make
 
 
 def _tally(first, count):
     """Sums over games ``first .. first + count - 1``."""
-    players, bot, options = _JOB
+    players, make, options = _JOB
     t = {"lp": [0] * players, "gold": [0] * players, "wins": [0.0] * players,
          "lich_lp": 0, "lich_wins": 0, "best": None}
     for s in range(first, first + count):
         g = Game.new(players=players, seed=s, record_events=False, **options)
-        play(g, [bot(s * 1000 + k + 1) for k in range(players)])
+        play(g, [make(s * 1000 + k + 1, k) for k in range(players)])
         for k, p in enumerate(g.players):
             t["lp"][k] += p.lp
             t["gold"][k] += p.gold
@@ -46,9 +55,21 @@ def _tally_chunk(chunk):
     return _tally(*chunk)
 
 
-def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1, **options) -> dict:
+def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1, bots=None, budget=None,
+             **options) -> dict:
     """Play ``games`` games on ``jobs`` processes (0: one per core).  A shared victory
-    counts 1/k to each winner."""
+    counts 1/k to each winner.  ``bots``: bot names (:func:`papertales.bots.names`), one
+    per seat, the list repeated over the seats (instead of the class ``bot``); ``budget``:
+    the search bot's budget (``"0.2s"``, ``"50it"``)."""
+    names = None
+    if bots:
+        from .tournament import check_bots, parse_budget
+        names = check_bots(bots)
+        parse_budget(budget)
+        make = _named(names, budget)
+    else:
+        def make(seed, seat):
+            return bot(seed)
     global _JOB
     if games < 1:
         raise ValueError(i18n.t("cli.error.games", value=games))
@@ -57,7 +78,7 @@ def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1
     if jobs < 1:
         raise ValueError(i18n.t("cli.error.jobs", value=jobs))
     chunks = [(first, min(CHUNK, seed + games - first)) for first in range(seed, seed + games, CHUNK)]
-    _JOB = (players, bot, options)
+    _JOB = (players, make, options)
     total = {"lp": [0] * players, "gold": [0] * players, "wins": [0.0] * players,
              "lich_lp": 0, "lich_wins": 0, "best": None}
     done = 0
@@ -93,6 +114,8 @@ def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1
     if players == 1:
         extra["lich_king"] = {"mean_lp": round(total["lich_lp"] / games, 3),
                               "win_rate": round(total["lich_wins"] / games, 4)}
+    if names:
+        extra["bots"] = [names[k % len(names)] for k in range(players)]
     return extra | {
         "players": players, "games": games, "first_seed": seed, "jobs": jobs,
         "mean_lp": [round(x / games, 3) for x in total["lp"]],

@@ -1,0 +1,192 @@
+"""The bots: legal choices only, no peeking at hidden cards, and every game ends.
+
+Many games: random, greedy, search (ismcts with a tiny budget) and a seat following the
+coach's advice (lab.AdvisorBot), 2-5 players and solo; "no peeking": in mid-game positions
+every card the seat cannot see is dealt again (keeping how many cards each place holds)
+and the bot's choice must not change for the same seed."""
+
+from __future__ import annotations
+
+import multiprocessing
+from pathlib import Path
+
+import pytest
+
+from papertales import Game
+from papertales.bots import RandomBot, get, names
+from papertales.cards import card_set
+from papertales.lab import AdvisorBot
+from papertales.rng import Rng
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_DECISIONS = 3000          # a game of 5 players takes ~250 bot decisions
+COUNTS = (2, 3, 4, 5, 1)      # 1: solo against the Lich King
+SOLO = None
+
+
+def new_game(players, seed, **opts):
+    if players == 1:
+        global SOLO
+        SOLO = SOLO or card_set("lich-king-illustrative")
+        opts.setdefault("cards", SOLO)
+        opts.setdefault("lich_king_cards", seed % 5)
+    return Game.new(players=players, seed=seed, record_events=False, **opts)
+
+
+def make(name, seed):
+    if name == "ismcts":
+        return get("ismcts", seed=seed, iterations=1)
+    if name == "advisor":
+        return AdvisorBot(seed=seed, iterations=1)
+    return get(name, seed=seed)
+
+
+def checked_game(args):
+    """Play one game; every choice must be legal and the game must end.  Returns the
+    number of decisions."""
+    name, seed = args
+    players = COUNTS[seed % len(COUNTS)]
+    g = new_game(players, seed)
+    if name == "advisor":         # the advised seat plays against random bots
+        bots = [make("advisor", seed)] + [RandomBot(seed * 10 + k) for k in range(1, players)]
+    else:
+        bots = [make(name, seed * 10 + k) for k in range(players)]
+    decisions = 0
+    while not g.is_over:
+        pending = g.pending_players()
+        if not pending:
+            g.advance()
+            continue
+        for s in pending:
+            while g.pending[s] is not None:
+                a = bots[s].choose(g, s)
+                assert a in g.legal_actions(s), (name, seed, s, a)
+                g.apply(s, a)
+                decisions += 1
+                assert decisions < MAX_DECISIONS, f"{name}: game {seed} does not end"
+    return decisions
+
+
+def _many(name, games):
+    jobs = [(name, seed) for seed in range(games)]
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        return pool.map(checked_game, jobs, chunksize=10)
+
+
+def test_the_registry_names_the_three_bots():
+    assert names() == ["random", "greedy", "ismcts"]
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "ismcts", "advisor"])
+def test_200_games_end_with_legal_choices_only(name):
+    done = _many(name, 200)
+    assert len(done) == 200 and all(d > 0 for d in done)
+
+
+# ------------------------------------------------------------------ no peeking
+
+def _reach(seed, players, stop):
+    """Play random bots until ``stop(g)`` holds with only seat 0 left to decide."""
+    g = Game.new(players=players, seed=seed)
+    bots = [RandomBot(seed * 31 + k) for k in range(players)]
+    for _ in range(5000):
+        if g.is_over:
+            return None
+        pending = g.pending_players()
+        if not pending:
+            g.advance()
+            continue
+        if pending == [0] and stop(g):
+            return g
+        s = next((s for s in pending if s != 0), 0)
+        g.apply(s, bots[s].choose(g, s))
+    return None
+
+
+def _hidden_count(g, seat):
+    n = len(g.draw) + len(g.discard)
+    for s, p in enumerate(g.players):
+        if s != seat:
+            n += len(p.hand) + len(p.pack) + (p.kept is not None) + sum(1 for u in p.units if u is not None and u.new)
+    return n
+
+
+def scramble(g, seat, rng):
+    """Every card ``seat`` cannot see dealt again into the same places (counts kept), in a
+    different order; the others' secret constructions replaced by other legal ones."""
+    from papertales.construction import options
+    from papertales.state import Unit
+    h = g.clone()
+    others = [s for s in range(h.n) if s != seat]
+    pool = list(h.draw) + list(h.discard)
+    for s in others:
+        p = h.players[s]
+        pool += p.hand + p.pack + ([p.kept] if p.kept is not None else [])
+        pool += [u.type for u in p.units if u is not None and u.new]
+    before = list(pool)
+    for _ in range(50):
+        rng.shuffle(pool)
+        if sum(a is not b for a, b in zip(pool, before)) >= len(pool) // 2:
+            break
+    it = iter(pool)
+    h.draw = [next(it) for _ in h.draw]
+    h.discard = [next(it) for _ in h.discard]
+    for s in others:
+        p = h.players[s]
+        p.hand = [next(it) for _ in p.hand]
+        p.pack = [next(it) for _ in p.pack]
+        p.kept = next(it) if p.kept is not None else None
+        for i, u in enumerate(p.units):
+            if u is not None and u.new:
+                p.units[i] = Unit(next(it), u.age, True)
+    h.rng = Rng(rng.next64())
+    if h.build_choices is not None:
+        for s in others:
+            if h.build_choices[s] is not None:
+                acts = [a for a, _, _ in options(h, s)]
+                other = [a for a in acts if a != h.build_choices[s]]
+                if other:
+                    h.build_choices[s] = other[rng.below(len(other))]
+    assert h.card_counts() == g.card_counts()
+    return h
+
+
+def _draft(g):
+    return g.turn == 2 and g.phase == "recruitment" and len(g.players[0].pack) >= 3
+
+
+def _deploy(g):
+    return g.turn >= 2 and g.phase == "deployment" and \
+        any(u is not None and u.new for p in g.players[1:] for u in p.units)
+
+
+def _construct(g):
+    return g.phase == "construction" and g.build_choices is not None and \
+        any(c is not None for c in g.build_choices[1:])
+
+
+POSITIONS = [(kind, seed, players) for kind in ("draft", "deployment", "construction")
+             for seed, players in ((1, 4), (2, 3), (3, 2))]
+
+
+@pytest.mark.parametrize("kind, seed, players", POSITIONS)
+def test_no_bot_peeks_at_hidden_cards(kind, seed, players):
+    stop = {"draft": _draft, "deployment": _deploy, "construction": _construct}[kind]
+    g = next((g for s in range(seed, seed + 40) if (g := _reach(s, players, stop)) is not None), None)
+    assert g is not None, f"no {kind} position reached"
+    assert _hidden_count(g, 0) > 0
+    variants = [scramble(g, 0, Rng(k)) for k in range(3)]
+    for name in ("random", "greedy", "ismcts"):
+        opts = {"iterations": 12} if name == "ismcts" else {}
+        first = get(name, seed=5, **opts).choose(g, 0)
+        for h in variants:
+            assert get(name, seed=5, **opts).choose(h, 0) == first, (name, kind)
+
+
+def test_the_scramble_really_changes_hidden_cards():
+    g = _reach(1, 4, _deploy)
+    h = scramble(g, 0, Rng(0))
+    assert [t.id for t in h.draw] != [t.id for t in g.draw]
+    assert [u and u.type.id for u in h.players[0].units] == [u and u.type.id for u in g.players[0].units]
+    assert h.players[0].hand == g.players[0].hand
+    assert h.observation(0).kingdoms == g.observation(0).kingdoms       # what seat 0 sees: the same

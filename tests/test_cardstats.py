@@ -1,0 +1,91 @@
+"""Card statistics on a small hand-made table, numbers worked out by hand."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+from papertales import cardstats as C
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def row(game, seat, win, lp, picks=(), revealed=(), buildings=None, bot="greedy"):
+    return {"game": game, "seat": seat, "players": 2, "bot": bot, "win": win, "lp": lp, "gold": 0,
+            "wars_won": 0, "picks": [list(p) for p in picks], "drafted": [[p[0], p[2]] for p in picks],
+            "revealed": [list(r) for r in revealed], "built": [], "buildings": buildings or {}}
+
+
+# 4 seat-games.  knight offered 4 times (rows 0, 1, 2 and twice in row 3's packs -> once per pack),
+# picked 3 times at pick indices 0, 0, 1: pick rate 3/4, mean pick index 1/3.
+TABLE = [
+    row(0, 0, 1.0, 30, picks=[(1, 0, "knight", ["knight", "farmer", "cook"])], revealed=[(1, "knight")],
+        buildings={"temple": 2}),
+    row(0, 1, 0.0, 20, picks=[(1, 0, "farmer", ["knight", "farmer"])], revealed=[(2, "farmer")]),
+    row(1, 0, 0.5, 25, picks=[(1, 0, "knight", ["knight", "cook"])], revealed=[(2, "knight"), (3, "knight")],
+        buildings={"temple": 1}),
+    row(1, 1, 0.5, 25, picks=[(1, 0, "cook", ["cook", "farmer"]), (1, 1, "knight", ["knight", "farmer"])]),
+]
+
+
+def stats():
+    return C.card_stats(TABLE)
+
+
+def unit(s, ident):
+    return next(u for u in s["units"] if u["id"] == ident)
+
+
+def test_pick_rate_and_pick_index_by_hand():
+    k = unit(stats(), "knight")
+    assert (k["offered"], k["picked"]) == (4, 3)
+    assert k["pick_rate"] == 0.75
+    assert k["mean_pick_index"] == pytest.approx(0.33, abs=0.01)
+    assert k["picked_over"] == [["cook", 2], ["farmer", 2]]
+    # Wilson 95 % of 3/4: centre (0.75 + 0.48021) / 1.96036 = 0.62755,
+    # half 1.96 * sqrt(0.046875 + 0.060030) / 1.96036 = 0.32690 -> [0.3006, 0.9544]
+    assert k["pick_rate_ci"] == [pytest.approx(0.301, abs=1e-3), pytest.approx(0.954, abs=1e-3)]
+
+
+def test_revealed_and_win_rates_by_hand():
+    k = unit(stats(), "knight")
+    assert k["revealed"] == 2 and k["revealed_rate"] == 0.5       # rows 0 and 2 (twice in row 2: once)
+    assert k["win_rate_revealed"] == 0.75 and k["win_rate_not"] == 0.25
+    assert k["win_difference"] == 0.5
+    assert k["mean_lp_revealed"] == 27.5 and k["mean_lp_not"] == 22.5 and k["lp_difference"] == 5.0
+    assert k["lp_by_reveal_turn"] == {1: {"mean_lp": 30.0, "n": 1}, 2: {"mean_lp": 25.0, "n": 1}}
+    assert k["tier"] == "?"                                          # far too few games to judge
+    low, high = k["win_difference_ci"]
+    assert low < 0.5 < high
+
+
+def test_buildings_by_hand():
+    b = next(x for x in stats()["buildings"] if x["id"] == "temple")
+    assert b["built"] == 2 and b["built_rate"] == 0.5 and b["mean_level"] == 1.5 and b["level2_rate"] == 0.25
+    assert b["win_rate_built"] == 0.75
+
+
+def test_the_source_is_labelled_and_random_only_warns():
+    s = stats()
+    assert s["source"] == "2 games, 2 players, bots: greedy x4 seats" and not s["random_only"]
+    rnd = [{**r, "bot": "random"} for r in TABLE]
+    with pytest.warns(C.RandomOnlyWarning, match="RANDOM"):
+        assert C.card_stats(rnd)["random_only"]
+
+
+def test_tiers_follow_the_difference_and_its_interval():
+    assert C.tier(0.15, 0.05, 0.25, 100, 100) == "S"
+    assert C.tier(0.15, -0.01, 0.3, 100, 100) == "A"
+    assert C.tier(0.0, -0.1, 0.1, 100, 100) == "B"
+    assert C.tier(-0.05, -0.1, 0.0, 100, 100) == "C"
+    assert C.tier(-0.2, -0.3, -0.1, 100, 100) == "D"
+    assert C.tier(0.5, 0.2, 0.8, 5, 100) == "?"
+
+
+def test_charts_are_plotly_figures():
+    pytest.importorskip("plotly")
+    s = stats()
+    for fig in (C.tier_chart(s), C.pick_chart(s), C.reveal_turn_chart(s)):
+        assert fig.layout.title.text.endswith(s["source"])
