@@ -25,16 +25,16 @@ from .necropolis import (ARMIES, LICH_KING_ABILITIES, PILES, REQUIREMENT_KINDS, 
                          necropolis_card)
 from .necropolis import PHASE_NAMES as ABILITY_PHASES
 from .serialize import FORMAT as SAVE_FORMAT
-from .solo import recruitment_gains
+from .solo import LP_PER_ARMY_WIN, recruitment_gains
 from .wars import LP_PER_WAR
 
 #: the submodules that are part of the public API (everything else is the engine's own)
 PUBLIC_MODULES = ("bots", "i18n", "render", "results", "variants", "whatif", "coach", "tournament",
-                  "cardstats", "greedy", "ismcts", "observation")
+                  "cardstats", "lab", "greedy", "ismcts", "observation")
 
 __all__ = ["ABILITY_PHASES", "ARMIES", "Action", "BASE", "BLACK_ARMY", "BUILTIN_PACKS", "CardSet",
            "Decision", "Event", "Game", "IllegalActionError", "LANGUAGES", "LICH_KING_ABILITIES",
-           "LICH_SEAT", "LP_PER_WAR", "NotYourTurnError", "PACK_FORMAT", "PHASES", "PILES",
+           "LICH_SEAT", "LP_PER_ARMY_WIN", "LP_PER_WAR", "NotYourTurnError", "PACK_FORMAT", "PHASES", "PILES",
            "PUBLIC_MODULES", "PURPLE_ARMY", "PackError", "PaperTalesError", "PositionError",
            "REQUIREMENT_KINDS", "RESOURCES", "RULE_WARS", "SAVE_FORMAT", "SaveFileError",
            "bots", "builtin_pack", "card_name", "card_set", "cause_label", "explain",

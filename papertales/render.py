@@ -85,6 +85,35 @@ table.pt-table th{background:#f5f3ee}
 .pt-msg.pt-info{background:#eef4fb;border:1px solid #b7cde8}
 .pt-msg.pt-ok{background:#e8f5e9;border:1px solid #a5d6a7}
 .pt-decision{background:#fff8e1}
+.pt-card[tabindex]:focus{outline:3px solid #1f77b4;outline-offset:1px}
+.pt-card:hover,.pt-card:focus{overflow:visible;z-index:20}
+.pt-card:hover .pt-ctext,.pt-card:focus .pt-ctext{height:auto;min-height:57px;overflow:visible;position:absolute;left:2px;right:2px;top:46px;background:#fffdf7;border:1px solid #8c7b5a;border-radius:6px;padding:3px 4px;box-shadow:0 3px 10px #0004;z-index:21;font-size:10.5px}
+.pt-badge.pt-chg{box-shadow:0 0 0 3px #ff9800;animation:pt-flash 1.2s ease-out 2}
+@keyframes pt-flash{0%{box-shadow:0 0 0 6px #ff9800aa}100%{box-shadow:0 0 0 3px #ff9800}}
+.pt-delta{font-size:11px;font-weight:700;color:#b35c00;margin-left:2px}
+.pt-has-pop{position:relative;cursor:help}
+.pt-has-pop:focus{outline:2px solid #1f77b4}
+.pt-pop{display:none;position:absolute;left:0;top:100%;z-index:30;min-width:200px;max-width:280px;background:#fffdf7;color:#222;border:1px solid #8c7b5a;border-radius:6px;padding:4px 6px;box-shadow:0 3px 10px #0004;font-weight:400;white-space:normal;font-size:11.5px}
+.pt-has-pop:hover .pt-pop,.pt-has-pop:focus .pt-pop{display:block}
+.pt-bcost{color:#555;font-weight:400;margin-left:3px}
+.pt-legend{display:flex;flex-wrap:wrap;gap:4px 12px;align-items:center;font-size:11.5px;color:#444;margin:4px 0}
+.pt-legend .pt-cost,.pt-legend .pt-strength{position:static;display:inline-block}
+.pt-happened{border:2px solid #3b2f6b;border-radius:8px;padding:6px 10px;background:#f6f3fc;margin:4px 0}
+.pt-h-head{font-weight:700;font-size:14px;color:#3b2f6b;margin-bottom:2px}
+.pt-h-death{color:#7a1712;font-weight:600}
+.pt-h-war,.pt-h-built,.pt-h-end{font-weight:600}
+.pt-stale{opacity:.45;filter:grayscale(.8)}
+.pt-linkbutton{display:inline-block;padding:5px 12px;margin:2px 6px 2px 0;border-radius:3px;background:#eee;color:#222;text-decoration:none;font-size:13px;border:1px solid #ccc;white-space:normal}
+.pt-linkbutton:hover{background:#e0e0e0}
+.jupyter-button.pt-wrap,.widget-button.pt-wrap{white-space:normal !important;height:auto !important;min-height:32px;line-height:1.2 !important;padding:4px 6px !important;text-overflow:clip !important}
+.pt-stale-note{background:#fff3cd;border:1px solid #e0c36a;color:#5c4600}
+@media (max-width:640px){
+.pt-kingdom{min-width:0;flex:1 1 100%;padding:5px}
+.pt-card{width:98px;height:132px}
+.pt-row{gap:4px}
+.pt-phase{padding:4px 6px;font-size:12px}
+.pt-kingdoms{gap:6px}
+}
 </style>"""
 
 # ------------------------------------------------------------------ words
@@ -242,7 +271,7 @@ def card_html(utype, age: int = 0, strength: int | None = None, fights: bool = T
         title += f"\n{note}"
     classes = "pt-card" + (" pt-new" if new else "") + ("" if fights else " pt-idle") + (" pt-dying" if dying else "")
     spot_html = f'<div class="pt-spot">{SPOT_NAMES[spot]}</div>' if spot is not None else ""
-    return (f'<div class="{classes}" title="{escape(title)}" data-card="{escape(utype.id)}" data-age="{age}" '
+    return (f'<div class="{classes}" tabindex="0" title="{escape(title)}" data-card="{escape(utype.id)}" data-age="{age}" '
             f'data-strength="{s}">'
             f'<div class="pt-cost" title="{escape(t("app.card.cost_tip", lang))}">{utype.cost}</div>'
             f'<div class="{cls}" title="{escape(t("app.card.strength_tip", lang))}">{s}</div>{printed}'
@@ -263,17 +292,49 @@ def empty_spot_html(spot: int, locked: bool = False, lang=None) -> str:
             f'{SPOT_NAMES[spot]}<br>{escape(word)}</div>')
 
 
+def _needs_html(need, lang=None) -> str:
+    """Resources needed, as icons (``(wood, food, ore)`` counts)."""
+    return "".join(res_icon(r, n, lang) for r, n in zip(RESOURCES, need) if n)
+
+
+def building_cost(btype, frm: int, to: int, lang=None) -> str:
+    """What building (or upgrading) ``btype`` from level ``frm`` to ``to`` needs, in words."""
+    ways = getattr(btype, "payments", {}).get((frm, to), ())
+    parts = []
+    for need, gold, _how in ways:
+        bits = [f"{n} {resource_name(r, lang)}" for r, n in zip(RESOURCES, need) if n]
+        if gold:
+            bits.append(gold_text(gold, lang))
+        parts.append(" + ".join(bits) or t("app.building.free", lang))
+    return t("app.building.or", lang).join(parts)
+
+
 def building_html(btype, level: int, lang=None) -> str:
+    """A building chip: name and level (or what level 1 needs), with a pop-up (hover or
+    tap) saying what each level needs, gives and does."""
     name = card_name(btype, lang)
+    lines = []
+    for lv in (1, 2):
+        if lv < len(btype.levels) and btype.levels[lv] is not None:
+            L = btype.levels[lv]
+            lines.append(t("app.building.level_line", lang, level="I" * lv, lp=lp_text(L.lp, lang),
+                           cost=building_cost(btype, lv - 1, lv, lang), text=level_text(btype, lv, lang)))
+    pop = "".join(f"<div>{escape(x)}</div>" for x in lines)
     if level:
         L = btype.levels[level]
         title = t("app.building.title", lang, name=name, level=level, lp=lp_text(L.lp, lang),
                   text=level_text(btype, level, lang))
-        return (f'<span class="pt-building pt-l{level}" title="{escape(title)}" data-building="{escape(btype.id)}" '
-                f'data-level="{level}">{escape(name)} {"I" * level}</span>')
+        return (f'<span class="pt-building pt-l{level} pt-has-pop" tabindex="0" aria-label="{escape(title)}" '
+                f'data-building="{escape(btype.id)}" data-level="{level}">{escape(name)} {"I" * level}'
+                f'<span class="pt-pop"><b>{escape(name)}</b>{pop}</span></span>')
     title = t("app.building.not_built", lang, name=name)
-    return (f'<span class="pt-building" title="{escape(title)}" data-building="{escape(btype.id)}" '
-            f'data-level="0">{escape(name)}</span>')
+    need = ""
+    ways = getattr(btype, "payments", {}).get((0, 1), ())
+    if ways:
+        need = f'<span class="pt-bcost">{_needs_html(ways[0][0], lang)}</span>'
+    return (f'<span class="pt-building pt-has-pop" tabindex="0" aria-label="{escape(title)}" '
+            f'data-building="{escape(btype.id)}" data-level="0">{escape(name)}{need}'
+            f'<span class="pt-pop"><b>{escape(title)}</b>{pop}</span></span>')
 
 
 # ------------------------------------------------------------------ kingdoms
@@ -294,9 +355,20 @@ def is_you(name: str) -> bool:
     return any(name == t("app.name.you", lang) for lang in LANGUAGES)
 
 
-def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False, lang=None) -> str:
+def _badge_change(changes, seat, key, lang) -> tuple[str, str]:
+    """``(extra class, delta html)`` for a badge that changed in the last step."""
+    d = (changes or {}).get(seat, {}).get(key, 0)
+    if not d:
+        return "", ""
+    unit = t("app.lp" if key == "lp" else "app.gold", lang)
+    tip = escape(t("app.kingdom.changed_tip", lang, change=f"{signed(d)} {unit}"))
+    return " pt-chg", f'<span class="pt-delta" title="{tip}" data-delta-{key}="{d}">{signed(d)}</span>'
+
+
+def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False, lang=None, changes=None) -> str:
     """One player's kingdom.  ``viewer`` (a seat, or None for "show everything") hides
-    the face-down units other players placed in the current Deployment."""
+    the face-down units other players placed in the current Deployment.  ``changes``
+    (``{seat: {"lp": delta, "gold": delta}}``) highlights the badges the last step changed."""
     lang = lang_of(lang)
     p = game.players[seat]
     hide = viewer is not None and seat != viewer and _hidden_new(game)
@@ -330,12 +402,14 @@ def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False, lang=
                 f'<span class="pt-badge pt-str" title="{escape(t("app.kingdom.strength_tip", lang))}" '
                 f'data-strength="{total}">{escape(t("app.kingdom.strength", lang, n=total))}</span>'
                 f'<span>{resources_html(res, lang)}</span>')
+    lp_cls, lp_delta = _badge_change(changes, seat, "lp", lang)
+    gold_cls, gold_delta = _badge_change(changes, seat, "gold", lang)
     head = (f'<div class="pt-khead"><span class="pt-dot" style="background:{color}"></span>'
             f'<span class="pt-pname">{escape(p.name)}{you_mark}</span>'
-            f'<span class="pt-badge pt-lp" title="{escape(t("app.lp_long", lang))}" data-lp="{p.lp}">'
-            f'{escape(lp_text(p.lp, lang))}</span>'
-            f'<span class="pt-badge pt-gold" title="{escape(t("app.gold", lang))}" data-gold="{p.gold}">'
-            f'{escape(gold_text(p.gold, lang))}</span>'
+            f'<span class="pt-badge pt-lp{lp_cls}" title="{escape(t("app.lp_long", lang))}" data-lp="{p.lp}">'
+            f'{escape(lp_text(p.lp, lang))}</span>{lp_delta}'
+            f'<span class="pt-badge pt-gold{gold_cls}" title="{escape(t("app.gold", lang))}" data-gold="{p.gold}">'
+            f'{escape(gold_text(p.gold, lang))}</span>{gold_delta}'
             f'{strength}{wait}</div>')
     front = "".join(spot_html(s) for s in FRONT_SPOTS)
     back = "".join(spot_html(s) for s in BACK_SPOTS)
@@ -376,11 +450,30 @@ def phase_track_html(game, lang=None) -> str:
     return f'<div class="pt-track" lang="{lang}">{"".join(parts)}</div>'
 
 
-def kingdoms_html(game, viewer=None, humans=(), show_hands=(), lang=None) -> str:
+def kingdoms_html(game, viewer=None, humans=(), show_hands=(), lang=None, changes=None) -> str:
     return ('<div class="pt-kingdoms">'
-            + "".join(kingdom_html(game, s, viewer=viewer, you=s in humans, show_hand=s in show_hands, lang=lang)
+            + "".join(kingdom_html(game, s, viewer=viewer, you=s in humans, show_hand=s in show_hands, lang=lang,
+                                   changes=changes)
                       for s in range(game.n))
             + "</div>")
+
+
+def legend_html(lang=None) -> str:
+    """What the badges and card corners mean."""
+    items = [
+        f'<span class="pt-badge pt-lp">{escape(t("app.lp", lang))}</span> {escape(t("app.legend.lp", lang))}',
+        f'<span class="pt-badge pt-gold">{escape(t("app.gold", lang))}</span> {escape(t("app.legend.gold", lang))}',
+        f'<span class="pt-badge pt-str">⚔</span> {escape(t("app.legend.str", lang))}',
+        f'<span class="pt-cost">2</span> {escape(t("app.legend.cost", lang))}',
+        f'<span class="pt-strength">3</span> {escape(t("app.legend.unit_str", lang))}',
+        f'<span class="pt-badge" style="box-shadow:0 0 0 2px #2ca02c">&nbsp;</span> {escape(t("app.legend.new", lang))}',
+        f'<span class="pt-badge pt-chg">&nbsp;</span> {escape(t("app.legend.changed", lang))}',
+        f'{age_tokens_svg(1, lang)} {escape(t("app.legend.age", lang))}',
+        f'<span class="pt-muted">{escape(t("app.legend.tap", lang))}</span>',
+        f'<span class="pt-muted pt-keys">{escape(t("app.legend.keys", lang))}</span>',
+    ]
+    return (f'<div class="pt-legend"><b>{escape(t("app.legend.title", lang))}:</b>'
+            + "".join(f"<span>{i}</span>" for i in items) + "</div>")
 
 
 def lich_king_name(lang=None) -> str:

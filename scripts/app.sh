@@ -9,5 +9,11 @@ python3 -m venv .venv
 .venv/bin/python -m pip install -q -e ".[app]"
 # --preheat_kernel: a kernel runs the notebook before anybody asks for the page, so the
 # first visit is interactive within seconds (the pool refills itself after each visit).
+# One kernel per open page: the page shuts its kernel down when it closes (the app sets the
+# _xsrf cookie that Voilà's shutdown request needs, see widgets/pagejs.py); kernels whose
+# page vanished without saying so (a crashed tab, a lost network) are culled after 10
+# minutes without a connection.  Voilà never culls the pooled kernel.
 exec .venv/bin/python -m voila notebooks/app.ipynb --no-browser --port="${PORT:-8866}" \
-    --preheat_kernel=True --pool_size=1 --Voila.ip=127.0.0.1 "$@"
+    --preheat_kernel=True --pool_size=1 --Voila.ip=127.0.0.1 \
+    --MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 \
+    --MappingKernelManager.cull_connected=False "$@"

@@ -21,6 +21,7 @@ from .base import MessageBox, Speaking, guarded, wrap
 from .eventlog import EventLog
 from .kingdom import KingdomView
 from .lichking import LichKingPanel
+from .coach import ReviewPanel
 from .scorerace import ScoreRace
 from .session import Session
 from .stepper import GameStepper
@@ -28,13 +29,15 @@ from .texts import app_intro, rules_summary
 from .wargraph import WarGraph
 
 #: the tabs, in order (``App.select`` also takes these names)
-TABS = ("why", "wars", "score", "whatif", "rules")
+TABS = ("why", "wars", "score", "whatif", "rules", "review", "legacy")
 #: in a solo game the Lich King panel takes the war graph's tab
-SOLO_TABS = ("why", "lich", "score", "whatif", "rules")
+SOLO_TABS = ("why", "lich", "score", "whatif", "rules", "review", "legacy")
+#: the tabs whose titles live in the coach's catalogue file
+TAB_KEYS = {"review": "coach.ui.tab.review", "legacy": "coach.ui.tab.legacy"}
 
 
 def tab_titles(solo: bool = False, lang=None) -> tuple:
-    return tuple(t(f"app.tab.{name}", lang) for name in (SOLO_TABS if solo else TABS))
+    return tuple(t(TAB_KEYS.get(name, f"app.tab.{name}"), lang) for name in (SOLO_TABS if solo else TABS))
 
 
 def rules_html(solo: bool = False, lang=None) -> str:
@@ -113,7 +116,11 @@ class App(Speaking, W.VBox):
         self.whatif_load = None
         self.whatif_note = None
         self.rules = W.HTML()
-        self.tabs = W.Tab(children=[self.why, self.wars, self.race, self.whatif_box, self.rules])
+        self.review = ReviewPanel(self.session, lazy=True, lang=lang)     # the coach's game review
+        self.legacy_box = W.VBox()                 # Kingdom Legacy, built when its tab opens
+        self.legacy = None
+        self.tabs = W.Tab(children=[self.why, self.wars, self.race, self.whatif_box, self.rules, self.review,
+                                    self.legacy_box])
         self.tabs.titles = tab_titles(False, lang)
         self.tabs.selected_index = 0
         self.tabs.observe(self._on_tab, names="selected_index")
@@ -132,7 +139,7 @@ class App(Speaking, W.VBox):
         return self.session.game.lich is not None
 
     def panels(self):
-        return {0: self.why, 1: self.lich if self.solo else self.wars, 2: self.race}
+        return {0: self.why, 1: self.lich if self.solo else self.wars, 2: self.race, 5: self.review}
 
     # -------------------------------------------------------------- language
 
@@ -152,7 +159,9 @@ class App(Speaking, W.VBox):
         self._draw_header()
         self.tabs.titles = tab_titles(self.solo, lang)
         self.rules.value = rules_html(self.solo, lang)
-        panels = [self.kingdoms, self.why, self.wars, self.race, self.lich]
+        panels = [self.kingdoms, self.why, self.wars, self.race, self.lich, self.review]
+        if self.legacy is not None:
+            panels.append(self.legacy)
         if self.whatif is not None:
             panels.append(self.whatif)
         panels.append(self.stepper)     # last: it renames the default players, and all redraw
@@ -190,6 +199,17 @@ class App(Speaking, W.VBox):
             panel.set_active(i == index)
         if index == 3:
             self.open_whatif()
+        if index == 6:
+            self.open_legacy()
+
+    @guarded()
+    def open_legacy(self):
+        """Build the Kingdom Legacy panel (first time), in the page's language."""
+        if self.legacy is None:
+            from .legacy import LegacyPanel
+            self.legacy = LegacyPanel(lang=self.lang)
+            self.legacy_box.children = [self.legacy]
+        return self.legacy
 
     @guarded()
     def open_whatif(self):
@@ -197,9 +217,9 @@ class App(Speaking, W.VBox):
         compares 2 to 5 kingdoms: in a solo game it starts from an empty table."""
         from .whatif_editor import WhatIfEditor
         if self.whatif is None:
-            self.whatif = WhatIfEditor(None if self.solo else position_of(self.session.game), lang=self.lang)
+            self.whatif = WhatIfEditor(None if self.solo else position_of(self.session.visible_game()), lang=self.lang)
             self.whatif_load = W.Button(button_style="info", layout=W.Layout(width="auto"))
-            self.whatif_load.on_click(lambda _b: self.whatif.load(position_of(self.session.game)))
+            self.whatif_load.on_click(lambda _b: self.whatif.load(position_of(self.session.visible_game())))
             self.whatif_note = W.HTML()
             self.whatif_box.children = [W.HBox([self.whatif_load, self.whatif_note]), self.whatif]
         self._whatif_labels()

@@ -28,11 +28,11 @@ from pathlib import Path
 
 import ipywidgets as W
 
-from papertales import PackError, load_pack
-from papertales.abilities import RESOURCES
-from papertales.cards import BUILTIN_PACKS, PACK_FORMAT, builtin_pack, card_set
+from papertales import (ABILITY_PHASES as PHASE_NAMES, ARMIES, BUILTIN_PACKS, LICH_KING_ABILITIES,
+                        PACK_FORMAT, PILES, RESOURCES, PackError, builtin_pack, card_set, lich_king_card,
+                        load_pack, necropolis_card)
+from papertales import REQUIREMENT_KINDS as ENGINE_REQUIREMENTS
 from papertales.i18n import t
-from papertales.necropolis import PHASE_NAMES, PILES, lich_king_card, necropolis_card
 from papertales.render import escape
 
 from .base import MessageBox, guarded
@@ -41,25 +41,22 @@ from .lichking import (ILLUSTRATIVE_PACK, Armies, Gains, army_parts, armies_text
                        requirement_text, rows_table_html, swrap, update_gains_figure)
 from .solocards import Html, panel_language, phase_name, th
 
-#: the requirements the form offers (``json``: a combination all / any / not, written as JSON);
-#: the engine's own list is private to ``papertales.necropolis``
-REQUIREMENT_KINDS = ("", "strength_at_least", "strength_at_most", "cost_at_least", "cost_at_most",
-                     "produces", "ability_phase", "card", "kind", "json")
+#: the requirements the form offers: the engine's simple kinds, and ``json`` for a
+#: combination (all / any / not) written as JSON
+COMBINATIONS = ("all", "any", "not")
+REQUIREMENT_KINDS = ("",) + tuple(k for k in ENGINE_REQUIREMENTS if k not in COMBINATIONS) + ("json",)
 _VALUE_WIDGET = {"strength_at_least": "number", "strength_at_most": "number", "cost_at_least": "number",
                  "cost_at_most": "number", "produces": "resource", "ability_phase": "phase",
                  "card": "card", "kind": "word", "json": "json"}
 
-#: the Lich King card abilities the form offers: (on, do, army) as in the pack format
-LK_ABILITIES = (
-    ("none", ""),
-    ("army_both", ("wars", "army_strength", "both")),
-    ("army_black", ("wars", "army_strength", "black")),
-    ("army_purple", ("wars", "army_strength", "purple")),
-    ("per_army_win", ("wars", "gain_lp_per_army_win", None)),
-    ("per_match", ("quest", "bonus_per_match", None)),
-    ("recruitment", ("recruitment", "gain_lp", None)),
-    ("end_of_game", ("end_of_game", "gain_lp", None)),
-)
+#: the Lich King card abilities the form offers, named for the catalogue:
+#: (on, do, army) as in the pack format, from the engine's vocabulary
+_LK_NAMES = {("wars", "gain_lp_per_army_win"): "per_army_win", ("quest", "bonus_per_match"): "per_match",
+             ("recruitment", "gain_lp"): "recruitment", ("end_of_game", "gain_lp"): "end_of_game"}
+LK_ABILITIES = (("none", ""),) + tuple(
+    (f"army_{army}", (on, do, army)) for on, do in LICH_KING_ABILITIES if do == "army_strength"
+    for army in sorted(ARMIES, key=lambda a: a != "both")) + tuple(
+    (_LK_NAMES[(on, do)], (on, do, None)) for on, do in LICH_KING_ABILITIES if do != "army_strength")
 LK_ROWS = 4
 END = 5                       # the turn value of the end of the game
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 import ipywidgets as W
 
 from papertales import render as R
-from papertales.events import LICH_SEAT, cause_label
+from papertales import LICH_SEAT, cause_label
 from papertales.i18n import t
 
 from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, options, wrap
 
 SCOPES = (("app.log.scope.phase", "phase"), ("app.log.scope.turn", "turn"), ("app.log.scope.game", "game"))
 MONEY = ("lp", "gold")
+#: what the default filter shows: LP, gold and deaths (Aging is seen)
+SHOWN = MONEY + ("death", "spared")
 
 
 def phase_key(turn: int, phase: str) -> tuple[int, int]:
@@ -24,7 +26,7 @@ def select_events(events, seat=None, scope="phase", money_only=True, lang=None):
     """``(title, events)`` for the filters.  ``scope="phase"`` is the latest phase in
     which something (of the chosen kinds, for the chosen player) happened."""
     evs = [e for e in events
-           if (seat is None or e.seat == seat) and (not money_only or e.kind in MONEY)]
+           if (seat is None or e.seat == seat) and (not money_only or e.kind in SHOWN)]
     if not evs:
         return t("app.log.title.nothing", lang), []
     last = evs[-1]
@@ -82,6 +84,7 @@ class EventLog(Speaking, DrawnWhenVisible, W.VBox):
                          self.messages, self.summary, self.table]
         self.game = None
         self._names = None
+        self.session = session
         if session is not None:
             session.observe(lambda s: self.show(s.game))
             self.show(session.game)
@@ -134,7 +137,10 @@ class EventLog(Speaking, DrawnWhenVisible, W.VBox):
             finally:
                 self._relabelling = False
         seat = None if self.player.value == -1 else self.player.value
-        title, evs = select_events(g.events, seat, self.scope.value, self.money_only.value, lang)
+        events = g.events
+        if self.session is not None and self.session.game is g and self.session.observer is not None:
+            events = self.session.visible_events()      # others' picks stay secret
+        title, evs = select_events(events, seat, self.scope.value, self.money_only.value, lang)
         rows = []
         for seat, kind, total, causes in summary_rows(evs, names):
             unit = t("app.lp" if kind == "lp" else "app.gold", lang)

@@ -56,11 +56,22 @@ class LegacyPanel(W.VBox):
         self.turn_button.on_click(lambda _: self.bot_turn())
         self.new_button.on_click(lambda _: self.new_campaign())
         self.upload.observe(self._on_upload, names="value")
-        self.children = [self.header, self.board, self.message,
-                         W.HTML(f"<b>{escape(t('legacy.panel.actions', lang))}</b>"), self.actions_box,
+        self.actions_title = W.HTML(f"<b>{escape(t('legacy.panel.actions', lang))}</b>")
+        self.log_title = W.HTML(f"<b>{escape(t('legacy.panel.log', lang))}</b>")
+        self.children = [self.header, self.board, self.message, self.actions_title, self.actions_box,
                          W.HBox([self.bot_button, self.turn_button, self.new_button]),
-                         W.HBox([self.download, self.upload]),
-                         W.HTML(f"<b>{escape(t('legacy.panel.log', lang))}</b>"), self.log_view]
+                         W.HBox([self.download, self.upload]), self.log_title, self.log_view]
+        self.refresh()
+
+    def set_language(self, lang) -> None:
+        """Redraw the panel in ``lang`` (the app's language switch calls this)."""
+        self.lang = lang
+        self.bot_button.description = t("legacy.panel.bot", lang)
+        self.turn_button.description = t("legacy.panel.bot_turn", lang)
+        self.new_button.description = t("legacy.panel.new", lang)
+        self.upload.description = t("legacy.panel.load", lang)
+        self.actions_title.value = f"<b>{escape(t('legacy.panel.actions', lang))}</b>"
+        self.log_title.value = f"<b>{escape(t('legacy.panel.log', lang))}</b>"
         self.refresh()
 
     # ------------------------------------------------------------------ acting

@@ -27,14 +27,11 @@ from typing import NamedTuple
 
 import ipywidgets as W
 
-from papertales import Game, PaperTalesError
+from papertales import LP_PER_ARMY_WIN, LP_PER_WAR, Game, PaperTalesError, cause_label, recruitment_gains
 from papertales import render as R
-from papertales import solo
-from papertales.events import cause_label
 from papertales.i18n import t
 from papertales.render import escape
 from papertales.results import Quest, SoloRecruitmentResult, SoloWarsResult
-from papertales.wars import LP_PER_WAR
 
 from .base import DrawnWhenVisible, MessageBox, guarded
 from .kingdom import KingdomView
@@ -202,7 +199,7 @@ class Gains:
 def gains_forecast(turn, line, time, revealed, netherworld, lich_cards=(), live=False) -> Gains:
     """What the engine's pure ``solo.recruitment_gains`` gives for these cards, as a record:
     the Netherworld so far during a Recruitment, or the cards entered in the companion."""
-    rows = solo.recruitment_gains(line, time, revealed, netherworld, lich_cards)
+    rows = recruitment_gains(line, time, revealed, netherworld, lich_cards)
     lich_ids = {c.id for c in lich_cards}
     result = SoloRecruitmentResult(
         turn, line[time].id, sum(r["lp"] for r in rows if r["key"] == "ev.immediate_gain"),
@@ -232,7 +229,7 @@ class Armies:
     hidden: dict | None = None    # the next card when not revealed yet: pile and value ranges
     result: object = None         # the SoloWarsResult of Wars fought
     strength_rows: list = field(default_factory=list)      # [(label, strength)] of a forecast
-    per_army_win: int = solo.LP_PER_ARMY_WIN    # the Lich King's LP per army that wins (forecast)
+    per_army_win: int = LP_PER_ARMY_WIN    # the Lich King's LP per army that wins (forecast)
 
     @property
     def resolved(self) -> bool:
@@ -297,7 +294,7 @@ def army_parts(line, time, revealed, lich_cards=(), pool=(), lang=None):
 
 
 def per_army_win(lich_cards) -> int:
-    return solo.LP_PER_ARMY_WIN + sum(c.lp_per_army_win for c in lich_cards)
+    return LP_PER_ARMY_WIN + sum(c.lp_per_army_win for c in lich_cards)
 
 
 @dataclass

@@ -6,10 +6,9 @@ from __future__ import annotations
 import ipywidgets as W
 
 from papertales import render as R
-from papertales.events import cause_label
+from papertales import LICH_SEAT as LICH, cause_label
 from papertales.i18n import t
 from papertales.render import escape
-from papertales.solo import LICH
 
 from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, sync_figure_state, wrap
 

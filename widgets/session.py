@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from papertales import Action, Game, IllegalActionError
-from papertales.bots import RandomBot
-from papertales.cards import card_set
+from papertales import Action, Game, IllegalActionError, card_set
+from papertales.bots import RandomBot  # noqa: F401 (the seats' default bot)
+from papertales.bots import get as get_bot
 from papertales.i18n import check_language, get_language, t
 from papertales.render import phase_title
 
@@ -78,6 +78,9 @@ class Session:
         self.listeners = []
         self.lang = check_language(lang) if lang else get_language()
         self._message = []
+        self.peek = False                # teaching: show every hidden card (off by default)
+        self.mark = (0, 0)               # (events, results) before the last step
+        self.before = None               # the game before the last step
         self.new_game(players, seed, humans, names, cards, lich_king_cards)
 
     # ------------------------------------------------------------------ words
@@ -118,8 +121,9 @@ class Session:
     # ------------------------------------------------------------------ setup
 
     def new_game(self, players: int = 3, seed: int = 7, humans=(0,), names=None, cards=None,
-                 lich_king_cards=0) -> None:
-        """A new game.  ``players=1`` is the solo mode against the Lich King: ``cards``
+                 lich_king_cards=0, bots=None, rules=None) -> None:
+        """A new game.  ``bots``: ``{seat: bot name}`` (``papertales.bots.names()``; seats
+        left out get the random bot); ``rules``: rule variants (``Game.new(rules=...)``).  ``players=1`` is the solo mode against the Lich King: ``cards``
         must bring Necropolis cards (default: the built-in *illustrative* pack, which the
         panels then say is not the printed cards) and ``lich_king_cards`` is how many
         difficulty cards he draws (or their ids)."""
@@ -131,14 +135,16 @@ class Session:
         if players == 1 and cards is None:
             cards = card_set(ILLUSTRATIVE_PACK)
         game = Game.new(players=players, seed=seed, names=list(names), cards=cards,
-                        lich_king_cards=lich_king_cards if players == 1 else 0)
+                        lich_king_cards=lich_king_cards if players == 1 else 0, rules=rules)
         self.game = game
         self.seed = seed
         self.humans = humans
-        self.bots = {s: RandomBot(seed * 1000 + s + 1) for s in range(players) if s not in humans}
+        self.bots = make_bots(players, humans, seed, bots)
         self.history: list[Checkpoint] = []
         self.wars_games: dict[int, Game] = {}
         self.goal = None
+        self.mark = (0, 0)
+        self.before = None
         if game.lich is not None:
             self._say(("app.session.new_solo", {"seed": seed, "n": len(game.lich.cards)}))
         else:
@@ -147,7 +153,7 @@ class Session:
         self.goal = None
         self._notify()
 
-    def load_game(self, game: Game, humans=None) -> None:
+    def load_game(self, game: Game, humans=None, bots=None) -> None:
         """Continue a saved game (``Game.from_json``): seats in ``humans`` are played by
         people, the others by fresh random bots."""
         humans = sorted(self.humans if humans is None else humans)
@@ -155,10 +161,12 @@ class Session:
         self.game = game
         self.seed = game.seed
         self.humans = humans
-        self.bots = {s: RandomBot(game.seed * 1000 + s + 1) for s in range(game.n) if s not in humans}
+        self.bots = make_bots(game.n, humans, game.seed, bots)
         self.history = []
         self.wars_games = {}
         self.goal = None
+        self.mark = (len(game.events), len(game.results))
+        self.before = None
         self._say(("app.session.loaded", {}))
         self._notify()
 
@@ -186,6 +194,74 @@ class Session:
     def waiting_humans(self) -> list[int]:
         return [s for s in self.game.pending_players() if s in self.humans]
 
+    @property
+    def viewer(self) -> int | None:
+        """The one human seat whose eyes the panels use (None: several people or nobody)."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    @property
+    def observer(self) -> int | None:
+        """The seat the panels draw for: the viewer, or None (everything) when peeking or
+        when bots play alone (a spectator sees everything)."""
+        return None if self.peek else self.viewer
+
+    def set_peek(self, peek: bool) -> None:
+        """Teaching switch: show the others' hidden cards (face-down units, hands, picks)."""
+        if bool(peek) != self.peek:
+            self.peek = bool(peek)
+            self._notify()
+
+    def observation(self, game=None):
+        """``game.observation(observer)``: what the panels may show."""
+        return (game or self.game).observation(self.observer)
+
+    def visible_game(self, game=None):
+        """``game`` (default: the current one) as the observer may know it: a copy without
+        the units the others placed face down (previews of wars, income and what-if use
+        revealed units only).  The game itself when nothing is hidden."""
+        g = game or self.game
+        if self.observer is None:
+            return g
+        obs = g.observation(self.observer)
+        hidden = [(k.seat, u.spot) for k in obs.kingdoms for u in k.units if u.card is None]
+        if not hidden:
+            return g
+        v = g.clone()
+        for seat, spot in hidden:
+            v.players[seat].units[spot] = None
+        return v
+
+    def visible_events(self, start: int = 0) -> list:
+        """The events from index ``start`` that the observer may see."""
+        from papertales.observation import visible
+        seat = self.observer
+        return [e for e in self.game.events[start:] if visible(e, seat)]
+
+    def last_step(self):
+        """``(events, results)`` of the last step (what the observer may know)."""
+        ev, res = self.mark
+        results = self.observation().results[res:] if len(self.game.results) > res else ()
+        return self.visible_events(ev), tuple(results)
+
+    def before_last_step(self):
+        """The game as it was before the last step (None at the start)."""
+        return self.before
+
+    @property
+    def fast_forward(self) -> tuple | None:
+        """The goal that goes on after the humans' decisions (``(mode, turn, phase)``),
+        or None.  The stepper shows it with a Stop button."""
+        return self.goal if self.goal is not None and self.goal[0] in ("turn", "end") else None
+
+    def stop(self) -> None:
+        """Stop a fast-forward: after the next human decision the game only goes on to
+        the end of the current phase."""
+        if self.goal is None:
+            return
+        self.goal = None
+        self._say(("app.session.stopped", {}))
+        self._notify()
+
     def wars_game(self, turn: int | None = None):
         """The game as it stood just before the Wars of ``turn`` (default: the latest
         resolved), or None when those Wars have not happened."""
@@ -203,6 +279,8 @@ class Session:
         self.history.append(Checkpoint(
             len(self.history) + 1, g.turn, g.phase, (key, params), g.clone(),
             {s: b.rng.clone() for s, b in self.bots.items()}, dict(self.wars_games), self.goal))
+        self.mark = (len(g.events), len(g.results))
+        self.before = self.history[-1].game
 
     def can_undo(self) -> bool:
         return bool(self.history)
@@ -224,6 +302,8 @@ class Session:
             self.bots[s].rng = rng.clone()
         self.wars_games = dict(cp.wars_games)
         self.goal = None
+        self.mark = (len(self.game.events), len(self.game.results))
+        self.before = None
         turn, phase = self.game.turn, self.game.phase
         self._say(("app.session.back_to", {"what": cp.action, "turn": turn,
                                            "phase": lambda lang: phase_title(phase, lang)}))
@@ -257,6 +337,8 @@ class Session:
         g = self.game
         if g.is_over:
             return True
+        if mode in ("decision", "phase") and self._after_aging(turn):
+            return True                    # stepping stops after Aging: its deaths are seen
         if mode == "decision":
             return last == "bots"
         if mode == "phase":
@@ -264,6 +346,11 @@ class Session:
         if mode == "turn":
             return g.turn != turn or (g.phase == "end" and phase != "end")
         return False
+
+    def _after_aging(self, turn) -> bool:
+        """Has the Aging of an earlier turn just ended (the new turn not yet dealt)?"""
+        g = self.game
+        return g.turn != turn and g.phase == "recruitment" and g.stage == "start"
 
     def _opens_with_decisions(self) -> bool:
         """Does the phase that just began start by asking for decisions (a draft, a
@@ -290,7 +377,8 @@ class Session:
                 break
             out.units += 1
         reached = not blocked
-        if reached and self.goal[0] in ("phase", "turn") and self._opens_with_decisions():
+        opens = self.goal[0] == "turn" or not self._after_aging(self.goal[1])
+        if reached and self.goal[0] in ("phase", "turn") and opens and self._opens_with_decisions():
             self._unit()                   # open the new phase: its decisions appear now
             if self.waiting_humans():
                 self._unit()               # the bots decide too (simultaneous play)
@@ -363,6 +451,24 @@ class Session:
             return "app.session.nothing", {}      # the stepper asks for the decision itself
         turn, phase = g.turn, g.phase
         return "app.session.now", {"turn": turn, "phase": lambda lang: phase_title(phase, lang)}
+
+
+#: the options of the bots a session creates by name (the search bot thinks ~0.15 s a move)
+BOT_OPTIONS = {"ismcts": {"iterations": 150}}
+
+
+def make_bots(players: int, humans, seed: int, bots=None) -> dict:
+    """``{seat: bot}`` for the seats not in ``humans``: ``bots`` maps a seat to a bot name
+    (``papertales.bots.names()``), the others get the random bot; each seeded from ``seed``."""
+    bots = bots or {}
+    out = {}
+    for s in range(players):
+        if s in humans:
+            continue
+        name = bots.get(s, "random")
+        out[s] = get_bot(name, seed * 1000 + s + 1, **BOT_OPTIONS.get(name, {}))
+        out[s].bot_name = name
+    return out
 
 
 def default_names(players: int, humans, lang=None) -> list[str]:

@@ -10,8 +10,7 @@ No panel lives here (the stepper imports this module, and ``lichking`` imports t
 from __future__ import annotations
 
 from papertales import render as R
-from papertales import solo
-from papertales.cards import BUILTIN_PACKS, card_set
+from papertales import BUILTIN_PACKS, LICH_SEAT, card_set
 from papertales.i18n import check_language, get_language, has, t
 from papertales.render import escape
 
@@ -19,7 +18,7 @@ from .base import wrap
 from .scorerace import LICH_COLOR  # noqa: F401 (one colour for the Lich King everywhere)
 from .session import ILLUSTRATIVE_PACK
 
-LICH = solo.LICH
+LICH = LICH_SEAT
 LICH_KING = R.LICH_KING
 BLACK_COLOR = "#2b2b2b"
 PURPLE_COLOR = "#8e44ad"

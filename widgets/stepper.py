@@ -10,14 +10,19 @@ import functools
 import ipywidgets as W
 
 from papertales import Action, Game, IllegalActionError
+from papertales.bots import names as bot_names
 from papertales import render as R
-from papertales.events import render_parts
 from papertales.i18n import t
 from papertales.render import escape
-from papertales.serialize import FORMAT as SAVE_FORMAT
+from papertales import SAVE_FORMAT, render_parts
 
 from .base import MessageBox, Speaking, guarded, wrap
+from .happened import FastForwardBar, WhatHappened
+from .decide import deploy_body, draft_body
+from .gamefile import GameFileBox
 from .session import Session
+from .coach import HintBox, solo_pass_row_html
+from .variants import VariantsBox
 from .solocards import LICH_COLOR, PLAYER_COLOR, illustrative_html, illustrative_titles, solo_cards, swrap
 from .texts import decision_help, draft_step, phase_explain, solo_phase_explain
 
@@ -63,9 +68,13 @@ class DecisionPanel(W.VBox):
         prompt = d.prompt if d else self.t("app.decision.nothing")
         head = W.HTML(wrap(f"<b>{escape(p.name)}</b>: {escape(prompt)}"
                            f"<br><span class='pt-muted'>{decision_help(self.kind, self.lang)}</span>"))
-        body = {"draft": self._draft, "draft_discard": self._draft, "deploy": self._deploy,
+        body = {"draft": lambda: draft_body(self), "draft_discard": lambda: draft_body(self),
+                "deploy": lambda: deploy_body(self),
                 "target": self._target, "build": self._build, "save": self._save}.get(self.kind, self._generic)()
-        self.children = [head, body]
+        self.hint = HintBox(game, seat, lang=self.lang)       # the coach's ranked options
+        self.solo_pass = W.HTML(solo_pass_row_html(game, self.lang) if game.lich is not None else "")
+        self.solo_pass.add_class("pt-solo-pass-row")          # solo draft: what the Lich King gains
+        self.children = [head, body, self.solo_pass, self.hint]
         self.layout = W.Layout(border="2px solid #ffb300", padding="6px", margin="4px 0")
 
     # -------------------------------------------------------------- helpers
@@ -98,84 +107,6 @@ class DecisionPanel(W.VBox):
         return action.describe(self.lang, self.game.cards)
 
     # -------------------------------------------------------------- kinds
-
-    def _draft(self):
-        cards = []
-        verb = "keep" if self.kind == "draft" else "discard"
-        for a in self.game.legal_actions(self.seat):
-            c = self.game.cards.unit(a.a)
-            name = self._name(c)
-            b = self._choice(self.t(f"app.step.{verb}", name=name), a,
-                             tooltip=self.t(f"app.step.{verb}_tip", name=name, text=R.card_text(c, self.lang)),
-                             style="primary" if verb == "keep" else "warning")
-            b.layout.width = "120px"
-            cards.append(W.VBox([W.HTML(wrap(R.card_html(c, lang=self.lang), css=False)), b],
-                                layout=W.Layout(margin="0 4px 0 0")))
-        return W.HBox(cards, layout=W.Layout(flex_flow="row wrap"))
-
-    def _deploy(self):
-        g, seat, lang = self.game, self.seat, self.lang
-        p = g.players[seat]
-        committed = sum(u.type.cost for u in p.units if u is not None and u.new)
-        hand = ("".join(R.card_html(c, lang=lang) for c in p.hand)
-                or f"<span class='pt-muted'>{escape(self.t('app.step.hand_empty'))}</span>")
-        budget = self.t("app.step.budget", gold=R.gold_text(p.gold, lang), cost=committed,
-                        free=R.gold_text(p.gold - committed, lang), spots=p.spots)
-        info = W.HTML(wrap(f"<div>{budget}</div><div class='pt-row' style='flex-wrap:wrap'>{hand}</div>",
-                           css=False))
-        rows = [info]
-        seen, cards = set(), []
-        for c in p.hand:
-            if c.id not in seen:
-                seen.add(c.id)
-                cards.append((self.t("app.step.card_cost", name=self._name(c), cost=c.cost), c.id))
-        usable = [s for s in DISPLAY_SPOT_ORDER if s < p.spots]
-        if cards:
-            self.place_card = W.Dropdown(options=cards, description=self.t("app.step.place"),
-                                         layout=W.Layout(width="230px"))
-            free = [s for s in usable if p.units[s] is None] or usable
-            self.place_spot = W.Dropdown(options=[(SPOT_LABELS[s], s) for s in usable], value=free[0],
-                                         description=self.t("app.step.at"), layout=W.Layout(width="110px"),
-                                         style={"description_width": "20px"})
-            self.place_card.add_class("pt-place-card")
-            self.place_spot.add_class("pt-place-spot")
-            place = _button(self.t("app.step.place"), "pt-place", "primary", self.t("app.step.place_tip"))
-            place.on_click(lambda _b: self.on_action(
-                seat, Action("place", self.place_card.value, self.place_spot.value)))
-            self.buttons.append(place)
-            rows.append(W.HBox([self.place_card, self.place_spot, place]))
-        occupied = [s for s in usable if p.units[s] is not None]
-        if occupied:
-            self.move_from = W.Dropdown(options=[(self._unit_label(s), s) for s in occupied],
-                                        description=self.t("app.step.move"), layout=W.Layout(width="260px"))
-            self.move_to = W.Dropdown(options=[(SPOT_LABELS[s], s) for s in usable],
-                                      description=self.t("app.step.to"),
-                                      layout=W.Layout(width="110px"), style={"description_width": "20px"})
-            move = _button(self.t("app.step.move"), "pt-move", "", self.t("app.step.move_tip"))
-            move.on_click(lambda _b: self.on_action(seat, Action("move", self.move_from.value, self.move_to.value)))
-            self.buttons.append(move)
-            rows.append(W.HBox([self.move_from, self.move_to, move]))
-        others = []
-        for a in g.legal_actions(seat):
-            if a.kind == "return":
-                others.append(self._choice(self.t("app.step.take_back", unit=self._unit_label(a.a)), a,
-                                           extra_cls="pt-return"))
-            elif a.kind == "discard":
-                others.append(self._choice(self.t("app.step.discard_unit", unit=self._unit_label(a.a)), a,
-                                           style="warning", tooltip=self.t("app.step.discard_unit_tip"),
-                                           extra_cls="pt-discard"))
-        if others:
-            rows.append(W.HBox(others, layout=W.Layout(flex_flow="row wrap")))
-        keep_opts = [(self.t("app.step.keep_nothing"), "")] + [
-            (self.t("app.step.keep_card", name=self._name(g.cards.unit(cid))), cid) for _, cid in cards]
-        self.keep = W.Dropdown(options=keep_opts, value="", description=self.t("app.step.then"),
-                               layout=W.Layout(width="230px"))
-        self.keep.add_class("pt-keep")
-        done = _button(self.t("app.step.done"), "pt-done pt-choice", "success", self.t("app.step.done_tip"))
-        done.on_click(lambda _b: self.on_action(seat, Action("done", self.keep.value or None)))
-        self.buttons.append(done)
-        rows.append(W.HBox([self.keep, done]))
-        return W.VBox(rows)
 
     def _target(self):
         d = self.game.decision(self.seat, self.lang)
@@ -258,7 +189,7 @@ class GameStepper(Speaking, W.VBox):
         self._label(self.seed, "description", "app.step.seed")
         self.seats = [W.Dropdown(options=self._seat_options(), value="human" if i in s.humans else "bot",
                                  description=self.t("app.step.seat", n=i + 1),
-                                 layout=W.Layout(width="170px")) for i in range(5)]
+                                 layout=W.Layout(width="205px")) for i in range(5)]
         n_lich = len(g.lich.cards) if g.lich is not None else lich_king_cards
         self.lich_count = W.Dropdown(options=self._lich_options(), value=n_lich if isinstance(n_lich, int) else 0,
                                      layout=W.Layout(width="260px"))
@@ -301,6 +232,8 @@ class GameStepper(Speaking, W.VBox):
         self.explain = W.HTML()
         self.status = W.HTML()
         self.status.add_class("pt-status")
+        self.happened = WhatHappened(self.session, lang=lang)      # what the last step did
+        self.ffwd = FastForwardBar(self.session, self.on_stop, lang=lang)   # a fast-forward + Stop
         self.tick = 0                     # counts handled clicks (the browser test waits on it)
         self.tick_marker = W.HTML(layout=W.Layout(display="none"))
         self.tick_marker.add_class("pt-tick")
@@ -316,11 +249,16 @@ class GameStepper(Speaking, W.VBox):
         load = self._labelled_button("load_record", "pt-load")
         save.on_click(self.on_save)
         load.on_click(self.on_load)
-        self.saveload = W.Accordion(children=[W.VBox([W.HBox([save, load]), self.record])])
+        self.gamefile = GameFileBox(self.session, self.messages, lang=lang)    # download / upload a file
+        self.saveload = W.Accordion(children=[W.VBox([self.gamefile, W.HBox([save, load]), self.record])])
         self.saveload.selected_index = None
+        self.variants = VariantsBox(lang=lang)             # rule variants for a new game
+        self.variants_box = W.Accordion(children=[self.variants])
+        self.variants_box.add_class("pt-variants-box")
+        self.variants_box.selected_index = None
 
-        self.children = [self.banner, self.setup, self.track, self.explain, self.controls, self.history_row,
-                         self.messages, self.status, self.decisions, self.final, self.saveload,
+        self.children = [self.banner, self.setup, self.variants_box, self.track, self.explain, self.controls, self.history_row,
+                         self.messages, self.status, self.ffwd, self.happened, self.decisions, self.final, self.saveload,
                          self.tick_marker]
         self._decision_key = None
         self._history_len = None
@@ -343,7 +281,9 @@ class GameStepper(Speaking, W.VBox):
         return b
 
     def _seat_options(self):
-        return [(self.t("app.step.human"), "human"), (self.t("app.step.bot"), "bot")]
+        """Human, or one of ``papertales.bots.names()`` (the random bot's value is "bot")."""
+        return [(self.t("coach.ui.seat.human"), "human")] + [
+            (self.t(f"coach.ui.seat.{name}"), "bot" if name == "random" else name) for name in bot_names()]
 
     def _lich_options(self):
         return [(self.t("app.step.lich_cards", n=k), k) for k in range(5)]
@@ -356,6 +296,9 @@ class GameStepper(Speaking, W.VBox):
 
     def _relabel_titles(self):
         self.saveload.set_title(0, self.t("app.step.saveload"))
+        self.variants_box.set_title(0, self.t("coach.variants.title"))
+        if self.variants.lang != self.lang:
+            self.variants.set_language(self.lang)
 
     def relabel(self) -> None:
         """Every label, tooltip and choice of the stepper in ``self.lang``."""
@@ -402,13 +345,16 @@ class GameStepper(Speaking, W.VBox):
         self.messages.clear()
         n = self.players.value
         humans = [i for i in range(n) if self.seats[i].value == "human"]
+        bots = {i: self.seats[i].value for i in range(n) if self.seats[i].value not in ("human", "bot")}
+        rules = self.variants.rules()
         names = self.names if self.names and len(self.names) == n else None
         if n == 1:
             pack = self.user_pack if self.card_source.value == "user" else None
             self.session.new_game(players=1, seed=int(self.seed.value), humans=humans, names=names,
-                                  cards=solo_cards(pack), lich_king_cards=self.lich_count.value)
+                                  cards=solo_cards(pack), lich_king_cards=self.lich_count.value, rules=rules)
         else:
-            self.session.new_game(players=n, seed=int(self.seed.value), humans=humans, names=names)
+            self.session.new_game(players=n, seed=int(self.seed.value), humans=humans, names=names,
+                                  bots=bots, rules=rules)
 
     @ticked
     @guarded()
@@ -435,6 +381,13 @@ class GameStepper(Speaking, W.VBox):
         if self.back_to.value is None:
             raise IllegalActionError(self.t("app.step.choose_step"))
         self.session.restore(self.back_to.value)
+
+    @ticked
+    @guarded()
+    def on_stop(self, _b=None):
+        """Stop a fast-forward (see ``Session.stop``)."""
+        self.messages.clear()
+        self.session.stop()
 
     @ticked
     @guarded()
@@ -489,6 +442,11 @@ class GameStepper(Speaking, W.VBox):
                    f"<b style='color:{LICH_COLOR}'>{escape(R.lich_king_name(lang))} "
                    f"<span data-lich-lp='{lk.lp}'>{lk.lp}</span> {escape(self.t('app.lp'))}</b>{tie}</div>" + msg)
         self.status.value = wrap(f"<div>{msg}</div>", css=False)
+        self.happened.lang = self.ffwd.lang = lang
+        self.happened.refresh()
+        self.ffwd.refresh()
+        self.gamefile.lang = lang
+        self.gamefile.refresh()
         key = (id(g), len(g.history), tuple(g.pending_players()), g.phase, g.stage)
         if key != self._decision_key:
             self._decision_key = key

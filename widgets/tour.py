@@ -6,11 +6,12 @@ import ipywidgets as W
 from IPython.display import HTML
 
 from papertales import render as R
-from papertales.events import cause_label
+from papertales import cause_label
 from papertales.i18n import t
 from papertales.render import escape
 
 from .eventlog import EventLog, summary_rows
+from .happened import PHASE_OF, happened
 from .kingdom import KingdomView
 from .scorerace import ScoreRace
 from .session import Session
@@ -26,6 +27,9 @@ class GuidedGame:
     too); ``play_phase()`` plays the next phase and returns a static summary: what the
     phase does, what happened, and why each LP and gold changed.  Everything is said in
     ``lang`` (default: the current language)."""
+
+    #: at most this many lines in a summary's "what happened" (it says when it is shortened)
+    LIMIT = 30
 
     def __init__(self, players: int = 3, seed: int = 7, humans=(), lang=None):
         self.lang = R.lang_of(lang)
@@ -60,10 +64,17 @@ class GuidedGame:
         return HTML(self.summary(turn, None))
 
     def play_to_end(self) -> HTML:
+        """Play the rest of the game; show the final scores and how the end-game scoring
+        (buildings and end-of-game abilities) gave its LP."""
         self.session.advance("end")
         g = self.session.game
+        end = [r for r in g.results if type(r).__name__ == "EndResult"]
+        sections, _ = happened(g, [], end, self.lang)
+        lines = "".join(f"<li>{escape(text)}</li>" for _, _, ls in sections for _, text in ls)
         return HTML(f"{R.CSS}<div class='pt-root'><b>{escape(self.t('app.tour.final'))}</b>"
-                    f"{R.scores_html(g, self.lang)}</div>")
+                    f"{R.scores_html(g, self.lang)}"
+                    f"<div class='pt-msg pt-info'>{escape(self.t('app.tour.end_scoring'))}</div>"
+                    f"<ul class='pt-end-scoring'>{lines}</ul></div>")
 
     def summary(self, turn: int, phase: str | None) -> str:
         g = self.session.game
@@ -76,19 +87,23 @@ class GuidedGame:
             unit = t("app.lp" if kind == "lp" else "app.gold", lang)
             rows.append(f"<li><b>{escape(R.seat_name(names, seat, lang))}</b> {R.signed(total)} {escape(unit)}: "
                         f"{why}</li>")
-        other = [e.describe(names, lang, cards) for e in evs if e.kind in ("death", "built", "deploy", "war")]
+        results = [r for r in g.results
+                   if r.turn == turn and (phase is None or PHASE_OF.get(type(r).__name__) == phase)]
+        sections, cut = happened(g, evs, results, lang, limit=self.LIMIT)
         title = (self.t("app.tour.title_phase", turn=turn, phase=R.phase_title(phase, lang)) if phase
                  else self.t("app.tour.title_turn", turn=turn))
         expl = phase_explain(phase, lang) if phase else ""
-        lines = "".join(f"<li>{escape(x)}</li>" for x in other[:30])
+        lines = "".join(f"<li>{escape(text)}</li>" for _, _, ls in sections for _, text in ls)
+        if cut:
+            lines += f"<li class='pt-muted pt-h-cut'>{escape(self.t('app.happened.shortened', n=cut))}</li>"
         now = ", ".join(self.t("app.tour.score", name=p.name, lp=R.lp_text(p.lp, lang), gold=R.gold_text(p.gold, lang))
                         for p in g.players)
         no_change = f"<li>{escape(self.t('app.tour.no_change'))}</li>"
-        happened = (f"<div><b>{escape(self.t('app.tour.happened'))}</b><ul>{lines}</ul></div>" if lines else "")
+        what = (f"<div><b>{escape(self.t('app.tour.happened'))}</b><ul>{lines}</ul></div>" if lines else "")
         return (f"{R.CSS}<div class='pt-root'><h4 style='margin:6px 0'>{escape(title)}</h4>"
                 f"{'<div class=pt-msg pt-info>' + expl + '</div>' if expl else ''}"
                 f"<div><b>{escape(self.t('app.tour.changes'))}</b><ul>{''.join(rows) or no_change}</ul></div>"
-                f"{happened}<div><b>{escape(self.t('app.tour.now'))}</b> {escape(now)}</div></div>")
+                f"{what}<div><b>{escape(self.t('app.tour.now'))}</b> {escape(now)}</div></div>")
 
     def kingdoms_now(self) -> HTML:
         return HTML(R.CSS + "<div class='pt-root'>" + R.kingdoms_html(self.session.game, lang=self.lang) + "</div>")

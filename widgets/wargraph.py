@@ -21,17 +21,13 @@ import networkx as nx
 
 from papertales import PaperTalesError
 from papertales import render as R
-from papertales.events import RULE_WARS
+from papertales import LP_PER_WAR, RULE_WARS
 from papertales.i18n import t
 from papertales.render import escape
 from papertales.whatif import evaluate
 
 from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, sync_figure_state, wrap
 
-try:                                   # the engine's constant, if it is there
-    from papertales.wars import LP_PER_WAR
-except ImportError:                    # pragma: no cover
-    LP_PER_WAR = 3
 
 
 def _neighbours(n: int, seat: int) -> list[int]:
@@ -85,7 +81,10 @@ def graph_for_session(session, turn=None, lang=None):
     before = session.wars_game(turn) if turn != "now" else None
     if before is not None:
         return war_graph(before, t("app.wg.title_resolved", lang, turn=turn), lang), "resolved"
-    return war_graph(game, t("app.wg.title_preview", lang, turn=game.turn), lang), "preview"
+    visible = session.visible_game(game) if hasattr(session, "visible_game") else game
+    G = war_graph(visible, t("app.wg.title_preview", lang, turn=game.turn), lang)
+    G.graph["hidden"] = visible is not game         # face-down units are not counted
+    return G, "preview"
 
 
 # ------------------------------------------------------------------ plotly
@@ -289,6 +288,8 @@ class WarGraph(Speaking, DrawnWhenVisible, W.VBox):
         total = ", ".join(f"{G.nodes[s]['name']} +{R.lp_text(G.nodes[s]['war_lp'] + G.nodes[s]['other_lp'], lang)}"
                           for s in G.nodes)
         caption = t("app.wg.caption_resolved" if kind == "resolved" else "app.wg.caption_preview", lang, total=total)
+        if G.graph.get("hidden"):
+            caption += " " + t("app.wg.hidden_not_counted", lang)
         self.caption.value = wrap(f"<div class='pt-muted'>{escape(caption)}</div>")
 
     def show(self, game) -> None:

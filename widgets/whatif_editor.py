@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import ipywidgets as W
 
-from papertales import BASE, Action
+from papertales import BASE, Action, PositionError
 from papertales import render as R
-from papertales.errors import PositionError
 from papertales.i18n import has, t
 from papertales.render import escape
-from papertales.whatif import FORMAT, evaluate, game_from_position, os_reason, position_of
+from papertales.whatif import FORMAT, evaluate, game_from_position, position_of
 
 from .base import MessageBox, Speaking, guarded, wrap
+from .variants import WhatIfExtras
 from .wargraph import war_graph, WarGraph
 
 _PREFIX = re.compile(r"^\[[^\]]*\] *")
@@ -189,20 +188,23 @@ class WhatIfEditor(Speaking, W.VBox):
         self.wars = WarGraph(lang=lang)
         self.json = W.Textarea(layout=W.Layout(width="100%", height="160px"))
         self.json.add_class("pt-position-json")
-        self.path = W.Text(value="position.json", layout=W.Layout(width="320px"))
         self.b_save = W.Button()
         self.b_load = W.Button(button_style="primary")
-        self.b_save_file = W.Button()
-        self.b_load_file = W.Button()
         self.b_save.on_click(lambda _b: self.save_text())
         self.b_load.on_click(lambda _b: self.load_text())
-        self.b_save_file.on_click(lambda _b: self.save_file())
-        self.b_load_file.on_click(lambda _b: self.load_file())
+        # files go through the browser: a download link and an upload, never a server path
+        self.download = W.HTML()
+        self.download.add_class("pt-download")
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False, layout=W.Layout(width="auto"))
+        self.upload.add_class("pt-upload")
+        self.upload.observe(self._on_upload, names="value")
         self.header = W.HTML()
         self.io = W.Accordion(children=[W.VBox([W.HBox([self.b_save, self.b_load]), self.json,
-                                                W.HBox([self.path, self.b_save_file, self.b_load_file])])])
+                                                W.HBox([self.download, self.upload],
+                                                       layout=W.Layout(flex_flow="row wrap", align_items="center"))])])
         self.io.selected_index = None
-        self.children = [self.header, W.HBox([self.players, self.turn]), self.tabs, self.messages,
+        self.extras = WhatIfExtras(self._on_change, lang=lang)    # phase, hands, choices, rule variants
+        self.children = [self.header, W.HBox([self.players, self.turn]), self.tabs, self.extras, self.messages,
                          self.board, self.healer_box, self.results, self.wars, self.io]
         self.game = None
         self.evaluation = None
@@ -218,10 +220,10 @@ class WhatIfEditor(Speaking, W.VBox):
         self.players.description = t("app.wi.players", lang)
         self.turn.description = t("app.wi.turn", lang)
         self.json.placeholder = t("app.wi.json_placeholder", lang, format=FORMAT)
-        self.path.description = t("app.wi.file", lang)
-        for b, key in ((self.b_save, "to_text"), (self.b_load, "load_text"), (self.b_save_file, "save_file"),
-                       (self.b_load_file, "load_file")):
+        for b, key in ((self.b_save, "to_text"), (self.b_load, "load_text")):
             b.description = b.tooltip = t(f"app.wi.{key}", lang)
+        self.upload.description = t("app.wi.load_file", lang)
+        self.upload.tooltip = t("app.wi.upload_tip", lang)
         self.io.set_title(0, t("app.wi.saveload", lang))
         title, lesson = _text(self.title, lang), _text(self.lesson, lang)
         self.header.value = (wrap(f"<h3 style='margin:4px 0'>{escape(title)}</h3><div>{lesson}</div>")
@@ -233,6 +235,7 @@ class WhatIfEditor(Speaking, W.VBox):
             self._labels()
             for e in self.editors:
                 e.relabel(self.lang)
+            self.extras.set_language(self.lang)
             self.healer_choices = {}
         finally:
             self._loading = False
@@ -249,7 +252,7 @@ class WhatIfEditor(Speaking, W.VBox):
                "players": [e.to_dict() for e in self.editors[:self.players.value]]}
         if self.note:
             pos["note"] = self.note
-        return pos
+        return self.extras.apply(pos)
 
     def _show_tabs(self):
         n = self.players.value
@@ -311,20 +314,43 @@ class WhatIfEditor(Speaking, W.VBox):
             raise PositionError(self.t("app.wi.paste_first"))
         self.load(self.json.value)
 
-    @guarded()
-    def save_file(self) -> None:
-        path = Path(self.path.value).expanduser()
-        path.write_text(json.dumps(self.position(), indent=2) + "\n", encoding="utf-8")
-        self.messages.ok(self.t("app.wi.saved", path=str(path)))
+    def save_file(self) -> str:
+        """A download link (a data URL) holding the position as JSON: the browser saves
+        it; nothing is written on the server."""
+        import base64
+        data = base64.b64encode((json.dumps(self.position(), indent=2) + "\n").encode("utf-8")).decode("ascii")
+        label = escape(self.t("app.wi.save_file"))
+        self.download.value = wrap(f'<a class="pt-download-link pt-linkbutton" download="position.json" '
+                                   f'href="data:application/json;base64,{data}" '
+                                   f'>⬇ {label}</a>', css=False)
+        return self.download.value
 
     @guarded()
-    def load_file(self) -> None:
-        path = Path(self.path.value).expanduser()
+    def load_file(self, content) -> None:
+        """Load a position from a file's bytes (the browser's upload); only parsed, never
+        used as a path."""
+        if isinstance(content, memoryview):
+            content = content.tobytes()
+        if isinstance(content, (bytes, bytearray)):
+            try:
+                content = bytes(content).decode("utf-8")
+            except UnicodeDecodeError:
+                raise PositionError(self.t("app.wi.not_text")) from None
+        self.load(content)
+
+    @guarded()
+    def _on_upload(self, change=None):
+        files = change["new"] if change is not None else self.upload.value
+        if not files:
+            return
+        f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise PositionError(self.t("app.wi.cannot_read", path=str(path), reason=os_reason(exc, self.lang))) from None
-        self.load(text)
+            self.load_file(f["content"])
+        finally:
+            try:
+                self.upload.value = ()             # the same file may be uploaded again
+            except Exception:                      # noqa: BLE001 - older ipywidgets
+                pass
 
     # -------------------------------------------------------------- evaluation
 
@@ -338,21 +364,26 @@ class WhatIfEditor(Speaking, W.VBox):
         try:
             game = game_from_position(pos)
         except PositionError as exc:
-            self.messages.refused(str(exc))
+            self.messages.refused(f"{exc} {self.t('app.wi.stale')}")
             self.game = self.evaluation = None
-            self.results.value = ""
+            for w in (self.board, self.results, self.wars):
+                w.add_class("pt-stale")             # the last valid position, greyed
             return
         self.messages.clear()
+        for w in (self.board, self.results, self.wars):
+            w.remove_class("pt-stale")
         self.game = game
         ev = evaluate(game, lang=self.lang)
         self.evaluation = ev
         choices = {s: d.value for s, d in self.healer_choices.items() if d.value >= 0}
-        _, after, aging_events, options = aging_outcome(pos, choices)
+        _, after, aging_events, options = aging_outcome(self.extras.aging_position(pos), choices)
         self._healer_widgets(game, options)
         self.aging = (after, aging_events)
         self.board.value = wrap(R.kingdoms_html(game, lang=self.lang))
         self.results.value = wrap(self._results_html(game, ev, after, aging_events), css=False)
+        self.extras.show(game, self.lang)                          # before / after, side by side
         self.wars.show_graph(war_graph(game, self.t("app.wi.wars_title"), self.lang))
+        self.save_file()
 
     def _healer_widgets(self, game, options):
         keep = {}

@@ -63,7 +63,7 @@ def browser(chromium_path):
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
     pg = context.new_page()
     pg.console_messages = []
     pg.on("console", lambda m: pg.console_messages.append(f"{m.type}: {m.text}"))

@@ -58,19 +58,61 @@ def full_screenshot(page, path, selector=None) -> None:
     (of the whole page, or of one element)."""
     bottom = page.evaluate("() => { const a = document.querySelector('.pt-app'); "
                            "return a ? a.scrollHeight + a.getBoundingClientRect().top : 1000; }")
-    page.set_viewport_size({"width": 1400, "height": min(max(1000, int(bottom) + 60), 8000)})
+    width = page.viewport_size["width"]
+    page.set_viewport_size({"width": width, "height": min(max(900, int(bottom) + 60), 8000)})
     page.wait_for_timeout(300)
     if selector:
         page.locator(selector).first.screenshot(path=str(path))
     else:
         page.screenshot(path=str(path), full_page=True)
-    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.set_viewport_size({"width": width, "height": 900})
 
 
-def play_by_clicking(page, max_clicks, on_first_deploy=None) -> int:
-    """Play seat 1's decisions to the end of the game: place up to two units a turn, then
-    done; other decisions take the first choice; "Play to the end" while bots act.
-    Returns how many placements the engine refused."""
+def deploy_one(page) -> bool:
+    """Place one unit by clicking: a card of the hand, then the first free spot offered.
+    False when no card can be paid for."""
+    card = page.locator(".pt-decision button.pt-hand-card:not([disabled])")
+    if not card.count():
+        return False
+    card.first.click()
+    spot = page.locator(".pt-decision button.pt-spot-button")
+    spot.first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    click_and_wait(page, spot.first)
+    return True
+
+
+def game_now(page) -> Game:
+    """The engine's game as the page holds it (its download link carries the record)."""
+    import base64
+    href = page.locator(".pt-game-link").first.get_attribute("href")
+    return Game.from_json(base64.b64decode(href.split("base64,", 1)[1]).decode("utf-8"))
+
+
+def hidden_names_shown(page, seat=0) -> list[str]:
+    """Names of the bots' face-down units that the page shows although nothing the seat
+    may know names them (checked against the engine's observation)."""
+    from papertales.render import card_name
+    g = game_now(page)
+    obs = g.observation(seat)
+    known = set()
+    for k in obs.kingdoms:
+        known |= {u.card for u in k.units if u.card is not None}
+        known |= set(k.hand or ()) | set(k.pack or ())
+        if k.kept:
+            known.add(k.kept)
+    for e in obs.events:
+        for key in ("card", "cards"):
+            v = (e.params or {}).get(key) if hasattr(e, "params") else None
+            known |= set(v) if isinstance(v, (list, tuple)) else ({v} if v else set())
+    hidden = {g.players[k.seat].units[u.spot].type.id for k in obs.kingdoms for u in k.units if u.card is None}
+    text = page.evaluate("() => document.querySelector('.pt-app').innerText")
+    return [card_name(g.cards.unit(c), "en") for c in hidden - known if card_name(g.cards.unit(c), "en") in text]
+
+
+def play_by_clicking(page, max_clicks, on_first_deploy=None, on_deploy=None) -> int:
+    """Play seat 1's decisions to the end of the game: place up to two units a turn (a card,
+    then a spot), then done; other decisions take the first choice; "Play to the end"
+    while bots act.  Returns how many turns no card could be paid for."""
     placed = {}
     refusals = 0
     for _ in range(max_clicks):
@@ -78,14 +120,15 @@ def play_by_clicking(page, max_clicks, on_first_deploy=None) -> int:
             return refusals
         if "decision is needed" in page.inner_text(".pt-status"):
             page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
-            place = page.locator(".pt-decision button.pt-place")
+            deploying = page.locator(".pt-decision .pt-deploy").count() > 0
             turn = current_turn(page)
-            if place.count() and placed.get(turn, 0) < 2:
+            if deploying and placed.get(turn, 0) < 2:
                 if on_first_deploy is not None and not placed:
                     on_first_deploy()
+                if on_deploy is not None and turn not in placed:
+                    on_deploy()
                 placed[turn] = placed.get(turn, 0) + 1
-                click_and_wait(page, place.first)
-                if page.locator(".pt-messages .pt-error").count():      # refused: not enough gold...
+                if not deploy_one(page):
                     refusals += 1
                     placed[turn] = 2
                 continue
@@ -106,8 +149,24 @@ def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
     full_screenshot(page, artifacts / "app-start.png")
     assert_no_traceback(page)
 
-    refusals = play_by_clicking(page, 400, on_first_deploy=lambda: full_screenshot(
-        page, artifacts / "app-deploy-decision.png"))
+    leaks = []
+
+    def no_leak():
+        """At each Deployment the page names none of the bots' face-down units."""
+        leaks.extend(hidden_names_shown(page))
+        assert page.locator(".pt-kingdom[data-seat='1'] .pt-card.pt-back").count() or current_turn(page) > 0
+
+    def first_deploy():
+        full_screenshot(page, artifacts / "app-deploy-decision.png")
+        # the war graph's preview counts revealed units only
+        page.locator(".lm-TabBar-tab", has_text="War graph").click()
+        page.locator(".pt-wargraph .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
+        page.wait_for_timeout(300)
+        leaks.extend(hidden_names_shown(page))
+        page.locator(".lm-TabBar-tab", has_text="Why?").click()
+
+    refusals = play_by_clicking(page, 400, on_first_deploy=first_deploy, on_deploy=no_leak)
+    assert not leaks, f"face-down units named on the page: {leaks}"
 
     page.locator(".pt-final .pt-scores").wait_for(state="visible", timeout=CLICK_TIMEOUT)
     full_screenshot(page, artifacts / "app-final.png")
@@ -248,3 +307,137 @@ def test_switch_the_app_to_polish_and_back(voila_app, page, artifacts):
     errors = [m for m in page.console_messages
               if m.startswith("pageerror") and not any(h in m for h in HARMLESS)]
     assert not errors, errors
+
+
+def test_press_hint_and_see_the_ranked_options(voila_app, page, artifacts):
+    """The Hint button of the first decision (a draft) shows the coach's options ranked
+    1, 2, ... (one per card of the pack), the best first, with a busy sign meanwhile."""
+    page.goto(voila_app.url)
+    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    cards = page.locator(".pt-decision button.pt-choice")
+    cards.first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    n = cards.count()
+    hint = page.locator(".pt-decision button.pt-hint").first
+    assert hint.inner_text().strip() == "Hint"
+    hint.click()
+    rows = page.locator(".pt-decision .pt-hint-result tr.pt-hint-row")
+    rows.first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    ranks = [int(r.get_attribute("data-rank")) for r in rows.all()]
+    assert ranks == list(range(1, len(ranks) + 1)) and 2 <= len(ranks) <= n
+    assert "pt-hint-best" in (rows.first.get_attribute("class") or "")
+    assert all(r.get_attribute("data-action").startswith("pick ") for r in rows.all())
+    assert page.locator(".pt-decision .pt-hint-busy").first.is_hidden()
+    full_screenshot(page, artifacts / "app-hint.png", selector=".pt-decision")
+    assert_no_traceback(page)
+
+
+def current_phase(page) -> str:
+    return page.locator(".pt-track-widget .pt-current").first.get_attribute("data-phase")
+
+
+def press_and_wait(page, key) -> None:
+    before = tick(page)
+    page.keyboard.press(key)
+    page.wait_for_function(TICK_JS, arg=before, timeout=CLICK_TIMEOUT)
+    page.wait_for_timeout(60)
+
+
+def decide_until(page, phase) -> None:
+    """Answer seat 1's decisions (draft by the key "1", deploy by clicking, pass a build)
+    until the track shows ``phase`` and nobody waits for you."""
+    for _ in range(40):
+        waiting = "decision is needed" in page.inner_text(".pt-status")
+        if not waiting and current_phase(page) == phase:
+            return
+        assert waiting, f"stopped at {current_phase(page)} instead of {phase}"
+        page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        if page.locator(".pt-decision .pt-deploy").count():
+            deploy_one(page)
+            click_and_wait(page, page.locator(".pt-decision button.pt-done").first)
+        elif page.locator(".pt-decision button.pt-pass").count():
+            click_and_wait(page, page.locator(".pt-decision button.pt-pass").first)
+        else:
+            press_and_wait(page, "1")              # keyboard: the first option of the decision
+    pytest.fail(f"never reached {phase}")
+
+
+def test_aging_is_seen_fast_forward_stops_and_a_file_restores_the_game(voila_app, page, artifacts, tmp_path):
+    """Keys 1 / p play; stepping stops after Aging and shows its deaths; "Next turn" shows a
+    fast-forward bar whose Stop button halts it; the game downloaded as a file and uploaded
+    back is the same game; the narrow (390 px) layout is photographed."""
+    page.goto(voila_app.url)
+    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    assert page.locator(".pt-legend .pt-keys").count() == 1
+    decide_until(page, "wars")                    # the draft by keys, a unit placed by clicking
+    assert page.locator(".pt-what-happened [data-phase='deployment']").count() == 1
+    for _ in range(6):                            # p = next phase, until the Aging has happened
+        if page.locator(".pt-what-happened [data-phase='aging']").count():
+            break
+        if "decision is needed" in page.inner_text(".pt-status"):
+            decide_until(page, "aging")
+        else:
+            press_and_wait(page, "p")
+    aging = page.locator(".pt-what-happened [data-phase='aging']")
+    assert aging.count() == 1, page.inner_text(".pt-what-happened")
+    g = game_now(page)
+    deaths = [r for r in g.results if type(r).__name__ == "AgingResult"][-1].deaths
+    text = aging.inner_text()
+    assert ("died" in text) == any(deaths), text
+    assert (g.turn, g.phase, g.stage) == (2, "recruitment", "start")    # stopped before the next draft
+    full_screenshot(page, artifacts / "app-aging.png")
+
+    # "Next turn" goes on after your decisions: the bar says so; Stop halts it
+    click_and_wait(page, page.locator("button.pt-next-turn"))
+    stop = page.locator(".pt-ffwd button.pt-stop")
+    stop.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    click_and_wait(page, stop)
+    stop.wait_for(state="hidden", timeout=CLICK_TIMEOUT)
+    decide_until(page, "wars")                    # without Stop it would run on to Construction
+    assert current_phase(page) == "wars" and current_turn(page) == 2
+
+    # the game as a file: download, play on, upload -> the saved game again
+    saved = game_now(page)
+    with page.expect_download() as dl:
+        page.locator(".pt-stepper").get_by_text("Save / load this game").first.click()
+        page.locator(".pt-game-link").first.click()
+    path = tmp_path / "game.json"
+    dl.value.save_as(str(path))
+    assert Game.from_json(path.read_text()).history == saved.history
+    press_and_wait(page, "p")
+    assert current_phase(page) != "wars"
+    with page.expect_file_chooser() as chooser:
+        page.locator(".pt-game-upload").first.click()
+    chooser.value.set_files(str(path))
+    page.wait_for_function("() => { const e = document.querySelector('.pt-track-widget .pt-current');"
+                           " return e !== null && e.dataset.phase === 'wars'; }", timeout=CLICK_TIMEOUT)
+    restored = game_now(page)
+    assert restored.history == saved.history and (restored.turn, restored.phase) == (2, "wars")
+    assert_no_traceback(page)
+
+    # the narrow layout: every kingdom's three Front columns fit in 390 px
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(500)
+    overflow = page.evaluate("""() => Array.from(document.querySelectorAll('.pt-kingdom')).map(k => {
+        const r = k.getBoundingClientRect(); return r.right <= window.innerWidth + 1; })""")
+    assert overflow and all(overflow), overflow
+    page.screenshot(path=str(artifacts / "app-390-top.png"))
+    page.locator(".pt-kingdom[data-seat='0']").screenshot(path=str(artifacts / "app-390-kingdom.png"))
+    full_screenshot(page, artifacts / "app-390.png")
+
+
+def test_three_visits_leave_at_most_the_pool_and_one_kernel(voila_app, browser):
+    """Each page shuts its kernel down when it closes (no XSRF refusal): after three visits
+    only the preheated pool (1) and at most one more kernel run."""
+    for _ in range(3):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        pg = context.new_page()
+        pg.goto(voila_app.url)
+        pg.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+        pg.goto("about:blank")
+        context.close()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and voila_app.kernels() > 2:
+        time.sleep(0.5)
+    assert voila_app.kernels() <= 2, voila_app.log_text()[-3000:]
+    assert "403" not in "\n".join(l for l in voila_app.log_text().splitlines() if "shutdown" in l)

@@ -15,6 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+#: the kernel options of scripts/app.sh (no XSRF switch: the page's shutdown must pass as served)
+APP_SH_OPTIONS = ["--MappingKernelManager.cull_idle_timeout=600", "--MappingKernelManager.cull_interval=60",
+                  "--MappingKernelManager.cull_connected=False"]
 READY_PATH = "voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json"
 
 
@@ -26,8 +29,7 @@ def free_port() -> int:
 
 def voila_command(notebook: Path, port: int, preheat: bool = True) -> list[str]:
     cmd = [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
-           "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
-           "--Voila.tornado_settings={'disable_check_xsrf': True}"]
+           "--Voila.ip=127.0.0.1", "--show_tracebacks=True"] + APP_SH_OPTIONS
     if preheat:
         cmd += ["--preheat_kernel=True", "--pool_size=1"]
     return cmd
@@ -87,6 +89,18 @@ class VoilaServer:
             now = cpu()
             calm = calm + 0.5 if now - last < 0.05 else 0.0
             last = now
+
+    def kernels(self) -> int:
+        """How many kernels run now (the ipykernel processes under Voilà)."""
+        import psutil
+        n = 0
+        for p in psutil.Process(self.proc.pid).children(recursive=True):
+            try:
+                if "ipykernel" in " ".join(p.cmdline()):
+                    n += 1
+            except psutil.Error:
+                pass
+        return n
 
     def log_text(self) -> str:
         self.log.flush()

@@ -152,8 +152,8 @@ def test_solo_game_starts_with_the_illustrative_warning_and_a_hidden_next_card()
     assert play.decision_panel().kind == "draft" and len(play.decision_panel().buttons) == len({t.id for t in g.players[0].pack})
     a = play.lich.armies
     assert a.hidden["pile"] == "2"
-    # pile 2 of the illustrative pack: Black 2, 3, 3, 2 and Purple 3, 3, 2, 2
-    assert a.hidden["black"] == (2, 3) and a.hidden["purple"] == (2, 3)
+    # pile 2 of the illustrative pack (rebalanced): Black 2, 2, 2, 2 and Purple 3, 2, 2, 2
+    assert a.hidden["black"] == (2, 2) and a.hidden["purple"] == (2, 3)
 
 
 def test_solo_game_pick_and_undo():

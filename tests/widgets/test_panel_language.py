@@ -65,7 +65,7 @@ def test_switching_the_app_to_polish_and_back_redraws_everything():
     assert app.stepper.next_phase.description.startswith("Następna faza")
     assert app.stepper.decision_panel(0).buttons[0].description.startswith("Zatrzymaj: ")
     assert app.tabs.titles == ("Dlaczego? (zdarzenia)", "Graf Wojen", "Wyścig punktów",
-                               "Edytor „co jeśli”", "Zasady w skrócie")
+                               "Edytor „co jeśli”", "Zasady w skrócie", "Analiza gry", "Kingdom Legacy")
     assert "Rekrutacja" in text(app.rules.value)
     assert "Ty" in app.session.game.names                  # the default names follow the language
     assert "Dlaczego?" in text(app.why.summary.value) or app.why.summary.value == ""

@@ -45,35 +45,31 @@ def test_next_phase_is_refused_with_a_message_while_you_must_decide(stepper):
     assert stepper.game.to_json() == before
 
 
-def test_deploy_place_refusal_move_and_done():
-    g = position_game("deployment", {"name": "You", "gold": 1, "hand": ["knight", "dragon", "farmer"],
+def test_deploy_by_clicking_a_card_then_a_free_spot():
+    g = position_game("deployment", {"name": "You", "gold": 1, "hand": ["knight", "dragon", "farmer", "knight"],
                                      "front": ["woodcutter"]}, {"name": "Ada"})
     st = stepper_for(g)
     st.next_decision.click()                       # start Deployment; Ada (bot) decides
     panel = st.decision_panel(0)
     assert panel.kind == "deploy"
-    # occupied spot: the engine refuses, nothing changes
-    panel.place_card.value = "knight"
-    panel.place_spot.value = 0
+    body = panel.deploy
+    assert len(body.hand_buttons) == 4             # the two Knights are two cards
+    # too expensive: the card cannot be chosen, and says why
+    dragon = body.hand_buttons[1]
+    assert dragon.disabled and "Dragon costs 3 gold" in dragon.tooltip
+    # choose the Knight: only free spots are offered
+    body.hand_buttons[0].click()
+    assert 0 not in body.spot_buttons and set(body.spot_buttons) == {1, 2, 3}
     before = st.game.to_json()
-    buttons(panel, "Place")[0].click()
-    assert "occupied by Woodcutter" in st.messages.value
+    body.click_spot(0)                             # an occupied spot: explained beside, nothing changes
+    assert "F1 is taken by Woodcutter" in body.error.value
     assert st.game.to_json() == before
-    # too expensive: refused with the engine's message
-    panel.place_card.value = "dragon"
-    panel.place_spot.value = 1
-    buttons(panel, "Place")[0].click()
-    assert "Dragon costs 3 gold" in st.messages.value
-    # a legal placement
-    panel.place_card.value = "knight"
-    panel.place_spot.value = 1
-    buttons(panel, "Place")[0].click()
+    body.spot_buttons[1].click()
     assert st.game.players[0].units[1].type.id == "knight"
     assert st.messages.layout.display == "none"
-    panel = st.decision_panel(0)
-    panel.move_from.value = 0
-    panel.move_to.value = 2                        # Woodcutter to the Back
-    buttons(panel, "Move")[0].click()
+    body = st.decision_panel(0).deploy
+    body.unit_buttons[0].click()                   # the Woodcutter: move it to the Back
+    body.spot_buttons[2].click()
     assert st.game.players[0].units[2].type.id == "woodcutter"
     panel = st.decision_panel(0)
     panel.keep.value = "farmer"
@@ -84,15 +80,25 @@ def test_deploy_place_refusal_move_and_done():
     assert g.players[0].gold == 0
 
 
+def test_draft_shows_duplicate_cards_separately():
+    g = Game.new(players=3, seed=7)
+    g.advance()
+    p = g.players[0]
+    p.pack = [g.cards.unit("knight"), g.cards.unit("knight"), g.cards.unit("farmer"), g.cards.unit("archer")]
+    st = stepper_for(g)
+    panel = st.decision_panel(0)
+    keeps = [b for b in panel.buttons if b.description.startswith("Keep ")]
+    assert len(keeps) == 4 and sum("Knight" in b.description for b in keeps) == 2
+
+
 def test_time_master_target_chosen_with_a_button():
     g = position_game("deployment", {"name": "You", "gold": 3, "hand": ["time_master"],
                                      "front": ["knight", "archer"]}, {"name": "Ada"})
     st = stepper_for(g)
     st.next_decision.click()
-    panel = st.decision_panel(0)
-    panel.place_card.value = "time_master"
-    panel.place_spot.value = 2
-    buttons(panel, "Place")[0].click()
+    body = st.decision_panel(0).deploy
+    body.hand_buttons[0].click()
+    body.spot_buttons[2].click()
     buttons(st.decision_panel(0), "Done")[0].click()
     panel = st.decision_panel(0)
     assert panel.kind == "target"

@@ -1,5 +1,7 @@
 """The What-if editor and the one-page app, driven from Python."""
 
+import base64
+import datetime
 import json
 
 from papertales.whatif import evaluate, game_from_position
@@ -82,19 +84,37 @@ def test_save_and_load_the_position_as_json(tmp_path):
     other.json.value = text
     other.load_text()
     assert other.position() == ed.position()
-    ed.path.value = str(tmp_path / "pos.json")
-    ed.save_file()
+    # files go through the browser: a download link (data URL), an upload read as bytes
+    link = ed.save_file()
+    assert 'download="position.json"' in link and "href=\"data:application/json;base64," in link
+    payload = base64.b64decode(link.split("base64,", 1)[1].split('"', 1)[0])
+    assert not hasattr(ed, "path")                              # no server path anywhere
     third = WhatIfEditor()
-    third.path.value = str(tmp_path / "pos.json")
-    third.load_file()
+    third.upload.value = ({"name": "pos.json", "type": "application/json", "size": len(payload),
+                           "content": memoryview(payload), "last_modified": datetime.datetime(2024, 1, 1)},)
     assert third.position() == ed.position()
     third.json.value = '{"players": "nope"}'
     third.load_text()
     assert "'players' must list 2 to 5 players" in third.messages.last_error
     assert third.position() == ed.position()                    # unchanged
-    third.path.value = str(tmp_path / "missing.json")
-    third.load_file()
-    assert "cannot read" in third.messages.value
+    third.load_file(b"\xff\xfe not text")
+    assert "not a text" in third.messages.value
+    assert third.position() == ed.position()
+
+
+def test_a_refused_edit_greys_the_last_valid_results():
+    ed = lesson_editor("healer")
+    good = ed.results.value
+    ed.editors[0].cards["F1"].value = "knight"
+    ed.editors[0].cards["F2"].value = "knight"
+    ed.editors[1].cards["F1"].value = "knight"
+    ed.editors[1].cards["F2"].value = "knight"                 # a 4th Knight: refused
+    assert "more copies than the game has" in ed.messages.value
+    assert "greyed" in ed.messages.value
+    assert "pt-stale" in ed.results._dom_classes and "pt-stale" in ed.board._dom_classes
+    assert ed.results.value                                     # still shown, greyed
+    ed.editors[1].cards["F2"].value = ""
+    assert "pt-stale" not in ed.results._dom_classes
 
 
 def test_players_count_changes_the_tabs():

@@ -1,0 +1,83 @@
+"""The game record as a file that goes through the browser: a download link (a data URL
+of ``game.to_json()``) and an upload that continues the saved game.  Nothing is written
+on the server and nothing a visitor sends is used as a path: the uploaded bytes are only
+parsed by ``Game.from_json`` (a broken file is refused whole)."""
+
+from __future__ import annotations
+
+import base64
+
+import ipywidgets as W
+
+from papertales import Game, SaveFileError
+from papertales import render as R
+from papertales.i18n import t
+from papertales.render import escape
+
+from .base import guarded, wrap
+
+
+class GameFileBox(W.HBox):
+    """``Download`` link + ``Open a saved game`` upload, for a session."""
+
+    def __init__(self, session, messages, lang=None, **kw):
+        super().__init__(**kw)
+        self.session, self.messages, self.lang = session, messages, lang
+        self.add_class("pt-gamefile")
+        self.download = W.HTML()
+        self.download.add_class("pt-game-download")
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False, layout=W.Layout(width="auto"))
+        self.upload.add_class("pt-game-upload")
+        self.upload.observe(self._on_upload, names="value")
+        self.children = [self.download, self.upload]
+        self.layout = W.Layout(flex_flow="row wrap", align_items="center")
+        self._key = None
+        self.refresh()
+
+    def set_language(self, lang) -> None:
+        self.lang = lang
+        self._key = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        g = self.session.game
+        key = (id(g), len(g.history), g.turn, g.phase, g.stage, self.lang)
+        if key == self._key:
+            return
+        self._key = key
+        data = base64.b64encode(g.to_json().encode("utf-8")).decode("ascii")
+        name = f"papertales-seed{g.seed}-turn{g.turn}.json"
+        label = escape(t("app.file.download", self.lang))
+        self.download.value = wrap(
+            f'<a class="pt-game-link pt-linkbutton" download="{escape(name)}" '
+            f'href="data:application/json;base64,{data}" >'
+            f'⬇ {label}</a>', css=False)
+        self.upload.description = t("app.file.upload", self.lang)
+        self.upload.tooltip = t("app.file.upload_tip", self.lang)
+
+    @guarded()
+    def _on_upload(self, change=None):
+        files = change["new"] if change is not None else self.upload.value
+        if not files:
+            return
+        f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        try:
+            self.open_bytes(f["content"])
+        finally:
+            try:
+                self.upload.value = ()
+            except Exception:                      # noqa: BLE001 - older ipywidgets
+                pass
+
+    def open_bytes(self, content) -> Game:
+        """Continue the game saved in ``content`` (the file's bytes)."""
+        if isinstance(content, memoryview):
+            content = content.tobytes()
+        try:
+            text = bytes(content).decode("utf-8") if isinstance(content, (bytes, bytearray)) else str(content)
+        except UnicodeDecodeError:
+            raise SaveFileError(t("app.file.not_text", self.lang)) from None
+        game = Game.from_json(text)
+        self.session.load_game(game)
+        self.messages.ok(t("app.step.loaded", self.lang, turn=game.turn, phase=R.phase_title(game.phase, self.lang)))
+        return game

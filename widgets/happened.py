@@ -1,0 +1,262 @@
+"""What just happened: the box right under the stepper's status line, and the bar that
+shows a running fast-forward with its Stop button.
+
+Everything comes from the engine's phase records (``game.results``) and events, through
+what the human seat may know (``session.observation()`` / ``session.visible_events()``):
+others' draft picks stay secret, constructions appear when everybody has chosen.  The words
+come from the catalogue (keys ``app.happened.*``)."""
+
+from __future__ import annotations
+
+import ipywidgets as W
+
+from papertales import render as R
+from papertales import BLACK_ARMY, LICH_SEAT, LP_PER_WAR, cause_label
+from papertales.i18n import t
+from papertales.render import escape
+
+from .base import wrap
+
+
+
+def _name(game, seat, lang):
+    return R.seat_name(game.names, seat, lang)
+
+
+def _card(game, cid, lang) -> str:
+    return cause_label(cid, lang, game.cards)
+
+
+def _gold(n, lang) -> str:
+    return R.gold_text(n, lang)
+
+
+def result_lines(game, record, lang=None) -> list[tuple[str, str]]:
+    """``[(css class, text)]`` for one phase record."""
+    kind = type(record).__name__
+    out = []
+    n = len(game.players)
+    if kind == "DraftResult":
+        secret = False
+        for s, kept in enumerate(record.kept):
+            if kept is None:
+                secret = True
+            elif kept:
+                out.append(("pt-h-draft", t("app.happened.kept", lang, name=_name(game, s, lang),
+                                             cards=", ".join(_card(game, c, lang) for c in kept))))
+        if secret:
+            out.append(("pt-muted", t("app.happened.picks_secret", lang)))
+    elif kind == "DeploymentResult":
+        for s, units in enumerate(record.revealed):
+            if units:
+                shown = ", ".join(t("app.happened.unit_at", lang, card=_card(game, c, lang), spot=R.SPOT_NAMES[sp])
+                                  for sp, c in units)
+                out.append(("pt-h-reveal", t("app.happened.revealed", lang, name=_name(game, s, lang), units=shown,
+                                              gold=_gold(record.paid[s], lang))))
+            else:
+                out.append(("pt-muted", t("app.happened.revealed_none", lang, name=_name(game, s, lang))))
+    elif kind == "WarsResult":
+        seen = set()
+        for w in record.wars:
+            pair = tuple(sorted((w.seat, w.opponent)))
+            if pair in seen:
+                continue
+            seen.add(pair)
+            back = next((x for x in record.wars if x.seat == w.opponent and x.opponent == w.seat), None)
+            a, b = _name(game, w.seat, lang), _name(game, w.opponent, lang)
+            if w.won and back is not None and back.won:
+                res = t("app.happened.tie", lang, lp=LP_PER_WAR)
+            elif w.won:
+                res = t("app.happened.wins", lang, name=a, lp=LP_PER_WAR * w.won)
+            elif back is not None and back.won:
+                res = t("app.happened.wins", lang, name=b, lp=LP_PER_WAR * back.won)
+            else:
+                res = t("app.happened.nobody_wins", lang)
+            out.append(("pt-h-war", t("app.happened.war", lang, a=a, sa=w.strength, b=b, sb=w.against, result=res)))
+    elif kind == "SoloWarsResult":
+        out.append(("pt-h-war", t("app.happened.solo_wars", lang, name=_name(game, 0, lang), strength=record.strength,
+                                   black=record.black, purple=record.purple, lp=record.player_lp,
+                                   lich_lp=record.lich_lp)))
+    elif kind == "IncomeResult":
+        for s, parts in enumerate(record.gold):
+            total = sum(g for _, g in parts)
+            why = ", ".join(f"{cause_label(c, lang, game.cards)} {g}" for c, g in parts)
+            out.append(("pt-h-income", t("app.happened.income", lang, name=_name(game, s, lang),
+                                          gold=_gold(total, lang), why=why)))
+    elif kind == "ConstructionResult":
+        for s, built in enumerate(record.built):
+            if built is None:
+                out.append(("pt-muted", t("app.happened.built_nothing", lang, name=_name(game, s, lang))))
+            else:
+                bid, level, gold = built
+                out.append(("pt-h-built", t("app.happened.built", lang, name=_name(game, s, lang),
+                                             building=_card(game, bid, lang), level="I" * level,
+                                             gold=_gold(gold, lang))))
+    elif kind == "AgingResult":
+        for s in range(min(n, len(record.deaths))):
+            deaths = record.deaths[s]
+            if deaths:
+                dead = ", ".join(t("app.happened.dead_unit", lang, card=_card(game, c, lang), spot=R.SPOT_NAMES[sp],
+                                   n=age) for sp, c, age in deaths)
+                out.append(("pt-h-death", t("app.happened.deaths", lang, name=_name(game, s, lang), units=dead)))
+            else:
+                out.append(("pt-muted", t("app.happened.no_deaths", lang, name=_name(game, s, lang))))
+            for sp in record.spared[s] if s < len(record.spared) else ():
+                out.append(("pt-h-spared", t("app.happened.spared", lang, name=_name(game, s, lang),
+                                              spot=R.SPOT_NAMES[sp])))
+    elif kind == "EndResult":
+        for s, parts in enumerate(record.lp):
+            total = sum(v for _, v in parts)
+            why = ", ".join(f"{cause_label(c, lang, game.cards)} {R.signed(v)}" for c, v in parts) or "—"
+            out.append(("pt-h-end", t("app.happened.end_lp", lang, name=_name(game, s, lang),
+                                       lp=R.lp_text(total, lang), why=why)))
+        names = ", ".join(_name(game, s, lang) for s in record.winners) or R.lich_king_name(lang)
+        out.append(("pt-h-end", t("app.happened.winners", lang, names=names)))
+    elif kind == "SoloRecruitmentResult":
+        out.append(("pt-h-lich", t("app.happened.lich_scores", lang, lp=R.lp_text(record.lp, lang),
+                                    card=_card(game, record.current, lang))))
+    return out
+
+
+def effect_lines(game, events, lang=None) -> list[tuple[str, str]]:
+    """LP and gold changes of Aging (the effects of deaths and age tokens)."""
+    out = []
+    for e in events:
+        if e.phase == "aging" and e.kind in ("lp", "gold") and (e.seat >= 0 or e.seat == LICH_SEAT):
+            unit = t("app.lp" if e.kind == "lp" else "app.gold", lang)
+            out.append(("pt-h-effect", t("app.happened.effect", lang, name=_name(game, e.seat, lang),
+                                          change=f"{R.signed(e.amount)} {unit}",
+                                          cause=cause_label(e.cause, lang, game.cards))))
+    return out
+
+
+def totals_line(game, events, lang=None) -> str:
+    """``You +3 LP, Ada +6 LP +2 gold``: the step's changes per seat, from the events."""
+    per = {}
+    for e in events:
+        if e.kind in ("lp", "gold") and (e.seat >= 0 or e.seat == LICH_SEAT) and e.amount:
+            d = per.setdefault(e.seat, {"lp": 0, "gold": 0})
+            d[e.kind] += e.amount
+    parts = []
+    for seat in sorted(per, key=lambda s: (s < 0, s)):
+        d = per[seat]
+        bits = []
+        if d["lp"]:
+            bits.append(f"{R.signed(d['lp'])} {t('app.lp', lang)}")
+        if d["gold"]:
+            bits.append(f"{R.signed(d['gold'])} {t('app.gold', lang)}")
+        if bits:
+            parts.append(f"{_name(game, seat, lang)} {' '.join(bits)}")
+    return ", ".join(parts)
+
+
+#: the phase of each kind of record
+PHASE_OF = {"DraftResult": "recruitment", "SoloRecruitmentResult": "recruitment",
+            "DeploymentResult": "deployment", "WarsResult": "wars", "SoloWarsResult": "wars",
+            "IncomeResult": "income", "ConstructionResult": "construction", "AgingResult": "aging",
+            "EndResult": "end"}
+
+
+def happened(game, events, results, lang=None, limit: int | None = None):
+    """``(sections, shortened)``: ``[(title, [(cls, text)])]`` for the records of a step
+    (and Aging's effects), at most ``limit`` lines in all (``shortened``: lines left out)."""
+    sections = []
+    for r in results:
+        phase = PHASE_OF.get(type(r).__name__, "")
+        lines = result_lines(game, r, lang)
+        if phase == "aging":
+            lines += effect_lines(game, [e for e in events if e.turn == r.turn], lang)
+        title = (R.phase_title(phase, lang) if phase == "end"
+                 else t("app.happened.section", lang, turn=r.turn, phase=R.phase_title(phase, lang)))
+        sections.append((title, phase, lines))
+    cut = 0
+    if limit is not None:
+        left, kept = limit, []
+        for title, phase, lines in sections:
+            if left <= 0:
+                cut += len(lines)
+                continue
+            kept.append((title, phase, lines[:left]))
+            cut += max(0, len(lines) - left)
+            left -= len(lines)
+        sections = kept
+    return sections, cut
+
+
+def happened_html(game, events, results, lang=None, limit: int | None = None) -> str:
+    sections, cut = happened(game, events, results, lang, limit)
+    total = totals_line(game, events, lang)
+    if not sections and not total:
+        return ""
+    body = []
+    for title, phase, lines in sections:
+        items = "".join(f"<li class='{cls}'>{escape(text)}</li>" for cls, text in lines)
+        body.append(f"<div class='pt-h-section' data-phase='{phase}'><b>{escape(title)}</b>"
+                    f"<ul style='margin:2px 0 4px 0;padding-left:20px'>{items}</ul></div>")
+    if total:
+        body.append(f"<div class='pt-h-totals'><b>{escape(t('app.happened.totals', lang))}</b> {escape(total)}</div>")
+    if cut:
+        body.append(f"<div class='pt-muted pt-h-cut'>{escape(t('app.happened.shortened', lang, n=cut))}</div>")
+    head = escape(t("app.happened.title", lang))
+    return f"<div class='pt-happened'><div class='pt-h-head'>{head}</div>{''.join(body)}</div>"
+
+
+class WhatHappened(W.HTML):
+    """The box under the status line: what the last step did, for the human's eyes."""
+
+    def __init__(self, session, lang=None, **kw):
+        super().__init__(**kw)
+        self.session = session
+        self.lang = lang
+        self.add_class("pt-what-happened")
+        self.refresh()
+
+    def set_language(self, lang) -> None:
+        self.lang = lang
+        self.refresh()
+
+    def refresh(self) -> None:
+        s = self.session
+        events, results = s.last_step()
+        html = happened_html(s.game, events, results, self.lang)
+        self.value = wrap(html, css=False) if html else ""
+        self.layout.display = None if html else "none"
+
+
+class FastForwardBar(W.HBox):
+    """Shown while a fast-forward ("Next turn", "Play to the end") goes on after the
+    humans' decisions: what it is heading for, and a Stop button."""
+
+    def __init__(self, session, on_stop, lang=None, **kw):
+        super().__init__(**kw)
+        self.session = session
+        self.lang = lang
+        self.add_class("pt-ffwd")
+        self.text = W.HTML()
+        self.stop_button = W.Button(button_style="danger", layout=W.Layout(width="auto"))
+        self.stop_button.add_class("pt-stop")
+        self.stop_button.on_click(lambda _b: on_stop())
+        self.children = [self.text, self.stop_button]
+        self.layout.align_items = "center"
+        self.refresh()
+
+    def set_language(self, lang) -> None:
+        self.lang = lang
+        self.refresh()
+
+    def refresh(self) -> None:
+        goal = self.session.fast_forward
+        self.stop_button.description = t("app.ffwd.stop", self.lang)
+        self.stop_button.tooltip = t("app.ffwd.stop_tip", self.lang)
+        if goal is None or self.session.game.is_over:
+            self.layout.display = "none"
+            self.text.value = ""
+            return
+        mode, turn, _phase = goal
+        what = t(f"app.ffwd.{mode}", self.lang, turn=turn)
+        self.text.value = wrap(f"<div class='pt-msg pt-ffwd-on' data-goal='{mode}'>▶▶ {escape(what)}</div>",
+                               css=False)
+        self.layout.display = None
+
+
+__all__ = ["WhatHappened", "FastForwardBar", "happened", "happened_html", "result_lines", "BLACK_ARMY"]
