@@ -114,7 +114,7 @@ QUANTITIES: dict[str, Callable] = {
 
 def _cond_produces(value, where):
     if value not in RES_INDEX:
-        raise PackError(f"{where}: 'if.produces' must be one of {', '.join(RESOURCES)}, got {value!r}")
+        raise PackError("err.pack.if_produces", where=where, allowed=", ".join(RESOURCES), value=repr(value))
     i = RES_INDEX[value]
     return lambda ctx: ctx.res[i] > 0
 
@@ -138,14 +138,14 @@ CONDITIONS: dict[str, Callable] = {
 
 def _as_int(value, where):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PackError(f"{where}: expected a whole number, got {value!r}")
+        raise PackError("err.pack.whole_number", where=where, value=repr(value))
     return value
 
 
 def _int(spec, key, where, default=None):
     if key not in spec:
         if default is None:
-            raise PackError(f"{where}: field '{key}' is required")
+            raise PackError("err.pack.required", where=where, field=key)
         return default
     return _as_int(spec[key], f"{where}.{key}")
 
@@ -155,7 +155,8 @@ def _quantity(spec, key, where):
     if name is None:
         return None
     if name not in QUANTITIES:
-        raise PackError(f"{where}: '{key}' must be one of {', '.join(sorted(QUANTITIES))}, got {name!r}")
+        raise PackError("err.pack.field_one_of", where=where, field=key, allowed=", ".join(sorted(QUANTITIES)),
+                        value=repr(name))
     return QUANTITIES[name](spec, where)
 
 
@@ -164,10 +165,10 @@ def _condition(spec, where):
     if cond is None:
         return None
     if not isinstance(cond, dict) or len(cond) != 1:
-        raise PackError(f"{where}: 'if' must be an object with exactly one of {', '.join(CONDITIONS)}")
+        raise PackError("err.pack.if", where=where, allowed=", ".join(CONDITIONS))
     (name, value), = cond.items()
     if name not in CONDITIONS:
-        raise PackError(f"{where}: unknown condition {name!r}; allowed: {', '.join(CONDITIONS)}")
+        raise PackError("err.pack.condition", where=where, value=repr(name), allowed=", ".join(CONDITIONS))
     return CONDITIONS[name](value, where)
 
 
@@ -217,7 +218,8 @@ class AgeTokens:
     def __init__(self, spec, where):
         self.target = spec.get("target")
         if self.target not in self.TARGETS:
-            raise PackError(f"{where}: 'target' must be one of {', '.join(self.TARGETS)}, got {self.target!r}")
+            raise PackError("err.pack.field_one_of", where=where, field="target", allowed=", ".join(self.TARGETS),
+                            value=repr(self.target))
         self.amount = _int(spec, "amount", where)
         self.per = _quantity(spec, "per", where)
         self.spec = spec
@@ -286,7 +288,7 @@ def _strength_add(spec, where):
 def _resources_list(spec, where):
     res = spec.get("resources")
     if not isinstance(res, list) or not res or any(r not in RES_INDEX for r in res):
-        raise PackError(f"{where}: 'resources' must be a non-empty list of {', '.join(RESOURCES)}")
+        raise PackError("err.pack.resources", where=where, allowed=", ".join(RESOURCES))
     price = _int(spec, "price", where, default=1)
     return {RES_INDEX[r]: price for r in res}
 
@@ -346,19 +348,20 @@ HOOK_DEFAULTS: dict[str, object] = {
 def compile_abilities(specs, where, allowed_triggers=None) -> dict:
     """Turn a card's ability list into its hook attributes (see :data:`HOOK_DEFAULTS`)."""
     if not isinstance(specs, list):
-        raise PackError(f"{where}: 'abilities' must be a list")
+        raise PackError("err.pack.abilities", where=where)
     hooks: dict[str, Any] = {}
     for i, spec in enumerate(specs):
         w = f"{where}.abilities[{i}]"
         if not isinstance(spec, dict):
-            raise PackError(f"{w}: each ability must be an object with 'on' and 'do'")
+            raise PackError("err.pack.ability", where=w)
         trigger, verb = spec.get("on"), spec.get("do")
         triggers = EFFECTS if allowed_triggers is None else allowed_triggers
         if trigger not in triggers:
-            raise PackError(f"{w}: unknown trigger 'on': {trigger!r}; allowed: {', '.join(triggers)}")
+            raise PackError("err.pack.trigger", where=w, value=repr(trigger), allowed=", ".join(triggers))
         verbs = EFFECTS[str(trigger)]
         if verb not in verbs:
-            raise PackError(f"{w}: trigger {trigger!r} has no verb 'do': {verb!r}; allowed: {', '.join(verbs)}")
+            raise PackError("err.pack.verb", where=w, trigger=repr(trigger), value=repr(verb),
+                            allowed=", ".join(verbs))
         attr, how, build = verbs[verb]
         value = build(spec, w)
         if how == "append":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .errors import ActionSyntaxError
 from .state import SPOT_INDEX, SPOT_NAMES
 
 # decision kinds (what a pending player must do)
@@ -89,34 +90,36 @@ class Action(NamedTuple):
     def from_json(cls, data) -> "Action":
         """An action from a saved game: its notation (``"place knight F1"``)."""
         if not isinstance(data, str):
-            raise ValueError(f"not an action: {data!r}; an action is written as text, e.g. 'place knight F1'")
+            raise ActionSyntaxError("err.action.not_text", value=repr(data))
         return cls.parse(data)
 
     @classmethod
     def parse(cls, text: str) -> "Action":
         """Read the notation back: ``kind arg arg`` (``place knight F1``, ``build town 2``,
-        ``done``); case does not matter.  Raises ``ValueError`` saying what is allowed."""
+        ``done``); case does not matter.  Raises :class:`~papertales.errors.ActionSyntaxError`
+        (a ``ValueError``) saying what is allowed."""
         if not isinstance(text, str):
-            raise ValueError(f"an action must be text such as 'pick knight', got {text!r}")
+            raise ActionSyntaxError("err.action.type", value=repr(text))
         parts = text.split()
         kind = parts[0].lower() if parts else ""
         if kind not in _ARITY:
-            raise ValueError(f"not an action: {text!r}; write one of: {NOTATION_HELP}")
+            raise ActionSyntaxError("err.action.unknown", value=repr(text), notation=NOTATION_HELP)
         least, most = _ARITY[kind]
         args = parts[1:]
         if not least <= len(args) <= most:
-            raise ValueError(f"'{kind}' takes {least if least == most else f'{least} or {most}'} "
-                             f"argument{'s' if most != 1 else ''}, got {text!r}; write one of: {NOTATION_HELP}")
+            raise ActionSyntaxError("err.action.arity" if least == most else "err.action.arity_range",
+                                    kind=kind, n=most, least=least, value=repr(text), notation=NOTATION_HELP)
         values: list[object] = []
         for word, shape in zip(args, _SHAPES[kind]):
             if shape == "spot":
                 spot = SPOT_INDEX.get(word.upper())
                 if spot is None:
-                    raise ValueError(f"{word!r} is not a spot in {text!r}; spots are {' '.join(SPOT_NAMES)}")
+                    raise ActionSyntaxError("err.action.spot", word=repr(word), value=repr(text),
+                                            spots=" ".join(SPOT_NAMES))
                 values.append(spot)
             elif shape == "level":
                 if word not in ("1", "2"):
-                    raise ValueError(f"{word!r} is not a building level in {text!r}; levels are 1 and 2")
+                    raise ActionSyntaxError("err.action.level", word=repr(word), value=repr(text))
                 values.append(int(word))
             else:
                 values.append(word.lower())

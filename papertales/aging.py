@@ -71,12 +71,11 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if action.kind == SPARE:
         cands = _candidates(game.players[seat], decision.count, _saved(game)[seat])
         if action.a not in cands:
-            allowed = " ".join(SPOT_NAMES[s] for s in cands) or "none"
-            raise IllegalActionError(
-                f"{decision.cause} can only save a unit of yours that would die carrying exactly "
-                f"{decision.count} age token; candidates: {allowed}")
+            raise IllegalActionError("err.aging.save" if cands else "err.aging.save_none",
+                                     card=decision.cause, n=decision.count,
+                                     spots=" ".join(SPOT_NAMES[s] for s in cands))
     elif action.kind != PASS:
-        raise IllegalActionError(f"'{action.kind}' is not an Aging action: save a unit or pass")
+        raise IllegalActionError("err.aging.kind", kind=action.kind)
 
 
 def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:

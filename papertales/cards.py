@@ -14,7 +14,7 @@ from importlib import resources as _resources
 from pathlib import Path
 
 from .abilities import HOOK_DEFAULTS, RES_INDEX, RESOURCES, compile_abilities
-from .errors import PackError
+from .errors import PackError, UnknownCardError
 from .necropolis import PHASE_OF_TRIGGER, lich_king_card, necropolis_card
 
 PACK_FORMAT = "papertales-pack/1"
@@ -122,11 +122,11 @@ class CardSet:
         ids = [u.id for u in units]
         dup = {i for i in ids if ids.count(i) > 1}
         if dup:
-            raise PackError(f"unit id(s) defined in more than one pack: {', '.join(sorted(dup))}")
+            raise PackError("err.pack.unit_ids_twice", ids=", ".join(sorted(dup)))
         bids = [b.id for b in buildings]
         bdup = {i for i in bids if bids.count(i) > 1}
         if bdup:
-            raise PackError(f"building id(s) defined in more than one pack: {', '.join(sorted(bdup))}")
+            raise PackError("err.pack.building_ids_twice", ids=", ".join(sorted(bdup)))
         for i, u in enumerate(units):
             u.index = i
         for i, b in enumerate(buildings):
@@ -139,11 +139,12 @@ class CardSet:
         self.pack_ids = tuple(p["id"] for p in self.packs)
         self.necropolis = tuple(c for p in self.packs for c in p["necropolis"])
         self.lich_king_cards = tuple(c for p in self.packs for c in p["lich_king_cards"])
-        for kind, items in (("Necropolis", self.necropolis), ("Lich King", self.lich_king_cards)):
+        for key, items in (("err.pack.necropolis_ids_twice", self.necropolis),
+                           ("err.pack.lich_king_ids_twice", self.lich_king_cards)):
             seen = [c.id for c in items]
             dup = {i for i in seen if seen.count(i) > 1}
             if dup:
-                raise PackError(f"{kind} card id(s) defined twice: {', '.join(sorted(dup))}")
+                raise PackError(key, ids=", ".join(sorted(dup)))
 
     def name_of(self, ident: str) -> str | None:
         """The pack's own name of a unit, building, Necropolis or Lich King card id."""
@@ -156,13 +157,15 @@ class CardSet:
         """Look a unit type up by id (``"time_master"``) or name (``"Time Master"``)."""
         u = self.unit_by_id.get(ident) or self.unit_by_id.get(_as_id(ident))
         if u is None:
-            raise KeyError(f"unknown unit {ident!r}; known units: {', '.join(sorted(self.unit_by_id))}")
+            raise UnknownCardError("err.cards.unknown_unit", value=repr(ident),
+                                   known=", ".join(sorted(self.unit_by_id)))
         return u
 
     def building(self, ident: str) -> BuildingType:
         b = self.building_by_id.get(ident) or self.building_by_id.get(_as_id(ident))
         if b is None:
-            raise KeyError(f"unknown building {ident!r}; known buildings: {', '.join(self.building_by_id)}")
+            raise UnknownCardError("err.cards.unknown_building", value=repr(ident),
+                                   known=", ".join(self.building_by_id))
         return b
 
 
@@ -175,51 +178,52 @@ def _as_id(name: str) -> str:
 def _need(obj, key, kind, where, default=...):
     if key not in obj:
         if default is ...:
-            raise PackError(f"{where}: field '{key}' is required")
+            raise PackError("err.pack.required", where=where, field=key)
         return default
     value = obj[key]
     ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if not ok:
         kinds = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        raise PackError(f"{where}: field '{key}' must be {kinds}, got {value!r}")
+        raise PackError("err.pack.type", where=where, field=key, kinds=kinds, value=repr(value))
     return value
 
 
 def _check_keys(obj, allowed, where):
     extra = set(obj) - set(allowed)
     if extra:
-        raise PackError(f"{where}: unknown field(s) {', '.join(sorted(extra))}; allowed: {', '.join(allowed)}")
+        raise PackError("err.pack.unknown_fields", where=where, fields=", ".join(sorted(extra)),
+                        allowed=", ".join(allowed))
 
 
 def _production(items, where, allow_when=True):
     if not isinstance(items, list):
-        raise PackError(f"{where}: 'produces' must be a list")
+        raise PackError("err.pack.produces_list", where=where)
     out = []
     for i, p in enumerate(items):
         w = f"{where}.produces[{i}]"
         if not isinstance(p, dict):
-            raise PackError(f"{w}: must be an object like {{\"resource\": \"wood\", \"amount\": 1}}")
+            raise PackError("err.pack.produces_object", where=w)
         _check_keys(p, ("resource", "amount", "when") if allow_when else ("resource", "amount"), w)
         res = p.get("resource")
         if res not in RES_INDEX:
-            raise PackError(f"{w}: 'resource' must be one of {', '.join(RESOURCES)}, got {res!r}")
+            raise PackError("err.pack.resource", where=w, allowed=", ".join(RESOURCES), value=repr(res))
         amount = _need(p, "amount", int, w)
         if amount < 1:
-            raise PackError(f"{w}: 'amount' must be at least 1, got {amount}")
+            raise PackError("err.pack.amount", where=w, value=amount)
         when = p.get("when")
         if when not in _WHEN:
-            raise PackError(f"{w}: 'when' must be one of in_front, per_age_token, aged (or absent), got {when!r}")
+            raise PackError("err.pack.when", where=w, value=repr(when))
         out.append((RES_INDEX[res], amount, _WHEN[when]))
     return tuple(out)
 
 
 def _cost(obj, where):
     if not isinstance(obj, dict) or any(k not in RES_INDEX for k in obj):
-        raise PackError(f"{where}: 'cost' must map {', '.join(RESOURCES)} to whole numbers")
+        raise PackError("err.pack.cost", where=where, allowed=", ".join(RESOURCES))
     c = [0, 0, 0]
     for k, v in obj.items():
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise PackError(f"{where}: cost of {k} must be a whole number >= 0, got {v!r}")
+            raise PackError("err.pack.cost_value", where=where, name=k, value=repr(v))
         c[RES_INDEX[k]] = v
     return tuple(c)
 
@@ -230,7 +234,7 @@ _UNIT_KEYS = ("id", "name", "names", "copies", "cost", "strength", "produces", "
 
 def _unit(spec, where, pack_id, extra_kinds=()) -> UnitType:
     if not isinstance(spec, dict):
-        raise PackError(f"{where}: each unit must be an object")
+        raise PackError("err.pack.unit_object", where=where)
     uid = _need(spec, "id", str, where)
     where = f"{where} ('{uid}')"
     _check_keys(spec, _UNIT_KEYS, where)
@@ -240,7 +244,7 @@ def _unit(spec, where, pack_id, extra_kinds=()) -> UnitType:
     u.names = _need(spec, "names", dict, where, {})
     u.copies = _need(spec, "copies", int, where)
     if u.copies < 0:
-        raise PackError(f"{where}: 'copies' must be >= 0, got {u.copies}")
+        raise PackError("err.pack.copies", where=where, value=u.copies)
     u.cost = _need(spec, "cost", int, where)
     u.strength = _need(spec, "strength", int, where)
     u.produces = _production(_need(spec, "produces", list, where, []), where)
@@ -253,7 +257,7 @@ def _unit(spec, where, pack_id, extra_kinds=()) -> UnitType:
     hooks = compile_abilities(specs, where)
     kinds = _need(spec, "kinds", list, where, [])
     if not all(isinstance(k, str) for k in kinds):
-        raise PackError(f"{where}: 'kinds' must be a list of words such as \"relic\"")
+        raise PackError("err.pack.kinds", where=where)
     u.kinds = frozenset(kinds) | frozenset(extra_kinds)
     u.ability_phases = frozenset(PHASE_OF_TRIGGER[a["on"]] for a in specs)
     u.uses_income = any(isinstance(a, dict) and "income_gold" in (a.get("per"), a.get("times"))
@@ -265,7 +269,7 @@ def _unit(spec, where, pack_id, extra_kinds=()) -> UnitType:
 
 def _building(spec, where, pack_id) -> BuildingType:
     if not isinstance(spec, dict):
-        raise PackError(f"{where}: each building must be an object")
+        raise PackError("err.pack.building_object", where=where)
     bid = _need(spec, "id", str, where)
     where = f"{where} ('{bid}')"
     _check_keys(spec, ("id", "name", "names", "level1", "level2", "note", "tile"), where)
@@ -287,7 +291,7 @@ def _building(spec, where, pack_id) -> BuildingType:
         L.cost = _cost(_need(face, "cost", dict, w), w)
         gi = face.get("gold_instead")
         if gi is not None and (isinstance(gi, bool) or not isinstance(gi, int) or gi < 0):
-            raise PackError(f"{w}: 'gold_instead' must be a whole number >= 0, got {gi!r}")
+            raise PackError("err.pack.gold_instead", where=w, value=repr(gi))
         L.gold_instead = gi
         L.lp = _need(face, "lp", int, w)
         L.text = _need(face, "text", str, w)
@@ -333,15 +337,15 @@ def load_pack(source, name: str | None = None) -> dict:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise PackError(f"{label}: no such file") from None
+            raise PackError("err.pack.no_file", where=label) from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise PackError(f"{label}: not valid JSON ({exc})") from None
+            raise PackError("err.pack.json", where=label, error=str(exc)) from None
     if not isinstance(data, dict):
-        raise PackError(f"{label}: a pack must be a JSON object")
+        raise PackError("err.pack.object", where=label)
     _check_keys(data, ("format", "id", "title", "illustrative", "source", "units", "buildings",
                        "artifacts", "necropolis", "lich_king_cards", "incomplete"), label)
     if data.get("format") != PACK_FORMAT:
-        raise PackError(f"{label}: field 'format' must be {PACK_FORMAT!r}, got {data.get('format')!r}")
+        raise PackError("err.pack.format", where=label, expected=repr(PACK_FORMAT), value=repr(data.get("format")))
     pack_id = _need(data, "id", str, label)
     units = [_unit(u, f"{label}: units[{i}]", pack_id)
              for i, u in enumerate(_need(data, "units", list, label, []))]
@@ -357,7 +361,7 @@ def load_pack(source, name: str | None = None) -> dict:
     for i, entry in enumerate(incomplete):
         w = f"{label}: incomplete[{i}]"
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-            raise PackError(f"{w}: each entry needs at least a 'name'")
+            raise PackError("err.pack.incomplete_name", where=w)
         _check_keys(entry, ("name", "kind", "copies", "known", "source"), w)
     return {"id": pack_id, "title": _need(data, "title", str, label, pack_id),
             "illustrative": _need(data, "illustrative", bool, label, False),
@@ -380,7 +384,7 @@ _LOADED: dict[str, dict] = {}
 
 def builtin_pack(pack_id: str) -> dict:
     if pack_id not in BUILTIN_PACKS:
-        raise PackError(f"no built-in pack {pack_id!r}; built-in packs: {', '.join(BUILTIN_PACKS)}")
+        raise PackError("err.pack.no_builtin", value=repr(pack_id), known=", ".join(BUILTIN_PACKS))
     if pack_id not in _LOADED:
         _LOADED[pack_id] = _load_builtin(BUILTIN_PACKS[pack_id])
     return _LOADED[pack_id]

@@ -133,9 +133,8 @@ def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
 def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if action.kind != PASS and not any(a == action for a, _, _ in _cached(game, seat)):
         if action.kind not in (CONSTRUCT, UPGRADE):
-            raise IllegalActionError(f"'{action.kind}' is not a construction action")
-        raise IllegalActionError(f"you cannot {action} now (not enough resources or gold, "
-                                 "or the building is not at the right level)")
+            raise IllegalActionError("err.build.kind", kind=action.kind)
+        raise IllegalActionError("err.build.cannot", action=str(action))
 
 
 def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:

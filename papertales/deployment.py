@@ -34,7 +34,7 @@ from .actions import (CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DISCARD, DISCARDS, DONE,
 from .cards import AGED, PER_AGE_TOKEN
 from .decisions import LATER, ORDER_DECISION, Decision, simple
 from .results import DeploymentResult
-from .errors import IllegalActionError
+from .errors import IllegalActionError, Phrase
 from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD, RULE_DEPLOYMENT
 from .state import SPOT_NAMES, Player, Unit
 
@@ -148,8 +148,8 @@ def _room_needed(p: Player, free, budget) -> bool:
 
 def _spot(p: Player, s, what):
     if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < p.spots:
-        usable = " ".join(SPOT_NAMES[:p.spots])
-        raise IllegalActionError(f"{what} must be one of your usable spots ({usable}), got {s!r}")
+        raise IllegalActionError("err.deploy.not_usable", what=Phrase(what),
+                                 usable=" ".join(SPOT_NAMES[:p.spots]), value=repr(s))
     return s
 
 
@@ -167,49 +167,44 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     kind = action.kind
     units = p.units
     if kind == PLACE:
-        s = _spot(p, action.b, "the spot")
+        s = _spot(p, action.b, "err.deploy.what.spot")
         if units[s] is not None:
-            raise IllegalActionError(f"spot {SPOT_NAMES[s]} is occupied by {units[s].type.name}")
+            raise IllegalActionError("err.deploy.occupied", spot=s, card=units[s].type.id)
         i = _in_hand(p, action.a)
         if i < 0:
-            raise IllegalActionError(f"{action.a!r} is not in your hand")
+            raise IllegalActionError("err.deploy.not_in_hand", value=repr(action.a))
         t = p.hand[i]
         if t.cost > p.gold - committed(p):
-            raise IllegalActionError(
-                f"{t.name} costs {t.cost} gold and only {p.gold - committed(p)} of your {p.gold} "
-                "gold is not yet committed (discard it or keep it instead)")
+            raise IllegalActionError("err.deploy.too_dear", card=t.id, n=t.cost,
+                                     free=p.gold - committed(p), gold=p.gold)
     elif kind == MOVE:
-        s = _spot(p, action.a, "the unit to move")
-        d = _spot(p, action.b, "the destination")
+        s = _spot(p, action.a, "err.deploy.what.unit_to_move")
+        d = _spot(p, action.b, "err.deploy.what.destination")
         if units[s] is None:
-            raise IllegalActionError(f"there is no unit at {SPOT_NAMES[s]} to move")
+            raise IllegalActionError("err.deploy.nothing_to_move", spot=s)
         if s == d:
-            raise IllegalActionError("a move needs two different spots")
+            raise IllegalActionError("err.deploy.same_spot")
     elif kind == RETURN:
         s = _spot(p, action.a, "the spot")
         u = units[s]
         if u is None or not u.new:
-            raise IllegalActionError(f"only a unit placed this Deployment can be taken back; {SPOT_NAMES[s]} holds none")
+            raise IllegalActionError("err.deploy.return_not_new", spot=s)
         if committed(p) - u.type.cost > p.gold:
-            raise IllegalActionError(f"taking back {u.type.name} would leave your placed units unpaid")
+            raise IllegalActionError("err.deploy.return_unpaid", card=u.type.id)
     elif kind == DISCARD:
         s = _spot(p, action.a, "the spot")
         u = units[s]
         if u is None or u.new:
-            raise IllegalActionError(
-                f"only a unit already in play before this Deployment can be discarded; {SPOT_NAMES[s]} holds none")
+            raise IllegalActionError("err.deploy.discard_new", spot=s)
         if game.variants["discard_in_play"] == "when_full":
             free = any(units[i] is None for i in range(p.spots))
             if not _room_needed(p, free, p.gold - committed(p)):
-                raise IllegalActionError(
-                    "a unit in play may only be discarded to make room for a unit you can place: "
-                    + ("you still have a free spot" if free else "no card in your hand can be paid for")
-                    + " (rule variant discard_in_play=when_full)")
+                raise IllegalActionError("err.deploy.discard_free_spot" if free else "err.deploy.discard_cannot_pay")
     elif kind == DONE:
         if action.a is not None and _in_hand(p, action.a) < 0:
-            raise IllegalActionError(f"cannot keep {action.a!r}: it is not among your unplayed cards")
+            raise IllegalActionError("err.deploy.keep", value=repr(action.a))
     else:
-        raise IllegalActionError(f"'{kind}' is not a deployment action")
+        raise IllegalActionError("err.deploy.kind", kind=kind)
 
 
 def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
@@ -259,7 +254,7 @@ def check_target(game: Game, seat: int, decision: Decision, action: Action) -> N
     s = action.a
     if action.kind != CHOOSE or not isinstance(s, int) or not 0 <= s < len(units) or units[s] is None:
         occupied = " ".join(SPOT_NAMES[i] for i, u in enumerate(units) if u is not None)
-        raise IllegalActionError(f"choose one of your units for the age tokens: target one of {occupied}")
+        raise IllegalActionError("err.deploy.target", spots=occupied)
 
 
 def apply_target(game: Game, seat: int, decision: Decision, action: Action) -> None:
@@ -383,8 +378,7 @@ def legal_order(game, seat, decision) -> list[Action]:
 
 def check_order(game, seat, decision, action) -> None:
     if action.kind != ORDER or action.a not in (REVEAL_FIRST, DEPLOYMENT_FIRST):
-        raise IllegalActionError(f"choose the order of your abilities: 'order {REVEAL_FIRST}' or "
-                                 f"'order {DEPLOYMENT_FIRST}'")
+        raise IllegalActionError("err.deploy.order", first=REVEAL_FIRST, second=DEPLOYMENT_FIRST)
 
 
 def apply_order(game, seat, decision, action) -> None:

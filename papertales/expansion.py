@@ -54,7 +54,7 @@ def building_set(cards, expansion, rng) -> tuple:
     if expansion is None:
         return tuple(b for b in cards.buildings if not b.tile)
     if expansion not in EXPANSIONS:
-        raise PaperTalesError(f"unknown expansion {expansion!r}; known: {', '.join(EXPANSIONS)}")
+        raise PaperTalesError("err.expansion.unknown", value=repr(expansion), known=", ".join(EXPANSIONS))
     fixed = [cards.building(i) for i in FIXED_WITH_TILES]
     tiles = tile_candidates(cards)
     short = tile_shortfall(cards)

@@ -16,7 +16,7 @@ from . import expansion as expansion_rules
 from .abilities import Ctx
 from .actions import BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, ORDER_DECISION, SAVE, TARGET, Action
 from .cards import BASE, BuildingType, CardSet, UnitType
-from .errors import IllegalActionError, NotYourTurnError, PaperTalesError
+from .errors import ArgumentError, IllegalActionError, NotYourTurnError, PaperTalesError, Phrase
 from .i18n import card_name, t
 from .variants import check as check_variants
 from .decisions import LATER, Decision
@@ -143,18 +143,19 @@ class Game:
         players.  ``record_events=False`` skips the event log (faster simulations).
         ``rules`` chooses rule variants where readings differ (:mod:`papertales.variants`)."""
         if expansion not in (None,) + expansion_rules.EXPANSIONS:
-            raise PaperTalesError(f"expansion must be one of {', '.join(expansion_rules.EXPANSIONS)} or None, got {expansion!r}")
+            raise PaperTalesError("err.game.expansion", allowed=", ".join(expansion_rules.EXPANSIONS),
+                                  value=repr(expansion))
         most = expansion_rules.MAX_PLAYERS[expansion]
         if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= most:
-            extra = "" if expansion else " (6 or 7 need the beyond-the-gates expansion)"
-            raise PaperTalesError(f"players must be a whole number from 1 (solo) to {most}{extra}, got {players!r}")
+            raise PaperTalesError("err.game.players_expansion" if expansion else "err.game.players",
+                                  most=most, value=repr(players))
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise PaperTalesError(f"seed must be a whole number, got {seed!r}")
+            raise PaperTalesError("err.game.seed", value=repr(seed))
         if names is None:
             names = ["Player"] if players == 1 else [f"Player {i + 1}" for i in range(players)]
         names = [str(n) for n in names]
         if len(names) != players:
-            raise PaperTalesError(f"{players} players need {players} names, got {len(names)}")
+            raise PaperTalesError("err.game.names", n=players, got=len(names))
         variants = check_variants(rules)
         g = cls()
         g.cards = cards or BASE
@@ -356,22 +357,24 @@ class Game:
             try:
                 action = Action.parse(action)
             except ValueError as exc:
-                raise IllegalActionError(str(exc)) from None
+                if isinstance(exc, PaperTalesError):
+                    raise IllegalActionError(exc.key, **exc.params) from None
+                raise IllegalActionError("err.game.reason", reason=str(exc)) from None
         elif not isinstance(action, Action):
-            raise IllegalActionError(f"an action is an Action or its notation such as 'pick knight', got {action!r}")
+            raise IllegalActionError("err.game.action_type", value=repr(action))
         d = self.pending[seat]
         if d is None:
-            raise NotYourTurnError(self._nobody_message(seat))
+            raise self._nobody_message(seat)
         handlers = self.rules["decisions"][d.kind]
         mark = len(self.events)
         try:
             handlers[1](self, seat, d, action)
         except IllegalActionError as exc:
             legal = [str(a) for a in handlers[0](self, seat, d)]
-            shown = ", ".join(legal[:25]) + (f" ... ({len(legal)} in all)" if len(legal) > 25 else "")
             raise IllegalActionError(
-                f"{self.players[seat].name} cannot '{action}' now ({d.kind} decision): {exc}. "
-                f"Allowed: {shown}") from None
+                "err.game.not_now" if len(legal) <= 25 else "err.game.not_now_more",
+                name=self.players[seat].name, action=str(action), decision=d.kind,
+                reason=exc.with_traceback(None), allowed=", ".join(legal[:25]), n=len(legal)) from None
         handlers[2](self, seat, d, action)
         self.history.append((seat, action))
         return self.events[mark:]
@@ -389,12 +392,10 @@ class Game:
     def step(self) -> "Game":
         """Run one automatic stage (deal, reveal, wars, income, aging, scoring ...)."""
         if self.phase == OVER:
-            raise IllegalActionError("the game is over; nothing more happens")
+            raise IllegalActionError("err.game.over")
         waiting = self.pending_players()
         if waiting:
-            raise IllegalActionError(
-                "waiting for decisions of " + ", ".join(
-                    f"{self.players[s].name} ({getattr(self.pending[s], 'kind')})" for s in waiting))
+            raise IllegalActionError("err.game.waiting_for_decisions", waiting=self._waiting(waiting))
         self.rules["auto"][(self.phase, self.stage)](self)
         return self
 
@@ -402,7 +403,7 @@ class Game:
         """Run automatic stages until a decision is pending or the game is over; with
         ``until="phase"`` (or ``"turn"``) also stop as soon as a new phase (turn) begins."""
         if until not in ("decision", "phase", "turn", "end"):
-            raise ValueError(f"until must be decision, phase, turn or end, got {until!r}")
+            raise ArgumentError("err.game.until", value=repr(until))
         phase, turn = self.phase, self.turn
         while self.phase != OVER and not any(self.pending):
             if until == "phase" and self.phase != phase:
@@ -416,16 +417,24 @@ class Game:
 
     def _seat(self, seat) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise NotYourTurnError(f"seat must be a number from 0 to {self.n - 1}, got {seat!r}")
+            raise NotYourTurnError("err.game.seat", most=self.n - 1, value=repr(seat))
         return seat
 
-    def _nobody_message(self, seat):
+    def _nobody_message(self, seat) -> NotYourTurnError:
         waiting = self.pending_players()
+        name = self.players[seat].name
         if not waiting:
-            return (f"{self.players[seat].name} has no decision to make: nobody has one now "
-                    f"({self.phase} phase); call step() or advance()")
-        return (f"{self.players[seat].name} has no decision to make now; waiting for "
-                + ", ".join(f"{self.players[s].name} ({self.pending[s].kind})" for s in waiting))
+            return NotYourTurnError("err.game.nobody_decides", name=name, phase=self.phase)
+        return NotYourTurnError("err.game.not_your_turn", name=name, waiting=self._waiting(waiting))
+
+    def _waiting(self, seats) -> list[Phrase]:
+        """The players still to decide, with their kind of decision (for messages)."""
+        out = []
+        for s in seats:
+            d = self.pending[s]
+            out.append(Phrase("err.game.waiting_one", name=self.players[s].name,
+                              decision=d.kind if d is not None else ""))
+        return out
 
     def _ctx(self, seat: int) -> Ctx:
         p = self.players[seat]

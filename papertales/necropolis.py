@@ -24,7 +24,7 @@ PHASE_NAMES = ("deployment", "wars", "income", "construction", "aging", "end_of_
 
 def _int(value, where):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PackError(f"{where}: expected a whole number, got {value!r}")
+        raise PackError("err.pack.whole_number", where=where, value=repr(value))
     return value
 
 
@@ -36,31 +36,31 @@ def requirement(spec, where):
     income, construction, aging, end_of_game), ``card`` (a unit id), ``kind`` (e.g. relic,
     artifact), and the combinators ``all``, ``any`` (lists) and ``not``."""
     if not isinstance(spec, dict) or len(spec) != 1:
-        raise PackError(f"{where}: a requirement is an object with exactly one of "
-                        f"{', '.join(_REQUIREMENTS)}")
+        raise PackError("err.pack.requirement", where=where, allowed=", ".join(_REQUIREMENTS))
     (key, value), = spec.items()
     if key not in _REQUIREMENTS:
-        raise PackError(f"{where}: unknown requirement {key!r}; allowed: {', '.join(_REQUIREMENTS)}")
+        raise PackError("err.pack.requirement_unknown", where=where, value=repr(key),
+                        allowed=", ".join(_REQUIREMENTS))
     return _REQUIREMENTS[key](value, f"{where}.{key}")
 
 
 def _produces(value, where):
     if value not in RES_INDEX:
-        raise PackError(f"{where}: must be one of {', '.join(RESOURCES)}, got {value!r}")
+        raise PackError("err.pack.one_of", where=where, allowed=", ".join(RESOURCES), value=repr(value))
     r = RES_INDEX[value]
     return lambda t: any(res == r for res, _, _ in t.produces)   # conditions count as met
 
 
 def _phase(value, where):
     if value not in PHASE_NAMES:
-        raise PackError(f"{where}: must be one of {', '.join(PHASE_NAMES)}, got {value!r}")
+        raise PackError("err.pack.one_of", where=where, allowed=", ".join(PHASE_NAMES), value=repr(value))
     return lambda t: value in t.ability_phases
 
 
 def _many(combine):
     def build(value, where):
         if not isinstance(value, list) or not value:
-            raise PackError(f"{where}: must be a non-empty list of requirements")
+            raise PackError("err.pack.requirements", where=where)
         preds = [requirement(v, f"{where}[{i}]") for i, v in enumerate(value)]
         return lambda t: combine(p(t) for p in preds)
     return build
@@ -68,7 +68,7 @@ def _many(combine):
 
 def _str(value, where):
     if not isinstance(value, str):
-        raise PackError(f"{where}: must be a text, got {value!r}")
+        raise PackError("err.pack.text", where=where, value=repr(value))
     return value
 
 
@@ -90,7 +90,8 @@ _REQUIREMENTS = {
 def _check_keys(obj, allowed, where):
     extra = set(obj) - set(allowed)
     if extra:
-        raise PackError(f"{where}: unknown field(s) {', '.join(sorted(extra))}; allowed: {', '.join(allowed)}")
+        raise PackError("err.pack.unknown_fields", where=where, fields=", ".join(sorted(extra)),
+                        allowed=", ".join(allowed))
 
 
 class NecropolisCard:
@@ -103,7 +104,7 @@ class NecropolisCard:
 
 def necropolis_card(spec, where, pack_id) -> NecropolisCard:
     if not isinstance(spec, dict):
-        raise PackError(f"{where}: each Necropolis card must be an object")
+        raise PackError("err.pack.necropolis_object", where=where)
     _check_keys(spec, ("id", "name", "pile", "immediate_lp", "quest", "black", "purple", "text"), where)
     c = NecropolisCard()
     c.id = _str(spec.get("id"), f"{where}.id")
@@ -111,23 +112,23 @@ def necropolis_card(spec, where, pack_id) -> NecropolisCard:
     c.name = _str(spec.get("name", c.id), f"{where}.name")
     c.pile = spec.get("pile")
     if c.pile not in PILES:
-        raise PackError(f"{where}: 'pile' must be one of {', '.join(PILES)}, got {c.pile!r}")
+        raise PackError("err.pack.pile", where=where, allowed=", ".join(PILES), value=repr(c.pile))
     for key in ("immediate_lp", "black", "purple"):
         if key not in spec:
-            raise PackError(f"{where}: field '{key}' is required")
+            raise PackError("err.pack.required", where=where, field=key)
         v = _int(spec[key], f"{where}.{key}")
         if v < 0:
-            raise PackError(f"{where}.{key}: must be >= 0, got {v}")
+            raise PackError("err.pack.not_negative", where=f"{where}.{key}", value=v)
         setattr(c, key, v)
     quest = spec.get("quest")
     if quest is None:
         c.quest_lp, c.quest, c.requirement, c.quest_text = 0, None, None, ""
     else:
         if not isinstance(quest, dict):
-            raise PackError(f"{where}.quest: must be an object with 'requirement' and 'lp'")
+            raise PackError("err.pack.quest_object", where=f"{where}.quest")
         _check_keys(quest, ("requirement", "lp", "text"), f"{where}.quest")
         if "lp" not in quest or "requirement" not in quest:
-            raise PackError(f"{where}.quest: needs both 'requirement' and 'lp'")
+            raise PackError("err.pack.quest_fields", where=f"{where}.quest")
         c.quest_lp = _int(quest["lp"], f"{where}.quest.lp")
         c.requirement = quest["requirement"]
         c.quest = requirement(quest["requirement"], f"{where}.quest.requirement")
@@ -162,7 +163,7 @@ ARMIES = ("black", "purple", "both")
 
 def lich_king_card(spec, where, pack_id) -> LichKingCard:
     if not isinstance(spec, dict):
-        raise PackError(f"{where}: each Lich King card must be an object")
+        raise PackError("err.pack.lich_king_object", where=where)
     _check_keys(spec, ("id", "name", "abilities", "text"), where)
     c = LichKingCard()
     c.id = _str(spec.get("id"), f"{where}.id")
@@ -174,18 +175,18 @@ def lich_king_card(spec, where, pack_id) -> LichKingCard:
     c.recruitment_lp = c.quest_bonus = c.black = c.purple = c.lp_per_army_win = c.end_lp = 0
     abilities = spec.get("abilities", [])
     if not isinstance(abilities, list) or not abilities:
-        raise PackError(f"{where}: 'abilities' must be a non-empty list")
+        raise PackError("err.pack.lich_king_abilities", where=where)
     allowed = [f"{on}/{do}" for on, do in LICH_KING_ABILITIES]
     for i, a in enumerate(abilities):
         w = f"{where}.abilities[{i}]"
         if not isinstance(a, dict):
-            raise PackError(f"{w}: must be an object with 'on', 'do' and 'amount'")
+            raise PackError("err.pack.lich_king_ability", where=w)
         key = (a.get("on"), a.get("do"))
         amount = _int(a.get("amount"), f"{w}.amount")
         if key == ("wars", "army_strength"):
             army = a.get("army", "both")
             if army not in ARMIES:
-                raise PackError(f"{w}.army: must be black, purple or both, got {army!r}")
+                raise PackError("err.pack.army", where=f"{w}.army", value=repr(army))
             if army in ("black", "both"):
                 c.black += amount
             if army in ("purple", "both"):
@@ -194,6 +195,6 @@ def lich_king_card(spec, where, pack_id) -> LichKingCard:
             attr = _LK_EFFECTS[key]
             setattr(c, attr, getattr(c, attr) + amount)
         else:
-            raise PackError(f"{w}: unknown Lich King ability on={key[0]!r} do={key[1]!r}; "
-                            f"allowed: {', '.join(allowed)}")
+            raise PackError("err.pack.lich_king_unknown", where=w, on=repr(key[0]), do=repr(key[1]),
+                            allowed=", ".join(allowed))
     return c

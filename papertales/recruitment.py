@@ -61,9 +61,9 @@ def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
 def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     kind = PICK if decision.kind == DRAFT else DROP
     if action.kind != kind:
-        raise IllegalActionError(f"a {'pick' if kind == PICK else 'discard from the pack'} is expected now")
+        raise IllegalActionError("err.draft.pick_expected" if kind == PICK else "err.draft.drop_expected")
     if not any(t.id == action.a for t in game.players[seat].pack):
-        raise IllegalActionError(f"{action.a!r} is not in your pack")
+        raise IllegalActionError("err.draft.not_in_pack", value=repr(action.a))
 
 
 def _take(pack, card_id):

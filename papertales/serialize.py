@@ -68,21 +68,21 @@ def dumps(game) -> str:
     return json.dumps(to_dict(game), ensure_ascii=False)
 
 
-def _err(msg):
-    raise SaveFileError(msg)
+def _err(key, **params):
+    raise SaveFileError(key, **params)
 
 
 def _int(v, where, lo=None, hi=None):
     if isinstance(v, bool) or not isinstance(v, int):
-        _err(f"{where} must be a whole number, got {v!r}")
+        _err("err.save.whole_number", where=where, value=repr(v))
     if (lo is not None and v < lo) or (hi is not None and v > hi):
-        _err(f"{where} must be between {lo} and {hi}, got {v}")
+        _err("err.save.between", where=where, lo=lo, hi=hi, value=v)
     return v
 
 
 def _list(v, where):
     if not isinstance(v, list):
-        _err(f"{where} must be a list, got {type(v).__name__}")
+        _err("err.save.list", where=where, type=type(v).__name__)
     return v
 
 
@@ -94,27 +94,26 @@ def loads(text, cls=None, cards=None):
     try:
         data = json.loads(text) if isinstance(text, (str, bytes)) else text
     except json.JSONDecodeError as exc:
-        _err(f"not valid JSON: {exc}")
+        _err("err.save.json", error=str(exc))
     if not isinstance(data, dict):
-        _err("a saved game must be a JSON object")
+        _err("err.save.object")
     if data.get("format") != FORMAT:
-        _err(f"unknown save format {data.get('format')!r}; this version reads {FORMAT!r}")
+        _err("err.save.format", value=repr(data.get("format")), expected=repr(FORMAT))
     packs = data.get("packs")
     if cards is None:
         if not isinstance(packs, list) or not packs or packs[0] != "base":
-            _err(f"'packs' must list the card packs, base first; got {packs!r}")
+            _err("err.save.packs", value=repr(packs))
         unknown = [p for p in packs if p not in BUILTIN_PACKS]
         if unknown:
-            _err(f"the save uses packs that are not built in ({', '.join(map(str, unknown))}): "
-                 "load it with from_json(text, cards=card_set(...your packs...))")
+            _err("err.save.packs_not_builtin", packs=", ".join(map(str, unknown)))
         cards = card_set(*packs[1:])
     if packs != list(cards.pack_ids):
-        _err(f"the save uses card packs {packs!r}, but the game was loaded with {list(cards.pack_ids)!r}")
+        _err("err.save.packs_differ", packs=repr(packs), loaded=repr(list(cards.pack_ids)))
 
     def card(ident, where):
         t = cards.unit_by_id.get(ident) if isinstance(ident, str) else None
         if t is None:
-            _err(f"{where}: unknown card {ident!r}")
+            _err("err.save.unknown_card", where=where, value=repr(ident))
         return t
 
     def card_list(v, where):
@@ -124,17 +123,17 @@ def loads(text, cls=None, cards=None):
         players_data = _list(data["players"], "players")
         n = len(players_data)
         if not 1 <= n <= 7:
-            _err(f"a game has 1 to 7 players, the save has {n}")
+            _err("err.save.players", n=n)
         options = data["options"]
         if not isinstance(options, dict) or options.get("players") != n:
-            _err("'options' must be an object whose 'players' matches the players listed")
+            _err("err.save.options")
         try:
             variants = check_variants(options.get("rules"))
         except PaperTalesError as exc:
-            _err(f"options.rules: {exc}")
+            _err("err.save.field", where="options.rules", reason=exc)
         phase, stage = data["phase"], data["stage"]
         if phase not in STAGES or stage not in STAGES[phase]:
-            _err(f"unknown phase/stage {phase!r}/{stage!r}")
+            _err("err.save.phase", phase_id=repr(phase), stage=repr(stage))
         g = cls.__new__(cls)
         g.cards = cards
         g.n = n
@@ -149,14 +148,14 @@ def loads(text, cls=None, cards=None):
         bids = {}
         for i, bid in enumerate(_list(data["buildings"], "buildings")):
             if bid not in cards.building_by_id or bid in bids:
-                _err(f"buildings[{i}]: unknown or repeated building {bid!r}")
+                _err("err.save.building", where=f"buildings[{i}]", value=repr(bid))
             bids[bid] = i
         g.buildings = tuple(cards.building_by_id[b] for b in bids)
         g.players = []
         for i, pd in enumerate(players_data):
             w = f"players[{i}]"
             if not isinstance(pd, dict):
-                _err(f"{w} must be an object")
+                _err("err.save.player_object", where=w)
             p = Player(str(pd["name"]), len(g.buildings), _int(pd["gold"], f"{w}.gold", 0))
             p.lp = _int(pd["lp"], f"{w}.lp", 0)
             p.hand = card_list(pd["hand"], f"{w}.hand")
@@ -165,23 +164,24 @@ def loads(text, cls=None, cards=None):
             p.spots = _int(pd["spots"], f"{w}.spots", 4, 5)
             units = _list(pd["units"], f"{w}.units")
             if len(units) != SPOTS:
-                _err(f"{w}.units must list {SPOTS} spots (null for empty), got {len(units)}")
+                _err("err.save.units", where=f"{w}.units", n=SPOTS, got=len(units))
             for s, ud in enumerate(units):
                 if ud is None:
                     continue
                 if not isinstance(ud, dict):
-                    _err(f"{w}.units[{s}] must be null or an object")
+                    _err("err.save.unit", where=f"{w}.units[{s}]")
                 p.units[s] = Unit(card(ud["card"], f"{w}.units[{s}].card"),
                                   _int(ud["age"], f"{w}.units[{s}].age", 0, 99), bool(ud["new"]))
             bd = pd["buildings"]
             if not isinstance(bd, dict):
-                _err(f"{w}.buildings must map building ids to levels")
+                _err("err.save.buildings", where=f"{w}.buildings")
             for bid, lvl in bd.items():
                 if bid not in bids:
-                    _err(f"{w}.buildings: unknown building {bid!r}; known: {', '.join(bids)}")
+                    _err("err.save.unknown_building", where=f"{w}.buildings", value=repr(bid),
+                         known=", ".join(bids))
                 p.buildings[bids[bid]] = _int(lvl, f"{w}.buildings.{bid}", 1, 2)
             if p.units[4] is not None and 2 not in p.buildings:
-                _err(f"{w}: a unit stands in the 5th spot (F3) but no level-2 building is owned")
+                _err("err.save.fifth_spot", where=w)
             g.players.append(p)
         g.pending = []
         for i, d in enumerate(_list(data["pending"], "pending")):
@@ -189,7 +189,7 @@ def loads(text, cls=None, cards=None):
         g.queues = [[_decision(d, i, f"queues[{i}][{j}]") for j, d in enumerate(_list(q, f"queues[{i}]"))]
                     for i, q in enumerate(_list(data["queues"], "queues"))]
         if len(g.pending) != n or len(g.queues) != n:
-            _err("pending and queues must have one entry per player")
+            _err("err.save.pending")
         saved = data.get("saved")
         g.saved = None if saved is None else [[_int(s, "saved", 0, 4) for s in _list(x, "saved")]
                                               for x in _list(saved, "saved")]
@@ -200,65 +200,65 @@ def loads(text, cls=None, cards=None):
             g.build_choices = None if choices is None else [
                 None if a is None else Action.parse(a) for a in _list(choices, "build_choices")]
         except ValueError as exc:
-            _err(f"build_choices: {exc}")
+            _err("err.save.field", where="build_choices", reason=exc)
         if g.build_choices is not None and len(g.build_choices) != n:
-            _err("build_choices must have one entry per player")
+            _err("err.save.build_choices")
         g.lich = None
         g.rules = MULTI_RULES
         if n == 1:
             g.rules = SOLO_RULES
             g.lich = _lich(data["lich"], cards, g)
         elif data["lich"] is not None:
-            _err("'lich' must be null in a game with several players")
+            _err("err.save.lich_not_solo")
         g.events = []
         for i, e in enumerate(_list(data["events"], "events")):
             if not isinstance(e, list) or len(e) != 8 or e[3] not in EVENT_KINDS or not isinstance(e[7], dict):
-                _err(f"events[{i}] must be [turn, phase, seat, kind, amount, cause, key, params]")
+                _err("err.save.event", where=f"events[{i}]")
             g.events.append(Event(*e))
         g.results = []
         for i, r in enumerate(_list(data["results"], "results")):
             try:
                 g.results.append(results.from_json(r))
             except (ValueError, TypeError) as exc:
-                _err(f"results[{i}]: {exc}")
+                _err("err.save.field", where=f"results[{i}]", reason=exc)
         g.history = []
         for i, h in enumerate(_list(data["history"], "history")):
             if not isinstance(h, list) or len(h) != 2:
-                _err(f"history[{i}] must be [seat, action]")
+                _err("err.save.history", where=f"history[{i}]")
             try:
                 g.history.append((_int(h[0], f"history[{i}] seat", 0, n - 1), Action.from_json(h[1])))
             except ValueError as exc:
-                _err(f"history[{i}]: {exc}")
+                _err("err.save.field", where=f"history[{i}]", reason=exc)
     except KeyError as exc:
-        _err(f"missing field {exc}")
+        _err("err.save.missing", field=str(exc))
     except TypeError as exc:
-        _err(f"malformed field: {exc}")
+        _err("err.save.malformed", error=str(exc))
     expected = {}
     for t in cards.deck:
         expected[t.id] = expected.get(t.id, 0) + 1
     if g.card_counts() != expected:
-        _err("the cards in the save do not add up to the deck: some card is missing or duplicated")
+        _err("err.save.deck")
     return g
 
 
 def _lich(d, cards, game):
     if not isinstance(d, dict):
-        _err("a solo game needs the 'lich' object")
+        _err("err.save.lich")
     necro = {c.id: c for c in cards.necropolis}
     lkc = {c.id: c for c in cards.lich_king_cards}
     raw = _list(d["line"], "lich.line")
     if len(raw) != len(PILES):
-        _err(f"lich.line must hold {len(PILES)} Necropolis cards, one per pile {' '.join(PILES)}")
+        _err("err.save.lich_line", n=len(PILES), piles=" ".join(PILES))
     line = []
     for i, (cid, pile) in enumerate(zip(raw, PILES)):
         c = necro.get(cid)
         if c is None or c.pile != pile:
-            _err(f"lich.line[{i}]: {cid!r} is not a Necropolis card of pile {pile}")
+            _err("err.save.lich_line_card", where=f"lich.line[{i}]", value=repr(cid), pile=pile)
         line.append(c)
     chosen = []
     for i, cid in enumerate(_list(d["cards"], "lich.cards")):
         if cid not in lkc:
-            _err(f"lich.cards[{i}]: unknown Lich King card {cid!r}")
+            _err("err.save.lich_card", where=f"lich.cards[{i}]", value=repr(cid))
         chosen.append(lkc[cid])
     lk = LichKing(line, chosen)
     lk.lp = _int(d["lp"], "lich.lp", 0)
@@ -267,7 +267,7 @@ def _lich(d, cards, game):
     lk.draft_step = _int(d["draft_step"], "lich.draft_step", 0, 5)
     for i, c in enumerate(_list(d["netherworld"], "lich.netherworld")):
         if c not in cards.unit_by_id:
-            _err(f"lich.netherworld[{i}]: unknown card {c!r}")
+            _err("err.save.unknown_card", where=f"lich.netherworld[{i}]", value=repr(c))
         lk.netherworld.append(cards.unit_by_id[c])
     return lk
 
@@ -276,11 +276,10 @@ def _decision(d, seat, where, allow_none=False):
     if d is None:
         if allow_none:
             return None
-        _err(f"{where} must be a decision, not null")
+        _err("err.save.decision_null", where=where)
     if not isinstance(d, dict) or d.get("kind") not in DECISION_KINDS \
             or set(d) - {"kind", "count", "cause", "spot"}:
-        _err(f"{where}: malformed decision {d!r}; a decision is {{kind, count?, cause?, spot?}} "
-             f"with kind in {', '.join(DECISION_KINDS)}")
+        _err("err.save.decision", where=where, value=repr(d), kinds=", ".join(DECISION_KINDS))
     spot = d.get("spot")
     return Decision(seat, d["kind"], _int(d.get("count", 0), f"{where}.count", 0, 9),
                     str(d.get("cause", "")), None if spot is None else _int(spot, f"{where}.spot", 0, 4))

@@ -74,16 +74,14 @@ def setup(game, lich_king_cards=0) -> LichKing:
     piles = {p: [c for c in cards.necropolis if c.pile == p] for p in PILES}
     missing = [p for p in PILES if not piles[p]]
     if missing:
-        raise PaperTalesError(
-            "solo mode needs Necropolis cards in every pile 1, 2, 3, 4 and E; missing pile(s) "
-            f"{', '.join(missing)}: load a pack with them (the illustrative one is "
-            "papertales/data/lich_king_illustrative.json)")
+        raise PaperTalesError("err.solo.piles_missing", piles=", ".join(missing),
+                              path="papertales/data/lich_king_illustrative.json")
     line = [piles[p][game.rng.below(len(piles[p]))] for p in PILES]
     available = list(cards.lich_king_cards)
     if isinstance(lich_king_cards, int) and not isinstance(lich_king_cards, bool):
         if not 0 <= lich_king_cards <= min(4, len(available)):
-            raise PaperTalesError(f"lich_king_cards must be from 0 to {min(4, len(available))} "
-                                  f"({len(available)} Lich King cards are loaded), got {lich_king_cards}")
+            raise PaperTalesError("err.solo.lich_king_count", most=min(4, len(available)),
+                                  n=len(available), value=lich_king_cards)
         game.rng.shuffle(available)
         chosen = sorted(available[:lich_king_cards], key=lambda c: c.id)
     else:
@@ -91,10 +89,10 @@ def setup(game, lich_king_cards=0) -> LichKing:
         try:
             chosen = [by_id[i] for i in lich_king_cards]
         except (KeyError, TypeError):
-            raise PaperTalesError(f"unknown Lich King card in {lich_king_cards!r}; loaded: "
-                                  f"{', '.join(by_id) or 'none'}") from None
+            raise PaperTalesError("err.solo.lich_king_unknown" if by_id else "err.solo.lich_king_unknown_none",
+                                  value=repr(lich_king_cards), loaded=", ".join(by_id)) from None
         if len(chosen) > 4 or len(set(lich_king_cards)) != len(chosen):
-            raise PaperTalesError("choose at most 4 different Lich King cards")
+            raise PaperTalesError("err.solo.lich_king_many")
     return LichKing(line, chosen)
 
 
@@ -140,9 +138,9 @@ def _offer(game) -> None:
 
 def check_draft(game, seat, decision, action) -> None:
     if action.kind != PICK:
-        raise IllegalActionError("a pick is expected now")
+        raise IllegalActionError("err.draft.pick_expected")
     if not any(t.id == action.a for t in game.players[0].pack):
-        raise IllegalActionError(f"{action.a!r} is not among the offered cards")
+        raise IllegalActionError("err.solo.not_offered", value=repr(action.a))
 
 
 def apply_draft(game, seat, decision, action) -> None:

@@ -30,13 +30,14 @@ def check(rules) -> dict:
     if rules is None:
         return dict(DEFAULTS)
     if not isinstance(rules, dict):
-        raise PaperTalesError(f"rules must be an object of variants, got {rules!r}")
+        raise PaperTalesError("err.variants.object", value=repr(rules))
     out = dict(DEFAULTS)
     for name, value in rules.items():
         if name not in OPTIONS:
-            raise PaperTalesError(f"unknown rule variant {name!r}; variants: {', '.join(OPTIONS)}")
+            raise PaperTalesError("err.variants.unknown", name=repr(name), variants=", ".join(OPTIONS))
         if value not in OPTIONS[name]:
-            raise PaperTalesError(f"rule variant {name} cannot be {value!r}; values: {', '.join(OPTIONS[name])}")
+            raise PaperTalesError("err.variants.value", name=name, value=repr(value),
+                                  values=", ".join(OPTIONS[name]))
         out[name] = value
     return out
 
@@ -45,7 +46,7 @@ def parse(text: str) -> tuple[str, str]:
     """``NAME=VALUE`` (the CLI's ``--rule``) into a checked pair."""
     name, sep, value = str(text).partition("=")
     if not sep:
-        raise PaperTalesError(f"a rule variant is written NAME=VALUE, got {text!r}; variants: "
-                              + "; ".join(f"{n}={'|'.join(v)}" for n, v in OPTIONS.items()))
+        raise PaperTalesError("err.variants.syntax", value=repr(text),
+                              variants="; ".join(f"{n}={'|'.join(v)}" for n, v in OPTIONS.items()))
     check({name.strip(): value.strip()})
     return name.strip(), value.strip()

@@ -101,6 +101,11 @@ def quest_text(card, cards=None, lang=None) -> str:
     return t("solo.quest.text", lang, lp=card.quest_lp, req=requirement_text(card.requirement, cards, lang))
 
 
+#: the Time pawn as a drawing (an emoji would need a font the page does not ship)
+HOURGLASS = ('<svg width="9" height="12" viewBox="0 0 9 12" aria-hidden="true" style="vertical-align:-1px">'
+             '<path d="M0 0h9v1.5L5.5 6 9 10.5V12H0v-1.5L3.5 6 0 1.5z" fill="currentColor"/></svg>')
+
+
 def turn_label(i, lang=None) -> str:
     """The turn of the ``i``-th Necropolis card of the line (the last one: the end)."""
     return t("solo.turn", lang, turn=i + 1) if i < 4 else t("solo.end_of_game", lang)
@@ -108,7 +113,7 @@ def turn_label(i, lang=None) -> str:
 
 def necropolis_html(card, revealed=True, current=False, cards=None, turn_label="", lang=None) -> str:
     """One Necropolis card, face up or face down."""
-    time = f'<div><span class="pt-time">⌛ {th("solo.time_pawn", lang)}</span></div>' if current else ""
+    time = f'<div><span class="pt-time">{HOURGLASS} {th("solo.time_pawn", lang)}</span></div>' if current else ""
     cur = " pt-current" if current else ""
     if not revealed:
         return (f'<div class="pt-necro pt-hidden{cur}" data-pile="{card.pile}" data-revealed="0">'
