@@ -110,8 +110,10 @@ def get(name: str, seed: int = 0, **options):
     unknown name or option is refused, saying what exists."""
     bots = _registry()
     if name not in bots:
-        raise PaperTalesError(f"unknown bot {name!r}; bots: {', '.join(bots)}")
+        raise PaperTalesError("err.bot.unknown", name=name, allowed=", ".join(bots))
     try:
         return bots[name](seed=seed, **options)
-    except TypeError as exc:
-        raise PaperTalesError(f"bot {name}: {exc}") from None
+    except PaperTalesError as exc:
+        raise PaperTalesError("err.bot.option", name=name, reason=exc) from None
+    except TypeError:
+        raise PaperTalesError("err.bot.options", name=name, options=", ".join(sorted(options))) from None

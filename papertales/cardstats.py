@@ -33,6 +33,7 @@ import math
 import warnings
 from collections import Counter
 
+from .errors import ArgumentError
 from .tournament import mean_ci, wilson
 
 MIN_GAMES = 20
@@ -91,7 +92,7 @@ def card_stats(rows, cards=None, bots=None, min_games=MIN_GAMES, warn=True) -> d
     cards = cards or BASE
     rows = [r for r in rows if bots is None or r["bot"] in bots]
     if not rows:
-        raise ValueError("no rows to compute card statistics from")
+        raise ArgumentError("err.cardstats.no_rows")
     used = sorted({r["bot"] for r in rows})
     random_only = used == ["random"]
     if random_only and warn:

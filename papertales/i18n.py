@@ -49,7 +49,8 @@ def catalogue(lang: str) -> dict[str, object]:
 
 def check_language(lang) -> str:
     if lang not in LANGUAGES:
-        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+        from .errors import ArgumentError
+        raise ArgumentError("err.language", value=lang, allowed=", ".join(LANGUAGES))
     return lang
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import time
 
+from .errors import PaperTalesError
 from .greedy import bot_actions, value
 from .rng import Rng
 
@@ -57,9 +58,9 @@ class IsmctsBot:
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  rollout: str = "random", horizon: str = "turn"):
         if rollout not in ("random", "greedy"):
-            raise TypeError(f"rollout must be random or greedy, got {rollout!r}")
+            raise PaperTalesError("err.bot.choice", option="rollout", value=rollout, allowed="random, greedy")
         if horizon not in ("turn", "game"):
-            raise TypeError(f"horizon must be turn or game, got {horizon!r}")
+            raise PaperTalesError("err.bot.choice", option="horizon", value=horizon, allowed="turn, game")
         self.rng = Rng(seed)
         self.iterations = iterations if iterations is not None or seconds is not None else 200
         self.seconds = seconds

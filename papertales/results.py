@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from .errors import ArgumentError
+
 
 @dataclass(frozen=True, slots=True)
 class DraftResult:
@@ -121,11 +123,11 @@ def _freeze(value):
 def from_json(data):
     """A record from :func:`to_json`'s output; raises ValueError on anything else."""
     if not isinstance(data, dict) or data.get("type") not in RECORDS:
-        raise ValueError(f"not a phase result: {data!r}")
+        raise ArgumentError("err.results.record", value=repr(data)[:80])
     cls = RECORDS[data["type"]]
     names = {f.name for f in fields(cls)}
     if set(data) - {"type"} != names:
-        raise ValueError(f"a {data['type']} needs exactly the fields {', '.join(sorted(names))}")
+        raise ArgumentError("err.results.fields", record=data["type"], fields=", ".join(sorted(names)))
     values = {}
     for name in names:
         v = data[name]

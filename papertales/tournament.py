@@ -71,7 +71,7 @@ def parse_budget(text) -> dict:
                 return {"seconds": x}
     except ValueError:
         pass
-    raise PaperTalesError(f"a budget is seconds per decision (0.2s, 500ms) or iterations (50it), got {text!r}")
+    raise PaperTalesError("err.tournament.budget", value=text)
 
 
 def check_bots(names, extra=()) -> list[str]:
@@ -84,7 +84,7 @@ def check_bots(names, extra=()) -> list[str]:
     allowed = known() + list(extra)
     bad = [n for n in names if n not in allowed]
     if bad or not names:
-        raise PaperTalesError(f"unknown bot {', '.join(map(repr, bad)) or '(none)'}; bots: {', '.join(allowed)}")
+        raise PaperTalesError("err.bot.unknown", name=", ".join(bad) or "-", allowed=", ".join(allowed))
     return names
 
 
@@ -202,7 +202,7 @@ def run(bots, games=100, seed=1, players=None, jobs=None, budget=None, rules=Non
     bots = check_bots(bots, extra=("advisor",))      # advisor: a seat following lab.advise
     players = players or len(bots)
     if games < 1:
-        raise PaperTalesError(f"games must be at least 1, got {games}")
+        raise PaperTalesError("err.tournament.games", games=games)
     parse_budget(budget)                                    # refuse a bad budget before starting
     if rules:
         options["rules"] = dict(rules)
@@ -395,7 +395,7 @@ def write(rows, path) -> str:
             w.writeheader()
             w.writerows(flat)
     else:
-        raise PaperTalesError(f"results go to a .parquet or .csv file, got {path!r}")
+        raise PaperTalesError("err.tournament.out", path=str(path))
     return path
 
 
