@@ -13,7 +13,7 @@ the player's observation (``game.observation(0)``) only.
 * ``win``: the win chance -- the mean reward of the search: a win share at the end of the
   game, or the evaluation's estimate of it at the end of the turn;
 * ``reason``: one line of facts, from the difference of the evaluation's parts
-  (:func:`components`) before and after the action on a sampled world: wars won or lost
+  (:func:`papertales.greedy.components`) before and after the action on a sampled world: wars won or lost
   this turn, a building paid for, resources, income, LP scored now, a card kept, units
   that now fight or are spared, gold spent.
 
@@ -37,13 +37,13 @@ the LP he gains this turn if you pass it (the card goes to the Netherworld), com
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from . import construction, income, solo, wars
+from . import construction, income, solo
 from .actions import Action
 from .game import Game
-from .greedy import (GOLD_VALUE, KEPT_VALUE, RESOURCE_VALUE, TURNS, WAR_LP_LATER, WAR_LP_NOW,
-                     _PHASE_INDEX, _dies_next_aging, _opponents, _payouts, bot_actions, value)
+from .greedy import (KEPT_VALUE, WAR_LP_LATER, WAR_LP_NOW, _PHASE_INDEX, best_spot, bot_actions,
+                     components, value, war_facts)
 from .i18n import card_name, get_language, t
 from .ismcts import IsmctsBot
 from .rng import Rng
@@ -65,65 +65,9 @@ def verdict(cost: float) -> str:
     return VERDICTS[-1][1]
 
 
-# ------------------------------------------------------------------ the evaluation, in parts
-
-def components(game, seat) -> dict:
-    """``greedy.value(game, seat)`` split into its documented parts (LP-equivalents):
-    ``lp``, ``buildings``, ``end_of_game``, ``kept``, ``gold``, ``wars_now``,
-    ``wars_later``, ``income``, ``resources``.  Their sum is ``greedy.value``."""
-    p = game.players[seat]
-    phase = _PHASE_INDEX.get(game.phase, 6)
-    later_turns = TURNS - game.turn
-    wars_now = phase <= 2
-    gold_value = GOLD_VALUE if (later_turns or phase <= 4) else 0.05
-    out = dict.fromkeys(("lp", "buildings", "end_of_game", "kept", "gold", "wars_now", "wars_later",
-                         "income", "resources"), 0.0)
-    out["lp"] = float(p.lp)
-    ctx = game._ctx(seat)
-    out["buildings"] = float(sum(lvl and game.buildings[b].levels[lvl].lp for b, lvl in enumerate(p.buildings)))
-    for _, kind, amount in _payouts(game, ctx, "end_of_game"):
-        out["end_of_game"] += amount if kind == "lp" else amount * 0.05
-    committed = sum(u.type.cost for u in p.units if u is not None and u.new)
-    if p.kept is not None:
-        out["kept"] = KEPT_VALUE
-    out["gold"] = (p.gold - committed) * gold_value
-    f = _war_facts(game, seat)
-    for _, theirs in f["opponents"]:
-        if wars_now and f["strength"] >= theirs:
-            out["wars_now"] += WAR_LP_NOW
-        if later_turns and f["lasting"] >= theirs:
-            out["wars_later"] += WAR_LP_LATER * later_turns
-    incomes = later_turns + (1 if phase <= 3 else 0)
-    if incomes:
-        out["income"] = income.total(game, seat, game._ctx(seat)) * incomes * gold_value
-    builds = later_turns + (1 if phase <= 4 else 0)
-    if builds:
-        out["resources"] = sum(production(p, game.buildings)) * RESOURCE_VALUE * min(builds, 2)
-    return out
-
-
-def _war_facts(game, seat) -> dict:
-    p = game.players[seat]
-    phase = _PHASE_INDEX.get(game.phase, 6)
-    ctx = game._ctx(seat)
-    mine = wars.kingdom_strength(game, seat, ctx)
-    spared = game.saved[seat] if game.saved is not None else ()
-    dying = [s for s, u in enumerate(p.units)
-             if u is not None and phase <= 5 and _dies_next_aging(u) and s not in spared]
-    lasting = mine - sum(wars.unit_strength(ctx, p.units[s]) for s in dying if wars.fights(ctx, s, p.units[s]))
-    armies = game.lich.armies() if game.lich is not None else ()
-    opponents = []
-    for opp in _opponents(game, seat):
-        theirs = armies[-1 - opp] if opp < 0 else wars.kingdom_strength(game, opp)
-        opponents.append((opp, theirs))
-    ctx = game._ctx(seat)
-    fighting = {s for s, u in enumerate(p.units) if u is not None and wars.fights(ctx, s, u)}
-    return {"strength": mine, "lasting": lasting, "opponents": opponents, "dying": dying, "fighting": fighting}
-
-
 def _facts(game, seat) -> dict:
     p = game.players[seat]
-    f = _war_facts(game, seat)
+    f = war_facts(game, seat)
     f["parts"] = components(game, seat)
     f["production"] = production(p, game.buildings)
     f["income"] = income.total(game, seat, game._ctx(seat))
@@ -144,17 +88,8 @@ def _after(world, seat, action, kind):
     g.record_events = False
     if kind in ("draft", "draft_discard"):
         card = next(c for c in g.players[seat].pack if c.id == action.a)
-        p = g.players[seat]
-        spots = [s for s in range(p.spots) if p.units[s] is None] or list(range(p.spots))
-        best, best_v = None, None
-        for s in spots:
-            old = p.units[s]
-            p.units[s] = Unit(card, 0, True)
-            v = value(g, seat)
-            p.units[s] = old
-            if best_v is None or v > best_v:
-                best, best_v = s, v
-        p.units[best] = Unit(card, 0, True)
+        spot, _ = best_spot(g, seat, card)
+        g.players[seat].units[spot] = Unit(card, 0, True)
         return g
     if kind == "build":
         if action.kind != "pass":

@@ -23,7 +23,7 @@ from .decisions import LATER, Decision
 from .events import AGE, BUILT, GOLD, LP, NOTE, RULE_DRAW_PILE, Event
 from .rng import Rng
 from .solo import LichKing
-from .state import SPOT_NAMES, Player, production
+from .state import Player, production
 
 TURNS = 4
 START_GOLD = 3
@@ -323,27 +323,14 @@ class Game:
     def card_counts(self) -> dict[str, int]:
         """Every card's whereabouts summed by id (all 81 base cards must be somewhere)."""
         counts: dict[str, int] = {}
-
-        def add(t):
-            counts[t.id] = counts.get(t.id, 0) + 1
-
-        for t in self.draw:
-            add(t)
-        for t in self.discard:
-            add(t)
+        cards = list(self.draw) + list(self.discard)
         if self.lich is not None:
-            for t in self.lich.netherworld:
-                add(t)
+            cards += self.lich.netherworld
         for p in self.players:
-            for t in p.hand:
-                add(t)
-            for t in p.pack:
-                add(t)
-            if p.kept is not None:
-                add(p.kept)
-            for u in p.units:
-                if u is not None:
-                    add(u.type)
+            cards += p.hand + p.pack + ([p.kept] if p.kept is not None else [])
+            cards += [u.type for u in p.units if u is not None]
+        for card in cards:
+            counts[card.id] = counts.get(card.id, 0) + 1
         return counts
 
     # ------------------------------------------------------------------ acting

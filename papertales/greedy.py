@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from .actions import MOVE, RETURN
 from .rng import Rng
-from .state import IS_FRONT, production
+from .state import IS_FRONT, Unit, production
 from . import construction, income, wars
 
 TURNS = 4
@@ -60,6 +60,28 @@ def bot_actions(game, seat, moved=()) -> list:
     return out
 
 
+class MoveMemory:
+    """The spots a bot has moved units between in the current Deployment, so that
+    :func:`bot_actions` offers each unit one move at most."""
+
+    __slots__ = ("key", "spots")
+
+    def __init__(self):
+        self.key = None
+        self.spots = set()
+
+    def actions(self, game, seat) -> list:
+        """:func:`bot_actions` for ``seat``, forgetting the moves of earlier phases."""
+        key = (game.turn, game.phase)
+        if key != self.key:
+            self.key, self.spots = key, set()
+        return bot_actions(game, seat, self.spots)
+
+    def note(self, action) -> None:
+        if action.kind is MOVE:
+            self.spots.update((action.a, action.b))
+
+
 def _dies_next_aging(u) -> bool:
     at = u.type.dies_at
     return at is not None and u.age >= at
@@ -67,42 +89,61 @@ def _dies_next_aging(u) -> bool:
 
 def value(game, seat) -> float:
     """The documented evaluation (module docstring), from ``seat``'s point of view."""
+    return sum(components(game, seat).values())
+
+
+def components(game, seat) -> dict:
+    """:func:`value` split into its documented parts (LP-equivalents):
+    ``lp``, ``buildings``, ``end_of_game``, ``kept``, ``gold``, ``wars_now``,
+    ``wars_later``, ``income``, ``resources`` (the coach words its reasons from them)."""
     p = game.players[seat]
     phase = _PHASE_INDEX.get(game.phase, 6)
     later_turns = TURNS - game.turn
     wars_now = phase <= 2
     gold_value = GOLD_VALUE if (later_turns or phase <= 4) else 0.05
-    v = float(p.lp)
+    out = dict.fromkeys(("lp", "buildings", "end_of_game", "kept", "gold", "wars_now", "wars_later",
+                         "income", "resources"), 0.0)
+    out["lp"] = float(p.lp)
     ctx = game._ctx(seat)
-    v += sum(lvl and game.buildings[b].levels[lvl].lp for b, lvl in enumerate(p.buildings))
+    out["buildings"] = float(sum(lvl and game.buildings[b].levels[lvl].lp for b, lvl in enumerate(p.buildings)))
     for _, kind, amount in _payouts(game, ctx, "end_of_game"):
-        v += amount if kind == "lp" else amount * 0.05
+        out["end_of_game"] += amount if kind == "lp" else amount * 0.05
     committed = sum(u.type.cost for u in p.units if u is not None and u.new)
     if p.kept is not None:
-        v += KEPT_VALUE
-    v += (p.gold - committed) * gold_value
-    # war strength now, and without the units that die in this turn's Aging
-    mine = wars.kingdom_strength(game, seat, ctx)
-    aging_ahead = phase <= 5
-    spared = game.saved[seat] if game.saved is not None else ()
-    dying = [s for s, u in enumerate(p.units)
-             if u is not None and aging_ahead and _dies_next_aging(u) and s not in spared]
-    lasting = mine - sum(wars.unit_strength(ctx, p.units[s]) for s in dying
-                         if wars.fights(ctx, s, p.units[s]))
-    armies = game.lich.armies() if game.lich is not None else ()
-    for opp in _opponents(game, seat):
-        theirs = armies[-1 - opp] if opp < 0 else wars.kingdom_strength(game, opp)
-        if wars_now and mine >= theirs:
-            v += WAR_LP_NOW
-        if later_turns and lasting >= theirs:
-            v += WAR_LP_LATER * later_turns
+        out["kept"] = KEPT_VALUE
+    out["gold"] = (p.gold - committed) * gold_value
+    f = war_facts(game, seat)
+    for _, theirs in f["opponents"]:
+        if wars_now and f["strength"] >= theirs:
+            out["wars_now"] += WAR_LP_NOW
+        if later_turns and f["lasting"] >= theirs:
+            out["wars_later"] += WAR_LP_LATER * later_turns
     incomes = later_turns + (1 if phase <= 3 else 0)
     if incomes:
-        v += income.total(game, seat, game._ctx(seat)) * incomes * gold_value
+        out["income"] = income.total(game, seat, game._ctx(seat)) * incomes * gold_value
     builds = later_turns + (1 if phase <= 4 else 0)
     if builds:
-        v += sum(production(p, game.buildings)) * RESOURCE_VALUE * min(builds, 2)
-    return v
+        out["resources"] = sum(production(p, game.buildings)) * RESOURCE_VALUE * min(builds, 2)
+    return out
+
+
+def war_facts(game, seat) -> dict:
+    p = game.players[seat]
+    phase = _PHASE_INDEX.get(game.phase, 6)
+    ctx = game._ctx(seat)
+    mine = wars.kingdom_strength(game, seat, ctx)
+    spared = game.saved[seat] if game.saved is not None else ()
+    dying = [s for s, u in enumerate(p.units)
+             if u is not None and phase <= 5 and _dies_next_aging(u) and s not in spared]
+    lasting = mine - sum(wars.unit_strength(ctx, p.units[s]) for s in dying if wars.fights(ctx, s, p.units[s]))
+    armies = game.lich.armies() if game.lich is not None else ()
+    opponents = []
+    for opp in _opponents(game, seat):
+        theirs = armies[-1 - opp] if opp < 0 else wars.kingdom_strength(game, opp)
+        opponents.append((opp, theirs))
+    ctx = game._ctx(seat)
+    fighting = {s for s, u in enumerate(p.units) if u is not None and wars.fights(ctx, s, u)}
+    return {"strength": mine, "lasting": lasting, "opponents": opponents, "dying": dying, "fighting": fighting}
 
 
 def _payouts(game, ctx, hook):
@@ -126,7 +167,7 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
-        self._moved = (None, set())
+        self.moves = MoveMemory()
 
     def choose(self, game, seat):
         return self.choose_in_world(game.determinize(seat, self.rng), seat, game)
@@ -134,10 +175,7 @@ class GreedyBot:
     def choose_in_world(self, world, seat, game=None):
         """The choice in an already sampled ``world`` (the search bot's rollouts)."""
         game = game if game is not None else world
-        key = (game.turn, game.phase)
-        if self._moved[0] != key:
-            self._moved = (key, set())
-        actions = bot_actions(game, seat, self._moved[1])
+        actions = self.moves.actions(game, seat)
         if len(actions) == 1:
             return actions[0]
         kind = game.decision(seat).kind
@@ -146,8 +184,7 @@ class GreedyBot:
             v = self._score(world, seat, kind, a)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
-        if best.kind is MOVE:
-            self._moved[1].update((best.a, best.b))
+        self.moves.note(best)
         return best
 
     def _score(self, world, seat, kind, action) -> float:
@@ -163,21 +200,25 @@ class GreedyBot:
         return value(g, seat)
 
 
-def _card_score(g, seat, action, kind) -> float:
-    """What a drafted card would add: the kingdom's value with the card placed on its best
-    free spot (or instead of its weakest unit), minus the value without it."""
-    card = next(t for t in g.players[seat].pack if t.id == action.a)
-    base = value(g, seat)
+def best_spot(g, seat, card) -> tuple[int, float]:
+    """Where ``card`` would stand best in ``seat``'s kingdom -- a free spot, or else instead
+    of a unit -- and the kingdom's value then: how the bot judges a card it may draft."""
     p = g.players[seat]
-    from .state import Unit
-    best = None
+    best, best_v = None, None
     spots = [s for s in range(p.spots) if p.units[s] is None] or list(range(p.spots))
     for s in spots:
         old = p.units[s]
         p.units[s] = Unit(card, 0, True)
         v = value(g, seat)
         p.units[s] = old
-        if best is None or v > best:
-            best = v
-    gain = best - base
+        if best_v is None or v > best_v:
+            best, best_v = s, v
+    return best, best_v
+
+
+def _card_score(g, seat, action, kind) -> float:
+    """What a drafted card would add: the kingdom's value with the card on its best spot,
+    minus the value without it."""
+    card = next(t for t in g.players[seat].pack if t.id == action.a)
+    gain = best_spot(g, seat, card)[1] - value(g, seat)
     return -gain if kind == "draft_discard" else gain

@@ -20,7 +20,7 @@ import math
 import time
 
 from .errors import PaperTalesError
-from .greedy import bot_actions, value
+from .greedy import MoveMemory, bot_actions, value
 from .rng import Rng
 
 EXPLORATION = 0.7
@@ -66,20 +66,16 @@ class IsmctsBot:
         self.seconds = seconds
         self.rollout = rollout
         self.horizon = horizon
-        self._moved = (None, set())
+        self.moves = MoveMemory()
         self.last_stats = None         # ActionStats per root action, most visited first
 
     def choose(self, game, seat):
-        key = (game.turn, game.phase)
-        if self._moved[0] != key:
-            self._moved = (key, set())
-        actions = bot_actions(game, seat, self._moved[1])
+        actions = self.moves.actions(game, seat)
         if len(actions) == 1:
             return actions[0]
         stats = self.last_stats = self.analyse(game, seat, actions)
         best = stats[0][0]
-        if best.kind == "move":
-            self._moved[1].update((best.a, best.b))
+        self.moves.note(best)
         return best
 
     @staticmethod
@@ -161,7 +157,7 @@ class IsmctsBot:
     def _greedy(self, g, s):
         from .greedy import GreedyBot
         bot = GreedyBot.__new__(GreedyBot)
-        bot.rng, bot._moved = self.rng, (None, set())
+        bot.rng, bot.moves = self.rng, MoveMemory()
         return bot.choose_in_world(g, s)
 
     def _reward(self, g, seat) -> float:

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from .game import Game
-from .greedy import bot_actions
+from .greedy import MoveMemory, bot_actions
 from .i18n import t
 
 DEFAULT_BUDGET = "200it"
@@ -69,17 +69,13 @@ class AdvisorBot:
         self.budget = budget or DEFAULT_BUDGET
         self.seed = seed
         self.calls = 0
-        self._moved = (None, set())
+        self.moves = MoveMemory()
 
     def choose(self, game, seat):
-        key = (game.turn, game.phase)
-        if self._moved[0] != key:
-            self._moved = (key, set())
-        actions = bot_actions(game, seat, self._moved[1])
+        actions = self.moves.actions(game, seat)
         if len(actions) == 1:
             return actions[0]
         self.calls += 1
         best = advise(game, seat, self.budget, seed=self.seed * 7919 + self.calls, actions=actions)[0]["action"]
-        if best.kind == "move":
-            self._moved[1].update((best.a, best.b))
+        self.moves.note(best)
         return best

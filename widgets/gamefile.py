@@ -17,6 +17,20 @@ from papertales.render import escape
 from .base import guarded, wrap
 
 
+
+def take_upload(upload, change=None):
+    """The bytes of the file just uploaded through ``upload`` (None when there is none);
+    the widget is emptied first, so that the same file can be uploaded again."""
+    files = change["new"] if change is not None else upload.value
+    if not files:
+        return None
+    f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+    try:
+        upload.value = ()
+    except Exception:                      # noqa: BLE001 - older ipywidgets
+        pass
+    return f["content"]
+
 class GameFileBox(W.HBox):
     """``Download`` link + ``Open a saved game`` upload, for a session."""
 
@@ -57,17 +71,9 @@ class GameFileBox(W.HBox):
 
     @guarded()
     def _on_upload(self, change=None):
-        files = change["new"] if change is not None else self.upload.value
-        if not files:
-            return
-        f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        try:
-            self.open_bytes(f["content"])
-        finally:
-            try:
-                self.upload.value = ()
-            except Exception:                      # noqa: BLE001 - older ipywidgets
-                pass
+        content = take_upload(self.upload, change)
+        if content is not None:
+            self.open_bytes(content)
 
     def open_bytes(self, content) -> Game:
         """Continue the game saved in ``content`` (the file's bytes)."""

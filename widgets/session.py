@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from papertales import Action, Game, IllegalActionError, card_set
-from papertales.bots import RandomBot  # noqa: F401 (the seats' default bot)
 from papertales.bots import get as get_bot
 from papertales.i18n import check_language, get_language, t
 from papertales.render import phase_title

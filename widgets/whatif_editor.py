@@ -21,6 +21,7 @@ from papertales.render import escape
 from papertales.whatif import FORMAT, evaluate, game_from_position, position_of
 
 from .base import MessageBox, Speaking, guarded, wrap
+from .gamefile import take_upload
 from .variants import WhatIfExtras
 from .wargraph import war_graph, WarGraph
 
@@ -340,17 +341,9 @@ class WhatIfEditor(Speaking, W.VBox):
 
     @guarded()
     def _on_upload(self, change=None):
-        files = change["new"] if change is not None else self.upload.value
-        if not files:
-            return
-        f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        try:
-            self.load_file(f["content"])
-        finally:
-            try:
-                self.upload.value = ()             # the same file may be uploaded again
-            except Exception:                      # noqa: BLE001 - older ipywidgets
-                pass
+        content = take_upload(self.upload, change)
+        if content is not None:
+            self.load_file(content)
 
     # -------------------------------------------------------------- evaluation
 
