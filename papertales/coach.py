@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from . import construction, income, solo
 from .actions import Action
+from .abilities import RESOURCES
 from .game import Game
 from .greedy import (KEPT_VALUE, WAR_LP_LATER, WAR_LP_NOW, _PHASE_INDEX, best_spot, bot_actions,
                      components, value, war_facts)
@@ -51,7 +52,6 @@ from .state import Unit, production
 
 #: verdict thresholds: the first whose bound the cost is below (LP)
 VERDICTS = ((1.0, "fine"), (3.0, "inaccuracy"), (6.0, "mistake"), (float("inf"), "blunder"))
-RESOURCES = ("wood", "food", "ore")
 #: the search's horizon and rollout policy for hints and reviews
 HORIZON = "turn"
 ROLLOUT = "random"

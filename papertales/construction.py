@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .abilities import RESOURCES
 from .actions import BUILD, CONSTRUCT, PASS, UPGRADE, Action, PASS_ACTION, make
 from .decisions import Decision, simple
 from .errors import IllegalActionError
@@ -71,11 +72,10 @@ def _how(way, res, buy) -> list[str]:
     for r in (0, 1, 2):
         missing = need[r] - res[r]
         if missing > 0:
-            out.append(["how.bought", {"n": missing, "resource": _RES[r], "gold": missing * buy[r]}])
+            out.append(["how.bought", {"n": missing, "resource": RESOURCES[r], "gold": missing * buy[r]}])
     return out
 
 
-_RES = ("wood", "food", "ore")
 
 
 def options(game: Game, seat: int, explain=False) -> list[tuple[Action, int, list | None]]:
@@ -208,7 +208,7 @@ def explain_all(game, seat) -> list[dict]:
                 def lacking(way):
                     return [(r, way[0][r]) for r in (0, 1, 2) if way[0][r] > res[r] and r not in buy]
                 worst = min((lacking(w) for w in ways), key=len)
-                row["reason"] = [["cli.construction.why.missing", {"resource": _RES[r], "need": need, "have": res[r]}]
+                row["reason"] = [["cli.construction.why.missing", {"resource": RESOURCES[r], "need": need, "have": res[r]}]
                                  for r, need in worst]
                 continue
             how: list

@@ -19,13 +19,11 @@ from __future__ import annotations
 
 from html import escape as _html_escape
 
+from .abilities import RESOURCES
 from .events import LICH_SEAT, cause_label
+from .game import PHASES as PHASE_ORDER
 from .i18n import LANGUAGES, get_language, has, t
-from .state import BACK_SPOTS, FRONT_SPOTS
-
-SPOT_NAMES = ("F1", "F2", "B1", "B2", "F3")
-PHASE_ORDER = ("recruitment", "deployment", "wars", "income", "construction", "aging")
-RESOURCES = ("wood", "food", "ore")
+from .state import BACK_SPOTS, FRONT_SPOTS, SPOT_NAMES
 RES_COLOR = {"wood": "#8a5a2b", "food": "#d9a21b", "ore": "#5f6f80"}
 # production conditions of a card (papertales.cards: ALWAYS, IN_FRONT, PER_AGE_TOKEN, AGED)
 _WHEN = {1: "in_front", 2: "per_age_token", 3: "aged"}

@@ -7,10 +7,11 @@ Each text is a function taking ``lang`` (``None``: the current language of
 ``SOLO_RULES``) are kept, with their English values, for the modules that still import them.
 """
 
+from papertales import PHASES as PLAYED
 from papertales.i18n import has, t
 
 #: the phases that have a text, in playing order (``end`` and ``over`` are not played phases)
-PHASES = ("recruitment", "deployment", "wars", "income", "construction", "aging", "end", "over")
+PHASES = PLAYED + ("end", "over")
 #: the kinds of decision that have a help line
 DECISION_KINDS = ("draft", "draft_discard", "deploy", "target", "build", "save")
 #: the phases whose text differs in a solo game (the others are played as in the base game)
