@@ -5,14 +5,20 @@
 Plays ``--games`` games ``--rounds`` times (the same seeds each round) and reports the best
 and the median round, since this machine's speed varies from moment to moment; then the
 microseconds per decision and the process's peak resident memory (ru_maxrss), which
-includes the interpreter itself (about 10 MB)."""
+includes the interpreter itself (about 10 MB).  With the compiled build installed it runs
+itself a second time with ``PAPERTALES_PURE=1``, so one command measures both builds; the
+games are the same in both (tests/test_fingerprints.py)."""
 
 import argparse
 import json
+import os
 import resource
 import statistics
+import subprocess
+import sys
 import time
 
+import papertales
 from papertales.bots import RandomBot, play
 from papertales.game import Game
 
@@ -27,28 +33,39 @@ def one_round(games, players, events):
     return time.process_time() - start, decisions
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=10000)
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--events", action="store_true", help="keep the event log (default: off)")
-    args = ap.parse_args()
+def measure(args) -> dict:
     times = []
     for _ in range(args.rounds):
         cpu, decisions = one_round(args.games, args.players, args.events)
         times.append(cpu)
     best, median = min(times), statistics.median(times)
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({
+    return {
+        "build": "compiled" if papertales.compiled else "pure",
         "games": args.games, "players": args.players, "event_log": args.events,
         "rounds": args.rounds,
         "games_per_cpu_second_best": round(args.games / best, 1),
         "games_per_cpu_second_median": round(args.games / median, 1),
         "decisions_per_game": round(decisions / args.games, 1),
         "microseconds_per_decision_best": round(1e6 * best / decisions, 2),
-        "peak_rss_mb": round(peak_mb, 1),
-    }, indent=2))
+        "microseconds_per_decision_median": round(1e6 * median / decisions, 2),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=10000)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--events", action="store_true", help="keep the event log (default: off)")
+    ap.add_argument("--one", action="store_true", help="only the build that is running")
+    args = ap.parse_args()
+    results = [measure(args)]
+    if papertales.compiled and not args.one:
+        again = subprocess.run([sys.executable, __file__, *sys.argv[1:], "--one"], check=True,
+                               env={**os.environ, "PAPERTALES_PURE": "1"}, capture_output=True, text=True)
+        results += json.loads(again.stdout)
+    print(json.dumps(results, indent=2))
 
 
 if __name__ == "__main__":

@@ -226,7 +226,7 @@ def build_parser(default_lang: str | None = None):
     bot_options(s, ["random"])
     rule_option(s)
     s.add_argument("--games", type=_positive, default=1000, metavar="N", help=_help("cli.help.games", default=1000))
-    s.add_argument("--jobs", type=_whole, default=1, metavar="N", help=_help("cli.help.jobs"))
+    s.add_argument("--jobs", type=_whole, default=0, metavar="N", help=_help("cli.help.jobs"))
     s.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.first_seed"))
     s.add_argument("--json", action="store_true", help=_help("cli.help.simulate_json"))
 
@@ -536,25 +536,16 @@ def _position_with_rules(path, cards, rules):
 
 
 def _cmd_simulate(args, out):
+    from tqdm import tqdm
+
     from .simulate import simulate
-    err = sys.stderr
-    tty = err.isatty()
-    tick = max(1, args.games // (100 if tty else 10))
-
-    def progress(done, total):
-        if done % tick == 0 or done == total:
-            width = 30
-            filled = width * done // total
-            bar = f"[{'#' * filled}{'.' * (width - filled)}]"
-            err.write(("\r" if tty else "") + t("cli.simulate.progress", bar=bar, done=done, total=total))
-            if done == total or not tty:
-                err.write("\n")
-            err.flush()
-
     if args.jobs < 0:
         raise _BadInput(t("cli.error.jobs", value=args.jobs))
-    r = simulate(games=args.games, seed=args.seed, progress=progress, jobs=args.jobs, bots=args.bots,
-                 budget=args.budget, **_game_options(args))
+    # the catalogue's words around tqdm's fields: "{bar} {n_fmt}/{total_fmt} games [0:01<0:02]"
+    shape = t("cli.simulate.progress", bar="|{bar}|", done="{n_fmt}", total="{total_fmt}")
+    with tqdm(total=args.games, file=sys.stderr, bar_format=shape + " [{elapsed}<{remaining}]") as bar:
+        r = simulate(games=args.games, seed=args.seed, progress=lambda done, total: bar.update(done - bar.n),
+                     jobs=args.jobs, bots=args.bots, budget=args.budget, **_game_options(args))
     if args.json:
         out.write(json.dumps(r, indent=2) + "\n")
         return

@@ -25,6 +25,12 @@ from .rng import Rng
 from .solo import LichKing
 from .state import Player, production
 
+try:                    # mypyc: let interpreted classes (whatif.Position) subclass Game
+    from mypy_extensions import mypyc_attr
+except ImportError:     # the pure engine without mypy installed: nothing to declare
+    def mypyc_attr(*args: Any, **flags: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 TURNS = 4
 START_GOLD = 3
 PHASES = ("recruitment", "deployment", "wars", "income", "construction", "aging")
@@ -92,6 +98,7 @@ def _card_index(t):
     return t.index
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """A game of Paper Tales: 2-5 players (up to 7 with Beyond the Gates), or 1 player
     against the Lich King (solo).  Create with :meth:`Game.new`."""

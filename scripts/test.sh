@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Install everything into .venv (fresh machine friendly) and run the whole test suite:
-# engine and panel tests, every notebook (pytest --nbval-lax) and the Voilà app played in
-# headless Chromium (Debian's chromium, installed here when /usr/bin/chromium is missing).
+# Install everything and run the whole test suite twice, once per build of the engine:
+#  1. .venv, an editable install (pure Python): engine and panel tests, every notebook
+#     (pytest --nbval-lax) and the Voilà app played in headless Chromium (Debian's chromium,
+#     installed here when /usr/bin/chromium is missing);
+#  2. .venv-compiled, a regular install whose engine modules mypyc compiled: the same tests
+#     but the browser ones, run against the installed package (python -P: the sources in
+#     this folder are not importable, so the compiled modules are the ones tested).
+# PAPERTALES_EXPECT_BUILD makes tests/test_build.py fail if the other build ran instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
@@ -14,5 +19,14 @@ fi
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".[test]"
-export PAPERTALES_REQUIRE_BROWSER=1      # a missing browser fails the browser test, never skips it
-.venv/bin/python -m pytest -q --nbval-lax --nbval-current-env tests notebooks "$@"
+echo "scripts/test.sh: 1/2 the pure-Python engine (.venv, editable install)"
+PAPERTALES_REQUIRE_BROWSER=1 PAPERTALES_EXPECT_BUILD=pure \
+    .venv/bin/python -m pytest -q --nbval-lax --nbval-current-env tests notebooks "$@"
+
+echo "scripts/test.sh: 2/2 the compiled engine (.venv-compiled, mypyc; compiling takes about a minute)"
+python3 -m venv .venv-compiled
+.venv-compiled/bin/python -m pip install -q --upgrade pip
+.venv-compiled/bin/python -m pip install -q --force-reinstall --no-deps .
+.venv-compiled/bin/python -m pip install -q ".[test]"
+PAPERTALES_EXPECT_BUILD=compiled \
+    .venv-compiled/bin/python -P -m pytest -q -p no:cacheprovider tests --ignore=tests/browser "$@"
