@@ -20,7 +20,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 #: the modules a simulation spends its time in (not cli, render, i18n, serialize ...)
-ENGINE = ["rng", "state", "actions", "decisions", "abilities", "events", "results", "variants",
+ENGINE = ["rng", "state", "actions", "decisions", "abilities", "cards", "events", "results", "variants",
           "expansion", "game", "recruitment", "deployment", "wars", "income", "construction",
           "aging", "scoring", "solo", "bots"]
 HERE = Path(__file__).resolve().parent

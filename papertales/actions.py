@@ -5,27 +5,34 @@ Card and building arguments are ids (``"time_master"``), spots are indices 0-4
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .errors import ActionSyntaxError
 from .state import SPOT_INDEX, SPOT_NAMES
 
 # decision kinds (what a pending player must do)
-DRAFT = "draft"            # keep one card of the pack
-DRAFT_DISCARD = "draft_discard"  # 2 players: discard one card of the pack after keeping
-DEPLOY = "deploy"          # place / move / discard units, then done
-TARGET = "target"          # choose the unit that receives age tokens (Time Master ...)
-BUILD = "build"            # one construction action or pass
-SAVE = "save"              # Mystical Healer: spare one unit, or pass
-ORDER_DECISION = "order"   # which of one's own simultaneous abilities resolve first
+DRAFT: Final = "draft"            # keep one card of the pack
+DRAFT_DISCARD: Final = "draft_discard"  # 2 players: discard one card of the pack after keeping
+DEPLOY: Final = "deploy"          # place / move / discard units, then done
+TARGET: Final = "target"          # choose the unit that receives age tokens (Time Master ...)
+BUILD: Final = "build"            # one construction action or pass
+SAVE: Final = "save"              # Mystical Healer: spare one unit, or pass
+ORDER_DECISION: Final = "order"   # which of one's own simultaneous abilities resolve first
 
 # action kinds
-PICK, DROP = "pick", "drop"
-PLACE, MOVE, RETURN, DISCARD, DONE = "place", "move", "return", "discard", "done"
-CHOOSE = "target"
-CONSTRUCT, UPGRADE, PASS = "build", "upgrade", "pass"
-SPARE = "save"
-ORDER = "order"
+PICK: Final = "pick"
+DROP: Final = "drop"
+PLACE: Final = "place"
+MOVE: Final = "move"
+RETURN: Final = "return"
+DISCARD: Final = "discard"
+DONE: Final = "done"
+CHOOSE: Final = "target"
+CONSTRUCT: Final = "build"
+UPGRADE: Final = "upgrade"
+PASS: Final = "pass"
+SPARE: Final = "save"
+ORDER: Final = "order"
 REVEAL_FIRST, DEPLOYMENT_FIRST = "reveal", "deployment"
 
 KINDS = (PICK, DROP, PLACE, MOVE, RETURN, DISCARD, DONE, CHOOSE, CONSTRUCT, UPGRADE, PASS, SPARE, ORDER)
@@ -135,14 +142,14 @@ def make(kind, a=None, b=None) -> Action:
 
 
 #: Shared instances of the actions that carry only spots.
-MOVES = tuple(tuple(make(MOVE, s, d) for d in range(5)) for s in range(5))
-RETURNS = tuple(make(RETURN, s) for s in range(5))
-DISCARDS = tuple(make(DISCARD, s) for s in range(5))
-TARGETS = tuple(make(CHOOSE, s) for s in range(5))
-SAVES = tuple(make(SPARE, s) for s in range(5))
-DONE_NOTHING = make(DONE)
+MOVES: Final = tuple(tuple(make(MOVE, s, d) for d in range(5)) for s in range(5))
+RETURNS: Final = tuple(make(RETURN, s) for s in range(5))
+DISCARDS: Final = tuple(make(DISCARD, s) for s in range(5))
+TARGETS: Final = tuple(make(CHOOSE, s) for s in range(5))
+SAVES: Final = tuple(make(SPARE, s) for s in range(5))
+DONE_NOTHING: Final = make(DONE)
 
-_BY_CARD: dict[tuple[str, str], Action] = {}
+_BY_CARD: Final[dict[tuple[str, str], Action]] = {}
 
 
 def for_card(kind, card_id) -> Action:
@@ -166,5 +173,5 @@ def upgrade(building): return Action(UPGRADE, building)
 def save(spot): return Action(SPARE, spot)
 
 
-PASS_ACTION = Action(PASS)
-ORDERS = (Action(ORDER, REVEAL_FIRST), Action(ORDER, DEPLOYMENT_FIRST))
+PASS_ACTION: Final = Action(PASS)
+ORDERS: Final = (Action(ORDER, REVEAL_FIRST), Action(ORDER, DEPLOYMENT_FIRST))

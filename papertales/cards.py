@@ -7,7 +7,6 @@ into hooks (see :mod:`papertales.abilities`), so the engine never parses data ag
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 from importlib import resources as _resources
@@ -26,12 +25,16 @@ _WHEN = {None: ALWAYS, "in_front": IN_FRONT, "per_age_token": PER_AGE_TOKEN, "ag
 _BUILDING_TRIGGERS = ("kingdom_strength", "wars", "income", "construction", "end_of_game")
 
 
+_UNIT_FIELDS = ("index", "id", "name", "names", "copies", "cost", "strength", "produces",
+                "text", "note", "uncertain", "pack", "uses_income", "kinds",
+                "ability_phases") + tuple(HOOK_DEFAULTS)
+_BUILDING_FIELDS = ("index", "id", "name", "names", "levels", "pack", "payments", "tile")
+
+
 class UnitType:
     """One kind of unit card (Knight, Demon ...), with its compiled ability hooks."""
 
-    __slots__ = ("index", "id", "name", "names", "copies", "cost", "strength", "produces",
-                 "text", "note", "uncertain", "pack", "uses_income", "kinds",
-                 "ability_phases") + tuple(HOOK_DEFAULTS)
+    __slots__ = _UNIT_FIELDS
     # declared types (the compiled engine reads them as typed fields)
     index: int
     id: str
@@ -68,6 +71,9 @@ class UnitType:
     def __repr__(self):
         return f"<UnitType {self.name}>"
 
+    def copy(self) -> "UnitType":
+        return _copy_fields(self, UnitType(), _UNIT_FIELDS)
+
 
 class BuildingLevel:
     """One face of a building card.  ``produces`` and the hooks are cumulative: level 2
@@ -96,7 +102,7 @@ class BuildingType:
     to pay that construction: ``(resources needed, gold, explanation)`` -- one way, or
     more when a face may be paid with gold instead (Temple)."""
 
-    __slots__ = ("index", "id", "name", "names", "levels", "pack", "payments", "tile")
+    __slots__ = _BUILDING_FIELDS
     index: int
     id: str
     name: str
@@ -109,6 +115,16 @@ class BuildingType:
     def __repr__(self):
         return f"<BuildingType {self.name}>"
 
+    def copy(self) -> "BuildingType":
+        return _copy_fields(self, BuildingType(), _BUILDING_FIELDS)
+
+
+def _copy_fields(source: Any, target: Any, fields: tuple) -> Any:
+    """``copy.copy`` by hand: the compiled build's card types do not support ``copy``."""
+    for name in fields:
+        setattr(target, name, getattr(source, name))
+    return target
+
 
 class CardSet:
     """The card tables of one game: unit types, buildings and the shuffled-in deck."""
@@ -117,8 +133,8 @@ class CardSet:
         self.packs = tuple(packs)
         units, buildings = [], []
         for pack in self.packs:   # copies: the same pack may serve several card sets
-            units.extend(copy.copy(u) for u in pack["units"])
-            buildings.extend(copy.copy(b) for b in pack["buildings"])
+            units.extend(u.copy() for u in pack["units"])
+            buildings.extend(b.copy() for b in pack["buildings"])
         ids = [u.id for u in units]
         dup = {i for i in ids if ids.count(i) > 1}
         if dup:
@@ -280,7 +296,7 @@ def _building(spec, where, pack_id) -> BuildingType:
     b.pack = pack_id
     b.index = -1
     b.tile = _need(spec, "tile", bool, where, False)
-    levels = [None]
+    levels: list = [None]
     prev = None
     for lvl in (1, 2):
         w = f"{where}.level{lvl}"

@@ -10,7 +10,7 @@ cheapest way to pay, so an option is one action with one gold price.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from .abilities import RESOURCES
 from .actions import BUILD, CONSTRUCT, PASS, UPGRADE, Action, PASS_ACTION, make
@@ -23,7 +23,7 @@ from .state import Player, production
 if TYPE_CHECKING:     # the game imports every phase
     from .game import Game
 
-LAND_COST_PER_BUILDING = 2
+LAND_COST_PER_BUILDING: Final = 2
 
 
 def _helpers(game: Game, p: Player) -> tuple[dict[int, int], bool]:

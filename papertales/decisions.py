@@ -6,12 +6,14 @@ them costs nothing in simulations."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass, replace
 
 from .actions import BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, ORDER_DECISION, SAVE, TARGET
 
 #: not a player's decision: an ability waiting in a player's queue behind their choices
-LATER = "later"
+LATER: Final = "later"
 KINDS = (DRAFT, DRAFT_DISCARD, DEPLOY, TARGET, BUILD, SAVE, ORDER_DECISION, LATER)
 
 
@@ -43,7 +45,7 @@ class Decision:
         return replace(self, prompt=prompt)
 
 
-_SHARED = {kind: [Decision(seat, kind) for seat in range(8)]
+_SHARED: Final = {kind: [Decision(seat, kind) for seat in range(8)]
            for kind in (DRAFT, DRAFT_DISCARD, DEPLOY, BUILD)}
 
 

@@ -25,7 +25,7 @@ only where they share something, i.e. Shapeshifters drawing from the same pile):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from .abilities import RESOURCES, AgeTokens, Shapeshift
 from .actions import (CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DISCARD, DISCARDS, DONE, DONE_NOTHING, MOVE,
@@ -58,7 +58,7 @@ def committed(p: Player) -> int:
 
 # Precomputed action tuples, indexed by bit masks of spots (bit s = spot s):
 # placing one card type on every free spot, and moving units between usable spots.
-_PLACES: dict[str, list] = {}
+_PLACES: Final[dict[str, list]] = {}
 
 
 def place_actions(tid: str, free_mask: int) -> tuple:
@@ -82,7 +82,7 @@ def _move_table(n_spots):
     return table
 
 
-_MOVES_BY_SPOTS = {4: _move_table(4), 5: _move_table(5)}
+_MOVES_BY_SPOTS: Final = {4: _move_table(4), 5: _move_table(5)}
 
 
 def survey(game: Game, p: Player) -> tuple[int, int, list[int], list[int], list[str], list[str]]:

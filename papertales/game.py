@@ -9,7 +9,7 @@ order in which pending players act never changes the result.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from . import aging, construction, deployment, income, recruitment, scoring, solo, wars
 from . import expansion as expansion_rules
@@ -31,11 +31,11 @@ except ImportError:     # the pure engine without mypy installed: nothing to dec
     def mypyc_attr(*args: Any, **flags: Any) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
-TURNS = 4
-START_GOLD = 3
+TURNS: Final = 4
+START_GOLD: Final = 3
 PHASES = ("recruitment", "deployment", "wars", "income", "construction", "aging")
 END, OVER = "end", "over"
-_NEXT_PHASE = {a: b for a, b in zip(PHASES, PHASES[1:])}
+_NEXT_PHASE: Final = {a: b for a, b in zip(PHASES, PHASES[1:])}
 _NEXT_PHASE["end"] = OVER
 
 #: the stages of every phase, in order (the save format checks against this table)
@@ -139,9 +139,11 @@ class Game:
         """An empty shell that :meth:`new`, :meth:`clone` and the save loader fill in."""
 
     @classmethod
-    def new(cls, players: int = 4, seed: int = 0, names=None, cards: CardSet | None = None,
+    def new(cls, players: Any = 4, seed: Any = 0, names=None, cards: CardSet | None = None,
             record_events: bool = True, expansion: str | None = None,
             lich_king_cards=0, rules: dict | None = None) -> "Game":
+        # players and seed are Any, not int: a wrong type must raise PaperTalesError below,
+        # not the compiled build's TypeError
         """A new game at the start of turn 1, before the deal.
 
         ``players=1`` is the solo mode against the Lich King (needs Necropolis cards in

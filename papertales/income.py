@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from .abilities import kingdom_payouts
 from .events import RULE_INCOME
@@ -11,7 +11,7 @@ from .results import IncomeResult
 if TYPE_CHECKING:     # the game imports every phase
     from .game import Game
 
-BASE_INCOME = 2
+BASE_INCOME: Final = 2
 
 
 def items(game: Game, seat: int, ctx=None) -> list[tuple[str, int]]:

@@ -8,7 +8,7 @@ pack.  At the end the card kept from last turn's Deployment joins the hand.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from .actions import DRAFT, DRAFT_DISCARD, Action, DROP, PICK, for_card
 from .decisions import Decision, simple
@@ -19,8 +19,8 @@ from .events import DRAFT as EV_DRAFT, RULE_TWO_PLAYER_DRAFT
 if TYPE_CHECKING:     # the game imports every phase
     from .game import Game
 
-HAND = 5
-HAND_TWO_PLAYERS = 9
+HAND: Final = 5
+HAND_TWO_PLAYERS: Final = 9
 
 
 def start(game: Game) -> None:

@@ -6,10 +6,12 @@ number, and gives the same sequence on every Python version (SplitMix64).  ``bel
 per random choice, and a call costs as much as the step itself in plain Python.
 """
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_M1 = 0xBF58476D1CE4E5B9
-_M2 = 0x94D049BB133111EB
+from typing import Final
+
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_M1: Final = 0xBF58476D1CE4E5B9
+_M2: Final = 0x94D049BB133111EB
 
 
 class Rng:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import ALWAYS, AGED, IN_FRONT, PER_AGE_TOKEN, UnitType
 
 #: Spot indices: two Front spots, two Back spots, and the 5th spot (Front) that a
 #: level-2 building unlocks.
-SPOTS = 5
-FRONT_SPOTS = (0, 1, 4)
-BACK_SPOTS = (2, 3)
-IS_FRONT = (True, True, False, False, True)
-SPOT_NAMES = ("F1", "F2", "B1", "B2", "F3")
-SPOT_INDEX = {name: i for i, name in enumerate(SPOT_NAMES)}
+SPOTS: Final = 5
+FRONT_SPOTS: Final = (0, 1, 4)
+BACK_SPOTS: Final = (2, 3)
+IS_FRONT: Final = (True, True, False, False, True)
+SPOT_NAMES: Final = ("F1", "F2", "B1", "B2", "F3")
+SPOT_INDEX: Final = {name: i for i, name in enumerate(SPOT_NAMES)}
 
 
 class Unit:

@@ -14,7 +14,7 @@ Interpretations (see docs/rules-interpretations.md):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from . import income
 from .abilities import Ctx, kingdom_payouts
@@ -25,7 +25,7 @@ from .state import IS_FRONT, Unit
 if TYPE_CHECKING:     # the game imports every phase
     from .game import Game
 
-LP_PER_WAR = 3
+LP_PER_WAR: Final = 3
 
 
 def unit_strength(ctx: Ctx, u: Unit) -> int:
