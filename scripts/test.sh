@@ -26,7 +26,6 @@ PAPERTALES_REQUIRE_BROWSER=1 PAPERTALES_EXPECT_BUILD=pure \
 echo "scripts/test.sh: 2/2 the compiled engine (.venv-compiled, mypyc; compiling takes about a minute)"
 python3 -m venv .venv-compiled
 .venv-compiled/bin/python -m pip install -q --upgrade pip
-.venv-compiled/bin/python -m pip install -q --force-reinstall --no-deps .
-.venv-compiled/bin/python -m pip install -q ".[test]"
+.venv-compiled/bin/python -m pip install -q ".[test]"   # a local folder is always rebuilt
 PAPERTALES_EXPECT_BUILD=compiled \
     .venv-compiled/bin/python -P -m pytest -q -p no:cacheprovider tests --ignore=tests/browser "$@"
