@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import DEPLOY, DISCARDS, DONE, DONE_NOTHING, MOVE, RETURN, Action, for_card
+from .actions import (BUILD, DEPLOY, DISCARDS, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE,
+                      PASS_ACTION, PICK, RETURN, Action, for_card)
+from .construction import offered
 from .deployment import place_actions, survey
+from .recruitment import choices
 from .errors import PaperTalesError
 from .rng import Rng
 
@@ -21,7 +24,9 @@ class RandomBot:
     Its actions are always legal (``legal_by_construction``), so :func:`play` applies
     them unchecked.  A Deployment offers ~30 actions: they are counted from
     :func:`papertales.deployment.survey` and only the chosen one is built, with the same
-    draws and the same result as picking from the full list."""
+    draws and the same result as picking from the full list (drafts and constructions
+    likewise, from :func:`papertales.recruitment.choices` and
+    :func:`papertales.construction.offered`)."""
 
     legal_by_construction = True
 
@@ -30,9 +35,17 @@ class RandomBot:
 
     def choose(self, game: Game, seat: int) -> Action:
         d = game.pending[seat]
-        if d is not None and d.kind == DEPLOY:
+        kind = d.kind if d is not None else ""
+        if kind == DEPLOY:
             return self._deploy(game, seat)
         rng = self.rng
+        if kind == DRAFT or kind == DRAFT_DISCARD:     # the legal actions, one per card id
+            ids = choices(game.players[seat])
+            return for_card(PICK if kind == DRAFT else DROP, ids[rng.below(len(ids))])
+        if kind == BUILD:                               # the options, then pass
+            options = offered(game, seat)
+            i = rng.below(len(options) + 1)
+            return options[i][0] if i < len(options) else PASS_ACTION
         actions = []
         dones = []
         for a in game.legal_actions(seat):

@@ -90,6 +90,8 @@ def options(game: Game, seat: int, explain=False) -> list[tuple[Action, int, lis
     for b, level in enumerate(p.buildings):
         B = game.buildings[b]
         if level == 0:
+            if land > p.gold:           # not even the land can be paid
+                continue
             for target in (1, 2):
                 paid = resource_gold(B.payments[(0, target)], res, buy)
                 if paid is None:
@@ -121,17 +123,19 @@ def start(game: Game) -> None:
         all_decided(game)
 
 
-def _cached(game: Game, seat: int):
+def offered(game: Game, seat: int) -> list[tuple[Action, int, list | None]]:
+    """This stage's options of ``seat`` (computed once, see :func:`start`); the legal
+    actions are their actions and ``pass``."""
     cache = game.build_options
     return cache[seat] if cache is not None else options(game, seat, game.record_events)
 
 
 def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
-    return [a for a, _, _ in _cached(game, seat)] + [PASS_ACTION]
+    return [a for a, _, _ in offered(game, seat)] + [PASS_ACTION]
 
 
 def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
-    if action.kind != PASS and not any(a == action for a, _, _ in _cached(game, seat)):
+    if action.kind != PASS and not any(a == action for a, _, _ in offered(game, seat)):
         if action.kind not in (CONSTRUCT, UPGRADE):
             raise IllegalActionError("err.build.kind", kind=action.kind)
         raise IllegalActionError("err.build.cannot", action=str(action))
@@ -148,7 +152,7 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
 
 def _build(game: Game, seat: int, action: Action) -> tuple | None:
     """Carry out one chosen construction: ``(building id, level, gold paid)``."""
-    gold, why = next((g, w) for a, g, w in _cached(game, seat) if a == action)
+    gold, why = next((g, w) for a, g, w in offered(game, seat) if a == action)
     p = game.players[seat]
     i = [b.id for b in game.buildings].index(action.a)
     B = game.buildings[i]

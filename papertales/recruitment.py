@@ -15,6 +15,7 @@ from .decisions import Decision, simple
 from .results import DraftResult
 from .errors import IllegalActionError
 from .events import DRAFT as EV_DRAFT, RULE_TWO_PLAYER_DRAFT
+from .state import Player
 
 if TYPE_CHECKING:     # the game imports every phase
     from .game import Game
@@ -49,13 +50,19 @@ def _open_round(game: Game) -> None:
         finish(game)
 
 
-def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
-    kind = PICK if decision.kind == DRAFT else DROP
-    seen = []
-    for t in game.players[seat].pack:
+def choices(p: Player) -> list[str]:
+    """The distinct card ids of the pack, in pack order: one action each (see :func:`legal`;
+    the random bot samples from this list without building the actions)."""
+    seen: list[str] = []
+    for t in p.pack:
         if t.id not in seen:
             seen.append(t.id)
-    return [for_card(kind, tid) for tid in seen]
+    return seen
+
+
+def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
+    kind = PICK if decision.kind == DRAFT else DROP
+    return [for_card(kind, tid) for tid in choices(game.players[seat])]
 
 
 def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
