@@ -11,6 +11,7 @@ this file only decides about the extension modules:
 """
 
 import hashlib
+import importlib.machinery
 import json
 import os
 import sys
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 #: the modules a simulation spends its time in (not cli, render, i18n, serialize ...)
 ENGINE = ["rng", "state", "actions", "decisions", "abilities", "cards", "events", "results", "variants",
@@ -47,6 +49,20 @@ def engine_extensions():
                     opt_level="3")
 
 
+class BuildSources(build_py):
+    """Start from a build folder without compiled modules of an earlier build (pip builds
+    in place, in ./build): a pure or failed build must never ship them."""
+
+    def run(self):
+        lib = Path(self.build_lib)
+        stale = [*lib.glob("*__mypyc*"), lib / "papertales" / "_compiled.json"]
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            stale += (lib / "papertales").glob(f"*{suffix}")
+        for path in stale:
+            path.unlink(missing_ok=True)
+        super().run()
+
+
 class BuildEngine(build_ext):
     """Compile, or fall back to the pure engine on any compiler failure; record the hash of
     every compiled source so that papertales can refuse modules older than their source."""
@@ -57,8 +73,8 @@ class BuildEngine(build_ext):
         try:
             super().run()
         except Exception as exc:          # no compiler, a compiler error ...
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            say(f"compiling the engine failed ({first}): installing the pure-Python engine")
+            say(f"compiling the engine failed ({type(exc).__name__}; is a C compiler installed?): "
+                "installing the pure-Python engine")
             for ext in self.extensions:       # no half-built set of modules
                 Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
             self.extensions = []
@@ -72,4 +88,4 @@ class BuildEngine(build_ext):
         return super().get_outputs() if self.extensions else []
 
 
-setup(ext_modules=engine_extensions(), cmdclass={"build_ext": BuildEngine})
+setup(ext_modules=engine_extensions(), cmdclass={"build_py": BuildSources, "build_ext": BuildEngine})
