@@ -466,7 +466,6 @@ def make_bots(players: int, humans, seed: int, bots=None) -> dict:
             continue
         name = bots.get(s, "random")
         out[s] = get_bot(name, seed * 1000 + s + 1, **BOT_OPTIONS.get(name, {}))
-        out[s].bot_name = name
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from papertales import coach
+from papertales.bots import RandomBot
 from papertales.bots import names as bot_names
 from papertales.greedy import GreedyBot
 from papertales.ismcts import IsmctsBot
@@ -118,7 +119,7 @@ def test_seat_menus_list_every_bot_and_the_session_plays_them(stepper):
     stepper.on_new_game()
     bots = stepper.session.bots
     assert isinstance(bots[1], GreedyBot) and isinstance(bots[2], IsmctsBot)
-    assert stepper.session.humans == [] and bots[0].bot_name == "random"
+    assert stepper.session.humans == [] and isinstance(bots[0], RandomBot)
     stepper.next_turn.click()                               # the bots play their seats
     assert not stepper.messages.errors and stepper.game.turn == 2
 
