@@ -94,15 +94,14 @@ def options(game: Game, seat: int, explain=False) -> list[tuple[Action, int, lis
                 continue
             for target in (1, 2):
                 paid = resource_gold(B.payments[(0, target)], res, buy)
-                if paid is None:
-                    continue
+                if paid is None or land + paid[0] > p.gold:
+                    break               # level 2 needs all that level 1 needs, and more
                 gold = land + paid[0]
-                if gold <= p.gold:
-                    why: list | None = None
-                    if explain:
-                        why = [["how.land_free" if free_land and owned else "how.land", {"gold": land}]] \
-                            + _how(paid[1], res, buy)
-                    out.append((make(CONSTRUCT, B.id, target), gold, why))
+                why: list | None = None
+                if explain:
+                    why = [["how.land_free" if free_land and owned else "how.land", {"gold": land}]] \
+                        + _how(paid[1], res, buy)
+                out.append((make(CONSTRUCT, B.id, target), gold, why))
         elif level == 1:
             paid = resource_gold(B.payments[(1, 2)], res, buy)
             if paid is not None and paid[0] <= p.gold:
