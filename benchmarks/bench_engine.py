@@ -52,6 +52,22 @@ def measure(args) -> dict:
     }
 
 
+def bots_and_tournaments(games) -> dict:
+    """The bots' speed (ismcts iterations/s, greedy decisions/s: ``bench_bots.speed``) and
+    tournament games per second on 1 and 2 processes (greedy vs 3 random), with the ratio."""
+    sys.path.insert(0, os.path.dirname(__file__))
+    from bench_bots import speed
+    from papertales.tournament import run
+    out = speed(budget_iterations=100)
+    for jobs in (1, 2):
+        start = time.perf_counter()
+        run("greedy,random,random,random", games=games, seed=1, jobs=jobs, progress=False)
+        out[f"tournament_games_per_second_{jobs}_process"] = round(games / (time.perf_counter() - start), 1)
+    out["tournament_scaling_2_over_1"] = round(out["tournament_games_per_second_2_process"]
+                                               / out["tournament_games_per_second_1_process"], 2)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=10000)
@@ -59,10 +75,15 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--events", action="store_true", help="keep the event log (default: off)")
     ap.add_argument("--one", action="store_true", help="only the build that is running")
+    ap.add_argument("--tournament-games", type=int, default=200,
+                    help="games for the bots' and tournaments' speed (0: skip them)")
     args = ap.parse_args()
     results = [measure(args)]
+    if args.tournament_games:
+        results[0].update(bots_and_tournaments(args.tournament_games))
     if papertales.compiled and not args.one:
-        again = subprocess.run([sys.executable, __file__, *sys.argv[1:], "--one"], check=True,
+        again = subprocess.run([sys.executable, __file__, *sys.argv[1:], "--one", "--tournament-games",
+                                str(args.tournament_games)], check=True,
                                env={**os.environ, "PAPERTALES_PURE": "1"}, capture_output=True, text=True)
         results += json.loads(again.stdout)
     print(json.dumps(results, indent=2))
