@@ -679,9 +679,10 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         self.armies = None                    # the Armies shown
         self._updating = False
         self._label()
-        self.children = [self.messages, self.banner, self.header, self.line_html, self.gains_head,
-                         self.gains_turn, self.gains_box, self.gains_html, self.armies_head,
-                         self.armies_box, self.armies_html, self.race_box, self.log_box]
+        # the armies (what your next decision is about) right under his line, then his gains
+        self.children = [self.messages, self.banner, self.header, self.line_html, self.armies_head,
+                         self.armies_html, self.armies_box, self.gains_head, self.gains_turn,
+                         self.gains_box, self.gains_html, self.race_box, self.log_box]
         if session is not None:
             session.observe(self._on_session)
             self._on_session(session)
@@ -774,6 +775,8 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         if self.race_fig is None:
             self.race_fig = race_figure((p.name, t("solo.lich_king", lang)), lang)
             self.race_box.children = [self.race_fig]
+        # an empty race says nothing: it shows once somebody has scored
+        self.race_box.layout.display = "" if any(values["you"]) or any(values["lich"]) else "none"
         with self.race_fig.batch_update():
             for tr, k in zip(self.race_fig.data, ("you", "lich")):
                 tr.x, tr.y, tr.hovertext = labels, values[k], hovers[k]
