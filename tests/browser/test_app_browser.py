@@ -285,9 +285,10 @@ def test_switch_the_app_to_polish_and_back(voila_app, page, artifacts):
     for i, phase in enumerate(("recruitment", "deployment", "wars", "income", "construction", "aging"), 1):
         assert f"{i}. {t(f'phase.{phase}.name', 'pl')}" in track, track
     assert "Tura 1/4" in track and "Recruitment" not in track
-    farmer = page.locator('.pt-decision .pt-card[data-card="farmer"] .pt-cname')
-    farmer.wait_for(state="visible", timeout=CLICK_TIMEOUT)
-    assert farmer.inner_text() == "Rolnik"
+    # the decision box redraws after the track: wait for its cards too
+    page.wait_for_function("() => { const e = document.querySelector("
+                           "'.pt-decision .pt-card[data-card=\"farmer\"] .pt-cname');"
+                           " return e !== null && e.innerText.trim() === 'Rolnik'; }", timeout=CLICK_TIMEOUT)
     assert page.locator("button.pt-next-phase").inner_text().startswith("Następna faza")
     assert page.locator(".lm-TabBar-tab", has_text="Zasady w skrócie").count() == 1
     full_screenshot(page, artifacts / "app-polish.png")
@@ -301,7 +302,8 @@ def test_switch_the_app_to_polish_and_back(voila_app, page, artifacts):
     page.wait_for_function("() => { const e = document.querySelector('.pt-track-widget');"
                            " return e !== null && e.innerText.includes('Recruitment'); }", timeout=CLICK_TIMEOUT)
     assert "Rekrutacja" not in page.inner_text(".pt-track-widget")
-    assert "Farmer" in page.inner_text(".pt-kingdom[data-seat='0'] .pt-hand")
+    page.wait_for_function("() => { const e = document.querySelector(\".pt-kingdom[data-seat='0'] .pt-hand\");"
+                           " return e !== null && e.innerText.includes('Farmer'); }", timeout=CLICK_TIMEOUT)
     assert page.locator("button.pt-next-phase").inner_text().startswith("Next phase")
     assert_no_traceback(page)
     errors = [m for m in page.console_messages
