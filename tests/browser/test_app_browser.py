@@ -414,7 +414,10 @@ def test_aging_is_seen_fast_forward_stops_and_a_file_restores_the_game(voila_app
     page.wait_for_function("() => { const e = document.querySelector('.pt-track-widget .pt-current');"
                            " return e !== null && e.dataset.phase === 'wars'; }", timeout=CLICK_TIMEOUT)
     restored = game_now(page)
-    assert restored.history == saved.history and (restored.turn, restored.phase) == (2, "wars")
+    # the same game: every decision of the file, and no later one (automatic stages that carry
+    # no decision may already have run when the page is read)
+    assert restored.history == saved.history and restored.turn == 2
+    assert restored.phase in ("wars", "income", "construction")
     assert_no_traceback(page)
 
     # the narrow layout: every kingdom's three Front columns fit in 390 px
