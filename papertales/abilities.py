@@ -40,30 +40,40 @@ class Ctx:
     """What an ability may look at while it is evaluated for one player.
 
     One instance is reused for every hook of a player in a phase: phases fill in the
-    fields they know (``res`` always; ``wars_won`` in Wars; ``dying`` in Aging ...)."""
+    fields they know (``wars_won`` in Wars; ``dying`` in Aging ...).  The kingdom's
+    resources (``res``) are counted the first time an ability asks: most hooks never do."""
 
-    __slots__ = ("game", "seat", "player", "res", "unit", "wars_won", "dying",
+    __slots__ = ("game", "seat", "player", "_res", "unit", "wars_won", "dying",
                  "income_gold", "strengths")
     game: Any
     seat: int
     player: Any
-    res: list[int]
+    _res: list[int] | None
     unit: Any
     wars_won: int
     dying: Any
     income_gold: int
     strengths: Any
 
-    def __init__(self, game: Any, seat: int, player: Any, res: list[int]) -> None:
+    def __init__(self, game: Any, seat: int, player: Any, res: list[int] | None = None) -> None:
         self.game = game
         self.seat = seat
         self.player = player
-        self.res = res
+        self._res = res
         self.unit = None
         self.wars_won = 0
         self.dying = None
         self.income_gold = 0
         self.strengths = ()
+
+    @property
+    def res(self) -> list[int]:
+        """``[wood, food, ore]`` the kingdom produces now."""
+        res = self._res
+        if res is None:
+            from .state import production
+            res = self._res = production(self.player, self.game.buildings)
+        return res
 
 
 # ---------------------------------------------------------------- quantities ("per")

@@ -434,7 +434,7 @@ class Game:
 
     def _ctx(self, seat: int) -> Ctx:
         p = self.players[seat]
-        return Ctx(self, seat, p, production(p, self.buildings))
+        return Ctx(self, seat, p)
 
     def _log(self, seat: int, kind: str, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
         if self.record_events:
