@@ -77,12 +77,14 @@ class RandomBot:
         return place_actions(placeable[i // n_free], free)[i % n_free]
 
 
-def play(game: Game, bots: list, until_over: bool = True, checked: bool = False) -> Game:
+def play(game: Game, bots: list, until_over: bool = True, checked: bool = False,
+         on_choice: Any = None) -> Game:
     """Let ``bots`` (one per seat, each with ``choose(game, seat)``) play until the end.
 
     Actions of bots that are ``legal_by_construction`` are applied unchecked
     (:meth:`Game.apply_trusted`); ``checked=True`` validates every action all the same,
-    as it always is for any other bot."""
+    as it always is for any other bot.  ``on_choice(game, seat, action)`` is called with
+    each choice just before it is applied (a tournament records the draft picks)."""
     trusted = not checked and all(getattr(b, "legal_by_construction", False) for b in bots)
     apply = game.apply_trusted if trusted else game.apply
     while not game.is_over:
@@ -92,7 +94,10 @@ def play(game: Game, bots: list, until_over: bool = True, checked: bool = False)
             continue
         for seat in waiting:
             while game.pending[seat] is not None:
-                apply(seat, bots[seat].choose(game, seat))
+                action = bots[seat].choose(game, seat)
+                if on_choice is not None:
+                    on_choice(game, seat, action)
+                apply(seat, action)
     return game
 
 

@@ -78,14 +78,20 @@ def _how(way, res, buy) -> list[str]:
 
 
 
+def _prices(game: Game, p: Player) -> tuple[list[int], dict[int, int], bool, int, int]:
+    """What every construction of ``p`` is priced from: the resources produced, the gold
+    prices of missing ones, whether land is free, buildings owned, the land cost."""
+    res = production(p, game.buildings)
+    buy, free_land = _helpers(game, p)
+    owned = sum(1 for lvl in p.buildings if lvl)
+    return res, buy, free_land, owned, 0 if free_land else LAND_COST_PER_BUILDING * owned
+
+
 def options(game: Game, seat: int, explain=False) -> list[tuple[Action, int, list | None]]:
     """Every construction the player can afford now: ``(action, gold, explanation)``;
     the explanation (how it is paid) is only written with ``explain=True``."""
     p = game.players[seat]
-    res = production(p, game.buildings)
-    buy, free_land = _helpers(game, p)
-    owned = sum(1 for lvl in p.buildings if lvl)
-    land = 0 if free_land else LAND_COST_PER_BUILDING * owned
+    res, buy, free_land, owned, land = _prices(game, p)
     out = []
     for b, level in enumerate(p.buildings):
         B = game.buildings[b]
@@ -189,10 +195,7 @@ def explain_all(game, seat) -> list[dict]:
     ``cli.construction.why.missing`` (one part per resource the kingdom lacks and cannot buy),
     ``cli.construction.why.gold`` (the price is more gold than the player has)."""
     p = game.players[seat]
-    res = production(p, game.buildings)
-    buy, free_land = _helpers(game, p)
-    owned = sum(1 for lvl in p.buildings if lvl)
-    land = 0 if free_land else LAND_COST_PER_BUILDING * owned
+    res, buy, free_land, owned, land = _prices(game, p)
     rows = []
     for b, level in enumerate(p.buildings):
         B = game.buildings[b]

@@ -118,6 +118,7 @@ def play_game(bots, index, seed=0, players=None, budget=None, options=None) -> l
     go to :meth:`Game.new` (``rules``, ``expansion``, ``lich_king_cards``; ``packs``: pack
     ids or files, loaded here so that the options stay picklable)."""
     from .actions import DRAFT
+    from .bots import play
     players = players or len(bots)
     gs = game_seed(seed, index)
     seats = lineup(bots, index, players)
@@ -126,24 +127,16 @@ def play_game(bots, index, seed=0, players=None, budget=None, options=None) -> l
     picks = [[] for _ in range(players)]
     pick_no = [0] * players
     turn_of_pick = [0] * players
-    while not game.is_over:
-        pending = game.pending_players()
-        if not pending:
-            game.advance()
-            continue
-        for s in pending:
-            while game.pending[s] is not None:
-                d = game.pending[s]
-                if d.kind == DRAFT:
-                    pack = [t.id for t in game.players[s].pack]     # the seat's own pack: visible
-                    action = players_bots[s].choose(game, s)
-                    if turn_of_pick[s] != game.turn:
-                        turn_of_pick[s], pick_no[s] = game.turn, 0
-                    picks[s].append([game.turn, pick_no[s], action.a, pack])
-                    pick_no[s] += 1
-                else:
-                    action = players_bots[s].choose(game, s)
-                game.apply(s, action)
+
+    def record_pick(game, s, action):
+        if game.pending[s].kind == DRAFT:
+            if turn_of_pick[s] != game.turn:
+                turn_of_pick[s], pick_no[s] = game.turn, 0
+            pack = [t.id for t in game.players[s].pack]         # the seat's own pack: visible
+            picks[s].append([game.turn, pick_no[s], action.a, pack])
+            pick_no[s] += 1
+
+    play(game, players_bots, checked=True, on_choice=record_pick)
     return _rows(game, index, gs, seats, picks)
 
 
