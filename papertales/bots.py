@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import (BUILD, DEPLOY, DISCARDS, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE,
                       PASS_ACTION, PICK, RETURN, Action, for_card)
@@ -14,6 +14,10 @@ from .rng import Rng
 
 if TYPE_CHECKING:
     from .game import Game
+
+
+#: the number of spots in each 5-bit mask of spots
+_SPOTS_IN: Final = tuple(bin(mask).count("1") for mask in range(32))
 
 
 class RandomBot:
@@ -65,7 +69,7 @@ class RandomBot:
         (``done`` and one ``done CARD`` per distinct card in hand)."""
         rng = self.rng
         free, _, discardable, _, cards, placeable = survey(game, game.players[seat])
-        n_free = bin(free).count("1")
+        n_free = _SPOTS_IN[free]
         n = len(discardable) + len(placeable) * n_free
         if rng.below(n + 1) == n:
             k = rng.below(len(cards) + 1)

@@ -12,7 +12,7 @@ from typing import Any
 from importlib import resources as _resources
 from pathlib import Path
 
-from .abilities import HOOK_DEFAULTS, RES_INDEX, RESOURCES, compile_abilities
+from .abilities import HOOK_DEFAULTS, RES_INDEX, RESOURCES, Shapeshift, compile_abilities
 from .errors import PackError, UnknownCardError
 from .necropolis import PHASE_OF_TRIGGER, lich_king_card, necropolis_card
 
@@ -26,7 +26,7 @@ _BUILDING_TRIGGERS = ("kingdom_strength", "wars", "income", "construction", "end
 
 
 _UNIT_FIELDS = ("index", "id", "name", "names", "copies", "cost", "strength", "produces",
-                "text", "note", "uncertain", "pack", "uses_income", "kinds",
+                "text", "note", "uncertain", "pack", "uses_income", "shapeshifts", "kinds",
                 "ability_phases") + tuple(HOOK_DEFAULTS)
 _BUILDING_FIELDS = ("index", "id", "name", "names", "levels", "pack", "payments", "tile")
 
@@ -49,6 +49,7 @@ class UnitType:
     uncertain: str
     pack: str
     uses_income: bool
+    shapeshifts: bool
     kinds: frozenset
     ability_phases: frozenset
     strength_mods: tuple
@@ -280,6 +281,7 @@ def _unit(spec, where, pack_id, extra_kinds=()) -> UnitType:
                         for a in specs)
     for attr, default in HOOK_DEFAULTS.items():
         setattr(u, attr, hooks.get(attr, default))
+    u.shapeshifts = any(isinstance(e, Shapeshift) for e in u.reveal)
     return u
 
 

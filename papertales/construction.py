@@ -51,6 +51,13 @@ def resource_gold(ways, res, buy):
     resources ``res`` the kingdom produces and the gold ``buy`` prices of missing ones:
     ``(gold, way)``, or None if no way can be paid."""
     best = None
+    if not buy:                         # nothing can be bought: a way is paid or it is not
+        for way in ways:
+            need = way[0]
+            if need[0] <= res[0] and need[1] <= res[1] and need[2] <= res[2]:
+                if best is None or way[1] < best[0]:
+                    best = (way[1], way)
+        return best
     for way in ways:
         need, gold, _ = way
         for r in (0, 1, 2):

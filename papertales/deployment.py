@@ -272,19 +272,24 @@ def all_decided(game: Game) -> None:
 def reveal(game: Game) -> None:
     """Reveal every placed unit, pay, and resolve reveal / Deployment abilities."""
     players = game.players
-    order = list(range(game.n))
-    shifters = [seat for seat, p in enumerate(players)
-                if any(u is not None and u.new and any(isinstance(e, Shapeshift) for e in u.type.reveal)
-                       for u in p.units)]
-    if len(shifters) > 1:          # they draw from the same pile: the order rule decides
-        order = game._resolution_order()
+    shifters = 0
+    for p in players:
+        for u in p.units:
+            if u is not None and u.new and u.type.shapeshifts:
+                shifters += 1
+                break
+    # Shapeshifters draw from the same pile: with two or more, the order rule decides
+    order = game._resolution_order() if shifters > 1 else range(game.n)
     record = game.record_events
+    ask_order = game.variants["own_order"] == "ask"
     shown: list[tuple] = [()] * game.n
     paid = [0] * game.n
     for seat in order:
         p = players[seat]
         units = p.units
-        revealed = sorted((u.type.cost, s, u.type) for s, u in enumerate(units) if u is not None and u.new)
+        revealed = [(u.type.cost, s, u.type) for s, u in enumerate(units) if u is not None and u.new]
+        if len(revealed) > 1:
+            revealed.sort()
         if record:
             shown[seat] = tuple((s, t.id) for _, s, t in sorted(revealed, key=lambda r: r[1]))
             paid[seat] = sum(c for c, _, _ in revealed)
@@ -293,13 +298,14 @@ def reveal(game: Game) -> None:
                 game._log(seat, EV_DEPLOY, 0, t.id, "ev.reveals", {"card": t.id, "spot": s})
             if cost:
                 game._gain_gold(seat, -cost, t.id, "ev.negative_cost" if cost < 0 else "ev.deployment_cost")
-        for s in range(len(units)):
-            u = units[s]
-            if u is not None and u.new:
-                for e in u.type.reveal:
-                    if isinstance(e, Shapeshift):
-                        e.resolve(game, seat, s, u.type.id)
-        if game.variants["own_order"] == "ask" and order_matters(p):
+        if shifters:
+            for s in range(len(units)):
+                u = units[s]
+                if u is not None and u.new and u.type.shapeshifts:
+                    for e in u.type.reveal:
+                        if isinstance(e, Shapeshift):
+                            e.resolve(game, seat, s, u.type.id)
+        if ask_order and order_matters(p):
             game.pending[seat] = Decision(seat, ORDER_DECISION)
             continue
         resolve_reveal_abilities(game, seat)
@@ -351,12 +357,14 @@ def order_matters(p) -> bool:
     abilities change the result?  Only when a Deployment ability counts a resource
     (Master Alchemist: food) that a unit produces according to its age tokens (Leviathan,
     Adventurer) and a reveal ability may put age tokens on that unit first."""
-    counted = {e.spec.get("per") for u in p.units if u is not None
-               for e in u.type.deployment if isinstance(e, AgeTokens)}
-    counted &= set(RESOURCES)
-    if not counted:
+    indices = set()
+    for u in p.units:
+        if u is not None and u.type.deployment:     # rare: most units have none
+            for e in u.type.deployment:
+                if isinstance(e, AgeTokens) and e.spec.get("per") in RESOURCES:
+                    indices.add(RESOURCES.index(e.spec["per"]))
+    if not indices:
         return False
-    indices = {RESOURCES.index(r) for r in counted}
     for s, u in enumerate(p.units):
         if u is None or not u.new:
             continue

@@ -36,7 +36,10 @@ def start(game: Game) -> None:
 def _open_round(game: Game) -> None:
     """Ask everyone for a pick; a pack of one card needs no decision and is taken."""
     players = game.players
-    if all(len(p.pack) == 1 for p in players):
+    for p in players:
+        if len(p.pack) != 1:
+            break
+    else:                               # every pack is down to one card
         for seat, p in enumerate(players):
             t = p.pack.pop()
             p.hand.append(t)
@@ -102,9 +105,11 @@ def all_decided(game: Game) -> None:
     n = game.n
     step = 1 if game.turn % 2 == 1 else -1      # left on turns 1 and 3, right on 2 and 4
     packs = [p.pack for p in players]
+    left = False
     for seat, p in enumerate(players):
-        p.pack = packs[(seat - step) % n]
-    if any(p.pack for p in players):
+        p.pack = pack = packs[(seat - step) % n]
+        left = left or bool(pack)
+    if left:
         _open_round(game)
     else:
         finish(game)
