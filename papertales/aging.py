@@ -92,11 +92,18 @@ def all_decided(game: Game) -> None:
 
 def resolve(game: Game) -> None:
     saved = game.saved or [[] for _ in range(game.n)]
+    record = game.record_events
     deaths = []
     for seat, p in enumerate(game.players):
         units = p.units
-        dying = [(s, u) for s, u in enumerate(units) if u is not None and dies(u) and s not in saved[seat]]
-        deaths.append(tuple((s, u.type.id, u.age) for s, u in dying))
+        dying = []
+        for s, u in enumerate(units):
+            if u is not None:
+                at = u.type.dies_at             # dies(u), inlined: this runs for every unit
+                if at is not None and u.age >= at and s not in saved[seat]:
+                    dying.append((s, u))
+        if record:
+            deaths.append(tuple((s, u.type.id, u.age) for s, u in dying))
         if dying:
             ctx = game._ctx(seat)
             gains: list[tuple[str, int, str, str, dict]] = []
@@ -122,12 +129,16 @@ def resolve(game: Game) -> None:
             for s, u in dying:
                 units[s] = None
                 game.discard.append(u.type)
-                if game.record_events:
+                if record:
                     game._log(seat, DEATH, u.age, RULE_AGING, "ev.unit_with_tokens", {"card": u.type.id, "n": u.age})
         for s in range(len(units)):
-            if units[s] is not None:
-                game._add_age(seat, s, 1, RULE_AGING)
-    if game.record_events:
+            u = units[s]
+            if u is not None:
+                if record:
+                    game._add_age(seat, s, 1, RULE_AGING)
+                else:
+                    u.age += 1
+    if record:
         game.results.append(AgingResult(game.turn, tuple(deaths), tuple(tuple(s) for s in saved)))
     game.saved = None
     game._end_turn()

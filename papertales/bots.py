@@ -91,13 +91,14 @@ def play(game: Game, bots: list, until_over: bool = True, checked: bool = False,
     each choice just before it is applied (a tournament records the draft picks)."""
     trusted = not checked and all(getattr(b, "legal_by_construction", False) for b in bots)
     apply = game.apply_trusted if trusted else game.apply
+    pending = game.pending          # the same list for the whole game
     while not game.is_over:
-        waiting = game.pending_players()
+        waiting = [seat for seat, d in enumerate(pending) if d is not None]
         if not waiting:
             game.advance()
             continue
         for seat in waiting:
-            while game.pending[seat] is not None:
+            while pending[seat] is not None:
                 action = bots[seat].choose(game, seat)
                 if on_choice is not None:
                     on_choice(game, seat, action)
