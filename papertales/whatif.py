@@ -13,7 +13,8 @@ import errno
 import json
 
 from . import aging, construction, income, wars
-from .actions import BUILD, CHOOSE, DEPLOY, DRAFT, DRAFT_DISCARD, PASS, SAVE, SPARE, Action
+from .actions import (BUILD, CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DRAFT, DRAFT_DISCARD, ORDER, ORDER_DECISION, PASS,
+                      REVEAL_FIRST, SAVE, SPARE, Action)
 from .cards import BASE, card_set
 from .errors import IllegalActionError, PaperTalesError, PositionError
 from .events import WAR, cause_label, render_parts
@@ -34,6 +35,10 @@ PLAYER_FIELDS = ("name", "gold", "lp", "front", "back", "units", "buildings", "h
                  "place", "actions", "choices")
 LICH_FIELDS = ("lp", "line", "time", "revealed", "cards", "netherworld")
 CONSTRUCTION_CHOICE = "construction"
+#: the choice of which of one's own abilities resolve first (rule variant ``own_order=ask``)
+ORDER_CHOICE = "order"
+#: the choices named by what they decide rather than by a card
+_PLAYER_CHOICES = {CONSTRUCTION_CHOICE: "construction", ORDER_CHOICE: "deployment"}
 #: decisions never shown side by side (too many options; positions state them)
 _NOT_BRANCHED = (DEPLOY, DRAFT, DRAFT_DISCARD)
 
@@ -102,7 +107,7 @@ class _Plan:
 
     def take(self, g, seat, d, legal):
         """The action the position chose for this decision, or None (not stated)."""
-        key = CONSTRUCTION_CHOICE if d.kind == BUILD else d.cause
+        key = choice_key(d)
         entry = self.choices.get(seat, {}).get(key)
         if entry is None:
             return None
@@ -131,10 +136,19 @@ class _Plan:
         return None
 
 
+def choice_key(d) -> str:
+    """The key of ``players[i].choices`` that answers the decision ``d``."""
+    if d.kind == BUILD:
+        return CONSTRUCTION_CHOICE
+    if d.kind == ORDER_DECISION:
+        return ORDER_CHOICE
+    return d.cause or ""
+
+
 def _choice_phase(cards, key):
     """The phase a choice key decides in, or None if that card makes no choice."""
-    if key == CONSTRUCTION_CHOICE:
-        return "construction"
+    if key in _PLAYER_CHOICES:
+        return _PLAYER_CHOICES[key]
     u = cards.unit(key)
     if u.saves is not None:
         return "aging"
@@ -151,7 +165,7 @@ def _choices(pd, w, cards, phase, has):
     out = {}
     for key, value in raw.items():
         where = f"{w}.choices.{key}"
-        if key != CONSTRUCTION_CHOICE:
+        if key not in _PLAYER_CHOICES:
             try:
                 key = cards.unit(key).id
             except (KeyError, AttributeError):
@@ -159,7 +173,7 @@ def _choices(pd, w, cards, phase, has):
         when = _choice_phase(cards, key)
         if when is None:
             _err("cli.whatif.error.choice_none", where=where, card=card_name(key, cards=cards))
-        if key != CONSTRUCTION_CHOICE and key not in has:
+        if key not in _PLAYER_CHOICES and key not in has:
             _err("cli.whatif.error.choice_absent", where=where, card=card_name(key, cards=cards))
         if POSITION_PHASES.index(when) < POSITION_PHASES.index(phase):
             _err("cli.whatif.error.choice_past", where=where, when=t(f"phase.{when}.name"),
@@ -172,15 +186,19 @@ def _choices(pd, w, cards, phase, has):
             wj = where if not isinstance(value, list) else f"{where}[{j}]"
             if not isinstance(v, str):
                 _err("cli.whatif.error.choice_value", where=wj, value=repr(v))
-            if v.upper() in SPOT_INDEX and when in ("aging", "deployment"):
+            if key == ORDER_CHOICE and v.lower() in (REVEAL_FIRST, DEPLOYMENT_FIRST):
+                parsed.append((v, Action(ORDER, v.lower())))      # "reveal" for "order reveal"
+                continue
+            if v.upper() in SPOT_INDEX and when in ("aging", "deployment") and key != ORDER_CHOICE:
                 parsed.append((v, SPOT_INDEX[v.upper()]))
                 continue
             try:
                 action = Action.parse(v)
             except ValueError:
                 _err("cli.whatif.error.choice_value", where=wj, value=repr(v))
-            wanted = {"aging": (SPARE, PASS), "deployment": (CHOOSE,), "construction": ("build", "upgrade", PASS)}
-            if action.kind not in wanted[when]:
+            wanted = {"aging": (SPARE, PASS), "deployment": (CHOOSE,), "construction": ("build", "upgrade", PASS),
+                      "order": (ORDER,)}
+            if action.kind not in wanted["order" if key == ORDER_CHOICE else when]:
                 _err("cli.whatif.error.choice_value", where=wj, value=repr(v))
             parsed.append((v, action))
         out[key] = (where, parsed, when)
@@ -639,7 +657,7 @@ def _side_by_side(points, stop, lang):
                  "cause_text": card_name(cause, lang, cards) if cause else "",
                  "spot": SPOT_NAMES[d.spot] if d.spot is not None else None,
                  "prompt": g0.decision(seat, lang).prompt,
-                 "field": f"players[{seat}].choices.{CONSTRUCTION_CHOICE if d.kind == BUILD else cause}",
+                 "field": f"players[{seat}].choices.{choice_key(d)}",
                  "options": []}
         for a in legal:
             g = g0.clone()

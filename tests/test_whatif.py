@@ -249,3 +249,54 @@ def test_rule_variants_reach_the_game():
     double = dict(zero, rules={"two_player_zero": "double"})
     assert ev(double, ("wars",))["wars"]["lp_after"] == [6, 6]
     assert position_of(game_from_position(double))["rules"] == {"two_player_zero": "double"}
+
+
+# ------------------------------------------------------------------ the order of one's own abilities
+
+ORDER_POSITION = {"phase": "deployment", "players": [
+    {"gold": 5, "front": ["leviathan"], "back": ["master_alchemist"], "hand": ["necromancer"],
+     "place": {"necromancer": "F2"}}, {}, {}]}
+
+
+def order_position(choices=None, **rules):
+    data = json.loads(json.dumps(ORDER_POSITION))
+    if choices is not None:
+        data["players"][0]["choices"] = choices
+    if rules:
+        data["rules"] = rules
+    return data
+
+
+def ages(result):
+    return {u["spot"]: u["age"] for u in result["players"][0]["units"]}
+
+
+def test_order_choice_given():
+    # reveal first: the Necromancer ages the Leviathan (F1) and the Alchemist (B1) by 1; the
+    # aged Leviathan produces 2 food, so the Alchemist then puts 2 tokens on the unit chosen: F2
+    r = ev(order_position({"order": "reveal", "master_alchemist": "F2"}), ("deployment",))
+    assert ages(r) == {"F1": 1, "F2": 2, "B1": 1} and "decisions" not in r["deployment"]
+    # the Alchemist first: no food yet, no tokens from it; then the Necromancer's 1 + 1
+    r = ev(order_position({"order": "deployment"}), ("deployment",))
+    assert ages(r) == {"F1": 1, "F2": 0, "B1": 1} and "decisions" not in r["deployment"]
+    # the action's notation reads too
+    assert ages(ev(order_position({"order": "order deployment"}), ("deployment",))) == {"F1": 1, "F2": 0, "B1": 1}
+
+
+def test_order_choice_not_given_is_shown_side_by_side():
+    r = ev(order_position(), ("deployment",))
+    groups = {g["field"]: g for g in r["deployment"]["decisions"]}
+    order = groups["players[0].choices.order"]
+    assert order["decision"] == "order"
+    assert [(o["action"], o["default"]) for o in order["options"]] == [("order reveal", True),
+                                                                      ("order deployment", False)]
+    # by default reveal first, and the Alchemist's 2 tokens go to the first spot: 1 + 2 on F1
+    assert ages(r) == {"F1": 3, "F2": 0, "B1": 1}
+
+
+def test_order_choice_refused_when_wrong_or_never_asked():
+    with pytest.raises(PositionError, match=r"players\[0\]\.choices\.order: 'B1' is not a choice"):
+        ev(order_position({"order": "B1"}), ("deployment",))
+    # with the engine's fixed order the owner is never asked
+    with pytest.raises(PositionError, match=r"players\[0\]\.choices\.order: .*Deployment"):
+        ev(order_position({"order": "reveal"}, own_order="fixed"), ("deployment",))
