@@ -499,13 +499,15 @@ def load_position(path, cards=None) -> Game:
 def position_of(game) -> dict:
     """The position (JSON-ready dict) of a game: the inverse of :func:`game_from_position`
     for what it describes.  Units fill ``front``/``back`` lists when no spot is left empty
-    before an occupied one, else they are keyed by spot (``units``); in a Deployment the
-    units placed face down are listed under ``hand`` and ``place``."""
+    before an occupied one, else they are keyed by spot (``units``); in a Deployment,
+    until the reveal, the units placed face down are listed under ``hand`` and ``place``
+    (``actions`` ending in ``done CARD`` once a player has kept a card)."""
     def unit(u):
         return {"card": u.type.id, "age": u.age} if u.age else u.type.id
 
     phase = game.phase if game.phase in POSITION_PHASES else "aging"
-    deploying = game.phase == "deployment" and game.stage == "place"
+    # placed face down, not yet revealed (everyone may already have said "done")
+    deploying = game.phase == "deployment" and game.stage in ("start", "place", "reveal")
     out = {"format": FORMAT, "turn": game.turn, "phase": phase, "players": []}
     for p in game.players:
         old = [u if u is not None and not (deploying and u.new) else None for u in p.units]
@@ -518,13 +520,17 @@ def position_of(game) -> dict:
         else:
             entry["units"] = {SPOT_NAMES[s]: unit(u) for s, u in enumerate(old) if u is not None}
         entry["buildings"] = {game.buildings[i].id: lvl for i, lvl in enumerate(p.buildings) if lvl}
-        if phase == "deployment":
+        if deploying:
             placed = {SPOT_NAMES[s]: u.type.id for s, u in enumerate(p.units) if u is not None and u.new}
             hand = [c.id for c in p.hand] + list(placed.values())
-            if hand:
-                entry["hand"] = hand
-            if placed:
-                entry["place"] = placed
+            if p.kept is not None:          # said "done", keeping this card for next turn
+                entry["hand"] = hand + [p.kept.id]
+                entry["actions"] = [f"place {card} {spot}" for spot, card in placed.items()] + [f"done {p.kept.id}"]
+            else:
+                if hand:
+                    entry["hand"] = hand
+                if placed:
+                    entry["place"] = placed
         if p.kept is not None and phase != "deployment":
             entry["kept"] = p.kept.id
         out["players"].append(entry)

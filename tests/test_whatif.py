@@ -300,3 +300,23 @@ def test_order_choice_refused_when_wrong_or_never_asked():
     # with the engine's fixed order the owner is never asked
     with pytest.raises(PositionError, match=r"players\[0\]\.choices\.order: .*Deployment"):
         ev(order_position({"order": "reveal"}, own_order="fixed"), ("deployment",))
+
+
+def test_a_deployment_read_back_after_everyone_said_done():
+    """Once every player has said "done" (the stage before the reveal), the units placed
+    face down are still listed once, under hand and place; a card kept with "done CARD"
+    comes back as the actions that keep it."""
+    data = {"turn": 3, "phase": "deployment", "players": [
+        {"name": "Ann", "gold": 5, "front": ["leviathan"], "hand": ["necromancer", "farmer"],
+         "place": {"necromancer": "F2"}},
+        {"name": "Ben", "gold": 4, "hand": ["cook", "knight"], "actions": ["place knight F1", "done cook"]}]}
+    g = game_from_position(data)
+    assert g.stage == "reveal"
+    again = position_of(g)
+    ann, ben = again["players"]
+    assert ann["front"] == ["leviathan"] and ann["hand"] == ["necromancer"] and ann["place"] == {"F2": "necromancer"}
+    assert ben["front"] == [] and ben["hand"] == ["knight", "cook"]
+    assert ben["actions"] == ["place knight F1", "done cook"]
+    g2 = game_from_position(again)
+    assert g2.players[1].kept.id == "cook" and g2.players[1].units[0].type.id == "knight"
+    assert position_of(g2) == again

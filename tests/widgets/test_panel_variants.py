@@ -83,3 +83,30 @@ def test_the_whatif_extras_follow_the_language():
     ed.set_language("pl")
     assert ed.extras.phase.description == "Faza" and ed.extras.box.get_title(0).startswith("Faza, ręce")
     assert dict((v, k) for k, v in ed.extras.phase.options)["all"] == "wszystko: reszta tury"
+
+
+def test_loading_a_position_refills_phase_hands_actions_choices_and_variants():
+    """What the editor saves, it loads back as it was (the JSON round trip of the file)."""
+    ed = WhatIfEditor({"turn": 3, "phase": "deployment", "rules": {"own_order": "fixed"}, "players": [
+        {"name": "Ann", "gold": 5, "front": ["leviathan"], "back": ["master_alchemist"],
+         "hand": ["necromancer", "farmer"], "place": {"necromancer": "F2"},
+         "choices": {"master_alchemist": "F1"}},
+        {"name": "Ben", "gold": 4, "hand": ["cook", "knight"], "actions": ["place knight F1", "done cook"]}]},
+        lang="en")
+    assert not ed.messages.errors, ed.messages.errors
+    x = ed.extras
+    assert x.phase.value == "deployment"
+    assert x.variants.dropdowns["own_order"].value == "fixed"
+    assert x.hands[0].value == "necromancer, farmer"
+    assert x.actions[0].value == "place necromancer F2"
+    assert x.choices[0].value == "master_alchemist=F1"
+    assert (x.hands[1].value, x.actions[1].value) == ("cook, knight", "place knight F1, done cook")
+    saved = ed.save_text()
+    again = WhatIfEditor(saved, lang="en")
+    assert not again.messages.errors, again.messages.errors
+    assert again.position() == ed.position()
+    # the Alchemist's choice came back: no decision is left open in the Deployment
+    from papertales.whatif import evaluate, game_from_position
+    assert "decisions" not in evaluate(game_from_position(again.position()), ("deployment",))["deployment"]
+    x.choices[0].value = ""
+    assert "decisions" in evaluate(game_from_position(ed.position()), ("deployment",))["deployment"]
