@@ -282,22 +282,7 @@ def solo_pass_html(game, lang=None) -> dict:
     for p in coach.solo_draft_preview(game):
         text = t("coach.ui.solo_pass", lang, lk=R.lich_king_name(lang), n=p.lp)
         tip = t("coach.ui.solo_pass_tip", lang, total=p.total_if_kept)
-        out[p.card] = (f"{_CSS}<div class='pt-root'><span class='pt-solo-pass' data-pass-lp='{p.lp}' "
+        out[p.card] = (f"{_CSS}<div class='pt-root'><span class='pt-solo-pass' data-card='{escape(p.card)}' "
+                       f"data-pass-lp='{p.lp}' "
                        f"title='{escape(tip)}'>{escape(text)}</span></div>")
     return out
-
-
-def solo_pass_row_html(game, lang=None) -> str:
-    """One line under a solo draft: each offered card (in the pack's order) with the LP
-    the Lich King gains this turn if you pass it; '' when no solo draft is pending."""
-    rows = coach.solo_draft_preview(game)
-    if not rows:
-        return ""
-    lk = R.lich_king_name(lang)
-    cells = []
-    for p in rows:
-        tip = t("coach.ui.solo_pass_tip", lang, total=p.total_if_kept)
-        cells.append(f"<span class='pt-solo-pass' data-card='{escape(p.card)}' data-pass-lp='{p.lp}' "
-                     f"title='{escape(tip)}' style='margin-right:14px'><b>{escape(R.card_name(game.cards.unit(p.card), lang))}"
-                     f"</b>: {escape(t('coach.ui.solo_pass', lang, lk=lk, n=p.lp))}</span>")
-    return wrap(f"{_CSS}<div>{''.join(cells)}</div>", css=False)

@@ -16,6 +16,7 @@ from papertales.i18n import t
 from papertales.render import escape
 
 from .base import wrap
+from .coach import solo_pass_html
 
 DISPLAY_SPOT_ORDER = (0, 1, 4, 2, 3)     # F1 F2 F3 B1 B2
 
@@ -28,13 +29,15 @@ def _button(label, cls="", style="", tooltip="", width="auto"):
 
 
 def draft_body(panel):
-    """The pack, card by card (two Knights are two cards), each with its button."""
+    """The pack, card by card (two Knights are two cards), each with its button; in a solo
+    draft, under each card what the Lich King gains this turn if you pass it."""
     g, seat, lang = panel.game, panel.seat, panel.lang
     verb = "keep" if panel.kind == "draft" else "discard"
     legal = {a.a: a for a in g.legal_actions(seat)}
     pack = list(getattr(g.players[seat], "pack", ()) or ())
     if not pack or any(c.id not in legal for c in pack):       # an engine without packs: the actions
         pack = [g.cards.unit(cid) for cid in legal]
+    passing = solo_pass_html(g, lang) if g.lich is not None and panel.kind == "draft" else {}
     cards = []
     for c in pack:
         name = panel._name(c)
@@ -42,7 +45,8 @@ def draft_body(panel):
                           tooltip=t(f"app.step.{verb}_tip", lang, name=name, text=R.card_text(c, lang)),
                           style="primary" if verb == "keep" else "warning", extra_cls="pt-wrap")
         b.layout.width = "114px"
-        cards.append(W.VBox([W.HTML(wrap(R.card_html(c, lang=lang), css=False)), b],
+        below = [W.HTML(passing[c.id])] if c.id in passing else []
+        cards.append(W.VBox([W.HTML(wrap(R.card_html(c, lang=lang), css=False)), b, *below],
                             layout=W.Layout(margin="0 4px 4px 0", width="118px")))
     return W.HBox(cards, layout=W.Layout(flex_flow="row wrap"))
 

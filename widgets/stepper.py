@@ -21,7 +21,7 @@ from .happened import FastForwardBar, WhatHappened
 from .decide import deploy_body, draft_body
 from .gamefile import GameFileBox
 from .session import Session
-from .coach import HintBox, solo_pass_row_html
+from .coach import HintBox
 from .variants import VariantsBox
 from .solocards import LICH_COLOR, PLAYER_COLOR, illustrative_html, illustrative_titles, solo_cards, swrap
 from .texts import decision_help, draft_step, phase_explain, solo_phase_explain
@@ -72,9 +72,7 @@ class DecisionPanel(W.VBox):
                 "deploy": lambda: deploy_body(self),
                 "target": self._target, "build": self._build, "save": self._save}.get(self.kind, self._generic)()
         self.hint = HintBox(game, seat, lang=self.lang)       # the coach's ranked options
-        self.solo_pass = W.HTML(solo_pass_row_html(game, self.lang) if game.lich is not None else "")
-        self.solo_pass.add_class("pt-solo-pass-row")          # solo draft: what the Lich King gains
-        self.children = [head, body, self.solo_pass, self.hint]
+        self.children = [head, body, self.hint]
         self.layout = W.Layout(border="2px solid #ffb300", padding="6px", margin="4px 0")
 
     # -------------------------------------------------------------- helpers

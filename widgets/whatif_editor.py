@@ -283,6 +283,7 @@ class WhatIfEditor(Speaking, W.VBox):
                 e.set_from(pd)
             for e in self.editors[game.n:]:
                 e.set_from({})
+            self.extras.set_from(pos, data)
         finally:
             self._loading = False
         self.healer_choices = {}

@@ -130,8 +130,14 @@ def test_the_solo_draft_shows_what_the_lich_king_gains_if_you_pass_a_card():
     assert panel.kind == "draft"
     expected = [(p.card, p.lp) for p in coach.solo_draft_preview(st.game)]
     assert len(expected) == len(st.game.players[0].pack)
-    html = panel.solo_pass.value
-    shown = [(c, int(n)) for c, n in re.findall(r"data-card='([a-z_]+)' data-pass-lp='(\d+)'", html)]
-    assert shown == expected and "if you pass it: Lich King +" in html
+    # under each card of the pack (in the pack's order), its own line
+    shown = []
+    for card_box in panel.children[1].children:
+        card_html, _button, *below = card_box.children
+        assert len(below) == 1
+        found = re.findall(r"data-card='([a-z_]+)' data-pass-lp='(\d+)'", below[0].value)
+        assert len(found) == 1 and "if you pass it: Lich King +" in below[0].value
+        shown.append((found[0][0], int(found[0][1])))
+    assert shown == expected
     multi = GameStepper(players=3, seed=7, humans=[0])
-    assert multi.decision_panel(0).solo_pass.value == ""
+    assert all(len(box.children) == 2 for box in multi.decision_panel(0).children[1].children)
