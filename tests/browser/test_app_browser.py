@@ -229,6 +229,10 @@ def test_play_a_whole_solo_game_against_the_lich_king(voila_app, page, artifacts
     page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
     assert "1st pick: 5 cards drawn" in page.inner_text(".pt-status")
     assert page.locator(".pt-banner [data-illustrative]").count() == 1      # NOT the printed cards
+    # under each of the 5 cards: what the Lich King gains if you pass it
+    page.locator(".pt-decision .pt-solo-pass").nth(4).wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    assert page.locator(".pt-decision .pt-solo-pass").count() == 5
+    full_screenshot(page, artifacts / "solo-draft.png", ".pt-decision")
     page.locator(".pt-lichking .pt-necro-line").wait_for(state="visible", timeout=60_000)
     assert_no_traceback(page)
     # play with the Why? tab open (the Lich King panel redraws when its tab is opened again)
