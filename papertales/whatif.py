@@ -13,8 +13,8 @@ import errno
 import json
 
 from . import aging, construction, income, wars
-from .actions import (BUILD, CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DRAFT, DRAFT_DISCARD, ORDER, ORDER_DECISION, PASS,
-                      REVEAL_FIRST, SAVE, SPARE, Action)
+from .actions import (BUILD, CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DONE, DRAFT, DRAFT_DISCARD, ORDER, ORDER_DECISION,
+                      PASS, PLACE, REVEAL_FIRST, SAVE, SPARE, Action)
 from .cards import BASE, card_set
 from .errors import IllegalActionError, PaperTalesError, PositionError
 from .events import WAR, cause_label, render_parts
@@ -39,8 +39,8 @@ CONSTRUCTION_CHOICE = "construction"
 ORDER_CHOICE = "order"
 #: the choices named by what they decide rather than by a card
 _PLAYER_CHOICES = {CONSTRUCTION_CHOICE: "construction", ORDER_CHOICE: "deployment"}
-#: decisions never shown side by side (too many options; positions state them)
-_NOT_BRANCHED = (DEPLOY, DRAFT, DRAFT_DISCARD)
+#: decisions never shown side by side (positions state them)
+_NOT_BRANCHED = (DRAFT, DRAFT_DISCARD)
 
 
 def _err(key, **params):
@@ -625,10 +625,21 @@ def _play(g, stop, plan, points=None):
             action = plan.take(g, seat, d, legal)
             if action is None:
                 action = _default(d, legal)
-                if points is not None and d.kind not in _NOT_BRANCHED and len(legal) > 1:
-                    points.append((g.clone(), plan.clone(), seat, d, legal, action))
+                options = _placements(g, seat, legal) if d.kind == DEPLOY else legal
+                if points is not None and d.kind not in _NOT_BRANCHED and len(options) > 1:
+                    points.append((g.clone(), plan.clone(), seat, d, options, action))
             g.apply(seat, action)
     return g
+
+
+def _placements(g, seat, legal) -> list[Action]:
+    """The Deployment options shown side by side for a player with cards in hand and no
+    placement stated: each single placement (then ``done``), and ``done`` itself.  Moves,
+    discards and which card to keep are left to the position (they would multiply the
+    options); a player who placed something already is not second-guessed."""
+    if any(u is not None and u.new for u in g.players[seat].units):
+        return []
+    return [a for a in legal if a.kind == PLACE] + [a for a in legal if a.kind == DONE and a.a is None]
 
 
 def _fresh(game, phase):
@@ -663,7 +674,7 @@ def _side_by_side(points, stop, lang):
                  "cause_text": card_name(cause, lang, cards) if cause else "",
                  "spot": SPOT_NAMES[d.spot] if d.spot is not None else None,
                  "prompt": g0.decision(seat, lang).prompt,
-                 "field": f"players[{seat}].choices.{choice_key(d)}",
+                 "field": f"players[{seat}].place" if d.kind == DEPLOY else f"players[{seat}].choices.{choice_key(d)}",
                  "options": []}
         for a in legal:
             g = g0.clone()

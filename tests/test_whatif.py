@@ -320,3 +320,37 @@ def test_a_deployment_read_back_after_everyone_said_done():
     g2 = game_from_position(again)
     assert g2.players[1].kept.id == "cook" and g2.players[1].units[0].type.id == "knight"
     assert position_of(g2) == again
+
+
+# ------------------------------------------------------------------ placements side by side
+
+def test_placements_not_stated_are_compared_side_by_side():
+    """Ann (5 gold, a Farmer in F1) holds a Knight (1 gold, strength 4) and a Cook (free,
+    strength 1, 1 gold per food at Income); Ben has a Knight in F1 and 3 gold.  Each single
+    placement is run to the end of the turn on its own copy."""
+    data = {"phase": "deployment", "players": [{"gold": 5, "front": ["farmer"], "hand": ["knight", "cook"]},
+                                               {"front": ["knight"]}]}
+    r = ev(data, ("all",))["all"]
+    groups = [g for g in r["decisions"] if g["decision"] == "deploy"]
+    assert len(groups) == 1 and groups[0]["seat"] == 0 and groups[0]["field"] == "players[0].place"
+    got = {o["action"]: (o["lp_after"], o["gold_after"]) for o in groups[0]["options"]}
+    # free spots F2 B1 B2 (F1 holds the Farmer): 2 cards x 3 spots, and done
+    assert set(got) == {f"place {c} {s}" for c in ("knight", "cook") for s in ("F2", "B1", "B2")} | {"done"}
+    # Knight in F2: 1 + 4 = 5 against 4 -> one war, +3 LP; gold 5 - 1 + 2 = 6; Ben 3 + 2
+    assert got["place knight F2"] == ([3, 0], [6, 5])
+    # Knight in the Back does not fight: 1 against 4 -> Ben wins both wars (4 >= 2 x 1), +6
+    assert got["place knight B1"] == ([0, 6], [6, 5])
+    # Cook in F2: 2 against 4 -> Ben's double win; Ann's income 2 + 1 (one food) on 5 gold
+    assert got["place cook F2"] == ([0, 6], [8, 5])
+    # done (the default): nothing placed, 1 against 4; 5 + 2 gold
+    assert got["done"] == ([0, 6], [7, 5])
+    assert [o["action"] for o in groups[0]["options"] if o["default"]] == ["done"]
+
+
+def test_a_stated_placement_is_not_second_guessed():
+    data = {"phase": "deployment", "players": [
+        {"gold": 5, "front": ["farmer"], "hand": ["knight", "cook"], "actions": ["place knight F2"]},
+        {"front": ["knight"]}]}
+    r = ev(data, ("deployment",))["deployment"]
+    assert all(g["decision"] != "deploy" for g in r.get("decisions", []))
+    assert r["lp_after"] == [0, 0] and r["gold_after"] == [4, 3]
