@@ -26,7 +26,8 @@ The value of a seat, in LP-equivalents (:func:`value`):
 
 from __future__ import annotations
 
-from .actions import MOVE, RETURN
+from .abilities import Ctx, kingdom_payouts
+from .actions import BUILD, DRAFT, DRAFT_DISCARD, MOVE, PASS, RETURN
 from .rng import Rng
 from .state import IS_FRONT, Unit, production
 from . import construction, income, wars
@@ -87,68 +88,88 @@ def _dies_next_aging(u) -> bool:
     return at is not None and u.age >= at
 
 
-def value(game, seat) -> float:
-    """The documented evaluation (module docstring), from ``seat``'s point of view."""
-    return sum(components(game, seat).values())
+#: the parts of :func:`value`, in the order they are summed
+PARTS = ("lp", "buildings", "end_of_game", "kept", "gold", "wars_now", "wars_later", "income", "resources")
+
+
+def value(game, seat, theirs=None) -> float:
+    """The documented evaluation (module docstring), from ``seat``'s point of view.
+    ``theirs``: the opponents' strengths (:func:`opponent_strengths`), when already known."""
+    return sum(_parts(game, seat, theirs))
 
 
 def components(game, seat) -> dict:
     """:func:`value` split into its documented parts (LP-equivalents):
     ``lp``, ``buildings``, ``end_of_game``, ``kept``, ``gold``, ``wars_now``,
     ``wars_later``, ``income``, ``resources`` (the coach words its reasons from them)."""
+    return dict(zip(PARTS, _parts(game, seat, None)))
+
+
+def _parts(game, seat, theirs) -> tuple:
+    """The values of :data:`PARTS`.  Each ability hook is evaluated with a fresh
+    :class:`Ctx`, as the phases do; they share the kingdom's production, counted once."""
     p = game.players[seat]
     phase = _PHASE_INDEX.get(game.phase, 6)
     later_turns = TURNS - game.turn
-    wars_now = phase <= 2
     gold_value = GOLD_VALUE if (later_turns or phase <= 4) else 0.05
-    out = dict.fromkeys(("lp", "buildings", "end_of_game", "kept", "gold", "wars_now", "wars_later",
-                         "income", "resources"), 0.0)
-    out["lp"] = float(p.lp)
-    ctx = game._ctx(seat)
-    out["buildings"] = float(sum(lvl and game.buildings[b].levels[lvl].lp for b, lvl in enumerate(p.buildings)))
-    for _, kind, amount in _payouts(game, ctx, "end_of_game"):
-        out["end_of_game"] += amount if kind == "lp" else amount * 0.05
+    res = production(p, game.buildings)
+    levels = game.buildings
+    buildings = float(sum(lvl and levels[b].levels[lvl].lp for b, lvl in enumerate(p.buildings)))
+    end_of_game = 0.0
+    for _, kind, amount in kingdom_payouts(game, Ctx(game, seat, p, res), "end_of_game"):
+        end_of_game += amount if kind == "lp" else amount * 0.05
     committed = sum(u.type.cost for u in p.units if u is not None and u.new)
-    if p.kept is not None:
-        out["kept"] = KEPT_VALUE
-    out["gold"] = (p.gold - committed) * gold_value
-    f = war_facts(game, seat)
-    for _, theirs in f["opponents"]:
-        if wars_now and f["strength"] >= theirs:
-            out["wars_now"] += WAR_LP_NOW
-        if later_turns and f["lasting"] >= theirs:
-            out["wars_later"] += WAR_LP_LATER * later_turns
+    mine, lasting, _ = _own_strength(game, seat, p, phase, res)
+    if theirs is None:
+        theirs = opponent_strengths(game, seat)
+    wars_now = wars_later = 0.0
+    for strength in theirs:
+        if phase <= 2 and mine >= strength:
+            wars_now += WAR_LP_NOW
+        if later_turns and lasting >= strength:
+            wars_later += WAR_LP_LATER * later_turns
     incomes = later_turns + (1 if phase <= 3 else 0)
-    if incomes:
-        out["income"] = income.total(game, seat, game._ctx(seat)) * incomes * gold_value
+    gold_income = income.total(game, seat, Ctx(game, seat, p, res)) * incomes * gold_value if incomes else 0.0
     builds = later_turns + (1 if phase <= 4 else 0)
-    if builds:
-        out["resources"] = sum(production(p, game.buildings)) * RESOURCE_VALUE * min(builds, 2)
-    return out
+    resources = sum(res) * RESOURCE_VALUE * min(builds, 2) if builds else 0.0
+    return (float(p.lp), buildings, end_of_game, KEPT_VALUE if p.kept is not None else 0.0,
+            (p.gold - committed) * gold_value, wars_now, wars_later, gold_income, resources)
 
 
-def war_facts(game, seat) -> dict:
-    p = game.players[seat]
-    phase = _PHASE_INDEX.get(game.phase, 6)
-    ctx = game._ctx(seat)
+def _own_strength(game, seat, p, phase, res) -> tuple[int, int, list[int]]:
+    """``seat``'s war strength now, the part of it that outlives the coming Aging, and the
+    spots of the units that die there."""
+    ctx = Ctx(game, seat, p, res)
     mine = wars.kingdom_strength(game, seat, ctx)
     spared = game.saved[seat] if game.saved is not None else ()
     dying = [s for s, u in enumerate(p.units)
              if u is not None and phase <= 5 and _dies_next_aging(u) and s not in spared]
     lasting = mine - sum(wars.unit_strength(ctx, p.units[s]) for s in dying if wars.fights(ctx, s, p.units[s]))
-    armies = game.lich.armies() if game.lich is not None else ()
-    opponents = []
-    for opp in _opponents(game, seat):
-        theirs = armies[-1 - opp] if opp < 0 else wars.kingdom_strength(game, opp)
-        opponents.append((opp, theirs))
-    ctx = game._ctx(seat)
+    return mine, lasting, dying
+
+
+def opponent_strengths(game, seat) -> list[int]:
+    """The war strength of each of ``seat``'s opponents (:func:`_opponents`; solo: the Lich
+    King's armies).  It depends on their kingdoms only."""
+    opponents = _opponents(game, seat)
+    if game.lich is not None:
+        armies = game.lich.armies()
+        return [armies[-1 - opp] for opp in opponents]
+    if game.n == 2:                      # one opponent, fought twice
+        return [wars.kingdom_strength(game, opponents[0])] * 2
+    return [wars.kingdom_strength(game, opp) for opp in opponents]
+
+
+def war_facts(game, seat) -> dict:
+    """``seat``'s war strength (``strength``), what outlives the coming Aging (``lasting``),
+    ``(opponent, strength)`` per war (``opponents``), the spots that die in that Aging
+    (``dying``) and those of the units that fight (``fighting``)."""
+    p = game.players[seat]
+    mine, lasting, dying = _own_strength(game, seat, p, _PHASE_INDEX.get(game.phase, 6), None)
+    opponents = list(zip(_opponents(game, seat), opponent_strengths(game, seat)))
+    ctx = Ctx(game, seat, p)
     fighting = {s for s, u in enumerate(p.units) if u is not None and wars.fights(ctx, s, u)}
     return {"strength": mine, "lasting": lasting, "opponents": opponents, "dying": dying, "fighting": fighting}
-
-
-def _payouts(game, ctx, hook):
-    from .abilities import kingdom_payouts
-    return kingdom_payouts(game, ctx, hook)
 
 
 def _opponents(game, seat) -> list[int]:
@@ -178,47 +199,61 @@ class GreedyBot:
         actions = self.moves.actions(game, seat)
         if len(actions) == 1:
             return actions[0]
-        kind = game.decision(seat).kind
+        kind = game.pending[seat].kind
+        # every action is tried in this one world, and none changes another kingdom (see
+        # _value_after): the opponents' strengths are the same for all
+        theirs = opponent_strengths(world, seat)
+        if kind == DRAFT or kind == DRAFT_DISCARD:
+            now = value(world, seat, theirs)
+            scores = (_card_gain(world, seat, a, kind, now, theirs) for a in actions)
+        else:
+            scores = (_value_after(world, seat, kind, a, theirs) for a in actions)
         best, best_v = actions[0], None
-        for a in actions:
-            v = self._score(world, seat, kind, a)
+        for a, v in zip(actions, scores):
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
         self.moves.note(best)
         return best
 
-    def _score(self, world, seat, kind, action) -> float:
-        g = world.clone()
-        g.record_events = False
-        if kind in ("draft", "draft_discard"):
-            return _card_score(g, seat, action, kind)
-        if kind == "build":
-            if action.kind != "pass":
-                construction._build(g, seat, action)
-            return value(g, seat)
-        g.apply(seat, action)
-        return value(g, seat)
+
+def _value_after(world, seat, kind, action, theirs) -> float:
+    """The value of ``seat``'s kingdom after its ``action`` (not a draft), on a copy of
+    ``world``.  No other kingdom changes, so the opponents' strengths ``theirs`` stay
+    right: a construction is carried out for the seat alone, and ``apply`` only makes the
+    seat's decision -- the automatic stages that follow (the reveal, Wars, Aging ...) are
+    not run."""
+    g = world.clone()
+    g.record_events = False
+    if kind == BUILD:
+        if action.kind != PASS:
+            construction._build(g, seat, action)
+    else:
+        # offered for the seat's decision in the real game: as legal in the sampled world,
+        # where the seat's own cards are the same
+        g.apply_trusted(seat, action)
+    return value(g, seat, theirs)
 
 
-def best_spot(g, seat, card) -> tuple[int, float]:
+def best_spot(g, seat, card, theirs=None) -> tuple[int, float]:
     """Where ``card`` would stand best in ``seat``'s kingdom -- a free spot, or else instead
-    of a unit -- and the kingdom's value then: how the bot judges a card it may draft."""
+    of a unit -- and the kingdom's value then: how the bot judges a card it may draft.
+    ``theirs``: the opponents' strengths, when already known."""
     p = g.players[seat]
     best, best_v = None, None
     spots = [s for s in range(p.spots) if p.units[s] is None] or list(range(p.spots))
     for s in spots:
         old = p.units[s]
         p.units[s] = Unit(card, 0, True)
-        v = value(g, seat)
+        v = value(g, seat, theirs)
         p.units[s] = old
         if best_v is None or v > best_v:
             best, best_v = s, v
     return best, best_v
 
 
-def _card_score(g, seat, action, kind) -> float:
+def _card_gain(world, seat, action, kind, now, theirs) -> float:
     """What a drafted card would add: the kingdom's value with the card on its best spot,
-    minus the value without it."""
-    card = next(t for t in g.players[seat].pack if t.id == action.a)
-    gain = best_spot(g, seat, card)[1] - value(g, seat)
-    return -gain if kind == "draft_discard" else gain
+    minus its value ``now`` (the card is tried in ``world`` and taken away again)."""
+    card = next(t for t in world.players[seat].pack if t.id == action.a)
+    gain = best_spot(world, seat, card, theirs)[1] - now
+    return -gain if kind == DRAFT_DISCARD else gain
