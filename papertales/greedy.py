@@ -240,8 +240,8 @@ def best_spot(g, seat, card, theirs=None) -> tuple[int, float]:
     ``theirs``: the opponents' strengths, when already known."""
     p = g.players[seat]
     best, best_v = None, None
-    spots = [s for s in range(p.spots) if p.units[s] is None] or list(range(p.spots))
-    for s in spots:
+    free = [s for s in range(p.spots) if p.units[s] is None]
+    for s in _distinct_spots(p.units, free) if free else range(p.spots):
         old = p.units[s]
         p.units[s] = Unit(card, 0, True)
         v = value(g, seat, theirs)
@@ -249,6 +249,24 @@ def best_spot(g, seat, card, theirs=None) -> tuple[int, float]:
         if best_v is None or v > best_v:
             best, best_v = s, v
     return best, best_v
+
+
+def _distinct_spots(units, free) -> list[int]:
+    """The ``free`` spots worth trying a card on.  A spot of the same row (Front or Back) as
+    one tried before, with no unit between the two, is left out: the kingdom would hold
+    the same units in the same order, and the evaluation sees a unit's spot only through
+    its row and that order (ability hooks never see spots) -- the value would tie, and on a
+    tie :func:`best_spot` keeps the earlier spot."""
+    out: list[int] = []
+    tried = {}                       # row -> the last spot tried in it
+    for s in free:
+        row = IS_FRONT[s]
+        before = tried.get(row)
+        if before is not None and all(units[i] is None for i in range(before + 1, s)):
+            continue
+        tried[row] = s
+        out.append(s)
+    return out
 
 
 def _card_gain(world, seat, action, kind, now, theirs) -> float:

@@ -1,9 +1,11 @@
 """The greedy bot's shortcuts give the evaluation's own numbers.
 
-The bot computes the opponents' strengths once per decision, since no action of the
-seat's own changes another kingdom; here every action it tries (but drafts, which change
-nothing but the seat's kingdom), in games of every size (solo, the expansion, discarding
-units at any time), is scored both ways."""
+* The bot computes the opponents' strengths once per decision, since no action of the
+  seat's own changes another kingdom; here every action it tries (but drafts, which change
+  nothing but the seat's kingdom), in games of every size (solo, the expansion, discarding
+  units at any time), is scored both ways.
+* It tries a drafted card on fewer spots than all the free ones; here the spot and the
+  value it finds are those of trying every spot."""
 
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ import pytest
 
 from papertales import Game
 from papertales.actions import DRAFT, DRAFT_DISCARD
-from papertales.bots import play
+from papertales.bots import RandomBot, play
 from papertales.cards import card_set
-from papertales.greedy import GreedyBot, _value_after, opponent_strengths
+from papertales.greedy import GreedyBot, _value_after, best_spot, opponent_strengths, value
+from papertales.state import Unit
 
 GAMES = [
     {"players": 2, "seed": 1},
@@ -54,3 +57,37 @@ def test_opponents_strengths_computed_once_per_decision_are_right_after_every_ac
     CheckingBot.checked = 0
     play(game, [CheckingBot(10 * options["seed"] + k) for k in range(game.n)])
     assert game.is_over and CheckingBot.checked > 50
+
+
+def every_spot_tried(g, seat, card):
+    """:func:`best_spot` trying the card on every free spot (or, none free, on every spot)."""
+    p = g.players[seat]
+    best, best_v = None, None
+    for s in [s for s in range(p.spots) if p.units[s] is None] or range(p.spots):
+        old = p.units[s]
+        p.units[s] = Unit(card, 0, True)
+        v = value(g, seat)
+        p.units[s] = old
+        if best_v is None or v > best_v:
+            best, best_v = s, v
+    return best, best_v
+
+
+@pytest.mark.parametrize("players, seed", [(2, 7), (4, 8), (5, 9), (1, 10)])
+def test_the_best_spot_for_a_drafted_card_is_found_trying_fewer_spots(players, seed):
+    """Spots of one row with no unit between them tie, so one of them is tried.  Every
+    card of the game, at every draft of random players (varied kingdoms, a 5th spot)."""
+    options = {"cards": card_set("lich-king-illustrative"), "lich_king_cards": 2} if players == 1 else {}
+    game = Game.new(players=players, seed=seed, record_events=False, **options)
+    cards = list({t.id: t for t in game.cards.deck}.values())
+    compared = 0
+
+    def check(g, seat, action):
+        nonlocal compared
+        if g.pending[seat].kind == DRAFT:
+            for card in cards:
+                assert best_spot(g, seat, card) == every_spot_tried(g, seat, card), (card.id, g.players[seat].units)
+                compared += 1
+
+    play(game, [RandomBot(seed * 10 + k) for k in range(game.n)], on_choice=check)
+    assert compared > 500
