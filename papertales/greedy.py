@@ -98,6 +98,13 @@ def value(game, seat, theirs=None) -> float:
     return sum(_parts(game, seat, theirs))
 
 
+def values(game) -> list[float]:
+    """:func:`value` of every seat of a game between players (not solo), each kingdom's
+    strength counted once for both its neighbours."""
+    strengths = [wars.kingdom_strength(game, s) for s in range(game.n)]
+    return [value(game, s, [strengths[opp] for opp in _opponents(game, s)]) for s in range(game.n)]
+
+
 def components(game, seat) -> dict:
     """:func:`value` split into its documented parts (LP-equivalents):
     ``lp``, ``buildings``, ``end_of_game``, ``kept``, ``gold``, ``wars_now``,

@@ -20,7 +20,7 @@ import math
 import time
 
 from .errors import PaperTalesError
-from .greedy import MoveMemory, bot_actions, value
+from .greedy import MoveMemory, bot_actions, value, values
 from .rng import Rng
 
 EXPLORATION = 0.7
@@ -118,11 +118,10 @@ class IsmctsBot:
                 continue
             if g.pending[seat] is None:
                 other = next(s for s, d in enumerate(g.pending) if d is not None)
-                g.apply(other, self._policy(g, other))
+                g.apply_trusted(other, self._policy(g, other))     # an action this world offers
                 continue
-            legal = root_actions if first else bot_actions(g, seat)
-            first = False
             if in_tree:
+                legal = root_actions if first else bot_actions(g, seat)
                 for a in legal:
                     child = node.children.get(a)
                     if child is not None:
@@ -138,11 +137,17 @@ class IsmctsBot:
                     child = node.children[a]
                 node = child
                 path.append(node)
+            elif self.rollout == "random":
+                legal = bot_actions(g, seat)
+                a = legal[rng.below(len(legal))]
             else:
-                a = legal[rng.below(len(legal))] if self.rollout == "random" else self._greedy(g, seat)
-            g.apply(seat, a)
-        reward = self._reward(g, seat)
-        lp = g.players[seat].lp if g.is_over else value(g, seat)
+                a = self._greedy(g, seat)
+            if first:            # one of the caller's actions: checked
+                g.apply(seat, a)
+                first = False
+            else:                # an action this world offers
+                g.apply_trusted(seat, a)
+        reward, lp = self._outcome(g, seat)
         for n in path:
             n.visits += 1
             n.total += reward
@@ -160,16 +165,20 @@ class IsmctsBot:
         bot.rng, bot.moves = self.rng, MoveMemory()
         return bot.choose_in_world(g, s)
 
-    def _reward(self, g, seat) -> float:
+    def _outcome(self, g, seat) -> tuple[float, float]:
+        """The sample's reward -- a win share at the end of the game, else the evaluation's
+        estimate of it -- and the seat's LP (at the horizon: its LP-equivalent value)."""
         if g.is_over:
             winners = g.winners()
-            return 1.0 / len(winners) if seat in winners else 0.0
-        mine = value(g, seat)
+            return (1.0 / len(winners) if seat in winners else 0.0), g.players[seat].lp
         if g.n == 1:
+            mine = value(g, seat)
             other = g.lich.lp + 2.0 * (4 - g.turn + 1)
         else:
-            other = max(value(g, s) for s in range(g.n) if s != seat)
-        return 0.5 + 0.5 * math.tanh((mine - other) / 8.0)
+            every = values(g)
+            mine = every[seat]
+            other = max(v for s, v in enumerate(every) if s != seat)
+        return 0.5 + 0.5 * math.tanh((mine - other) / 8.0), mine
 
 
 def _ucb(child) -> float:

@@ -5,7 +5,8 @@
   nothing but the seat's kingdom), in games of every size (solo, the expansion, discarding
   units at any time), is scored both ways.
 * It tries a drafted card on fewer spots than all the free ones; here the spot and the
-  value it finds are those of trying every spot."""
+  value it finds are those of trying every spot.
+* The search bot values every seat at once, each kingdom's strength counted once."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from papertales import Game
 from papertales.actions import DRAFT, DRAFT_DISCARD
 from papertales.bots import RandomBot, play
 from papertales.cards import card_set
-from papertales.greedy import GreedyBot, _value_after, best_spot, opponent_strengths, value
+from papertales.greedy import GreedyBot, _value_after, best_spot, opponent_strengths, value, values
 from papertales.state import Unit
 
 GAMES = [
@@ -91,3 +92,13 @@ def test_the_best_spot_for_a_drafted_card_is_found_trying_fewer_spots(players, s
 
     play(game, [RandomBot(seed * 10 + k) for k in range(game.n)], on_choice=check)
     assert compared > 500
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_values_of_every_seat_at_once_are_each_seats_value(players):
+    game = Game.new(players=players, seed=players, record_events=False)
+
+    def check(g, seat, action):
+        assert values(g) == [value(g, s) for s in range(g.n)]
+
+    play(game, [GreedyBot(k) for k in range(players)], on_choice=check)
