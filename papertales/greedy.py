@@ -27,7 +27,11 @@ The value of a seat, in LP-equivalents (:func:`value`):
 from __future__ import annotations
 
 from .abilities import Ctx, kingdom_payouts
-from .actions import BUILD, DRAFT, DRAFT_DISCARD, MOVE, PASS, RETURN
+from .actions import (BUILD, DEPLOY, DISCARDS, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES,
+                      PASS, PASS_ACTION, PICK, RETURN, Action, for_card)
+from .construction import offered
+from .deployment import place_actions, survey
+from .recruitment import choices
 from .rng import Rng
 from .state import IS_FRONT, Unit, production
 from . import construction, income, wars
@@ -58,6 +62,63 @@ def bot_actions(game, seat, moved=()) -> list:
             if u.new or IS_FRONT[a.a] == IS_FRONT[a.b] or a.a in moved or a.b in moved:
                 continue
         out.append(a)
+    return out
+
+
+def random_bot_action(game, seat, rng) -> Action:
+    """One of :func:`bot_actions` ``(game, seat)`` drawn uniformly (the search's random
+    rollouts): the same draw and the same action as ``acts[rng.below(len(acts))]``, but
+    in drafts, constructions and deployments only the chosen action is built, as
+    :class:`~papertales.bots.RandomBot` does."""
+    kind = game.pending[seat].kind
+    if kind == DRAFT or kind == DRAFT_DISCARD:           # the legal actions: one per card id
+        ids = choices(game.players[seat])
+        return for_card(PICK if kind == DRAFT else DROP, ids[rng.below(len(ids))])
+    if kind == BUILD:                                     # the options, then pass
+        options = offered(game, seat)
+        i = rng.below(len(options) + 1)
+        return options[i][0] if i < len(options) else PASS_ACTION
+    if kind == DEPLOY:
+        return _random_deployment(game, seat, rng)
+    acts = bot_actions(game, seat)
+    return acts[rng.below(len(acts))]
+
+
+def _random_deployment(game, seat, rng) -> Action:
+    """:func:`random_bot_action` in a Deployment.  The legal actions are listed as: the
+    discards, each placeable card on each free spot, the take-backs (no bot's), the moves,
+    then ``done`` and ``done CARD`` for each distinct card in hand."""
+    p = game.players[seat]
+    free, _, discardable, _, cards, placeable = survey(game, p)
+    n_free = free.bit_count()
+    places = len(placeable) * n_free
+    moves = _crossing_moves(p)
+    i = rng.below(len(discardable) + places + len(moves) + 1 + len(cards))
+    if i < len(discardable):
+        return DISCARDS[discardable[i]]
+    i -= len(discardable)
+    if i < places:
+        return place_actions(placeable[i // n_free], free)[i % n_free]
+    i -= places
+    if i < len(moves):
+        return moves[i]
+    i -= len(moves)
+    return DONE_NOTHING if i == 0 else for_card(DONE, cards[i - 1])
+
+
+def _crossing_moves(p) -> list[Action]:
+    """The moves :func:`bot_actions` keeps (nothing moved yet), in the engine's order: a
+    unit placed before this Deployment to a spot of the other row, free or held by a unit
+    -- a swap, which the engine lists once, from the lower spot."""
+    units = p.units
+    out = []
+    for s in range(p.spots):
+        u = units[s]
+        if u is not None and not u.new:
+            row = IS_FRONT[s]
+            for d in range(p.spots):
+                if IS_FRONT[d] != row and (units[d] is None or d > s):
+                    out.append(MOVES[s][d])
     return out
 
 

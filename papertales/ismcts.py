@@ -20,7 +20,7 @@ import math
 import time
 
 from .errors import PaperTalesError
-from .greedy import MoveMemory, bot_actions, value, values
+from .greedy import MoveMemory, bot_actions, random_bot_action, value, values
 from .rng import Rng
 
 EXPLORATION = 0.7
@@ -138,8 +138,7 @@ class IsmctsBot:
                 node = child
                 path.append(node)
             elif self.rollout == "random":
-                legal = bot_actions(g, seat)
-                a = legal[rng.below(len(legal))]
+                a = random_bot_action(g, seat, rng)
             else:
                 a = self._greedy(g, seat)
             if first:            # one of the caller's actions: checked
@@ -156,8 +155,7 @@ class IsmctsBot:
     def _policy(self, g, s):
         if self.rollout == "greedy":
             return self._greedy(g, s)
-        acts = bot_actions(g, s)
-        return acts[self.rng.below(len(acts))]
+        return random_bot_action(g, s, self.rng)
 
     def _greedy(self, g, s):
         from .greedy import GreedyBot

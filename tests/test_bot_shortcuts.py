@@ -1,4 +1,4 @@
-"""The greedy bot's shortcuts give the evaluation's own numbers.
+"""The bots' shortcuts give the same numbers and the same actions as the long way.
 
 * The bot computes the opponents' strengths once per decision, since no action of the
   seat's own changes another kingdom; here every action it tries (but drafts, which change
@@ -6,7 +6,9 @@
   units at any time), is scored both ways.
 * It tries a drafted card on fewer spots than all the free ones; here the spot and the
   value it finds are those of trying every spot.
-* The search bot values every seat at once, each kingdom's strength counted once."""
+* The search bot values every seat at once, each kingdom's strength counted once.
+* Its random rollouts draw one of the bots' actions without listing them all; here the
+  action drawn for every possible draw is the one at that place in the list."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from papertales import Game
 from papertales.actions import DRAFT, DRAFT_DISCARD
 from papertales.bots import RandomBot, play
 from papertales.cards import card_set
-from papertales.greedy import GreedyBot, _value_after, best_spot, opponent_strengths, value, values
+from papertales.greedy import (GreedyBot, _value_after, best_spot, bot_actions, opponent_strengths,
+                               random_bot_action, value, values)
 from papertales.state import Unit
 
 GAMES = [
@@ -102,3 +105,35 @@ def test_the_values_of_every_seat_at_once_are_each_seats_value(players):
         assert values(g) == [value(g, s) for s in range(g.n)]
 
     play(game, [GreedyBot(k) for k in range(players)], on_choice=check)
+
+
+class FixedDraw:
+    """A generator whose one draw is ``below(n) == i``; it remembers ``n``."""
+
+    def __init__(self, i):
+        self.i, self.n = i, None
+
+    def below(self, n):
+        self.n = n
+        return self.i
+
+
+@pytest.mark.filterwarnings("ignore::papertales.expansion.TileSetWarning")
+@pytest.mark.parametrize("options", GAMES, ids=lambda o: f"{o['players']}p-seed{o['seed']}")
+def test_a_random_rollout_action_is_the_listed_action_at_the_draw(options):
+    options = dict(options)
+    if options["players"] == 1:
+        options["cards"] = card_set("lich-king-illustrative")
+    game = Game.new(record_events=False, **options)
+    kinds = set()
+
+    def check(g, seat, action):
+        acts = bot_actions(g, seat)
+        for i in range(len(acts)):
+            draw = FixedDraw(i)
+            assert random_bot_action(g, seat, draw) == acts[i] and draw.n == len(acts)
+        kinds.add(g.pending[seat].kind)
+        kinds.update(a.kind for a in acts)
+
+    play(game, [RandomBot(options["seed"] * 10 + k) for k in range(game.n)], on_choice=check)
+    assert {"draft", "deploy", "build", "place", "move", "done"} <= kinds
