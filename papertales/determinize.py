@@ -12,6 +12,8 @@ Necropolis cards not yet revealed are drawn again from their piles.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .rng import Rng
 from .state import Unit
 
@@ -57,8 +59,8 @@ def determinize(game, seat: int, rng: Rng):
     return g
 
 
-def _card_index(t):
-    return t.index
+#: a card's place in its card set: the order unseen cards are pooled in
+_card_index = attrgetter("index")
 
 
 def _affordable(g, shapes, pool) -> bool:

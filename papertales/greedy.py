@@ -161,9 +161,10 @@ def value(game, seat, theirs=None) -> float:
 
 def values(game) -> list[float]:
     """:func:`value` of every seat of a game between players (not solo), each kingdom's
-    strength counted once for both its neighbours."""
-    strengths = [wars.kingdom_strength(game, s) for s in range(game.n)]
-    return [value(game, s, [strengths[opp] for opp in _opponents(game, s)]) for s in range(game.n)]
+    strength counted once: for itself and as its neighbours' opponent."""
+    phase = _PHASE_INDEX.get(game.phase, 6)
+    own = [_own_strength(game, s, p, phase, None) for s, p in enumerate(game.players)]
+    return [sum(_parts(game, s, [own[opp][0] for opp in _opponents(game, s)], own[s])) for s in range(game.n)]
 
 
 def components(game, seat) -> dict:
@@ -173,9 +174,10 @@ def components(game, seat) -> dict:
     return dict(zip(PARTS, _parts(game, seat, None)))
 
 
-def _parts(game, seat, theirs) -> tuple:
-    """The values of :data:`PARTS`.  Each ability hook is evaluated with a fresh
-    :class:`Ctx`, as the phases do; they share the kingdom's production, counted once."""
+def _parts(game, seat, theirs, own=None) -> tuple:
+    """The values of :data:`PARTS` (``theirs``, ``own``: the opponents' strengths and
+    :func:`_own_strength`, when already known).  Each ability hook is evaluated with a
+    fresh :class:`Ctx`, as the phases do; they share the kingdom's production, counted once."""
     p = game.players[seat]
     phase = _PHASE_INDEX.get(game.phase, 6)
     later_turns = TURNS - game.turn
@@ -187,7 +189,7 @@ def _parts(game, seat, theirs) -> tuple:
     for _, kind, amount in kingdom_payouts(game, Ctx(game, seat, p, res), "end_of_game"):
         end_of_game += amount if kind == "lp" else amount * 0.05
     committed = sum(u.type.cost for u in p.units if u is not None and u.new)
-    mine, lasting, _ = _own_strength(game, seat, p, phase, res)
+    mine, lasting, _ = own if own is not None else _own_strength(game, seat, p, phase, res)
     if theirs is None:
         theirs = opponent_strengths(game, seat)
     wars_now = wars_later = 0.0

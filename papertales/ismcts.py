@@ -110,23 +110,26 @@ class IsmctsBot:
         path = [root]
         in_tree = True
         first = True
-        while True:
-            if g.is_over or (self.horizon == "turn" and g.turn != turn):
-                break
-            if not any(g.pending):
-                g.advance()
-                continue
-            if g.pending[seat] is None:
-                other = next(s for s, d in enumerate(g.pending) if d is not None)
-                g.apply_trusted(other, self._policy(g, other))     # an action this world offers
+        to_turn_end = self.horizon == "turn"
+        pending = g.pending                  # the same list all game long
+        while not (g.is_over or (to_turn_end and g.turn != turn)):
+            if pending[seat] is None:
+                for other, d in enumerate(pending):
+                    if d is not None:        # an action this world offers
+                        g.apply_trusted(other, self._policy(g, other))
+                        break
+                else:
+                    g.advance()
                 continue
             if in_tree:
                 legal = root_actions if first else bot_actions(g, seat)
+                untried = []
                 for a in legal:
                     child = node.children.get(a)
-                    if child is not None:
+                    if child is None:
+                        untried.append(a)
+                    else:
                         child.avail += 1
-                untried = [a for a in legal if a not in node.children]
                 if untried:
                     a = untried[rng.below(len(untried))]
                     child = node.children[a] = _Node()
