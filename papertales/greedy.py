@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from .abilities import Ctx, kingdom_payouts
 from .actions import (BUILD, DEPLOY, DISCARDS, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES,
-                      PASS, PASS_ACTION, PICK, RETURN, Action, for_card)
+                      PASS, PASS_ACTION, PICK, PLACE, RETURN, Action, for_card)
 from .construction import offered
 from .deployment import place_actions, survey
 from .recruitment import choices
@@ -271,13 +271,13 @@ class GreedyBot:
             return actions[0]
         kind = game.pending[seat].kind
         # every action is tried in this one world, and none changes another kingdom (see
-        # _value_after): the opponents' strengths are the same for all
+        # _action_values): the opponents' strengths are the same for all
         theirs = opponent_strengths(world, seat)
         if kind == DRAFT or kind == DRAFT_DISCARD:
             now = value(world, seat, theirs)
             scores = (_card_gain(world, seat, a, kind, now, theirs) for a in actions)
         else:
-            scores = (_value_after(world, seat, kind, a, theirs) for a in actions)
+            scores = _action_values(world, seat, kind, actions, theirs)
         best, best_v = actions[0], None
         for a, v in zip(actions, scores):
             if best_v is None or v > best_v + 1e-9:
@@ -286,12 +286,32 @@ class GreedyBot:
         return best
 
 
+def _action_values(world, seat, kind, actions, theirs):
+    """The value of ``seat``'s kingdom after each of its ``actions`` (not drafts), in
+    order.  No other kingdom changes, so the opponents' strengths ``theirs`` stay right:
+    a construction is carried out for the seat alone, and an action only makes the seat's
+    decision -- the automatic stages that follow (the reveal, Wars, Aging ...) are not
+    run.  Placing a card only puts it face down on its spot (it is paid for at the
+    reveal): it is tried in ``world`` and taken back, once per spot that gives another
+    kingdom (:func:`_first_equivalent_spots`); any other action on a copy of ``world``."""
+    p = world.players[seat]
+    first = _first_equivalent_spots(p.units, [s for s in range(p.spots) if p.units[s] is None])
+    placed: dict[tuple[str, int], float] = {}       # (card id, first equivalent spot) -> value
+    for a in actions:
+        if a.kind == PLACE:
+            key = (a.a, first[a.b])
+            v = placed.get(key)
+            if v is None:
+                card = next(t for t in p.hand if t.id == a.a)
+                v = placed[key] = _value_with(world, seat, card, key[1], theirs)
+            yield v
+        else:
+            yield _value_after(world, seat, kind, a, theirs)
+
+
 def _value_after(world, seat, kind, action, theirs) -> float:
-    """The value of ``seat``'s kingdom after its ``action`` (not a draft), on a copy of
-    ``world``.  No other kingdom changes, so the opponents' strengths ``theirs`` stay
-    right: a construction is carried out for the seat alone, and ``apply`` only makes the
-    seat's decision -- the automatic stages that follow (the reveal, Wars, Aging ...) are
-    not run."""
+    """The value of ``seat``'s kingdom after ``action`` (see :func:`_action_values`), on
+    a copy of ``world``."""
     g = world.clone()
     g.record_events = False
     if kind == BUILD:
@@ -304,6 +324,18 @@ def _value_after(world, seat, kind, action, theirs) -> float:
     return value(g, seat, theirs)
 
 
+def _value_with(g, seat, card, spot, theirs) -> float:
+    """The value of ``seat``'s kingdom with ``card`` just placed on ``spot`` (instead of
+    the unit there, if any), tried in ``g`` and taken back."""
+    units = g.players[seat].units
+    old = units[spot]
+    units[spot] = Unit(card, 0, True)
+    try:
+        return value(g, seat, theirs)
+    finally:
+        units[spot] = old
+
+
 def best_spot(g, seat, card, theirs=None) -> tuple[int, float]:
     """Where ``card`` would stand best in ``seat``'s kingdom -- a free spot, or else instead
     of a unit -- and the kingdom's value then: how the bot judges a card it may draft.
@@ -311,32 +343,31 @@ def best_spot(g, seat, card, theirs=None) -> tuple[int, float]:
     p = g.players[seat]
     best, best_v = None, None
     free = [s for s in range(p.spots) if p.units[s] is None]
-    for s in _distinct_spots(p.units, free) if free else range(p.spots):
-        old = p.units[s]
-        p.units[s] = Unit(card, 0, True)
-        v = value(g, seat, theirs)
-        p.units[s] = old
+    first = _first_equivalent_spots(p.units, free)
+    for s in [s for s in free if first[s] == s] if free else range(p.spots):
+        v = _value_with(g, seat, card, s, theirs)
         if best_v is None or v > best_v:
             best, best_v = s, v
     return best, best_v
 
 
-def _distinct_spots(units, free) -> list[int]:
-    """The ``free`` spots worth trying a card on.  A spot of the same row (Front or Back) as
-    one tried before, with no unit between the two, is left out: the kingdom would hold
-    the same units in the same order, and the evaluation sees a unit's spot only through
-    its row and that order (ability hooks never see spots) -- the value would tie, and on a
-    tie :func:`best_spot` keeps the earlier spot."""
-    out: list[int] = []
-    tried = {}                       # row -> the last spot tried in it
+def _first_equivalent_spots(units, free) -> dict[int, int]:
+    """For each ``free`` spot, the first free spot where a card gives the same kingdom's
+    value: one of the same row (Front or Back) with no unit between the two.  The kingdom
+    would hold the same units in the same order, and the evaluation sees a unit's spot
+    only through its row and that order (ability hooks never see spots), so the values
+    tie -- and on a tie the bots keep the earlier spot, listed first."""
+    first: dict[int, int] = {}
+    last = {}                        # row -> the last free spot seen in it
     for s in free:
         row = IS_FRONT[s]
-        before = tried.get(row)
+        before = last.get(row)
         if before is not None and all(units[i] is None for i in range(before + 1, s)):
-            continue
-        tried[row] = s
-        out.append(s)
-    return out
+            first[s] = first[before]
+        else:
+            first[s] = s
+        last[row] = s
+    return first
 
 
 def _card_gain(world, seat, action, kind, now, theirs) -> float:
