@@ -183,12 +183,17 @@ def _parts(game, seat, theirs, own=None) -> tuple:
     later_turns = TURNS - game.turn
     gold_value = GOLD_VALUE if (later_turns or phase <= 4) else 0.05
     res = production(p, game.buildings)
-    levels = game.buildings
-    buildings = float(sum(lvl and levels[b].levels[lvl].lp for b, lvl in enumerate(p.buildings)))
+    buildings = 0
+    for b, level in enumerate(p.buildings):
+        if level:
+            buildings += game.buildings[b].levels[level].lp
     end_of_game = 0.0
     for _, kind, amount in kingdom_payouts(game, Ctx(game, seat, p, res), "end_of_game"):
         end_of_game += amount if kind == "lp" else amount * 0.05
-    committed = sum(u.type.cost for u in p.units if u is not None and u.new)
+    committed = 0
+    for u in p.units:
+        if u is not None and u.new:
+            committed += u.type.cost
     mine, lasting, _ = own if own is not None else _own_strength(game, seat, p, phase, res)
     if theirs is None:
         theirs = opponent_strengths(game, seat)
@@ -202,7 +207,7 @@ def _parts(game, seat, theirs, own=None) -> tuple:
     gold_income = income.total(game, seat, Ctx(game, seat, p, res)) * incomes * gold_value if incomes else 0.0
     builds = later_turns + (1 if phase <= 4 else 0)
     resources = sum(res) * RESOURCE_VALUE * min(builds, 2) if builds else 0.0
-    return (float(p.lp), buildings, end_of_game, KEPT_VALUE if p.kept is not None else 0.0,
+    return (float(p.lp), float(buildings), end_of_game, KEPT_VALUE if p.kept is not None else 0.0,
             (p.gold - committed) * gold_value, wars_now, wars_later, gold_income, resources)
 
 
@@ -212,9 +217,14 @@ def _own_strength(game, seat, p, phase, res) -> tuple[int, int, list[int]]:
     ctx = Ctx(game, seat, p, res)
     mine = wars.kingdom_strength(game, seat, ctx)
     spared = game.saved[seat] if game.saved is not None else ()
-    dying = [s for s, u in enumerate(p.units)
-             if u is not None and phase <= 5 and _dies_next_aging(u) and s not in spared]
-    lasting = mine - sum(wars.unit_strength(ctx, p.units[s]) for s in dying if wars.fights(ctx, s, p.units[s]))
+    dying: list[int] = []
+    lasting = mine
+    if phase <= 5:
+        for s, u in enumerate(p.units):
+            if u is not None and _dies_next_aging(u) and s not in spared:
+                dying.append(s)
+                if wars.fights(ctx, s, u):
+                    lasting -= wars.unit_strength(ctx, u)
     return mine, lasting, dying
 
 
