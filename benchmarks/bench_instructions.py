@@ -60,7 +60,8 @@ def instructions(bot: str, count: int, players: int) -> tuple[int, int]:
     out = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
          sys.executable, "-c", WORK, bot, str(count), str(players), os.path.dirname(os.path.abspath(__file__))],
-        capture_output=True, text=True, check=True, env=os.environ.copy())
+        # string hashes fixed, so that sets and dicts are laid out alike on every run
+        capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     match = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if match is None:
         raise SystemExit("bench_instructions: valgrind printed no instruction count:\n" + out.stderr[-2000:])
