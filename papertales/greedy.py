@@ -303,10 +303,13 @@ def _action_values(world, seat, kind, actions, theirs):
     decision -- the automatic stages that follow (the reveal, Wars, Aging ...) are not
     run.  Placing a card only puts it face down on its spot (it is paid for at the
     reveal): it is tried in ``world`` and taken back, once per spot that gives another
-    kingdom (:func:`_first_equivalent_spots`); any other action on a copy of ``world``."""
+    kingdom (:func:`_first_equivalent_spots`).  Ending a Deployment keeping one card or
+    another gives one value (a kept card counts 1 LP, whichever it is).  Any other action
+    is tried on a copy of ``world``."""
     p = world.players[seat]
     first = _first_equivalent_spots(p.units, [s for s in range(p.spots) if p.units[s] is None])
     placed: dict[tuple[str, int], float] = {}       # (card id, first equivalent spot) -> value
+    keeping = None                                  # the value after done keeping a card
     for a in actions:
         if a.kind == PLACE:
             key = (a.a, first[a.b])
@@ -315,6 +318,10 @@ def _action_values(world, seat, kind, actions, theirs):
                 card = next(t for t in p.hand if t.id == a.a)
                 v = placed[key] = _value_with(world, seat, card, key[1], theirs)
             yield v
+        elif a.kind == DONE and a.a is not None:
+            if keeping is None:
+                keeping = _value_after(world, seat, kind, a, theirs)
+            yield keeping
         else:
             yield _value_after(world, seat, kind, a, theirs)
 
