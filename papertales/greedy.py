@@ -31,6 +31,7 @@ from .actions import (BUILD, DEPLOY, DISCARDS, DONE, DONE_NOTHING, DRAFT, DRAFT_
                       PASS, PASS_ACTION, PICK, PLACE, RETURN, Action, for_card)
 from .construction import offered
 from .deployment import place_actions, survey
+from .determinize import determinize
 from .recruitment import choices
 from .rng import Rng
 from .state import IS_FRONT, Unit, production
@@ -271,7 +272,7 @@ class GreedyBot:
         self.moves = MoveMemory()
 
     def choose(self, game, seat):
-        return self.choose_in_world(game.determinize(seat, self.rng), seat, game)
+        return self.choose_in_world(determinize(game, seat, self.rng), seat, game)
 
     def choose_in_world(self, world, seat, game=None):
         """The choice in an already sampled ``world`` (the search bot's rollouts)."""

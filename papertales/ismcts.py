@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import time
 
+from .determinize import Worlds
 from .errors import PaperTalesError
 from .greedy import MoveMemory, bot_actions, random_bot_action, value, values
 from .rng import Rng
@@ -92,10 +93,11 @@ class IsmctsBot:
         actions = actions if actions is not None else bot_actions(game, seat)
         root = _Node()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        worlds = Worlds(game, game._seat(seat))
         done = 0
         while (self.iterations is None or done < self.iterations) and \
                 (deadline is None or time.perf_counter() < deadline or not done):
-            world = game.determinize(seat, self.rng)
+            world = worlds.sample(self.rng)
             world.record_events = False
             self._iterate(root, world, seat, actions)
             done += 1
