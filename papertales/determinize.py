@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from .construction import options
 from .rng import Rng
 from .state import Unit
 
@@ -64,7 +65,6 @@ class Worlds:
         g.draw, g.discard = rest[:len(g.draw)], rest[len(g.draw):]
         g.rng = Rng(rng.next64())
         if g.build_choices is not None:
-            from .construction import options
             for s in self.others:
                 if g.build_choices[s] is not None:
                     acts = [a for a, _, _ in options(g, s)]

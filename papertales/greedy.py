@@ -376,7 +376,7 @@ def _first_equivalent_spots(units, free) -> dict[int, int]:
     only through its row and that order (ability hooks never see spots), so the values
     tie -- and on a tie the bots keep the earlier spot, listed first."""
     first: dict[int, int] = {}
-    last = {}                        # row -> the last free spot seen in it
+    last: dict[bool, int] = {}       # row -> the last free spot seen in it
     for s in free:
         row = IS_FRONT[s]
         before = last.get(row)

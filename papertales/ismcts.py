@@ -21,7 +21,7 @@ import time
 
 from .determinize import Worlds
 from .errors import PaperTalesError
-from .greedy import MoveMemory, bot_actions, random_bot_action, value, values
+from .greedy import GreedyBot, MoveMemory, bot_actions, random_bot_action, value, values
 from .rng import Rng
 
 EXPLORATION = 0.7
@@ -163,7 +163,6 @@ class IsmctsBot:
         return random_bot_action(g, s, self.rng)
 
     def _greedy(self, g, s):
-        from .greedy import GreedyBot
         bot = GreedyBot.__new__(GreedyBot)
         bot.rng, bot.moves = self.rng, MoveMemory()
         return bot.choose_in_world(g, s)
