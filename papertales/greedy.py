@@ -6,8 +6,9 @@ fast, deterministic "decent player" for card statistics and the rollouts of the 
 
 Each decision: the bot looks at a world consistent with what it has seen
 (:meth:`Game.determinize`), tries every action it is offered (:func:`bot_actions`) on a
-copy and keeps the one whose :func:`value` is highest (ties: the first listed).  In
-Deployment it places units one by one while a placement raises the value, then ``done``.
+copy (a card to draft or place: in that world, taken back after) and keeps the one whose
+:func:`value` is highest (ties: the first listed).  In Deployment it places units one by
+one while a placement raises the value, then ``done``.
 
 The value of a seat, in LP-equivalents (:func:`value`):
 
@@ -373,8 +374,9 @@ def _first_equivalent_spots(units, free) -> dict[int, int]:
     """For each ``free`` spot, the first free spot where a card gives the same kingdom's
     value: one of the same row (Front or Back) with no unit between the two.  The kingdom
     would hold the same units in the same order, and the evaluation sees a unit's spot
-    only through its row and that order (ability hooks never see spots), so the values
-    tie -- and on a tie the bots keep the earlier spot, listed first."""
+    only through its row and that order (ability hooks never see spots; spots spared in
+    Aging are never free), so the values tie -- and on a tie the bots keep the earlier
+    spot, listed first."""
     first: dict[int, int] = {}
     last: dict[bool, int] = {}       # row -> the last free spot seen in it
     for s in free:
