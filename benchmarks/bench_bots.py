@@ -51,11 +51,11 @@ def timed_games(bots, minutes, jobs, budget, seed, max_games):
     return rows
 
 
-def speed(budget_iterations=300):
+def speed_positions():
+    """The positions the search bot's speed is measured on: the first draft and a
+    deployment of turn 2, of three seeded 4-player games."""
     from papertales import Game
-    from papertales.bots import RandomBot, play
-    from papertales.greedy import GreedyBot
-    from papertales.ismcts import IsmctsBot
+    from papertales.bots import RandomBot
     positions = []
     for seed in range(3):
         g = Game.new(players=4, seed=seed).advance()
@@ -69,6 +69,15 @@ def speed(budget_iterations=300):
             else:
                 g2.step()
         positions.append(g2)
+    return positions
+
+
+def speed(budget_iterations=300):
+    from papertales import Game
+    from papertales.bots import play
+    from papertales.greedy import GreedyBot
+    from papertales.ismcts import IsmctsBot
+    positions = speed_positions()
     bot = IsmctsBot(seed=1, iterations=budget_iterations)
     start = time.perf_counter()
     for g in positions:

@@ -12,6 +12,9 @@ Necropolis cards not yet revealed are drawn again from their piles.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
+from .construction import options
 from .rng import Rng
 from .state import Unit
 
@@ -20,45 +23,59 @@ _TRIES = 20          # redeals to find face-down units their owners could pay fo
 
 def determinize(game, seat: int, rng: Rng):
     """A clone of ``game`` in which everything hidden from ``seat`` is resampled."""
-    g = game.clone()
-    others = [s for s in range(g.n) if s != seat]
-    pool = list(g.draw) + list(g.discard)
-    shapes = []                               # (seat, hand, pack, kept?, face-down spots)
-    for s in others:
-        p = g.players[s]
-        spots = [i for i, u in enumerate(p.units) if u is not None and u.new]
-        pool += p.hand + p.pack + ([p.kept] if p.kept is not None else [])
-        pool += [p.units[i].type for i in spots]
-        shapes.append((s, len(p.hand), len(p.pack), p.kept is not None, spots))
-    pool.sort(key=_card_index)                # the deal depends on rng only, not on hidden order
-    for _ in range(_TRIES):
-        rng.shuffle(pool)
-        if _affordable(g, shapes, pool):
-            break
-    it = iter(pool)
-    for s, hand, pack, kept, spots in shapes:
-        p = g.players[s]
-        p.hand = [next(it) for _ in range(hand)]
-        p.pack = [next(it) for _ in range(pack)]
-        p.kept = next(it) if kept else None
-        for i in spots:
-            p.units[i] = Unit(next(it), 0, True)
-    rest = list(it)
-    g.draw, g.discard = rest[:len(g.draw)], rest[len(g.draw):]
-    g.rng = Rng(rng.next64())
-    if g.build_choices is not None:
-        from .construction import options
-        for s in others:
-            if g.build_choices[s] is not None:
-                acts = [a for a, _, _ in options(g, s)]
-                g.build_choices[s] = acts[rng.below(len(acts))] if acts else None
-    if g.lich is not None:
-        _determinize_lich(g, rng)
-    return g
+    return Worlds(game, seat).sample(rng)
 
 
-def _card_index(t):
-    return t.index
+class Worlds:
+    """Worlds consistent with what ``seat`` has seen of ``game`` (which must not change
+    meanwhile), sampled one at a time: the unseen cards, sorted, and the places they are
+    dealt to are gathered once for all (the search samples a world per iteration)."""
+
+    def __init__(self, game, seat: int):
+        self.game = game
+        self.others = [s for s in range(game.n) if s != seat]
+        pool = list(game.draw) + list(game.discard)
+        shapes = []                           # (seat, hand, pack, kept?, face-down spots)
+        for s in self.others:
+            p = game.players[s]
+            spots = [i for i, u in enumerate(p.units) if u is not None and u.new]
+            pool += p.hand + p.pack + ([p.kept] if p.kept is not None else [])
+            pool += [p.units[i].type for i in spots]
+            shapes.append((s, len(p.hand), len(p.pack), p.kept is not None, spots))
+        pool.sort(key=_card_index)            # the deal depends on rng only, not on hidden order
+        self.pool, self.shapes = pool, shapes
+
+    def sample(self, rng: Rng):
+        """One world: a clone of the game with every unseen card dealt again with ``rng``."""
+        g = self.game.clone()
+        pool, shapes = self.pool[:], self.shapes
+        for _ in range(_TRIES):
+            rng.shuffle(pool)
+            if _affordable(g, shapes, pool):
+                break
+        it = iter(pool)
+        for s, hand, pack, kept, spots in shapes:
+            p = g.players[s]
+            p.hand = [next(it) for _ in range(hand)]
+            p.pack = [next(it) for _ in range(pack)]
+            p.kept = next(it) if kept else None
+            for i in spots:
+                p.units[i] = Unit(next(it), 0, True)
+        rest = list(it)
+        g.draw, g.discard = rest[:len(g.draw)], rest[len(g.draw):]
+        g.rng = Rng(rng.next64())
+        if g.build_choices is not None:
+            for s in self.others:
+                if g.build_choices[s] is not None:
+                    acts = [a for a, _, _ in options(g, s)]
+                    g.build_choices[s] = acts[rng.below(len(acts))] if acts else None
+        if g.lich is not None:
+            _determinize_lich(g, rng)
+        return g
+
+
+#: a card's place in its card set: the order unseen cards are pooled in
+_card_index = attrgetter("index")
 
 
 def _affordable(g, shapes, pool) -> bool:

@@ -6,8 +6,9 @@ fast, deterministic "decent player" for card statistics and the rollouts of the 
 
 Each decision: the bot looks at a world consistent with what it has seen
 (:meth:`Game.determinize`), tries every action it is offered (:func:`bot_actions`) on a
-copy and keeps the one whose :func:`value` is highest (ties: the first listed).  In
-Deployment it places units one by one while a placement raises the value, then ``done``.
+copy (a card to draft or place: in that world, taken back after) and keeps the one whose
+:func:`value` is highest (ties: the first listed).  In Deployment it places units one by
+one while a placement raises the value, then ``done``.
 
 The value of a seat, in LP-equivalents (:func:`value`):
 
@@ -26,7 +27,13 @@ The value of a seat, in LP-equivalents (:func:`value`):
 
 from __future__ import annotations
 
-from .actions import MOVE, RETURN
+from .abilities import Ctx, kingdom_payouts
+from .actions import (BUILD, DEPLOY, DISCARDS, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES,
+                      PASS, PASS_ACTION, PICK, PLACE, RETURN, Action, for_card)
+from .construction import offered
+from .deployment import place_actions, survey
+from .determinize import determinize
+from .recruitment import choices
 from .rng import Rng
 from .state import IS_FRONT, Unit, production
 from . import construction, income, wars
@@ -60,6 +67,63 @@ def bot_actions(game, seat, moved=()) -> list:
     return out
 
 
+def random_bot_action(game, seat, rng) -> Action:
+    """One of :func:`bot_actions` ``(game, seat)`` drawn uniformly (the search's random
+    rollouts): the same draw and the same action as ``acts[rng.below(len(acts))]``, but
+    in drafts, constructions and deployments only the chosen action is built, as
+    :class:`~papertales.bots.RandomBot` does."""
+    kind = game.pending[seat].kind
+    if kind == DRAFT or kind == DRAFT_DISCARD:           # the legal actions: one per card id
+        ids = choices(game.players[seat])
+        return for_card(PICK if kind == DRAFT else DROP, ids[rng.below(len(ids))])
+    if kind == BUILD:                                     # the options, then pass
+        options = offered(game, seat)
+        i = rng.below(len(options) + 1)
+        return options[i][0] if i < len(options) else PASS_ACTION
+    if kind == DEPLOY:
+        return _random_deployment(game, seat, rng)
+    acts = bot_actions(game, seat)
+    return acts[rng.below(len(acts))]
+
+
+def _random_deployment(game, seat, rng) -> Action:
+    """:func:`random_bot_action` in a Deployment.  The legal actions are listed as: the
+    discards, each placeable card on each free spot, the take-backs (no bot's), the moves,
+    then ``done`` and ``done CARD`` for each distinct card in hand."""
+    p = game.players[seat]
+    free, _, discardable, _, cards, placeable = survey(game, p)
+    n_free = free.bit_count()
+    places = len(placeable) * n_free
+    moves = _crossing_moves(p)
+    i = rng.below(len(discardable) + places + len(moves) + 1 + len(cards))
+    if i < len(discardable):
+        return DISCARDS[discardable[i]]
+    i -= len(discardable)
+    if i < places:
+        return place_actions(placeable[i // n_free], free)[i % n_free]
+    i -= places
+    if i < len(moves):
+        return moves[i]
+    i -= len(moves)
+    return DONE_NOTHING if i == 0 else for_card(DONE, cards[i - 1])
+
+
+def _crossing_moves(p) -> list[Action]:
+    """The moves :func:`bot_actions` keeps (nothing moved yet), in the engine's order: a
+    unit placed before this Deployment to a spot of the other row, free or held by a unit
+    -- a swap, which the engine lists once, from the lower spot."""
+    units = p.units
+    out = []
+    for s in range(p.spots):
+        u = units[s]
+        if u is not None and not u.new:
+            row = IS_FRONT[s]
+            for d in range(p.spots):
+                if IS_FRONT[d] != row and (units[d] is None or d > s):
+                    out.append(MOVES[s][d])
+    return out
+
+
 class MoveMemory:
     """The spots a bot has moved units between in the current Deployment, so that
     :func:`bot_actions` offers each unit one move at most."""
@@ -87,68 +151,107 @@ def _dies_next_aging(u) -> bool:
     return at is not None and u.age >= at
 
 
-def value(game, seat) -> float:
-    """The documented evaluation (module docstring), from ``seat``'s point of view."""
-    return sum(components(game, seat).values())
+#: the parts of :func:`value`, in the order they are summed
+PARTS = ("lp", "buildings", "end_of_game", "kept", "gold", "wars_now", "wars_later", "income", "resources")
+
+
+def value(game, seat, theirs=None) -> float:
+    """The documented evaluation (module docstring), from ``seat``'s point of view.
+    ``theirs``: the opponents' strengths (:func:`opponent_strengths`), when already known."""
+    return sum(_parts(game, seat, theirs))
+
+
+def values(game) -> list[float]:
+    """:func:`value` of every seat of a game between players (not solo), each kingdom's
+    strength counted once: for itself and as its neighbours' opponent."""
+    phase = _PHASE_INDEX.get(game.phase, 6)
+    own = [_own_strength(game, s, p, phase, None) for s, p in enumerate(game.players)]
+    return [sum(_parts(game, s, [own[opp][0] for opp in _opponents(game, s)], own[s])) for s in range(game.n)]
 
 
 def components(game, seat) -> dict:
     """:func:`value` split into its documented parts (LP-equivalents):
     ``lp``, ``buildings``, ``end_of_game``, ``kept``, ``gold``, ``wars_now``,
     ``wars_later``, ``income``, ``resources`` (the coach words its reasons from them)."""
+    return dict(zip(PARTS, _parts(game, seat, None)))
+
+
+def _parts(game, seat, theirs, own=None) -> tuple:
+    """The values of :data:`PARTS` (``theirs``, ``own``: the opponents' strengths and
+    :func:`_own_strength`, when already known).  Each ability hook is evaluated with a
+    fresh :class:`Ctx`, as the phases do; they share the kingdom's production, counted once."""
     p = game.players[seat]
     phase = _PHASE_INDEX.get(game.phase, 6)
     later_turns = TURNS - game.turn
-    wars_now = phase <= 2
     gold_value = GOLD_VALUE if (later_turns or phase <= 4) else 0.05
-    out = dict.fromkeys(("lp", "buildings", "end_of_game", "kept", "gold", "wars_now", "wars_later",
-                         "income", "resources"), 0.0)
-    out["lp"] = float(p.lp)
-    ctx = game._ctx(seat)
-    out["buildings"] = float(sum(lvl and game.buildings[b].levels[lvl].lp for b, lvl in enumerate(p.buildings)))
-    for _, kind, amount in _payouts(game, ctx, "end_of_game"):
-        out["end_of_game"] += amount if kind == "lp" else amount * 0.05
-    committed = sum(u.type.cost for u in p.units if u is not None and u.new)
-    if p.kept is not None:
-        out["kept"] = KEPT_VALUE
-    out["gold"] = (p.gold - committed) * gold_value
-    f = war_facts(game, seat)
-    for _, theirs in f["opponents"]:
-        if wars_now and f["strength"] >= theirs:
-            out["wars_now"] += WAR_LP_NOW
-        if later_turns and f["lasting"] >= theirs:
-            out["wars_later"] += WAR_LP_LATER * later_turns
+    res = production(p, game.buildings)
+    buildings = 0
+    for b, level in enumerate(p.buildings):
+        if level:
+            buildings += game.buildings[b].levels[level].lp
+    end_of_game = 0.0
+    for _, kind, amount in kingdom_payouts(game, Ctx(game, seat, p, res), "end_of_game"):
+        end_of_game += amount if kind == "lp" else amount * 0.05
+    committed = 0
+    for u in p.units:
+        if u is not None and u.new:
+            committed += u.type.cost
+    mine, lasting, _ = own if own is not None else _own_strength(game, seat, p, phase, res)
+    if theirs is None:
+        theirs = opponent_strengths(game, seat)
+    wars_now = wars_later = 0.0
+    for strength in theirs:
+        if phase <= 2 and mine >= strength:
+            wars_now += WAR_LP_NOW
+        if later_turns and lasting >= strength:
+            wars_later += WAR_LP_LATER * later_turns
     incomes = later_turns + (1 if phase <= 3 else 0)
-    if incomes:
-        out["income"] = income.total(game, seat, game._ctx(seat)) * incomes * gold_value
+    gold_income = income.total(game, seat, Ctx(game, seat, p, res)) * incomes * gold_value if incomes else 0.0
     builds = later_turns + (1 if phase <= 4 else 0)
-    if builds:
-        out["resources"] = sum(production(p, game.buildings)) * RESOURCE_VALUE * min(builds, 2)
-    return out
+    resources = sum(res) * RESOURCE_VALUE * min(builds, 2) if builds else 0.0
+    return (float(p.lp), float(buildings), end_of_game, KEPT_VALUE if p.kept is not None else 0.0,
+            (p.gold - committed) * gold_value, wars_now, wars_later, gold_income, resources)
+
+
+def _own_strength(game, seat, p, phase, res) -> tuple[int, int, list[int]]:
+    """``seat``'s war strength now, the part of it that outlives the coming Aging, and the
+    spots of the units that die there."""
+    ctx = Ctx(game, seat, p, res)
+    mine = wars.kingdom_strength(game, seat, ctx)
+    spared = game.saved[seat] if game.saved is not None else ()
+    dying: list[int] = []
+    lasting = mine
+    if phase <= 5:
+        for s, u in enumerate(p.units):
+            if u is not None and _dies_next_aging(u) and s not in spared:
+                dying.append(s)
+                if wars.fights(ctx, s, u):
+                    lasting -= wars.unit_strength(ctx, u)
+    return mine, lasting, dying
+
+
+def opponent_strengths(game, seat) -> list[int]:
+    """The war strength of each of ``seat``'s opponents (:func:`_opponents`; solo: the Lich
+    King's armies).  It depends on their kingdoms only."""
+    opponents = _opponents(game, seat)
+    if game.lich is not None:
+        armies = game.lich.armies()
+        return [armies[-1 - opp] for opp in opponents]
+    if game.n == 2:                      # one opponent, fought twice
+        return [wars.kingdom_strength(game, opponents[0])] * 2
+    return [wars.kingdom_strength(game, opp) for opp in opponents]
 
 
 def war_facts(game, seat) -> dict:
+    """``seat``'s war strength (``strength``), what outlives the coming Aging (``lasting``),
+    ``(opponent, strength)`` per war (``opponents``), the spots that die in that Aging
+    (``dying``) and those of the units that fight (``fighting``)."""
     p = game.players[seat]
-    phase = _PHASE_INDEX.get(game.phase, 6)
-    ctx = game._ctx(seat)
-    mine = wars.kingdom_strength(game, seat, ctx)
-    spared = game.saved[seat] if game.saved is not None else ()
-    dying = [s for s, u in enumerate(p.units)
-             if u is not None and phase <= 5 and _dies_next_aging(u) and s not in spared]
-    lasting = mine - sum(wars.unit_strength(ctx, p.units[s]) for s in dying if wars.fights(ctx, s, p.units[s]))
-    armies = game.lich.armies() if game.lich is not None else ()
-    opponents = []
-    for opp in _opponents(game, seat):
-        theirs = armies[-1 - opp] if opp < 0 else wars.kingdom_strength(game, opp)
-        opponents.append((opp, theirs))
-    ctx = game._ctx(seat)
+    mine, lasting, dying = _own_strength(game, seat, p, _PHASE_INDEX.get(game.phase, 6), None)
+    opponents = list(zip(_opponents(game, seat), opponent_strengths(game, seat)))
+    ctx = Ctx(game, seat, p)
     fighting = {s for s, u in enumerate(p.units) if u is not None and wars.fights(ctx, s, u)}
     return {"strength": mine, "lasting": lasting, "opponents": opponents, "dying": dying, "fighting": fighting}
-
-
-def _payouts(game, ctx, hook):
-    from .abilities import kingdom_payouts
-    return kingdom_payouts(game, ctx, hook)
 
 
 def _opponents(game, seat) -> list[int]:
@@ -170,7 +273,7 @@ class GreedyBot:
         self.moves = MoveMemory()
 
     def choose(self, game, seat):
-        return self.choose_in_world(game.determinize(seat, self.rng), seat, game)
+        return self.choose_in_world(determinize(game, seat, self.rng), seat, game)
 
     def choose_in_world(self, world, seat, game=None):
         """The choice in an already sampled ``world`` (the search bot's rollouts)."""
@@ -178,47 +281,118 @@ class GreedyBot:
         actions = self.moves.actions(game, seat)
         if len(actions) == 1:
             return actions[0]
-        kind = game.decision(seat).kind
+        kind = game.pending[seat].kind
+        # every action is tried in this one world, and none changes another kingdom (see
+        # _action_values): the opponents' strengths are the same for all
+        theirs = opponent_strengths(world, seat)
+        if kind == DRAFT or kind == DRAFT_DISCARD:
+            now = value(world, seat, theirs)
+            scores = (_card_gain(world, seat, a, kind, now, theirs) for a in actions)
+        else:
+            scores = _action_values(world, seat, kind, actions, theirs)
         best, best_v = actions[0], None
-        for a in actions:
-            v = self._score(world, seat, kind, a)
+        for a, v in zip(actions, scores):
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
         self.moves.note(best)
         return best
 
-    def _score(self, world, seat, kind, action) -> float:
-        g = world.clone()
-        g.record_events = False
-        if kind in ("draft", "draft_discard"):
-            return _card_score(g, seat, action, kind)
-        if kind == "build":
-            if action.kind != "pass":
-                construction._build(g, seat, action)
-            return value(g, seat)
-        g.apply(seat, action)
-        return value(g, seat)
+
+def _action_values(world, seat, kind, actions, theirs):
+    """The value of ``seat``'s kingdom after each of its ``actions`` (not drafts), in
+    order.  No other kingdom changes, so the opponents' strengths ``theirs`` stay right:
+    a construction is carried out for the seat alone, and an action only makes the seat's
+    decision -- the automatic stages that follow (the reveal, Wars, Aging ...) are not
+    run.  Placing a card only puts it face down on its spot (it is paid for at the
+    reveal): it is tried in ``world`` and taken back, once per spot that gives another
+    kingdom (:func:`_first_equivalent_spots`).  Ending a Deployment keeping one card or
+    another gives one value (a kept card counts 1 LP, whichever it is).  Any other action
+    is tried on a copy of ``world``."""
+    p = world.players[seat]
+    first = _first_equivalent_spots(p.units, [s for s in range(p.spots) if p.units[s] is None])
+    placed: dict[tuple[str, int], float] = {}       # (card id, first equivalent spot) -> value
+    keeping = None                                  # the value after done keeping a card
+    for a in actions:
+        if a.kind == PLACE:
+            key = (a.a, first[a.b])
+            v = placed.get(key)
+            if v is None:
+                card = next(t for t in p.hand if t.id == a.a)
+                v = placed[key] = _value_with(world, seat, card, key[1], theirs)
+            yield v
+        elif a.kind == DONE and a.a is not None:
+            if keeping is None:
+                keeping = _value_after(world, seat, kind, a, theirs)
+            yield keeping
+        else:
+            yield _value_after(world, seat, kind, a, theirs)
 
 
-def best_spot(g, seat, card) -> tuple[int, float]:
+def _value_after(world, seat, kind, action, theirs) -> float:
+    """The value of ``seat``'s kingdom after ``action`` (see :func:`_action_values`), on
+    a copy of ``world``."""
+    g = world.clone()
+    g.record_events = False
+    if kind == BUILD:
+        if action.kind != PASS:
+            construction._build(g, seat, action)
+    else:
+        # offered for the seat's decision in the real game: as legal in the sampled world,
+        # where the seat's own cards are the same
+        g.apply_trusted(seat, action)
+    return value(g, seat, theirs)
+
+
+def _value_with(g, seat, card, spot, theirs) -> float:
+    """The value of ``seat``'s kingdom with ``card`` just placed on ``spot`` (instead of
+    the unit there, if any), tried in ``g`` and taken back."""
+    units = g.players[seat].units
+    old = units[spot]
+    units[spot] = Unit(card, 0, True)
+    try:
+        return value(g, seat, theirs)
+    finally:
+        units[spot] = old
+
+
+def best_spot(g, seat, card, theirs=None) -> tuple[int, float]:
     """Where ``card`` would stand best in ``seat``'s kingdom -- a free spot, or else instead
-    of a unit -- and the kingdom's value then: how the bot judges a card it may draft."""
+    of a unit -- and the kingdom's value then: how the bot judges a card it may draft.
+    ``theirs``: the opponents' strengths, when already known."""
     p = g.players[seat]
     best, best_v = None, None
-    spots = [s for s in range(p.spots) if p.units[s] is None] or list(range(p.spots))
-    for s in spots:
-        old = p.units[s]
-        p.units[s] = Unit(card, 0, True)
-        v = value(g, seat)
-        p.units[s] = old
+    free = [s for s in range(p.spots) if p.units[s] is None]
+    first = _first_equivalent_spots(p.units, free)
+    for s in [s for s in free if first[s] == s] if free else range(p.spots):
+        v = _value_with(g, seat, card, s, theirs)
         if best_v is None or v > best_v:
             best, best_v = s, v
     return best, best_v
 
 
-def _card_score(g, seat, action, kind) -> float:
+def _first_equivalent_spots(units, free) -> dict[int, int]:
+    """For each ``free`` spot, the first free spot where a card gives the same kingdom's
+    value: one of the same row (Front or Back) with no unit between the two.  The kingdom
+    would hold the same units in the same order, and the evaluation sees a unit's spot
+    only through its row and that order (ability hooks never see spots; spots spared in
+    Aging are never free), so the values tie -- and on a tie the bots keep the earlier
+    spot, listed first."""
+    first: dict[int, int] = {}
+    last: dict[bool, int] = {}       # row -> the last free spot seen in it
+    for s in free:
+        row = IS_FRONT[s]
+        before = last.get(row)
+        if before is not None and all(units[i] is None for i in range(before + 1, s)):
+            first[s] = first[before]
+        else:
+            first[s] = s
+        last[row] = s
+    return first
+
+
+def _card_gain(world, seat, action, kind, now, theirs) -> float:
     """What a drafted card would add: the kingdom's value with the card on its best spot,
-    minus the value without it."""
-    card = next(t for t in g.players[seat].pack if t.id == action.a)
-    gain = best_spot(g, seat, card)[1] - value(g, seat)
-    return -gain if kind == "draft_discard" else gain
+    minus its value ``now`` (the card is tried in ``world`` and taken away again)."""
+    card = next(t for t in world.players[seat].pack if t.id == action.a)
+    gain = best_spot(world, seat, card, theirs)[1] - now
+    return -gain if kind == DRAFT_DISCARD else gain

@@ -19,8 +19,9 @@ from __future__ import annotations
 import math
 import time
 
+from .determinize import Worlds
 from .errors import PaperTalesError
-from .greedy import MoveMemory, bot_actions, value
+from .greedy import GreedyBot, MoveMemory, bot_actions, random_bot_action, value, values
 from .rng import Rng
 
 EXPLORATION = 0.7
@@ -92,10 +93,11 @@ class IsmctsBot:
         actions = actions if actions is not None else bot_actions(game, seat)
         root = _Node()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        worlds = Worlds(game, game._seat(seat))
         done = 0
         while (self.iterations is None or done < self.iterations) and \
                 (deadline is None or time.perf_counter() < deadline or not done):
-            world = game.determinize(seat, self.rng)
+            world = worlds.sample(self.rng)
             world.record_events = False
             self._iterate(root, world, seat, actions)
             done += 1
@@ -110,24 +112,26 @@ class IsmctsBot:
         path = [root]
         in_tree = True
         first = True
-        while True:
-            if g.is_over or (self.horizon == "turn" and g.turn != turn):
-                break
-            if not any(g.pending):
-                g.advance()
+        to_turn_end = self.horizon == "turn"
+        pending = g.pending                  # the same list all game long
+        while not (g.is_over or (to_turn_end and g.turn != turn)):
+            if pending[seat] is None:
+                for other, d in enumerate(pending):
+                    if d is not None:        # an action this world offers
+                        g.apply_trusted(other, self._policy(g, other))
+                        break
+                else:
+                    g.advance()
                 continue
-            if g.pending[seat] is None:
-                other = next(s for s, d in enumerate(g.pending) if d is not None)
-                g.apply(other, self._policy(g, other))
-                continue
-            legal = root_actions if first else bot_actions(g, seat)
-            first = False
             if in_tree:
+                legal = root_actions if first else bot_actions(g, seat)
+                untried = []
                 for a in legal:
                     child = node.children.get(a)
-                    if child is not None:
+                    if child is None:
+                        untried.append(a)
+                    else:
                         child.avail += 1
-                untried = [a for a in legal if a not in node.children]
                 if untried:
                     a = untried[rng.below(len(untried))]
                     child = node.children[a] = _Node()
@@ -138,11 +142,16 @@ class IsmctsBot:
                     child = node.children[a]
                 node = child
                 path.append(node)
+            elif self.rollout == "random":
+                a = random_bot_action(g, seat, rng)
             else:
-                a = legal[rng.below(len(legal))] if self.rollout == "random" else self._greedy(g, seat)
-            g.apply(seat, a)
-        reward = self._reward(g, seat)
-        lp = g.players[seat].lp if g.is_over else value(g, seat)
+                a = self._greedy(g, seat)
+            if first:            # one of the caller's actions: checked
+                g.apply(seat, a)
+                first = False
+            else:                # an action this world offers
+                g.apply_trusted(seat, a)
+        reward, lp = self._outcome(g, seat)
         for n in path:
             n.visits += 1
             n.total += reward
@@ -151,25 +160,27 @@ class IsmctsBot:
     def _policy(self, g, s):
         if self.rollout == "greedy":
             return self._greedy(g, s)
-        acts = bot_actions(g, s)
-        return acts[self.rng.below(len(acts))]
+        return random_bot_action(g, s, self.rng)
 
     def _greedy(self, g, s):
-        from .greedy import GreedyBot
         bot = GreedyBot.__new__(GreedyBot)
         bot.rng, bot.moves = self.rng, MoveMemory()
         return bot.choose_in_world(g, s)
 
-    def _reward(self, g, seat) -> float:
+    def _outcome(self, g, seat) -> tuple[float, float]:
+        """The sample's reward -- a win share at the end of the game, else the evaluation's
+        estimate of it -- and the seat's LP (at the horizon: its LP-equivalent value)."""
         if g.is_over:
             winners = g.winners()
-            return 1.0 / len(winners) if seat in winners else 0.0
-        mine = value(g, seat)
+            return (1.0 / len(winners) if seat in winners else 0.0), g.players[seat].lp
         if g.n == 1:
+            mine = value(g, seat)
             other = g.lich.lp + 2.0 * (4 - g.turn + 1)
         else:
-            other = max(value(g, s) for s in range(g.n) if s != seat)
-        return 0.5 + 0.5 * math.tanh((mine - other) / 8.0)
+            every = values(g)
+            mine = every[seat]
+            other = max(v for s, v in enumerate(every) if s != seat)
+        return 0.5 + 0.5 * math.tanh((mine - other) / 8.0), mine
 
 
 def _ucb(child) -> float:
