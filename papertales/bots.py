@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .actions import (BUILD, DEPLOY, DISCARDS, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE,
+from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE,
                       PASS_ACTION, PICK, RETURN, Action, for_card)
 from .construction import offered
-from .deployment import place_actions, survey
+from .deployment import DISCARDS_AT, place_actions, survey
 from .recruitment import choices
 from .errors import PaperTalesError
 from .rng import Rng
@@ -70,14 +70,15 @@ class RandomBot:
         rng = self.rng
         free, _, discardable, _, cards, placeable = survey(game, game.players[seat])
         n_free = _SPOTS_IN[free]
-        n = len(discardable) + len(placeable) * n_free
+        discards = DISCARDS_AT[discardable]
+        n = len(discards) + len(placeable) * n_free
         if rng.below(n + 1) == n:
             k = rng.below(len(cards) + 1)
             return DONE_NOTHING if k == 0 else for_card(DONE, cards[k - 1])
         i = rng.below(n)
-        if i < len(discardable):
-            return DISCARDS[discardable[i]]
-        i -= len(discardable)
+        if i < len(discards):
+            return discards[i]
+        i -= len(discards)
         return place_actions(placeable[i // n_free], free)[i % n_free]
 
 

@@ -56,9 +56,14 @@ def committed(p: Player) -> int:
     return sum(u.type.cost for u in p.units if u is not None and u.new)
 
 
-# Precomputed action tuples, indexed by bit masks of spots (bit s = spot s):
-# placing one card type on every free spot, and moving units between usable spots.
+# Precomputed tables indexed by bit masks of spots (bit s = spot s): the spots of a mask,
+# discarding the unit at each spot of a mask, placing one card type on every free spot,
+# and moving units between usable spots.
+SPOTS_OF: Final = tuple(tuple(s for s in range(5) if m >> s & 1) for m in range(32))
+DISCARDS_AT: Final = tuple(tuple(DISCARDS[s] for s in spots) for spots in SPOTS_OF)
 _PLACES: Final[dict[str, list]] = {}
+#: the bit of each of the first n spots, for n = 0 .. 5
+_BITS: Final = tuple(tuple(1 << s for s in range(n)) for n in range(6))
 
 
 def place_actions(tid: str, free_mask: int) -> tuple:
@@ -66,7 +71,7 @@ def place_actions(tid: str, free_mask: int) -> tuple:
     table = _PLACES.get(tid)
     if table is None:
         acts = [make(PLACE, tid, s) for s in range(5)]
-        table = _PLACES[tid] = [tuple(acts[s] for s in range(5) if m >> s & 1) for m in range(32)]
+        table = _PLACES[tid] = [tuple(acts[s] for s in spots) for spots in SPOTS_OF]
     return table[free_mask]
 
 
@@ -85,32 +90,27 @@ def _move_table(n_spots):
 _MOVES_BY_SPOTS: Final = {4: _move_table(4), 5: _move_table(5)}
 
 
-def survey(game: Game, p: Player) -> tuple[int, int, list[int], list[int], list[str], list[str]]:
+def survey(game: Game, p: Player) -> tuple[int, int, int, int, list[str], list[str]]:
     """A deployment decision in one pass, without listing its actions: ``(free, budget,
-    discardable, placed, cards, placeable)`` -- the bit mask of free usable spots, the
-    gold not yet committed, the spots of units in play that may be discarded now, the
-    spots of units placed this Deployment, the distinct card ids in hand (each may be
-    kept) and those that can be paid for and placed.  :func:`legal` and the random bot's
-    sampler (:mod:`papertales.bots`) both build on it, so they cannot disagree."""
-    units = p.units
-    n_spots = p.spots
-    occupied = 0
+    discardable, placed, cards, placeable)`` -- the bit mask of the free usable spots,
+    the gold not yet committed, the bit masks of the units in play that may be discarded
+    now and of the units placed this Deployment, the distinct card ids in hand (each may
+    be kept) and those that can be paid for and placed.  :func:`legal` and the random
+    bot's sampler (:mod:`papertales.bots`) both build on it, so they cannot disagree."""
+    placed = 0
+    old = 0
     committed = 0
-    placed = []
-    old = []
-    for s in range(n_spots):
-        u = units[s]
+    for u, bit in zip(p.units, _BITS[p.spots]):
         if u is not None:
-            occupied |= 1 << s
             if u.new:
                 committed += u.type.cost
-                placed.append(s)
+                placed |= bit
             else:
-                old.append(s)
+                old |= bit
     budget = p.gold - committed
-    free = ((1 << n_spots) - 1) & ~occupied
+    free = ((1 << p.spots) - 1) & ~(placed | old)
     if old and game.variants["discard_in_play"] != "any" and not _room_needed(p, free, budget):
-        old = []
+        old = 0
     cards = []
     placeable = []
     for t in p.hand:
@@ -126,10 +126,10 @@ def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
     p = game.players[seat]
     units = p.units
     free, budget, discardable, placed, cards, placeable = survey(game, p)
-    out = [DISCARDS[s] for s in discardable]
+    out = list(DISCARDS_AT[discardable])
     for tid in placeable:
         out += place_actions(tid, free)
-    for s in placed:                    # take back a unit placed this turn
+    for s in SPOTS_OF[placed]:          # take back a unit placed this turn
         u = units[s]
         if u is not None and budget + u.type.cost >= 0:
             out.append(RETURNS[s])
@@ -143,7 +143,12 @@ def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
 def _room_needed(p: Player, free, budget) -> bool:
     """The printed reading of discarding units in play: only to make room, i.e. no free
     spot is left and a card in hand could be paid for and placed."""
-    return not free and any(t.cost <= budget for t in p.hand)
+    if free:
+        return False
+    for t in p.hand:        # a loop, not any(generator): survey asks at every deployment step
+        if t.cost <= budget:
+            return True
+    return False
 
 
 def _spot(p: Player, s, what):
