@@ -94,11 +94,13 @@ def play(game: Game, bots: list, until_over: bool = True, checked: bool = False,
     apply = game.apply_trusted if trusted else game.apply
     pending = game.pending          # the same list for the whole game
     while not game.is_over:
-        waiting = [seat for seat, d in enumerate(pending) if d is not None]
-        if not waiting:
+        waiting = pending[:]        # the seats to act in this pass: those pending now
+        if not any(waiting):
             game.advance()
             continue
-        for seat in waiting:
+        for seat, d in enumerate(waiting):
+            if d is None:
+                continue
             while pending[seat] is not None:
                 action = bots[seat].choose(game, seat)
                 if on_choice is not None:
