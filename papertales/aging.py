@@ -131,8 +131,7 @@ def resolve(game: Game) -> None:
                 game.discard.append(u.type)
                 if record:
                     game._log(seat, DEATH, u.age, RULE_AGING, "ev.unit_with_tokens", {"card": u.type.id, "n": u.age})
-        for s in range(len(units)):
-            u = units[s]
+        for s, u in enumerate(units):
             if u is not None:
                 if record:
                     game._add_age(seat, s, 1, RULE_AGING)

@@ -62,8 +62,6 @@ def committed(p: Player) -> int:
 SPOTS_OF: Final = tuple(tuple(s for s in range(5) if m >> s & 1) for m in range(32))
 DISCARDS_AT: Final = tuple(tuple(DISCARDS[s] for s in spots) for spots in SPOTS_OF)
 _PLACES: Final[dict[str, list]] = {}
-#: the bit of each of the first n spots, for n = 0 .. 5
-_BITS: Final = tuple(tuple(1 << s for s in range(n)) for n in range(6))
 
 
 def place_actions(tid: str, free_mask: int) -> tuple:
@@ -97,18 +95,21 @@ def survey(game: Game, p: Player) -> tuple[int, int, int, int, list[str], list[s
     now and of the units placed this Deployment, the distinct card ids in hand (each may
     be kept) and those that can be paid for and placed.  :func:`legal` and the random
     bot's sampler (:mod:`papertales.bots`) both build on it, so they cannot disagree."""
+    units = p.units
+    n_spots = p.spots
     placed = 0
     old = 0
     committed = 0
-    for u, bit in zip(p.units, _BITS[p.spots]):
+    for s in range(n_spots):
+        u = units[s]
         if u is not None:
             if u.new:
                 committed += u.type.cost
-                placed |= bit
+                placed |= 1 << s
             else:
-                old |= bit
+                old |= 1 << s
     budget = p.gold - committed
-    free = ((1 << p.spots) - 1) & ~(placed | old)
+    free = ((1 << n_spots) - 1) & ~(placed | old)
     if old and game.variants["discard_in_play"] != "any" and not _room_needed(p, free, budget):
         old = 0
     cards = []
@@ -292,7 +293,10 @@ def reveal(game: Game) -> None:
     for seat in order:
         p = players[seat]
         units = p.units
-        revealed = [(u.type.cost, s, u.type) for s, u in enumerate(units) if u is not None and u.new]
+        revealed = []           # a loop, not a comprehension: it runs for every player
+        for s, u in enumerate(units):
+            if u is not None and u.new:
+                revealed.append((u.type.cost, s, u.type))
         if len(revealed) > 1:
             revealed.sort()
         if record:
@@ -325,9 +329,7 @@ def reveal(game: Game) -> None:
 
 def resolve_reveal_abilities(game, seat) -> None:
     """Reveal abilities of the new units (Shapeshifters excepted), in spot order."""
-    units = game.players[seat].units
-    for s in range(len(units)):
-        u = units[s]
+    for s, u in enumerate(game.players[seat].units):
         if u is not None and u.new:
             for e in u.type.reveal:
                 if not isinstance(e, Shapeshift):
@@ -338,9 +340,7 @@ def resolve_deployment_abilities(game, seat, later=False) -> None:
     """Every-Deployment abilities of all units.  With ``later``, each is queued behind the
     owner's pending choices and resolved when its turn comes (so that it counts the age
     tokens those choices put down)."""
-    units = game.players[seat].units
-    for s in range(len(units)):
-        u = units[s]
+    for s, u in enumerate(game.players[seat].units):
         if u is not None and u.type.deployment:
             if later:
                 game.queues[seat].append(Decision(seat, LATER, cause=u.type.id, spot=s))
@@ -362,12 +362,12 @@ def order_matters(p) -> bool:
     abilities change the result?  Only when a Deployment ability counts a resource
     (Master Alchemist: food) that a unit produces according to its age tokens (Leviathan,
     Adventurer) and a reveal ability may put age tokens on that unit first."""
-    indices = set()
+    indices = []
     for u in p.units:
         if u is not None and u.type.deployment:     # rare: most units have none
             for e in u.type.deployment:
                 if isinstance(e, AgeTokens) and e.spec.get("per") in RESOURCES:
-                    indices.add(RESOURCES.index(e.spec["per"]))
+                    indices.append(RESOURCES.index(e.spec["per"]))
     if not indices:
         return False
     for s, u in enumerate(p.units):
