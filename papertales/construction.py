@@ -14,7 +14,7 @@ from typing import Final, TYPE_CHECKING
 
 from .abilities import RESOURCES
 from .actions import BUILD, CONSTRUCT, PASS, UPGRADE, Action, PASS_ACTION, make
-from .decisions import Decision, simple
+from .decisions import Decision, simple_by_seat
 from .errors import IllegalActionError
 from .events import BUILT, building_cause
 from .results import ConstructionResult
@@ -146,8 +146,9 @@ def start(game: Game) -> None:
     # computed once here (explained only when the event log is kept)
     game.build_options = [options(game, seat, game.record_events) for seat in range(game.n)]
     game.build_choices = [None] * game.n
+    builds = simple_by_seat(BUILD)
     for seat in range(game.n):
-        game.pending[seat] = simple(BUILD, seat) if game.build_options[seat] else None
+        game.pending[seat] = builds[seat] if game.build_options[seat] else None
     game.stage = "build"
     if not any(game.pending):
         all_decided(game)

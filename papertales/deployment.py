@@ -32,7 +32,7 @@ from .actions import (CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DISCARD, DISCARDS, DONE,
                       MOVES, ORDER, ORDERS, PLACE, RETURN, RETURNS, REVEAL_FIRST, TARGETS, Action,
                       for_card, make)
 from .cards import AGED, PER_AGE_TOKEN
-from .decisions import LATER, ORDER_DECISION, Decision, simple
+from .decisions import LATER, ORDER_DECISION, Decision, simple_by_seat
 from .results import DeploymentResult
 from .errors import IllegalActionError, Phrase
 from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD, RULE_DEPLOYMENT
@@ -45,9 +45,10 @@ if TYPE_CHECKING:     # the game imports every phase
 def start(game: Game) -> None:
     """Fix the number of usable spots now: a level-2 building built later this phase
     (Golem) opens the 5th spot only from the next Deployment."""
+    deploys = simple_by_seat(DEPLOY)
     for seat, p in enumerate(game.players):
         p.spots = 5 if 2 in p.buildings else 4
-        game.pending[seat] = simple(DEPLOY, seat)
+        game.pending[seat] = deploys[seat]
     game.stage = "place"
 
 

@@ -508,6 +508,12 @@ class Game:
         return self.draw.pop()
 
     def _draw_cards(self, k: int) -> list[UnitType]:
+        draw = self.draw
+        if 0 < k <= len(draw):      # no reshuffle: the top k cards at once, top card first
+            out = draw[-k:]
+            del draw[-k:]
+            out.reverse()
+            return out
         out = []
         for _ in range(k):
             c = self._draw_card()
