@@ -10,6 +10,7 @@ from .construction import offered
 from .deployment import DISCARDS_AT, place_actions, survey
 from .recruitment import choices
 from .errors import PaperTalesError
+from .game import OVER
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def play(game: Game, bots: list, until_over: bool = True, checked: bool = False,
     trusted = not checked and all(getattr(b, "legal_by_construction", False) for b in bots)
     apply = game.apply_trusted if trusted else game.apply
     pending = game.pending          # the same list for the whole game
-    while not game.is_over:
+    while game.phase != OVER:       # game.is_over, inlined: read before every decision
         waiting = pending[:]        # the seats to act in this pass: those pending now
         if not any(waiting):
             game.advance()

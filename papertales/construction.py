@@ -108,7 +108,6 @@ def options(game: Game, seat: int, explain=False) -> list[tuple[Action, int, lis
             if land > p.gold:           # not even the land can be paid
                 continue
             B = game.buildings[b]
-            actions = _actions(B.id)
             for target in (1, 2):
                 paid = resource_gold(B.payments[(0, target)], res, buy)
                 if paid is None or land + paid[0] > p.gold:
@@ -118,7 +117,7 @@ def options(game: Game, seat: int, explain=False) -> list[tuple[Action, int, lis
                 if explain:
                     why = [["how.land_free" if free_land and owned else "how.land", {"gold": land}]] \
                         + _how(paid[1], res, buy)
-                out.append((actions[target], gold, why))
+                out.append((_actions(B.id)[target], gold, why))
         elif level == 1:
             B = game.buildings[b]
             paid = resource_gold(B.payments[(1, 2)], res, buy)
