@@ -149,14 +149,16 @@ TARGETS: Final = tuple(make(CHOOSE, s) for s in range(5))
 SAVES: Final = tuple(make(SPARE, s) for s in range(5))
 DONE_NOTHING: Final = make(DONE)
 
-_BY_CARD: Final[dict[tuple[str, str], Action]] = {}
+#: action kind -> card id -> the shared action (one dict per kind: no (kind, id) key to hash)
+_BY_CARD: Final[dict[str, dict[str, Action]]] = {kind: {} for kind in KINDS}
 
 
 def for_card(kind, card_id) -> Action:
     """The shared ``Action(kind, card_id)`` (pick, drop, done ...): built once per card."""
-    a = _BY_CARD.get((kind, card_id))
+    shared = _BY_CARD[kind]
+    a = shared.get(card_id)
     if a is None:
-        a = _BY_CARD[(kind, card_id)] = make(kind, card_id)
+        a = shared[card_id] = make(kind, card_id)
     return a
 
 

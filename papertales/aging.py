@@ -105,16 +105,21 @@ def resolve(game: Game) -> None:
         if record:
             deaths.append(tuple((s, u.type.id, u.age) for s, u in dying))
         if dying:
-            ctx = game._ctx(seat)
+            ctx = None                  # made for the first ability: most deaths have none
             gains: list[tuple[str, int, str, str, dict]] = []
             for _, u in dying:
-                ctx.unit = u
-                for po in u.type.death:
-                    v = po.value(ctx)
-                    if v:
-                        gains.append((po.kind, v, u.type.id, "ev.dies", {}))
+                if u.type.death:
+                    if ctx is None:
+                        ctx = game._ctx(seat)
+                    ctx.unit = u
+                    for po in u.type.death:
+                        v = po.value(ctx)
+                        if v:
+                            gains.append((po.kind, v, u.type.id, "ev.dies", {}))
             for w in units:
                 if w is not None and w.type.unit_dies:
+                    if ctx is None:
+                        ctx = game._ctx(seat)
                     ctx.unit = w
                     for _, d in dying:
                         ctx.dying = d
@@ -123,7 +128,8 @@ def resolve(game: Game) -> None:
                             if v:
                                 gains.append((po.kind, v, w.type.id, "ev.unit_dies_with",
                                               {"card": d.type.id, "n": d.age}))
-            gains.sort(key=lambda g: -g[1])
+            if len(gains) > 1:
+                gains.sort(key=lambda g: -g[1])
             for kind, v, cause, key, params in gains:
                 game._gain(seat, kind, v, cause, key, params)
             for s, u in dying:
@@ -131,8 +137,7 @@ def resolve(game: Game) -> None:
                 game.discard.append(u.type)
                 if record:
                     game._log(seat, DEATH, u.age, RULE_AGING, "ev.unit_with_tokens", {"card": u.type.id, "n": u.age})
-        for s in range(len(units)):
-            u = units[s]
+        for s, u in enumerate(units):
             if u is not None:
                 if record:
                     game._add_age(seat, s, 1, RULE_AGING)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .actions import (BUILD, DEPLOY, DISCARDS, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE,
+from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE,
                       PASS_ACTION, PICK, RETURN, Action, for_card)
 from .construction import offered
-from .deployment import place_actions, survey
+from .deployment import DISCARDS_AT, place_actions, survey
 from .recruitment import choices
 from .errors import PaperTalesError
+from .game import OVER
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -70,14 +71,15 @@ class RandomBot:
         rng = self.rng
         free, _, discardable, _, cards, placeable = survey(game, game.players[seat])
         n_free = _SPOTS_IN[free]
-        n = len(discardable) + len(placeable) * n_free
+        discards = DISCARDS_AT[discardable]
+        n = len(discards) + len(placeable) * n_free
         if rng.below(n + 1) == n:
             k = rng.below(len(cards) + 1)
             return DONE_NOTHING if k == 0 else for_card(DONE, cards[k - 1])
         i = rng.below(n)
-        if i < len(discardable):
-            return DISCARDS[discardable[i]]
-        i -= len(discardable)
+        if i < len(discards):
+            return discards[i]
+        i -= len(discards)
         return place_actions(placeable[i // n_free], free)[i % n_free]
 
 
@@ -92,12 +94,14 @@ def play(game: Game, bots: list, until_over: bool = True, checked: bool = False,
     trusted = not checked and all(getattr(b, "legal_by_construction", False) for b in bots)
     apply = game.apply_trusted if trusted else game.apply
     pending = game.pending          # the same list for the whole game
-    while not game.is_over:
-        waiting = [seat for seat, d in enumerate(pending) if d is not None]
-        if not waiting:
+    while game.phase != OVER:       # game.is_over, inlined: read before every decision
+        waiting = pending[:]        # the seats to act in this pass: those pending now
+        if not any(waiting):
             game.advance()
             continue
-        for seat in waiting:
+        for seat, d in enumerate(waiting):
+            if d is None:
+                continue
             while pending[seat] is not None:
                 action = bots[seat].choose(game, seat)
                 if on_choice is not None:

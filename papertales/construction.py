@@ -14,7 +14,7 @@ from typing import Final, TYPE_CHECKING
 
 from .abilities import RESOURCES
 from .actions import BUILD, CONSTRUCT, PASS, UPGRADE, Action, PASS_ACTION, make
-from .decisions import Decision, simple
+from .decisions import Decision, simple_by_seat
 from .errors import IllegalActionError
 from .events import BUILT, building_cause
 from .results import ConstructionResult
@@ -36,13 +36,16 @@ def _helpers(game: Game, p: Player) -> tuple[dict[int, int], bool]:
             if t.buy_resources:
                 for r, price in t.buy_resources.items():
                     buy[r] = min(price, buy.get(r, price))
-            free_land = free_land or t.no_land_cost
+            if t.no_land_cost:
+                free_land = True
     for b, level in enumerate(p.buildings):
         if level:
             L = game.buildings[b].levels[level]
-            for r, price in L.buy_resources.items():
-                buy[r] = min(price, buy.get(r, price))
-            free_land = free_land or L.no_land_cost
+            if L.buy_resources:
+                for r, price in L.buy_resources.items():
+                    buy[r] = min(price, buy.get(r, price))
+            if L.no_land_cost:
+                free_land = True
     return buy, free_land
 
 
@@ -90,7 +93,7 @@ def _prices(game: Game, p: Player) -> tuple[list[int], dict[int, int], bool, int
     prices of missing ones, whether land is free, buildings owned, the land cost."""
     res = production(p, game.buildings)
     buy, free_land = _helpers(game, p)
-    owned = sum(1 for lvl in p.buildings if lvl)
+    owned = len(p.buildings) - p.buildings.count(0)
     return res, buy, free_land, owned, 0 if free_land else LAND_COST_PER_BUILDING * owned
 
 
@@ -101,10 +104,10 @@ def options(game: Game, seat: int, explain=False) -> list[tuple[Action, int, lis
     res, buy, free_land, owned, land = _prices(game, p)
     out = []
     for b, level in enumerate(p.buildings):
-        B = game.buildings[b]
         if level == 0:
             if land > p.gold:           # not even the land can be paid
                 continue
+            B = game.buildings[b]
             for target in (1, 2):
                 paid = resource_gold(B.payments[(0, target)], res, buy)
                 if paid is None or land + paid[0] > p.gold:
@@ -114,13 +117,27 @@ def options(game: Game, seat: int, explain=False) -> list[tuple[Action, int, lis
                 if explain:
                     why = [["how.land_free" if free_land and owned else "how.land", {"gold": land}]] \
                         + _how(paid[1], res, buy)
-                out.append((make(CONSTRUCT, B.id, target), gold, why))
+                out.append((_actions(B.id)[target], gold, why))
         elif level == 1:
+            B = game.buildings[b]
             paid = resource_gold(B.payments[(1, 2)], res, buy)
             if paid is not None and paid[0] <= p.gold:
                 why = [["how.no_land", {}]] + _how(paid[1], res, buy) if explain else None
-                out.append((make(UPGRADE, B.id), paid[0], why))
+                out.append((_actions(B.id)[0], paid[0], why))
     return out
+
+
+#: building id -> its shared actions ``(upgrade B, build B 1, build B 2)``
+_ACTIONS: Final[dict[str, tuple[Action, Action, Action]]] = {}
+
+
+def _actions(building_id: str) -> tuple[Action, Action, Action]:
+    """The actions of one building, built once: index 0 upgrades, index L builds level L."""
+    actions = _ACTIONS.get(building_id)
+    if actions is None:
+        actions = _ACTIONS[building_id] = (make(UPGRADE, building_id), make(CONSTRUCT, building_id, 1),
+                                           make(CONSTRUCT, building_id, 2))
+    return actions
 
 
 def start(game: Game) -> None:
@@ -128,8 +145,9 @@ def start(game: Game) -> None:
     # computed once here (explained only when the event log is kept)
     game.build_options = [options(game, seat, game.record_events) for seat in range(game.n)]
     game.build_choices = [None] * game.n
+    builds = simple_by_seat(BUILD)
     for seat in range(game.n):
-        game.pending[seat] = simple(BUILD, seat) if game.build_options[seat] else None
+        game.pending[seat] = builds[seat] if game.build_options[seat] else None
     game.stage = "build"
     if not any(game.pending):
         all_decided(game)
@@ -164,10 +182,13 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
 
 def _build(game: Game, seat: int, action: Action) -> tuple | None:
     """Carry out one chosen construction: ``(building id, level, gold paid)``."""
-    gold, why = next((g, w) for a, g, w in offered(game, seat) if a == action)
+    for offer, gold, why in offered(game, seat):    # loops, not next(generator) and a list:
+        if offer == action:                         # the action is one of the offers
+            break
     p = game.players[seat]
-    i = [b.id for b in game.buildings].index(action.a)
-    B = game.buildings[i]
+    for i, B in enumerate(game.buildings):
+        if B.id == action.a:
+            break
     level = action.b if action.kind == CONSTRUCT else 2
     if gold:
         game._gain_gold(seat, -gold, building_cause(B.id, level), "ev.pays", {"how": why})
@@ -181,9 +202,11 @@ def _build(game: Game, seat: int, action: Action) -> tuple | None:
 def all_decided(game: Game) -> None:
     choices = game.build_choices
     assert choices is not None
-    built = tuple(None if a is None else _build(game, seat, a) for seat, a in enumerate(choices))
+    built = []
+    for seat, a in enumerate(choices):
+        built.append(None if a is None else _build(game, seat, a))
     if game.record_events:
-        game.results.append(ConstructionResult(game.turn, built))
+        game.results.append(ConstructionResult(game.turn, tuple(built)))
     game.build_options = None
     game.build_choices = None
     game._end_phase()
@@ -229,11 +252,11 @@ def explain_all(game, seat) -> list[dict]:
                 gold = land + paid[0]
                 how = [["how.land_free" if free_land and owned else "how.land", {"gold": land}]] \
                     + _how(paid[1], res, buy)
-                action = make(CONSTRUCT, B.id, target)
+                action = _actions(B.id)[target]
             else:
                 gold = paid[0]
                 how = [["how.no_land", {}]] + _how(paid[1], res, buy)
-                action = make(UPGRADE, B.id)
+                action = _actions(B.id)[0]
             row["gold"], row["how"] = gold, how
             if gold > p.gold:
                 row["reason"] = [["cli.construction.why.gold", {"n": gold, "have": p.gold}]]

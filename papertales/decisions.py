@@ -45,10 +45,15 @@ class Decision:
         return replace(self, prompt=prompt)
 
 
-_SHARED: Final = {kind: [Decision(seat, kind) for seat in range(8)]
+_SHARED: Final = {kind: tuple(Decision(seat, kind) for seat in range(8))
            for kind in (DRAFT, DRAFT_DISCARD, DEPLOY, BUILD)}
 
 
 def simple(kind: str, seat: int) -> Decision:
     """The shared record of a decision that carries nothing but its kind."""
     return _SHARED[kind][seat]
+
+
+def simple_by_seat(kind: str) -> tuple[Decision, ...]:
+    """:func:`simple` of every seat, indexed by seat (for a phase that asks everyone)."""
+    return _SHARED[kind]

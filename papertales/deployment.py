@@ -32,7 +32,7 @@ from .actions import (CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DISCARD, DISCARDS, DONE,
                       MOVES, ORDER, ORDERS, PLACE, RETURN, RETURNS, REVEAL_FIRST, TARGETS, Action,
                       for_card, make)
 from .cards import AGED, PER_AGE_TOKEN
-from .decisions import LATER, ORDER_DECISION, Decision, simple
+from .decisions import LATER, ORDER_DECISION, Decision, simple_by_seat
 from .results import DeploymentResult
 from .errors import IllegalActionError, Phrase
 from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD, RULE_DEPLOYMENT
@@ -45,9 +45,10 @@ if TYPE_CHECKING:     # the game imports every phase
 def start(game: Game) -> None:
     """Fix the number of usable spots now: a level-2 building built later this phase
     (Golem) opens the 5th spot only from the next Deployment."""
+    deploys = simple_by_seat(DEPLOY)
     for seat, p in enumerate(game.players):
         p.spots = 5 if 2 in p.buildings else 4
-        game.pending[seat] = simple(DEPLOY, seat)
+        game.pending[seat] = deploys[seat]
     game.stage = "place"
 
 
@@ -56,8 +57,11 @@ def committed(p: Player) -> int:
     return sum(u.type.cost for u in p.units if u is not None and u.new)
 
 
-# Precomputed action tuples, indexed by bit masks of spots (bit s = spot s):
-# placing one card type on every free spot, and moving units between usable spots.
+# Precomputed tables indexed by bit masks of spots (bit s = spot s): the spots of a mask,
+# discarding the unit at each spot of a mask, placing one card type on every free spot,
+# and moving units between usable spots.
+SPOTS_OF: Final = tuple(tuple(s for s in range(5) if m >> s & 1) for m in range(32))
+DISCARDS_AT: Final = tuple(tuple(DISCARDS[s] for s in spots) for spots in SPOTS_OF)
 _PLACES: Final[dict[str, list]] = {}
 
 
@@ -66,7 +70,7 @@ def place_actions(tid: str, free_mask: int) -> tuple:
     table = _PLACES.get(tid)
     if table is None:
         acts = [make(PLACE, tid, s) for s in range(5)]
-        table = _PLACES[tid] = [tuple(acts[s] for s in range(5) if m >> s & 1) for m in range(32)]
+        table = _PLACES[tid] = [tuple(acts[s] for s in spots) for spots in SPOTS_OF]
     return table[free_mask]
 
 
@@ -85,32 +89,30 @@ def _move_table(n_spots):
 _MOVES_BY_SPOTS: Final = {4: _move_table(4), 5: _move_table(5)}
 
 
-def survey(game: Game, p: Player) -> tuple[int, int, list[int], list[int], list[str], list[str]]:
+def survey(game: Game, p: Player) -> tuple[int, int, int, int, list[str], list[str]]:
     """A deployment decision in one pass, without listing its actions: ``(free, budget,
-    discardable, placed, cards, placeable)`` -- the bit mask of free usable spots, the
-    gold not yet committed, the spots of units in play that may be discarded now, the
-    spots of units placed this Deployment, the distinct card ids in hand (each may be
-    kept) and those that can be paid for and placed.  :func:`legal` and the random bot's
-    sampler (:mod:`papertales.bots`) both build on it, so they cannot disagree."""
+    discardable, placed, cards, placeable)`` -- the bit mask of the free usable spots,
+    the gold not yet committed, the bit masks of the units in play that may be discarded
+    now and of the units placed this Deployment, the distinct card ids in hand (each may
+    be kept) and those that can be paid for and placed.  :func:`legal` and the random
+    bot's sampler (:mod:`papertales.bots`) both build on it, so they cannot disagree."""
     units = p.units
     n_spots = p.spots
-    occupied = 0
+    placed = 0
+    old = 0
     committed = 0
-    placed = []
-    old = []
     for s in range(n_spots):
         u = units[s]
         if u is not None:
-            occupied |= 1 << s
             if u.new:
                 committed += u.type.cost
-                placed.append(s)
+                placed |= 1 << s
             else:
-                old.append(s)
+                old |= 1 << s
     budget = p.gold - committed
-    free = ((1 << n_spots) - 1) & ~occupied
+    free = ((1 << n_spots) - 1) & ~(placed | old)
     if old and game.variants["discard_in_play"] != "any" and not _room_needed(p, free, budget):
-        old = []
+        old = 0
     cards = []
     placeable = []
     for t in p.hand:
@@ -126,10 +128,10 @@ def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
     p = game.players[seat]
     units = p.units
     free, budget, discardable, placed, cards, placeable = survey(game, p)
-    out = [DISCARDS[s] for s in discardable]
+    out = list(DISCARDS_AT[discardable])
     for tid in placeable:
         out += place_actions(tid, free)
-    for s in placed:                    # take back a unit placed this turn
+    for s in SPOTS_OF[placed]:          # take back a unit placed this turn
         u = units[s]
         if u is not None and budget + u.type.cost >= 0:
             out.append(RETURNS[s])
@@ -143,7 +145,12 @@ def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
 def _room_needed(p: Player, free, budget) -> bool:
     """The printed reading of discarding units in play: only to make room, i.e. no free
     spot is left and a card in hand could be paid for and placed."""
-    return not free and any(t.cost <= budget for t in p.hand)
+    if free:
+        return False
+    for t in p.hand:        # a loop, not any(generator): survey asks at every deployment step
+        if t.cost <= budget:
+            return True
+    return False
 
 
 def _spot(p: Player, s, what):
@@ -287,17 +294,22 @@ def reveal(game: Game) -> None:
     for seat in order:
         p = players[seat]
         units = p.units
-        revealed = [(u.type.cost, s, u.type) for s, u in enumerate(units) if u is not None and u.new]
+        revealed = []           # a loop, not a comprehension: it runs for every player
+        for s, u in enumerate(units):
+            if u is not None and u.new:
+                revealed.append((u.type.cost, s, u.type))
         if len(revealed) > 1:
             revealed.sort()
         if record:
             shown[seat] = tuple((s, t.id) for _, s, t in sorted(revealed, key=lambda r: r[1]))
             paid[seat] = sum(c for c, _, _ in revealed)
-        for cost, s, t in revealed:    # negative costs first: a Monkey's gold pays the others
-            if record:
+            for cost, s, t in revealed:    # negative costs first: a Monkey's gold pays the others
                 game._log(seat, EV_DEPLOY, 0, t.id, "ev.reveals", {"card": t.id, "spot": s})
-            if cost:
-                game._gain_gold(seat, -cost, t.id, "ev.negative_cost" if cost < 0 else "ev.deployment_cost")
+                if cost:
+                    game._gain_gold(seat, -cost, t.id, "ev.negative_cost" if cost < 0 else "ev.deployment_cost")
+        else:                           # no event to log: _gain_gold would only add
+            for cost, _, _ in revealed:
+                p.gold -= cost
         if shifters:
             for s in range(len(units)):
                 u = units[s]
@@ -320,9 +332,7 @@ def reveal(game: Game) -> None:
 
 def resolve_reveal_abilities(game, seat) -> None:
     """Reveal abilities of the new units (Shapeshifters excepted), in spot order."""
-    units = game.players[seat].units
-    for s in range(len(units)):
-        u = units[s]
+    for s, u in enumerate(game.players[seat].units):
         if u is not None and u.new:
             for e in u.type.reveal:
                 if not isinstance(e, Shapeshift):
@@ -333,9 +343,7 @@ def resolve_deployment_abilities(game, seat, later=False) -> None:
     """Every-Deployment abilities of all units.  With ``later``, each is queued behind the
     owner's pending choices and resolved when its turn comes (so that it counts the age
     tokens those choices put down)."""
-    units = game.players[seat].units
-    for s in range(len(units)):
-        u = units[s]
+    for s, u in enumerate(game.players[seat].units):
         if u is not None and u.type.deployment:
             if later:
                 game.queues[seat].append(Decision(seat, LATER, cause=u.type.id, spot=s))
@@ -357,12 +365,12 @@ def order_matters(p) -> bool:
     abilities change the result?  Only when a Deployment ability counts a resource
     (Master Alchemist: food) that a unit produces according to its age tokens (Leviathan,
     Adventurer) and a reveal ability may put age tokens on that unit first."""
-    indices = set()
+    indices = []
     for u in p.units:
         if u is not None and u.type.deployment:     # rare: most units have none
             for e in u.type.deployment:
                 if isinstance(e, AgeTokens) and e.spec.get("per") in RESOURCES:
-                    indices.add(RESOURCES.index(e.spec["per"]))
+                    indices.append(RESOURCES.index(e.spec["per"]))
     if not indices:
         return False
     for s, u in enumerate(p.units):

@@ -508,6 +508,12 @@ class Game:
         return self.draw.pop()
 
     def _draw_cards(self, k: int) -> list[UnitType]:
+        draw = self.draw
+        if 0 < k <= len(draw):      # no reshuffle: the top k cards at once, top card first
+            out = draw[-k:]
+            del draw[-k:]
+            out.reverse()
+            return out
         out = []
         for _ in range(k):
             c = self._draw_card()
@@ -526,16 +532,20 @@ class Game:
         return sorted(range(self.n), key=lambda s: (keys[s], draws[s]))
 
     def _decided(self, seat: int) -> None:
+        pending = self.pending
         q = self.queues[seat]
-        self.pending[seat] = q.pop(0) if q else None
-        later = self.pending[seat]
-        while later is not None and later.kind == LATER:
-            self.pending[seat] = None
-            deployment.resolve_later(self, seat, later)     # may pose a new choice
-            if self.pending[seat] is None:
-                self.pending[seat] = q.pop(0) if q else None
-            later = self.pending[seat]
-        if not any(self.pending):
+        if not q:                   # the usual case: nothing queued
+            pending[seat] = None
+        else:
+            later: Decision | None = q.pop(0)
+            pending[seat] = later
+            while later is not None and later.kind == LATER:
+                pending[seat] = None
+                deployment.resolve_later(self, seat, later)     # may pose a new choice
+                if pending[seat] is None:
+                    pending[seat] = q.pop(0) if q else None
+                later = pending[seat]
+        if not any(pending):
             self.rules["decided"][self.phase](self)
 
     def _end_phase(self) -> None:

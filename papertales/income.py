@@ -20,18 +20,31 @@ def items(game: Game, seat: int, ctx=None) -> list[tuple[str, int]]:
     Also used during Wars by the Ogre, whose strength counts this gold in advance."""
     if ctx is None:
         ctx = game._ctx(seat)
-    return [(RULE_INCOME, BASE_INCOME)] + [(cause, v) for cause, _, v in kingdom_payouts(game, ctx, "income")]
+    rows = [(RULE_INCOME, BASE_INCOME)]
+    for cause, _, v in kingdom_payouts(game, ctx, "income"):   # a loop: no comprehension to create
+        rows.append((cause, v))
+    return rows
 
 
 def total(game: Game, seat: int, ctx=None) -> int:
-    return sum(v for _, v in items(game, seat, ctx))
+    gold = 0
+    for _, v in items(game, seat, ctx):
+        gold += v
+    return gold
 
 
 def resolve(game: Game) -> None:
-    rows = [items(game, seat) for seat in range(game.n)]
+    rows = []
+    for seat in range(game.n):
+        rows.append(items(game, seat))
     if game.record_events:
         game.results.append(IncomeResult(game.turn, tuple(tuple(r) for r in rows)))
     for seat in range(game.n):
-        for cause, gold in rows[seat]:
-            game._gain_gold(seat, gold, cause, "ev.base_income" if cause == RULE_INCOME else "ev.income_ability")
+        if game.record_events:
+            for cause, gold in rows[seat]:
+                game._gain_gold(seat, gold, cause, "ev.base_income" if cause == RULE_INCOME else "ev.income_ability")
+        else:                           # no event to log: _gain_gold would only add
+            p = game.players[seat]
+            for _, gold in rows[seat]:
+                p.gold += gold
     game._end_phase()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final, TYPE_CHECKING
 
 from .actions import DRAFT, DRAFT_DISCARD, Action, DROP, PICK, for_card
-from .decisions import Decision, simple
+from .decisions import Decision, simple, simple_by_seat
 from .results import DraftResult
 from .errors import IllegalActionError
 from .events import DRAFT as EV_DRAFT, RULE_TWO_PLAYER_DRAFT
@@ -47,9 +47,11 @@ def _open_round(game: Game) -> None:
                 game._log(seat, EV_DRAFT, 0, "", "ev.takes_last", {"card": t.id})
         finish(game)
         return
+    pending = game.pending
+    drafts = simple_by_seat(DRAFT)
     for seat, p in enumerate(players):
-        game.pending[seat] = simple(DRAFT, seat) if p.pack else None
-    if not any(game.pending):
+        pending[seat] = drafts[seat] if p.pack else None
+    if not any(pending):
         finish(game)
 
 
@@ -76,15 +78,13 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
         raise IllegalActionError("err.draft.not_in_pack", value=repr(action.a))
 
 
-def _take(pack, card_id):
-    for i, t in enumerate(pack):
-        if t.id == card_id:
-            return pack.pop(i)
-
-
 def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     p = game.players[seat]
-    t = _take(p.pack, action.a)
+    pack = p.pack
+    for i, t in enumerate(pack):        # the first card of the chosen id leaves the pack
+        if t.id == action.a:
+            break
+    del pack[i]
     if decision.kind == DRAFT:
         p.hand.append(t)
         if game.record_events:
@@ -102,13 +102,15 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
 def all_decided(game: Game) -> None:
     """Everyone picked: pass the packs on, then open the next round."""
     players = game.players
-    n = game.n
-    step = 1 if game.turn % 2 == 1 else -1      # left on turns 1 and 3, right on 2 and 4
-    packs = [p.pack for p in players]
+    # left on turns 1 and 3 (seat s receives the pack of seat s - 1), right on 2 and 4:
+    # each player in turn takes the pack passed on by the previous one in this order
+    order = players if game.turn % 2 == 1 else players[::-1]
+    passed = order[-1].pack
     left = False
-    for seat, p in enumerate(players):
-        p.pack = pack = packs[(seat - step) % n]
-        left = left or bool(pack)
+    for p in order:
+        p.pack, passed = passed, p.pack
+        if p.pack:
+            left = True
     if left:
         _open_round(game)
     else:

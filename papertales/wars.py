@@ -54,11 +54,17 @@ def fights(ctx: Ctx, spot: int, u: Unit) -> bool:
 def units(game: Game, seat: int, ctx: Ctx) -> list[tuple[int, Unit, int, bool]]:
     """``(spot, unit, strength now, fights?)`` for every unit of ``seat``.  The Ogre's
     bonus needs this turn's income, which is computed first when some unit needs it."""
+    # loops, not comprehensions or any(generator): this runs for every kingdom in every war
     p = game.players[seat]
-    if any(u is not None and u.type.uses_income for u in p.units):
-        ctx.income_gold = income.total(game, seat, ctx)
-    return [(spot, u, unit_strength(ctx, u), fights(ctx, spot, u))
-            for spot, u in enumerate(p.units) if u is not None]
+    for u in p.units:
+        if u is not None and u.type.uses_income:
+            ctx.income_gold = income.total(game, seat, ctx)
+            break
+    rows = []
+    for spot, u in enumerate(p.units):
+        if u is not None:
+            rows.append((spot, u, unit_strength(ctx, u), fights(ctx, spot, u)))
+    return rows
 
 
 def kingdom_strength(game: Game, seat: int, ctx=None, explain=None) -> int:
@@ -68,8 +74,13 @@ def kingdom_strength(game: Game, seat: int, ctx=None, explain=None) -> int:
     if ctx is None:
         ctx = game._ctx(seat)
     rows = units(game, seat, ctx)
-    total = sum(s for _, _, s, f in rows if f)
-    ctx.strengths = [s for _, _, s, _ in rows]
+    total = 0
+    strengths = []
+    for _, _, s, f in rows:
+        strengths.append(s)
+        if f:
+            total += s
+    ctx.strengths = strengths
     if explain is not None:
         for spot, u, s, f in rows:
             t = u.type
@@ -113,15 +124,19 @@ def wars_won(n, strengths, two_player_zero="single") -> list[list[tuple[int, int
         return out
     for seat in range(n):
         s = strengths[seat]
-        out.append([(nb, 1 if s >= strengths[nb] else 0)
-                    for nb in ((seat - 1) % n, (seat + 1) % n)])
+        left, right = (seat - 1) % n, (seat + 1) % n
+        out.append([(left, 1 if s >= strengths[left] else 0), (right, 1 if s >= strengths[right] else 0)])
     return out
 
 
 def resolve(game: Game) -> None:
     n = game.n
-    ctxs = [game._ctx(seat) for seat in range(n)]
-    strengths = [kingdom_strength(game, seat, ctxs[seat]) for seat in range(n)]
+    ctxs = []
+    strengths = []
+    for seat in range(n):
+        ctx = game._ctx(seat)
+        ctxs.append(ctx)
+        strengths.append(kingdom_strength(game, seat, ctx))
     results = wars_won(n, strengths, game.variants["two_player_zero"])
     if game.record_events:
         game.results.append(WarsResult(
