@@ -28,10 +28,10 @@ The value of a seat, in LP-equivalents (:func:`value`):
 from __future__ import annotations
 
 from .abilities import Ctx, kingdom_payouts
-from .actions import (BUILD, DEPLOY, DISCARDS, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES,
+from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES,
                       PASS, PASS_ACTION, PICK, PLACE, RETURN, Action, for_card)
 from .construction import offered
-from .deployment import place_actions, survey
+from .deployment import DISCARDS_AT, place_actions, survey
 from .determinize import determinize
 from .recruitment import choices
 from .rng import Rng
@@ -95,10 +95,11 @@ def _random_deployment(game, seat, rng) -> Action:
     n_free = free.bit_count()
     places = len(placeable) * n_free
     moves = _crossing_moves(p)
-    i = rng.below(len(discardable) + places + len(moves) + 1 + len(cards))
-    if i < len(discardable):
-        return DISCARDS[discardable[i]]
-    i -= len(discardable)
+    discards = DISCARDS_AT[discardable]
+    i = rng.below(len(discards) + places + len(moves) + 1 + len(cards))
+    if i < len(discards):
+        return discards[i]
+    i -= len(discards)
     if i < places:
         return place_actions(placeable[i // n_free], free)[i % n_free]
     i -= places
