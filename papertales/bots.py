@@ -21,6 +21,18 @@ if TYPE_CHECKING:
 _SPOTS_IN: Final = tuple(bin(mask).count("1") for mask in range(32))
 
 
+def draw_pick_or_build(game: Game, seat: int, kind: str, rng: Rng) -> Action:
+    """A draft's or a construction's legal action drawn uniformly -- the same draw and the
+    same action as ``legal[rng.below(len(legal))]`` -- building only the drawn one (the
+    random bot and the search's random rollouts)."""
+    if kind == BUILD:                                   # the options, then pass
+        options = offered(game, seat)
+        i = rng.below(len(options) + 1)
+        return options[i][0] if i < len(options) else PASS_ACTION
+    ids = choices(game.players[seat])                   # the legal actions: one per card id
+    return for_card(PICK if kind == DRAFT else DROP, ids[rng.below(len(ids))])
+
+
 class RandomBot:
     """Chooses uniformly among the legal actions, with two tweaks that keep random games
     game-like: deployment moves and take-backs are left out (they only lengthen games),
@@ -44,13 +56,8 @@ class RandomBot:
         if kind == DEPLOY:
             return self._deploy(game, seat)
         rng = self.rng
-        if kind == DRAFT or kind == DRAFT_DISCARD:     # the legal actions, one per card id
-            ids = choices(game.players[seat])
-            return for_card(PICK if kind == DRAFT else DROP, ids[rng.below(len(ids))])
-        if kind == BUILD:                               # the options, then pass
-            options = offered(game, seat)
-            i = rng.below(len(options) + 1)
-            return options[i][0] if i < len(options) else PASS_ACTION
+        if kind == DRAFT or kind == DRAFT_DISCARD or kind == BUILD:
+            return draw_pick_or_build(game, seat, kind, rng)
         actions = []
         dones = []
         for a in game.legal_actions(seat):

@@ -28,12 +28,11 @@ The value of a seat, in LP-equivalents (:func:`value`):
 from __future__ import annotations
 
 from .abilities import Ctx, kingdom_payouts
-from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES,
-                      PASS, PASS_ACTION, PICK, PLACE, RETURN, Action, for_card)
-from .construction import offered
+from .bots import draw_pick_or_build
+from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, MOVE, MOVES, PASS, PLACE,
+                      RETURN, Action, for_card)
 from .deployment import DISCARDS_AT, place_actions, survey
 from .determinize import determinize
-from .recruitment import choices
 from .rng import Rng
 from .state import IS_FRONT, Unit, production
 from . import construction, income, wars
@@ -73,13 +72,8 @@ def random_bot_action(game, seat, rng) -> Action:
     in drafts, constructions and deployments only the chosen action is built, as
     :class:`~papertales.bots.RandomBot` does."""
     kind = game.pending[seat].kind
-    if kind == DRAFT or kind == DRAFT_DISCARD:           # the legal actions: one per card id
-        ids = choices(game.players[seat])
-        return for_card(PICK if kind == DRAFT else DROP, ids[rng.below(len(ids))])
-    if kind == BUILD:                                     # the options, then pass
-        options = offered(game, seat)
-        i = rng.below(len(options) + 1)
-        return options[i][0] if i < len(options) else PASS_ACTION
+    if kind == DRAFT or kind == DRAFT_DISCARD or kind == BUILD:
+        return draw_pick_or_build(game, seat, kind, rng)
     if kind == DEPLOY:
         return _random_deployment(game, seat, rng)
     acts = bot_actions(game, seat)
