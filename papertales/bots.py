@@ -21,10 +21,11 @@ if TYPE_CHECKING:
 _SPOTS_IN: Final = tuple(bin(mask).count("1") for mask in range(32))
 
 
-def draw_pick_or_build(game: Game, seat: int, kind: str, rng: Rng) -> Action:
+def draw_pick_or_build(game: Game, seat: int, kind: str, rng: Any) -> Action:
     """A draft's or a construction's legal action drawn uniformly -- the same draw and the
     same action as ``legal[rng.below(len(legal))]`` -- building only the drawn one (the
-    random bot and the search's random rollouts)."""
+    random bot and the search's random rollouts).  ``rng``: anything with ``below(n)``
+    (typed loosely: a compiled build would refuse the tests' fixed draws)."""
     if kind == BUILD:                                   # the options, then pass
         options = offered(game, seat)
         i = rng.below(len(options) + 1)
