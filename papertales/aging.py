@@ -139,10 +139,7 @@ def resolve(game: Game) -> None:
                     game._log(seat, DEATH, u.age, RULE_AGING, "ev.unit_with_tokens", {"card": u.type.id, "n": u.age})
         for s, u in enumerate(units):
             if u is not None:
-                if record:
-                    game._add_age(seat, s, 1, RULE_AGING)
-                else:
-                    u.age += 1
+                game._add_age(seat, s, 1, RULE_AGING)
     if record:
         game.results.append(AgingResult(game.turn, tuple(deaths), tuple(tuple(s) for s in saved)))
     game.saved = None

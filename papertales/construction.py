@@ -182,9 +182,11 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
 
 def _build(game: Game, seat: int, action: Action) -> tuple | None:
     """Carry out one chosen construction: ``(building id, level, gold paid)``."""
-    for offer, gold, why in offered(game, seat):    # loops, not next(generator) and a list:
-        if offer == action:                         # the action is one of the offers
+    for offer, gold, why in offered(game, seat):
+        if offer == action:
             break
+    else:                               # apply() records only offered actions
+        raise IllegalActionError("err.build.cannot", action=str(action))
     p = game.players[seat]
     for i, B in enumerate(game.buildings):
         if B.id == action.a:

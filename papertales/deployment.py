@@ -303,13 +303,11 @@ def reveal(game: Game) -> None:
         if record:
             shown[seat] = tuple((s, t.id) for _, s, t in sorted(revealed, key=lambda r: r[1]))
             paid[seat] = sum(c for c, _, _ in revealed)
-            for cost, s, t in revealed:    # negative costs first: a Monkey's gold pays the others
+        for cost, s, t in revealed:    # negative costs first: a Monkey's gold pays the others
+            if record:
                 game._log(seat, EV_DEPLOY, 0, t.id, "ev.reveals", {"card": t.id, "spot": s})
-                if cost:
-                    game._gain_gold(seat, -cost, t.id, "ev.negative_cost" if cost < 0 else "ev.deployment_cost")
-        else:                           # no event to log: _gain_gold would only add
-            for cost, _, _ in revealed:
-                p.gold -= cost
+            if cost:
+                game._gain_gold(seat, -cost, t.id, "ev.negative_cost" if cost < 0 else "ev.deployment_cost")
         if shifters:
             for s in range(len(units)):
                 u = units[s]

@@ -40,11 +40,6 @@ def resolve(game: Game) -> None:
     if game.record_events:
         game.results.append(IncomeResult(game.turn, tuple(tuple(r) for r in rows)))
     for seat in range(game.n):
-        if game.record_events:
-            for cause, gold in rows[seat]:
-                game._gain_gold(seat, gold, cause, "ev.base_income" if cause == RULE_INCOME else "ev.income_ability")
-        else:                           # no event to log: _gain_gold would only add
-            p = game.players[seat]
-            for _, gold in rows[seat]:
-                p.gold += gold
+        for cause, gold in rows[seat]:
+            game._gain_gold(seat, gold, cause, "ev.base_income" if cause == RULE_INCOME else "ev.income_ability")
     game._end_phase()

@@ -102,14 +102,13 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
 def all_decided(game: Game) -> None:
     """Everyone picked: pass the packs on, then open the next round."""
     players = game.players
-    # left on turns 1 and 3 (seat s receives the pack of seat s - 1), right on 2 and 4:
-    # each player in turn takes the pack passed on by the previous one in this order
-    order = players if game.turn % 2 == 1 else players[::-1]
-    passed = order[-1].pack
+    n = game.n
+    step = 1 if game.turn % 2 == 1 else -1      # left on turns 1 and 3, right on 2 and 4
+    packs = [p.pack for p in players]
     left = False
-    for p in order:
-        p.pack, passed = passed, p.pack
-        if p.pack:
+    for seat, p in enumerate(players):
+        p.pack = pack = packs[(seat - step) % n]
+        if pack:
             left = True
     if left:
         _open_round(game)
