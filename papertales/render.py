@@ -82,6 +82,7 @@ table.pt-table th{background:#f5f3ee}
 .pt-msg.pt-error{background:#fde7e6;border:1px solid #e0a3a0;color:#7a1712}
 .pt-msg.pt-info{background:#eef4fb;border:1px solid #b7cde8}
 .pt-msg.pt-ok{background:#e8f5e9;border:1px solid #a5d6a7}
+.pt-msg.pt-warn{background:#fff4e0;border:1px solid #e8b86a;color:#5c3b00}
 .pt-decision{background:#fff8e1}
 .pt-card[tabindex]:focus{outline:3px solid #1f77b4;outline-offset:1px}
 .pt-card:hover,.pt-card:focus{overflow:visible;z-index:20}

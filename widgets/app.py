@@ -103,6 +103,7 @@ class App(Speaking, W.VBox):
         self.language.add_class("pt-language")
         self.language.observe(lambda ch: self.set_language(ch["new"]), names="value")
         self.header = W.HTML()
+        self.header.add_class("pt-intro")
         self.top = W.HBox([self.header, self.language],
                           layout=W.Layout(justify_content="space-between", align_items="flex-start"))
         self.stepper = GameStepper(self.session, lich_king_cards=lich_king_cards, lang=lang)
@@ -116,6 +117,7 @@ class App(Speaking, W.VBox):
         self.whatif_load = None
         self.whatif_note = None
         self.rules = W.HTML()
+        self.rules.add_class("pt-rules")          # the rules summary: the same text in every game
         self.review = ReviewPanel(self.session, lazy=True, lang=lang)     # the coach's game review
         self.legacy_box = W.VBox()                 # Kingdom Legacy, built when its tab opens
         self.legacy = None

@@ -228,6 +228,7 @@ class GameStepper(Speaking, W.VBox):
         self.track = W.HTML()
         self.track.add_class("pt-track-widget")
         self.explain = W.HTML()
+        self.explain.add_class("pt-explain")      # what the current phase does: the same in every game
         self.status = W.HTML()
         self.status.add_class("pt-status")
         self.happened = WhatHappened(self.session, lang=lang)      # what the last step did
@@ -261,6 +262,7 @@ class GameStepper(Speaking, W.VBox):
         self._decision_key = None
         self._history_len = None
         self._auto_record = False
+        self._record_game = id(s.game)        # the game whose record the text box may hold
         self._relabel_titles()
         s.observe(lambda _s: self.refresh())
         self.refresh()
@@ -390,8 +392,10 @@ class GameStepper(Speaking, W.VBox):
     @ticked
     @guarded()
     def on_save(self, _b=None):
-        self.record.value = self.session.game.to_json()
-        self.messages.ok(self.t("app.step.saved"))
+        g = self.session.game
+        self.record.value = g.to_json()
+        self._auto_record = False
+        self.messages.ok(self.t("app.step.saved" if g.is_over else "app.step.saved_spoiler"))
 
     @ticked
     @guarded()
@@ -400,6 +404,7 @@ class GameStepper(Speaking, W.VBox):
         if not text:
             raise ValueError(self.t("app.step.paste_first"))
         game = Game.from_json(text)
+        self._record_game = id(game)          # the record stays: it is this game
         self.session.load_game(game)
         self.messages.ok(self.t("app.step.loaded", turn=game.turn, phase=R.phase_title(game.phase, self.lang)))
 
@@ -445,6 +450,10 @@ class GameStepper(Speaking, W.VBox):
         self.ffwd.refresh()
         self.gamefile.lang = lang
         self.gamefile.refresh()
+        if id(g) != self._record_game:        # a new game: the last one's record goes
+            self._record_game = id(g)
+            self.record.value = ""
+            self._auto_record = False
         key = (id(g), len(g.history), tuple(g.pending_players()), g.phase, g.stage)
         if key != self._decision_key:
             self._decision_key = key

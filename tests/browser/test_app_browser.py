@@ -82,17 +82,63 @@ def deploy_one(page) -> bool:
     return True
 
 
+def open_saveload(page) -> None:
+    """Open the "Save / load this game" section (once open it stays open)."""
+    ask = page.locator(".pt-game-ask").first
+    if not ask.is_visible():
+        page.locator(".pt-stepper").get_by_text("Save / load this game").first.click()
+        ask.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+
+
 def game_now(page) -> Game:
-    """The engine's game as the page holds it (its download link carries the record)."""
+    """The engine's game as the page holds it: "Download this game" asked for, the record
+    read from the link it shows (the link is gone again after the next step)."""
     import base64
-    href = page.locator(".pt-game-link").first.get_attribute("href")
+    open_saveload(page)
+    page.locator(".pt-game-ask").first.click()
+    page.pt_asked_at = tick(page)           # this link was asked for: until the next click
+    link = page.locator(".pt-game-link").first
+    link.wait_for(state="attached", timeout=CLICK_TIMEOUT)
+    href = link.get_attribute("href")
     return Game.from_json(base64.b64decode(href.split("base64,", 1)[1]).decode("utf-8"))
 
 
-def hidden_names_shown(page, seat=0) -> list[str]:
-    """Names of the bots' face-down units that the page shows although nothing the seat
-    may know names them (checked against the engine's observation)."""
+#: texts that are the same in every game (the rules, what each phase does, the header):
+#: they name cards as examples, not as anybody's cards
+STATIC_TEXT = ".pt-rules, .pt-explain, .pt-track-widget, .pt-intro"
+PAGE_DUMP_JS = """static => {
+  const body = document.body.cloneNode(true);
+  const live = Array.from(document.querySelectorAll('textarea, input')).map(e => e.value || '');
+  body.querySelectorAll(static).forEach(e => e.remove());
+  const parts = [body.textContent, ...live];
+  for (const el of body.querySelectorAll('*')) {
+    for (const a of el.attributes) { if (a.name !== 'class' && a.name !== 'style') { parts.push(a.value); } }
+  }
+  return parts.join('\\n');
+}"""
+
+
+def page_dump(page) -> str:
+    """Everything the page holds but the texts of :data:`STATIC_TEXT`: its whole text
+    (hidden tabs and sections included), every attribute (links, tooltips, data-*), every
+    text box's value, and the decoded content of every ``data:`` link."""
+    import base64
+    asked = getattr(page, "pt_asked_at", None) == tick(page)
+    text = page.evaluate(PAGE_DUMP_JS, STATIC_TEXT + (", .pt-game-download" if asked else ""))
+    decoded = [base64.b64decode(m).decode("utf-8", "replace")
+               for m in re.findall(r"data:[^;,\s]+;base64,([A-Za-z0-9+/=]+)", text)]
+    return "\n".join([text, *decoded])
+
+
+def secrets_in_page(page, seat=0) -> list[str]:
+    """The bots' hidden cards (hands, packs, kept cards, face-down units) that the page holds
+    although nothing the seat may know shows them: the page is read first, then the game
+    (asked for, as a visitor would) says what was secret."""
     from papertales.render import card_name
+    dump = page_dump(page)
+    leaks = []
+    if '"format": "papertales-game/' in dump:
+        leaks.append("the game file")
     g = game_now(page)
     obs = g.observation(seat)
     known = set()
@@ -105,15 +151,23 @@ def hidden_names_shown(page, seat=0) -> list[str]:
         for key in ("card", "cards"):
             v = (e.params or {}).get(key) if hasattr(e, "params") else None
             known |= set(v) if isinstance(v, (list, tuple)) else ({v} if v else set())
-    hidden = {g.players[k.seat].units[u.spot].type.id for k in obs.kingdoms for u in k.units if u.card is None}
-    text = page.evaluate("() => document.querySelector('.pt-app').innerText")
-    return [card_name(g.cards.unit(c), "en") for c in hidden - known if card_name(g.cards.unit(c), "en") in text]
+    hidden = set()
+    for s, p in enumerate(g.players):
+        if s != seat:
+            hidden |= {t.id for t in p.hand + p.pack} | ({p.kept.id} if p.kept is not None else set())
+            hidden |= {u.type.id for u in p.units if u is not None and u.new}
+    for c in sorted(hidden - known):
+        name = card_name(g.cards.unit(c), "en")
+        if f'data-card="{c}"' in dump or name in dump:
+            leaks.append(name)
+    return leaks
 
 
-def play_by_clicking(page, max_clicks, on_first_deploy=None, on_deploy=None) -> int:
+def play_by_clicking(page, max_clicks, on_first_deploy=None, on_decision=None) -> int:
     """Play seat 1's decisions to the end of the game: place up to two units a turn (a card,
     then a spot), then done; other decisions take the first choice; "Play to the end"
-    while bots act.  Returns how many turns no card could be paid for."""
+    while bots act; ``on_decision()`` before each decision.  Returns how many turns no card
+    could be paid for."""
     placed = {}
     refusals = 0
     for _ in range(max_clicks):
@@ -123,11 +177,11 @@ def play_by_clicking(page, max_clicks, on_first_deploy=None, on_deploy=None) -> 
             page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
             deploying = page.locator(".pt-decision .pt-deploy").count() > 0
             turn = current_turn(page)
+            if on_decision is not None:
+                on_decision()
             if deploying and placed.get(turn, 0) < 2:
                 if on_first_deploy is not None and not placed:
                     on_first_deploy()
-                if on_deploy is not None and turn not in placed:
-                    on_deploy()
                 placed[turn] = placed.get(turn, 0) + 1
                 if not deploy_one(page):
                     refusals += 1
@@ -153,9 +207,8 @@ def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
     leaks = []
 
     def no_leak():
-        """At each Deployment the page names none of the bots' face-down units."""
-        leaks.extend(hidden_names_shown(page))
-        assert page.locator(".pt-kingdom[data-seat='1'] .pt-card.pt-back").count() or current_turn(page) > 0
+        """At each decision the page holds none of the bots' hidden cards."""
+        leaks.extend(f"{current_phase(page)} {current_turn(page)}: {name}" for name in secrets_in_page(page))
 
     def first_deploy():
         full_screenshot(page, artifacts / "app-deploy-decision.png")
@@ -163,11 +216,11 @@ def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
         page.locator(".lm-TabBar-tab", has_text="War graph").click()
         page.locator(".pt-wargraph .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
         page.wait_for_timeout(300)
-        leaks.extend(hidden_names_shown(page))
+        leaks.extend(f"war graph: {name}" for name in secrets_in_page(page))
         page.locator(".lm-TabBar-tab", has_text="Why?").click()
 
-    refusals = play_by_clicking(page, 400, on_first_deploy=first_deploy, on_deploy=no_leak)
-    assert not leaks, f"face-down units named on the page: {leaks}"
+    refusals = play_by_clicking(page, 400, on_first_deploy=first_deploy, on_decision=no_leak)
+    assert not leaks, f"the bots' hidden cards in the page: {leaks}"
 
     page.locator(".pt-final .pt-scores").wait_for(state="visible", timeout=CLICK_TIMEOUT)
     full_screenshot(page, artifacts / "app-final.png")
@@ -405,8 +458,8 @@ def test_aging_is_seen_fast_forward_stops_and_a_file_restores_the_game(voila_app
 
     # the game as a file: download, play on, upload -> the saved game again
     saved = game_now(page)
+    assert page.locator(".pt-game-spoiler").is_visible()       # the game is not over: a warning
     with page.expect_download() as dl:
-        page.locator(".pt-stepper").get_by_text("Save / load this game").first.click()
         page.locator(".pt-game-link").first.click()
     path = tmp_path / "game.json"
     dl.value.save_as(str(path))
