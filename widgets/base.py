@@ -158,6 +158,23 @@ def sync_figure_state(fig) -> None:
         pass
 
 
+def field_flag() -> W.HTML:
+    """The place beside a form's control where its refusal is shown (hidden while empty)."""
+    f = W.HTML(layout=W.Layout(display="none"))
+    f.add_class("pt-field-error")
+    return f
+
+
+def set_flag(flag: W.HTML, text: str) -> None:
+    """Show ``text`` as the refusal of the control beside ``flag`` (empty: none)."""
+    if text:
+        flag.value = wrap(f"<span class='pt-msg pt-error pt-flag'>⚠ {escape(text)}</span>", css=False)
+        flag.layout.display = None
+    elif flag.value:
+        flag.value = ""
+        flag.layout.display = "none"
+
+
 def html_widget(html: str = "", cls: str | None = None) -> W.HTML:
     w = W.HTML(value=html)
     if cls:

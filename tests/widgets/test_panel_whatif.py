@@ -21,7 +21,7 @@ def test_editor_updates_live_when_a_card_changes():
     assert ed.evaluation["wars"]["lp_after"][0] == 3             # both wars lost
     assert "data-strength='6'" in ed.results.value
     assert ed.wars.graph.nodes[0]["strength"] == 6
-    ed.editors[0].ages["F2"].value = 1
+    ed.editors[0].ages["F2"].value = "1"
     ed.editors[0].cards["F2"].value = "militiaman"
     assert strength(ed) == 2 + 3
 
@@ -65,10 +65,13 @@ def test_illegal_positions_are_refused_with_the_engine_message():
     ed = WhatIfEditor()
     for label in ("F1", "F2", "F3"):
         ed.editors[0].cards[label].value = "knight"
-    assert "3 Front units, but at most 2 fit" in ed.messages.value
+    assert "the 5th spot (F3) needs a level-2 building" in ed.editors[0].flags["F3"].value     # beside F3
+    assert ed.editors[0].flags["F3"].layout.display is None
+    assert "fields marked" in ed.messages.value
     assert ed.game is None
     ed.editors[0].buildings["town"].value = 2                   # a level-2 building opens F3
     assert ed.messages.layout.display == "none"
+    assert ed.editors[0].flags["F3"].layout.display == "none"
     assert ed.game.players[0].units[4].type.id == "knight"
     ed.editors[1].cards["F1"].value = "knight"                  # a 4th Knight: only 3 exist
     assert "more copies than the game has" in ed.messages.value
@@ -95,11 +98,19 @@ def test_save_and_load_the_position_as_json(tmp_path):
     assert third.position() == ed.position()
     third.json.value = '{"players": "nope"}'
     third.load_text()
-    assert "'players' must list 2 to 5 players" in third.messages.last_error
+    # refused beside the buttons, the results labelled as still the form's
+    assert "'players' must list 2 to 5 players" in third.io_messages.last_error
+    assert third.io_messages.layout.display is None and not third.messages.errors
+    assert third.stale == "app.wi.stale_refused" and "was refused" in third.stale_note.value
+    assert "pt-stale" in third.results._dom_classes
     assert third.position() == ed.position()                    # unchanged
     third.load_file(b"\xff\xfe not text")
-    assert "not a text" in third.messages.value
+    assert "not a text" in third.io_messages.value
     assert third.position() == ed.position()
+    third.json.value = text
+    third.load_text()                                           # a good one: the label goes
+    assert third.stale is None and "pt-stale" not in third.results._dom_classes
+    assert third.io_messages.layout.display == "none"
 
 
 def test_a_refused_edit_greys_the_last_valid_results():
@@ -110,11 +121,12 @@ def test_a_refused_edit_greys_the_last_valid_results():
     ed.editors[1].cards["F1"].value = "knight"
     ed.editors[1].cards["F2"].value = "knight"                 # a 4th Knight: refused
     assert "more copies than the game has" in ed.messages.value
-    assert "greyed" in ed.messages.value
+    assert "greyed" in ed.stale_note.value and ed.stale_note.layout.display is None
     assert "pt-stale" in ed.results._dom_classes and "pt-stale" in ed.board._dom_classes
     assert ed.results.value                                     # still shown, greyed
     ed.editors[1].cards["F2"].value = ""
     assert "pt-stale" not in ed.results._dom_classes
+    assert ed.stale_note.layout.display == "none"
 
 
 def test_players_count_changes_the_tabs():
@@ -141,3 +153,50 @@ def test_app_page_plays_and_opens_the_tabs_lazily():
     app.select(0)
     app.stepper.decision_panel(0).buttons[0].click()
     assert not app.messages.errors and not app.stepper.messages.errors
+
+
+def test_the_preview_is_the_form_a_unit_stays_in_the_spot_chosen():
+    """Kraken chosen for F3 with F2 empty: refused beside F3 without a level-2 building
+    (never moved to another spot), and with one it stands in F3 in the preview."""
+    ed = WhatIfEditor()
+    ed.editors[0].cards["F3"].value = "kraken"
+    assert ed.game is None and ed.stale == "app.wi.stale"
+    assert "F3" in ed.editors[0].flags["F3"].value and ed.tabs.get_title(0).endswith("⚠")
+    ed.editors[0].buildings["mine"].value = 2
+    units = ed.game.players[0].units
+    assert units[4].type.id == "kraken" and units[0] is None and units[1] is None
+    ed.editors[0].cards["B2"].value = "farmer"                  # B1 empty: the Farmer stays in B2
+    assert ed.game.players[0].units[3].type.id == "farmer" and ed.game.players[0].units[2] is None
+    assert ed.tabs.get_title(0) == "Player 1"
+    saved = json.loads(ed.save_text())["players"][0]
+    assert saved["units"] == {"F3": "kraken", "B2": "farmer"}
+    other = WhatIfEditor(json.loads(ed.save_text()))
+    assert other.editors[0].cards["F3"].value == "kraken" and other.editors[0].cards["B2"].value == "farmer"
+    assert other.editors[0].cards["F1"].value == other.editors[0].cards["B1"].value == ""
+
+
+def test_whole_number_boxes_refuse_anything_else_beside_the_box():
+    ed = lesson_editor("cerberus")
+    good = ed.evaluation
+    for typed in ("2.5", "-1", "abc", "", "21"):
+        ed.editors[0].ages["F1"].value = typed
+        assert ed.game is None and ed.evaluation is None, typed
+        assert "a whole number from 0 to 20" in ed.editors[0].flags["F1"].value, typed
+        assert "pt-stale" in ed.results._dom_classes
+    ed.editors[0].ages["F1"].value = " 1 "
+    assert ed.game.players[0].units[0].age == 1 and ed.editors[0].flags["F1"].layout.display == "none"
+    ed.editors[0].gold.value = "3.0"
+    assert "a whole number from 0 to 200" in ed.editors[0].flags["top"].value
+    ed.editors[0].gold.value = "3"
+    ed.editors[0].ages["F1"].value = "0"
+    assert ed.evaluation["players"] == good["players"]
+
+
+def test_a_refusal_about_choices_is_shown_beside_that_players_row():
+    ed = lesson_editor("healer")
+    ed.extras.choices[0].value = "mystical_healer"                # no "=": refused
+    assert "CARD=CHOICE" in ed.extras.flags[0].value and ed.game is None
+    ed.extras.choices[0].value = "mystical_healer=Z9"
+    assert ed.extras.flags[0].layout.display is None and ed.game is None
+    ed.extras.choices[0].value = ""
+    assert ed.extras.flags[0].layout.display == "none" and ed.game is not None
