@@ -15,7 +15,6 @@ import ipywidgets as W
 from papertales import i18n
 from papertales.i18n import t
 from papertales.render import escape
-from papertales.whatif import position_of
 
 from .base import MessageBox, Speaking, guarded, wrap
 from .eventlog import EventLog
@@ -106,7 +105,8 @@ class App(Speaking, W.VBox):
         self.header.add_class("pt-intro")
         self.top = W.HBox([self.header, self.language],
                           layout=W.Layout(justify_content="space-between", align_items="flex-start"))
-        self.stepper = GameStepper(self.session, lich_king_cards=lich_king_cards, lang=lang)
+        self.stepper = GameStepper(self.session, lich_king_cards=lich_king_cards, lang=lang,
+                                   on_whatif=self.whatif_from_decision)
         self.kingdoms = KingdomView(session=self.session, lang=lang)
         self.why = EventLog(session=self.session, lang=lang)
         self.wars = WarGraph(session=self.session, lazy=True, lang=lang)
@@ -219,13 +219,24 @@ class App(Speaking, W.VBox):
         compares 2 to 5 kingdoms: in a solo game it starts from an empty table."""
         from .whatif_editor import WhatIfEditor
         if self.whatif is None:
-            self.whatif = WhatIfEditor(None if self.solo else position_of(self.session.visible_game()), lang=self.lang)
+            self.whatif = WhatIfEditor(None if self.solo else self.session.position(), lang=self.lang)
             self.whatif_load = W.Button(button_style="info", layout=W.Layout(width="auto"))
-            self.whatif_load.on_click(lambda _b: self.whatif.load(position_of(self.session.visible_game())))
+            self.whatif_load.on_click(lambda _b: self.whatif.load(self.session.position()))
             self.whatif_note = W.HTML()
             self.whatif_box.children = [W.HBox([self.whatif_load, self.whatif_note]), self.whatif]
         self._whatif_labels()
         return self.whatif
+
+    @guarded()
+    def whatif_from_decision(self, seat: int, action) -> None:
+        """"What if I play this?": the What-if editor opens on the game as ``seat`` knows
+        it, with ``action`` (one of the seat's pending choices) played."""
+        pos = self.session.position(seat, action)
+        editor = self.open_whatif()
+        self.tabs.selected_index = TABS.index("whatif")
+        editor.load(pos)
+        if action.kind == "save":
+            editor.choose_save(seat, action.a)
 
     def _whatif_labels(self):
         self.whatif_load.description = self.t("app.whatif.load_game")

@@ -56,7 +56,10 @@ class DecisionPanel(W.VBox):
     """The widgets for one human seat's pending decision.  Every choice goes through
     ``on_action(seat, action)``; the engine refuses what the rules do not allow."""
 
-    def __init__(self, game: Game, seat: int, on_action, lang=None, **kw):
+    #: the decisions whose outcome the What-if editor shows (a draft's does not show there)
+    WHATIF_KINDS = ("deploy", "build", "save")
+
+    def __init__(self, game: Game, seat: int, on_action, lang=None, on_whatif=None, **kw):
         super().__init__(**kw)
         self.add_class("pt-decision")
         self.lang = R.lang_of(lang)
@@ -72,7 +75,8 @@ class DecisionPanel(W.VBox):
                 "deploy": lambda: deploy_body(self),
                 "target": self._target, "build": self._build, "save": self._save}.get(self.kind, self._generic)()
         self.hint = HintBox(game, seat, lang=self.lang)       # the coach's ranked options
-        self.children = [head, body, self.hint]
+        self.whatif = self._whatif_row(on_whatif)
+        self.children = [head, body, self.hint] + ([self.whatif] if self.whatif is not None else [])
         self.layout = W.Layout(border="2px solid #ffb300", padding="6px", margin="4px 0")
 
     # -------------------------------------------------------------- helpers
@@ -103,6 +107,20 @@ class DecisionPanel(W.VBox):
 
     def _describe(self, action) -> str:
         return action.describe(self.lang, self.game.cards)
+
+    def _whatif_row(self, on_whatif):
+        """"What if I play this?": one of the decision's options, opened in the What-if
+        editor with that move played (``on_whatif(seat, action)``; the app's editor)."""
+        if on_whatif is None or self.kind not in self.WHATIF_KINDS or self.game.lich is not None:
+            return None
+        legal = self.game.legal_actions(self.seat)
+        self.whatif_choice = W.Dropdown(options=[(self._describe(a), a) for a in legal],
+                                        layout=W.Layout(width="auto", max_width="100%"))
+        self.whatif_choice.add_class("pt-whatif-choice")
+        go = _button(self.t("app.whatif.this"), "pt-whatif-this", "", self.t("app.whatif.this_tip"))
+        go.on_click(lambda _b: on_whatif(self.seat, self.whatif_choice.value))
+        self.whatif_button = go
+        return W.HBox([self.whatif_choice, go], layout=W.Layout(flex_flow="row wrap", align_items="center"))
 
     # -------------------------------------------------------------- kinds
 
@@ -160,13 +178,15 @@ class GameStepper(Speaking, W.VBox):
 
     def __init__(self, session: Session | None = None, players: int = 3, seed: int = 7,
                  humans=(0,), cards=None, lich_king_cards=0, solo_only: bool = False, names=None,
-                 lang=None, **kw):
+                 lang=None, on_whatif=None, **kw):
         """``players=1`` starts a solo game against the Lich King (``cards``: default the
         illustrative Necropolis cards; ``lich_king_cards``: his difficulty cards).
         ``solo_only`` hides the player count and the seats (the solo notebook); ``names``
         are used for new games with that many players (default: "You" and bots' names).
-        ``lang``: the language of the panel (default: the current one)."""
+        ``lang``: the language of the panel (default: the current one).  ``on_whatif(seat,
+        action)``: offered under a decision as "What if I play this?" (the app's editor)."""
         super().__init__(**kw)
+        self.on_whatif = on_whatif
         lang = self._init_language(lang)
         self.add_class("pt-stepper")
         self.session = session or Session(players=players, seed=seed, humans=humans, names=names, cards=cards,
@@ -457,7 +477,8 @@ class GameStepper(Speaking, W.VBox):
         key = (id(g), len(g.history), tuple(g.pending_players()), g.phase, g.stage)
         if key != self._decision_key:
             self._decision_key = key
-            self.decisions.children = [DecisionPanel(g, seat, self.act, lang=lang) for seat in waiting]
+            self.decisions.children = [DecisionPanel(g, seat, self.act, lang=lang, on_whatif=self.on_whatif)
+                                       for seat in waiting]
         if over:
             names = ", ".join(R.winner_names(g, lang))
             extra = tie = ""

@@ -571,6 +571,13 @@ class WhatIfEditor(Speaking, W.VBox):
         self.wars.show_graph(war_graph(game, self.t("app.wi.wars_title"), self.lang))
         self.save_file()
 
+    def choose_save(self, seat: int, spot: int) -> None:
+        """The Mystical Healer of ``seat`` saves the unit at ``spot`` in the Aging preview."""
+        choice = self.healer_choices.get(seat)
+        if choice is None or spot not in [v for _, v in choice.options]:
+            raise PositionError(self.t("app.whatif.no_preview"))
+        choice.value = spot
+
     def _healer_widgets(self, game, options):
         keep = {}
         for seat, acts in options.items():

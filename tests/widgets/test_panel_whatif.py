@@ -200,3 +200,74 @@ def test_a_refusal_about_choices_is_shown_beside_that_players_row():
     assert ed.extras.flags[0].layout.display is None and ed.game is None
     ed.extras.choices[0].value = ""
     assert ed.extras.flags[0].layout.display == "none" and ed.game is not None
+
+
+# ------------------------------------------------------------------ "What if I play this?"
+
+def _app_at(phase, *players, turn=2):
+    from widget_helpers import position_game
+    app = App(players=2, seed=1, humans=[0])
+    app.session.load_game(position_game(phase, *players, turn=turn), humans=[0])
+    if not app.session.waiting_humans():
+        app.stepper.advance("decision")
+    return app
+
+
+def test_what_if_i_play_this_opens_the_editor_with_the_placement_made_and_no_secret():
+    app = App(players=3, seed=7, humans=[0])
+    st = app.stepper
+    while st.decision_panel(0).kind != "deploy":
+        assert st.decision_panel(0).whatif is None            # a draft has no preview there
+        st.decision_panel(0).buttons[0].click()
+    g = app.session.game
+    hidden = {u.type.id for p in g.players[1:] for u in p.units if u is not None and u.new}
+    hidden |= {c.id for p in g.players[1:] for c in p.hand}
+    assert hidden, "the bots have placed units face down"
+    panel = st.decision_panel(0)
+    place = next(a for a in g.legal_actions(0) if a.kind == "place")
+    panel.whatif_choice.value = place
+    panel.whatif_button.click()
+    ed = app.whatif
+    assert app.tabs.selected_index == 3 and not ed.messages.errors and not app.messages.errors
+    pos = ed.position()
+    assert pos["phase"] == "deployment"
+    assert pos["players"][0]["actions"] == [f"place {place.a} {['F1', 'F2', 'B1', 'B2', 'F3'][place.b]}"]
+    for pd in pos["players"][1:]:
+        assert not {"hand", "place", "actions", "kept"} & set(pd) and not pd["units"]
+    shown = ed.board.value + ed.results.value + ed.extras.compare.value + ed.save_text()
+    mine = {c.id for c in g.players[0].hand}
+    for card in hidden - mine:
+        assert f'data-card="{card}"' not in shown and card not in ed.save_text(), card
+    assert g is app.session.game and g.players[0].units == app.session.game.players[0].units   # the game is untouched
+
+
+def test_what_if_i_build_this_and_what_if_my_healer_saves_this():
+    app = _app_at("construction", {"name": "You", "gold": 9, "front": ["miner"]}, {"name": "Ada"})
+    panel = app.stepper.decision_panel(0)
+    assert panel.kind == "build"
+    build = next(a for a in app.session.game.legal_actions(0) if a.kind == "build")
+    panel.whatif_choice.value = build
+    panel.whatif_button.click()
+    ed = app.whatif
+    assert ed.extras.phase.value == "construction" and ed.extras.choices[0].value == f"construction={build}"
+    assert not ed.messages.errors and "After" in ed.extras.compare.value
+
+    app = _app_at("aging", {"name": "You", "front": [{"card": "knight", "age": 1}], "back": ["mystical_healer"]},
+                  {"name": "Ada"})
+    panel = app.stepper.decision_panel(0)
+    assert panel.kind == "save"
+    save = next(a for a in app.session.game.legal_actions(0) if a.kind == "save")
+    panel.whatif_choice.value = save
+    panel.whatif_button.click()
+    assert app.whatif.healer_choices[0].value == save.a
+    assert "spared" in app.whatif.results.value
+
+
+def test_no_what_if_button_in_a_solo_game_or_a_stepper_without_editor():
+    from papertales_widgets import GameStepper
+    app = App(players=1, seed=3, humans=[0])
+    app.stepper.advance("phase")
+    for panel in app.stepper.decisions.children:
+        assert panel.whatif is None
+    st = GameStepper(players=3, seed=7, humans=[0])
+    assert st.decision_panel(0).whatif is None
