@@ -16,7 +16,7 @@ from papertales.i18n import t
 from papertales.render import escape
 from papertales import SAVE_FORMAT, render_parts
 
-from .base import MessageBox, Speaking, guarded, wrap
+from .base import MessageBox, Speaking, guarded, replace_children, wrap
 from .happened import FastForwardBar, WhatHappened
 from .decide import deploy_body, draft_body
 from .gamefile import GameFileBox
@@ -60,6 +60,7 @@ class DecisionPanel(W.VBox):
     WHATIF_KINDS = ("deploy", "build", "save")
 
     def __init__(self, game: Game, seat: int, on_action, lang=None, on_whatif=None, **kw):
+        kw.setdefault("layout", W.Layout(border="2px solid #ffb300", padding="6px", margin="4px 0"))
         super().__init__(**kw)
         self.add_class("pt-decision")
         self.lang = R.lang_of(lang)
@@ -77,7 +78,6 @@ class DecisionPanel(W.VBox):
         self.hint = HintBox(game, seat, lang=self.lang)       # the coach's ranked options
         self.whatif = self._whatif_row(on_whatif)
         self.children = [head, body, self.hint] + ([self.whatif] if self.whatif is not None else [])
-        self.layout = W.Layout(border="2px solid #ffb300", padding="6px", margin="4px 0")
 
     # -------------------------------------------------------------- helpers
 
@@ -477,8 +477,8 @@ class GameStepper(Speaking, W.VBox):
         key = (id(g), len(g.history), tuple(g.pending_players()), g.phase, g.stage)
         if key != self._decision_key:
             self._decision_key = key
-            self.decisions.children = [DecisionPanel(g, seat, self.act, lang=lang, on_whatif=self.on_whatif)
-                                       for seat in waiting]
+            replace_children(self.decisions, [DecisionPanel(g, seat, self.act, lang=lang, on_whatif=self.on_whatif)
+                                              for seat in waiting])
         if over:
             names = ", ".join(R.winner_names(g, lang))
             extra = tie = ""

@@ -20,7 +20,7 @@ from papertales.i18n import has, t
 from papertales.render import escape
 from papertales.whatif import FORMAT, evaluate, game_from_position, position_of
 
-from .base import MessageBox, Speaking, field_flag, guarded, set_flag, wrap
+from .base import MessageBox, Speaking, field_flag, guarded, replace_children, set_flag, wrap
 from .gamefile import take_upload
 from .variants import WhatIfExtras
 from .wargraph import war_graph, WarGraph
@@ -597,7 +597,7 @@ class WhatIfEditor(Speaking, W.VBox):
             d.observe(self._on_change, names="value")
             keep[seat] = d
         self.healer_choices = keep
-        self.healer_box.children = list(keep.values())
+        replace_children(self.healer_box, list(keep.values()))
 
     def _results_html(self, game, ev, after, aging_events) -> str:
         lang = self.lang
