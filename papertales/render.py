@@ -359,8 +359,7 @@ def _badge_change(changes, seat, key, lang) -> tuple[str, str]:
     d = (changes or {}).get(seat, {}).get(key, 0)
     if not d:
         return "", ""
-    unit = t("app.lp" if key == "lp" else "app.gold", lang)
-    tip = escape(t("app.kingdom.changed_tip", lang, change=f"{signed(d)} {unit}"))
+    tip = escape(t("app.kingdom.changed_tip", lang, change=change_text(key, d, lang)))
     return " pt-chg", f'<span class="pt-delta" title="{tip}" data-delta-{key}="{d}">{signed(d)}</span>'
 
 
@@ -532,11 +531,16 @@ def game_html(game, viewer=None, humans=(), lang=None) -> str:
 
 # ------------------------------------------------------------------ events
 
+def change_text(kind: str, amount: int, lang=None) -> str:
+    """``+3 LP``, ``+1 Moneta``, ``-5 Monet``: a change of LP or gold in words (the unit
+    agrees with the number)."""
+    return t(f"app.change.{kind}", lang, n=abs(amount), signed=signed(amount))
+
+
 def event_change_html(e, lang=None) -> str:
     if e.kind in ("lp", "gold"):
         cls = "pt-plus" if e.amount >= 0 else "pt-minus"
-        unit = t("app.lp" if e.kind == "lp" else "app.gold", lang)
-        return f'<span class="{cls}">{signed(e.amount)} {escape(unit)}</span>'
+        return f'<span class="{cls}">{escape(change_text(e.kind, e.amount, lang))}</span>'
     if e.kind == "age":
         return escape(t("app.change.age", lang, n=e.amount))
     if e.kind == "war":

@@ -109,5 +109,6 @@ class GameFileBox(W.VBox):
             raise SaveFileError(t("app.file.not_text", self.lang)) from None
         game = Game.from_json(text)
         self.session.load_game(game)
-        self.messages.ok(t("app.step.loaded", self.lang, turn=game.turn, phase=R.phase_title(game.phase, self.lang)))
+        turn, phase = game.turn, game.phase
+        self.messages.ok("", words=lambda lang: t("app.step.loaded", lang, turn=turn, phase=R.phase_title(phase, lang)))
         return game

@@ -415,7 +415,8 @@ class GameStepper(Speaking, W.VBox):
         g = self.session.game
         self.record.value = g.to_json()
         self._auto_record = False
-        self.messages.ok(self.t("app.step.saved" if g.is_over else "app.step.saved_spoiler"))
+        key = "app.step.saved" if g.is_over else "app.step.saved_spoiler"
+        self.messages.ok(self.t(key), words=lambda lang: t(key, lang))
 
     @ticked
     @guarded()
@@ -426,7 +427,8 @@ class GameStepper(Speaking, W.VBox):
         game = Game.from_json(text)
         self._record_game = id(game)          # the record stays: it is this game
         self.session.load_game(game)
-        self.messages.ok(self.t("app.step.loaded", turn=game.turn, phase=R.phase_title(game.phase, self.lang)))
+        turn, phase = game.turn, game.phase
+        self.messages.ok("", words=lambda lang: t("app.step.loaded", lang, turn=turn, phase=R.phase_title(phase, lang)))
 
     # -------------------------------------------------------------- display
 
@@ -435,7 +437,7 @@ class GameStepper(Speaking, W.VBox):
         g = s.game
         lang = self.lang
         solo = g.lich is not None
-        self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards), lang)) if solo else ""
+        self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards, lang), lang)) if solo else ""
         self.banner.layout.display = None if self.banner.value else "none"
         self.track.value = wrap(R.phase_track_html(g, lang))
         explain = solo_phase_explain(g.phase, lang) if solo else phase_explain(g.phase, lang)

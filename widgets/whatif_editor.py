@@ -617,8 +617,8 @@ class WhatIfEditor(Speaking, W.VBox):
                 f"<tr data-seat='{seat}'><td><b>{escape(p['name'])}</b></td>"
                 f"<td class='pt-wi-strength' data-strength='{p['strength']['total']}'><b>{p['strength']['total']}</b>"
                 f"<br>{strength}</td><td>{R.resources_html(p['resources'], lang)}</td>"
-                f"<td class='pt-wi-income' data-income='{p['income']['total']}'><b>+{p['income']['total']}</b> "
-                f"{escape(self.t('app.gold'))}<br>{muted(income)}</td><td>{builds}</td>"
+                f"<td class='pt-wi-income' data-income='{p['income']['total']}'>"
+                f"<b>{escape(R.change_text('gold', p['income']['total'], lang))}</b><br>{muted(income)}</td><td>{builds}</td>"
                 f"<td>{escape(dies)}</td></tr>")
         head = "".join(f"<th>{escape(self.t('app.wi.col.' + c))}</th>"
                        for c in ("player", "strength", "resources", "income", "construction", "dies"))
