@@ -102,7 +102,9 @@ class App(Speaking, W.VBox):
         self.language.add_class("pt-language")
         self.language.observe(lambda ch: self.set_language(ch["new"]), names="value")
         self.header = W.HTML()
-        self.header.add_class("pt-intro")
+        self.header.add_class("pt-title")
+        self.intro = W.HTML()                 # "How to play": after the game on a phone (pagejs)
+        self.intro.add_class("pt-intro")
         self.top = W.HBox([self.header, self.language],
                           layout=W.Layout(justify_content="space-between", align_items="flex-start"))
         self.stepper = GameStepper(self.session, lich_king_cards=lich_king_cards, lang=lang,
@@ -126,7 +128,7 @@ class App(Speaking, W.VBox):
         self.tabs.titles = tab_titles(False, lang)
         self.tabs.selected_index = 0
         self.tabs.observe(self._on_tab, names="selected_index")
-        self.children = [self.top, self.stepper, self.kingdoms, self.messages, self.tabs]
+        self.children = [self.top, self.intro, self.stepper, self.kingdoms, self.messages, self.tabs]
         self._solo = None
         self._draw_header()
         self.session.observe(self._on_session)
@@ -146,8 +148,8 @@ class App(Speaking, W.VBox):
     # -------------------------------------------------------------- language
 
     def _draw_header(self):
-        self.header.value = wrap(f"<h2 style='margin:4px 0'>{escape(self.t('app.app.title'))}</h2>"
-                                 f"<div class='pt-msg pt-info'>{app_intro(self.lang)}</div>")
+        self.header.value = wrap(f"<h2 style='margin:4px 0'>{escape(self.t('app.app.title'))}</h2>")
+        self.intro.value = wrap(f"<div class='pt-msg pt-info'>{app_intro(self.lang)}</div>", css=False)
 
     @guarded()
     def set_language(self, lang) -> None:

@@ -64,7 +64,10 @@ class DeployBody(W.VBox):
         self.info = W.HTML()
         self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.units_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.spots_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        # the spots: right under the row of the card just chosen (on a phone the hand is
+        # several rows high, so spots after the whole hand would be off screen)
+        self.spots_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%"))
+        self.spots_box.add_class("pt-spots")
         self.error = W.HTML()
         self.error.add_class("pt-decision-error")
         self.keep = W.Dropdown(layout=W.Layout(width="230px"))
@@ -176,7 +179,13 @@ class DeployBody(W.VBox):
                                 layout=W.Layout(margin="0 4px 4px 0", width="118px")))
         if not cards:
             cards = [W.HTML(wrap(f"<span class='pt-muted'>{escape(self.t('app.step.hand_empty'))}</span>", css=False))]
-        replace_children(self.hand_box, cards)
+        if sel is not None and sel[0] == "card":
+            at = sel[1] + 1
+            replace_children(self.hand_box, cards[:at] + [self.spots_box] + cards[at:], keep=[self.spots_box])
+            self.children = [self.info, self.hand_box, self.units_box, self.error, self.finish]
+        else:
+            replace_children(self.hand_box, cards, keep=[self.spots_box])
+            self.children = [self.info, self.hand_box, self.units_box, self.spots_box, self.error, self.finish]
         # your units (click one to move / take back / discard it)
         self.unit_buttons = {}
         units = []

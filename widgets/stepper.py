@@ -243,6 +243,7 @@ class GameStepper(Speaking, W.VBox):
         self.back_button.on_click(self.on_back)
         self.controls = W.HBox([self.next_decision, self.next_phase, self.next_turn, self.to_end,
                                 self.undo_button], layout=W.Layout(flex_flow="row wrap"))
+        self.controls.add_class("pt-controls")
         self.history_row = W.HBox([self.back_to, self.back_button])
 
         self.track = W.HTML()
@@ -257,6 +258,7 @@ class GameStepper(Speaking, W.VBox):
         self.tick_marker = W.HTML(layout=W.Layout(display="none"))
         self.tick_marker.add_class("pt-tick")
         self.decisions = W.VBox()
+        self.decisions.add_class("pt-decisions")
         self.final = W.HTML()
         self.final.add_class("pt-final")
 

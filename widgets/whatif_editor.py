@@ -323,6 +323,7 @@ class WhatIfEditor(Speaking, W.VBox):
         self.game = None
         self.evaluation = None
         self.stale = None             # None, or why the results are not those of the form
+        self._drawn = None            # (position, language) of the results shown
         self._labels()
         self._show_tabs()
         if position is not None:
@@ -471,11 +472,12 @@ class WhatIfEditor(Speaking, W.VBox):
             self._mark_stale("app.wi.stale_refused")
             raise
 
-    def save_file(self) -> str:
-        """A download link (a data URL) holding the position as JSON: the browser saves
-        it; nothing is written on the server."""
+    def save_file(self, pos: dict | None = None) -> str:
+        """A download link (a data URL) holding the position (default: the form's) as
+        JSON: the browser saves it; nothing is written on the server."""
         import base64
-        data = base64.b64encode((json.dumps(self.file_position(), indent=2) + "\n").encode("utf-8")).decode("ascii")
+        pos = self.file_position() if pos is None else dict(pos, players=[as_lines(pd) for pd in pos["players"]])
+        data = base64.b64encode((json.dumps(pos, indent=2) + "\n").encode("utf-8")).decode("ascii")
         label = escape(self.t("app.wi.save_file"))
         self.download.value = wrap(f'<a class="pt-download-link pt-linkbutton" download="position.json" '
                                    f'href="data:application/json;base64,{data}" '
@@ -552,13 +554,20 @@ class WhatIfEditor(Speaking, W.VBox):
         if problems or refusal:
             self._show_problems(problems)
             self.messages.refused(refusal or self.t("app.wi.form_refused"))
+            if self._drawn is not None and self._drawn[1] != self.lang:
+                self._draw(self._drawn[0], game_from_position(self._drawn[0]))    # greyed, but in words of now
             self.game = self.evaluation = None
             self._mark_stale("app.wi.stale")
             return
         self._show_problems({})
         self.messages.clear()
         self._fresh()
+        self._draw(pos, game)
         self.game = game
+
+    def _draw(self, pos: dict, game) -> None:
+        """Board, results, aging, comparison and war graph of a valid position, in the
+        editor's language (remembered, so that greyed results can be said again)."""
         ev = evaluate(game, lang=self.lang)
         self.evaluation = ev
         choices = {s: d.value for s, d in self.healer_choices.items() if d.value >= 0}
@@ -566,10 +575,12 @@ class WhatIfEditor(Speaking, W.VBox):
         self._healer_widgets(game, options)
         self.aging = (after, aging_events)
         self.board.value = wrap(R.kingdoms_html(game, lang=self.lang))
-        self.results.value = wrap(self._results_html(game, ev, after, aging_events), css=False)
+        self.results.value = wrap("<div style='overflow-x:auto'>"
+                                  + self._results_html(game, ev, after, aging_events) + "</div>", css=False)
         self.extras.show(game, self.lang)                          # before / after, side by side
         self.wars.show_graph(war_graph(game, self.t("app.wi.wars_title"), self.lang))
-        self.save_file()
+        self.save_file(pos)
+        self._drawn = (pos, self.lang)
 
     def choose_save(self, seat: int, spot: int) -> None:
         """The Mystical Healer of ``seat`` saves the unit at ``spot`` in the Aging preview."""

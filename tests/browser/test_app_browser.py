@@ -49,6 +49,28 @@ def assert_no_traceback(page) -> None:
     assert "Something went wrong" not in text, text[-3000:]
 
 
+#: how many widget models the page's widget manager holds (Voilà exposes its app as
+#: ``window.jupyterapp``; the manager keeps one entry per live model)
+MODELS_JS = """() => { const a = window.jupyterapp; const m = a && (a.widgetManager || a._widgetManager);
+                       const models = m && m._models;
+                       if (!models) { return -1; }
+                       return models instanceof Map ? models.size : Object.keys(models).length; }"""
+
+
+def live_models(page) -> int:
+    page.wait_for_timeout(500)               # closed models leave the manager asynchronously
+    n = page.evaluate(MODELS_JS)
+    assert n > 0, "the page's widget manager was not found"
+    return n
+
+
+def new_game(page, seed) -> None:
+    page.locator(".pt-stepper input[type='number']").first.fill(str(seed))
+    page.locator(".pt-stepper input[type='number']").first.press("Tab")
+    page.wait_for_timeout(200)
+    click_and_wait(page, page.locator("button.pt-new-game"))
+
+
 def current_turn(page) -> int:
     el = page.locator(".pt-track-widget [data-turn]")
     return int(el.first.get_attribute("data-turn")) if el.count() else 0
@@ -261,10 +283,23 @@ def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
     full_screenshot(page, artifacts / "app-what-if.png", ".pt-whatif")
     assert_no_traceback(page)
 
+    # three more games by clicking: the widgets of the old ones are closed, in the page too
+    page.locator(".lm-TabBar-tab", has_text="Why?").click()
+    models = [live_models(page)]
+    for seed in (8, 9, 10):
+        new_game(page, seed)
+        page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        play_by_clicking(page, 400)
+        page.locator(".pt-final .pt-scores").wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        models.append(live_models(page))
+    assert models[3] <= 1.2 * models[0], f"live widget models after games 1-4: {models}"
+    assert_no_traceback(page)
+
     errors = [m for m in page.console_messages
               if m.startswith(("error", "pageerror")) and not any(h in m for h in HARMLESS)]
     (artifacts / "browser-test.json").write_text(json.dumps({
         "first_interactive_s": round(first_interactive, 2), "scores": game.scores,
+        "widget_models_after_games_1_to_4": models,
         "refused_placements": refusals, "console_errors": errors[:20]}, indent=2))
     assert not [m for m in errors if "pageerror" in m], errors
 
@@ -506,3 +541,86 @@ def test_three_visits_leave_at_most_the_pool_and_one_kernel(voila_app, browser):
     refused = [l for l in voila_app.log_text().splitlines()
                if re.search(r"\b403 (DELETE|POST|GET)\b|Forbidden|XSRF", l)]    # not a kernel id's digits
     assert refused == [], refused
+
+
+def in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def test_on_a_phone_the_decision_is_on_the_first_screen_and_the_spots_show_where_you_tap(browser, voila_app,
+                                                                                        artifacts):
+    """At 390 px: the decision box starts on the first screen; after a card of the hand is
+    tapped its free spots are in view."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(voila_app.url)
+        page.locator("button.pt-next-phase").wait_for(state="attached", timeout=FIRST_RENDER_TIMEOUT)
+        first = page.locator(".pt-decision button.pt-choice").first
+        first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        page.wait_for_timeout(500)
+        top = page.locator(".pt-decision").first.bounding_box()["y"]
+        page.screenshot(path=str(artifacts / "app-390-first-screen.png"))
+        assert top < 844 - 120, f"the decision box starts at {top} px, below the first screen"
+        for _ in range(12):                                     # draft by tapping the first card
+            if page.locator(".pt-decision .pt-deploy").count():
+                break
+            click_and_wait(page, page.locator(".pt-decision button.pt-choice").first)
+        hand = page.locator(".pt-decision button.pt-hand-card:not([disabled])")
+        hand.last.tap()
+        spot = page.locator(".pt-decision button.pt-spot-button").first
+        spot.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        page.wait_for_timeout(600)                               # the page scrolls the spots into view
+        page.screenshot(path=str(artifacts / "app-390-spots.png"))
+        assert in_view(page, spot), f"the spots are off screen: {spot.bounding_box()}"
+        assert_no_traceback(page)
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_what_if_editor_refuses_beside_the_control_and_labels_stale_results(browser, voila_app, artifacts,
+                                                                                width):
+    """Kraken in F3 without a level-2 building is refused beside F3 (not moved to F2), 2.5
+    age tokens are refused beside the box, and the greyed results say why; in English and
+    in Polish, photographed at 1280 and 390 px."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(voila_app.url)
+        page.locator("button.pt-next-phase").wait_for(state="attached", timeout=FIRST_RENDER_TIMEOUT)
+        page.locator(".lm-TabBar-tab", has_text="What-if editor").click()
+        results = page.locator(".pt-whatif .pt-whatif-results table").first
+        results.wait_for(state="visible", timeout=60_000)
+        editor = page.locator(".pt-whatif .pt-player-editor").first
+        from papertales_widgets.whatif_editor import card_options
+        kraken = next(label for label, value in card_options(lang="en") if value == "kraken")
+        editor.locator(".pt-spot-F3 select").select_option(label=kraken)
+        flag = editor.locator(".pt-field-error .pt-flag").first
+        flag.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        assert "F3" in flag.inner_text() and "level-2 building" in flag.inner_text()
+        page.wait_for_function("() => { const e = document.querySelector('.pt-whatif .pt-stale-label');"
+                               " return e !== null && e.innerText.includes('Not the position of the form'); }",
+                               timeout=CLICK_TIMEOUT)
+        assert "pt-stale" in (page.locator(".pt-whatif .pt-whatif-results").first.get_attribute("class") or "")
+        age = editor.locator(".pt-age-F1 input").first
+        age.fill("2.5")
+        page.wait_for_function("() => Array.from(document.querySelectorAll('.pt-whatif .pt-flag'))"
+                               ".some(e => e.innerText.includes('2.5'))", timeout=CLICK_TIMEOUT)
+        assert age.input_value() == "2.5"                   # shown as typed, refused beside it
+        page.wait_for_timeout(300)
+        full_screenshot(page, artifacts / f"whatif-{width}-en.png", ".pt-whatif")
+        page.locator(".pt-language button", has_text="Polski").click()
+        page.wait_for_function("() => { const e = document.querySelector('.pt-whatif .pt-stale-label');"
+                               " return e !== null && e.innerText.includes('formularza'); }", timeout=CLICK_TIMEOUT)
+        page.wait_for_function("() => Array.from(document.querySelectorAll('.pt-whatif .pt-flag'))"
+                               ".some(e => e.innerText.includes('liczba całkowita'))", timeout=CLICK_TIMEOUT)
+        page.wait_for_timeout(300)
+        full_screenshot(page, artifacts / f"whatif-{width}-pl.png", ".pt-whatif")
+        assert "Not the position" not in page.locator(".pt-whatif").first.inner_text()
+        assert_no_traceback(page)
+    finally:
+        page.goto("about:blank")
+        context.close()

@@ -271,3 +271,14 @@ def test_no_what_if_button_in_a_solo_game_or_a_stepper_without_editor():
         assert panel.whatif is None
     st = GameStepper(players=3, seed=7, humans=[0])
     assert st.decision_panel(0).whatif is None
+
+
+def test_greyed_results_are_said_again_in_the_new_language():
+    ed = lesson_editor("cerberus")
+    ed.editors[0].ages["F1"].value = "2.5"
+    assert ed.stale == "app.wi.stale" and "Wars preview" in ed.results.value
+    ed.set_language("pl")
+    assert ed.stale == "app.wi.stale" and "pt-stale" in ed.results._dom_classes
+    assert "Wars preview" not in ed.results.value and "Podgląd Wojen" in ed.results.value
+    assert "liczba całkowita" in ed.editors[0].flags["F1"].value and ed.evaluation is None
+    assert not [e for e in ed.messages.errors if "liczba" in e]     # said beside the box, nothing crashed
