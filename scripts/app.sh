@@ -13,7 +13,11 @@ python3 -m venv .venv
 # _xsrf cookie that Voilà's shutdown request needs, see widgets/pagejs.py); kernels whose
 # page vanished without saying so (a crashed tab, a lost network) are culled after 10
 # minutes without a connection.  Voilà never culls the pooled kernel.
-exec .venv/bin/python -m voila notebooks/app.ipynb --no-browser --port="${PORT:-8866}" \
+# --template=papertales (share/jupyter/voila/templates/papertales): Voilà's lab template
+# without its Font Awesome stylesheets from a CDN (Voilà's own bundle has the icons), so
+# the page needs no internet.
+export JUPYTER_PATH="$PWD/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
+exec .venv/bin/python -m voila notebooks/app.ipynb --no-browser --port="${PORT:-8866}" --template=papertales \
     --preheat_kernel=True --pool_size=1 --Voila.ip=127.0.0.1 \
     --MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 \
     --MappingKernelManager.cull_connected=False "$@"

@@ -261,12 +261,6 @@ def wrap(html: str, css: bool = True) -> str:
     return f'{CSS if css else ""}<div class="pt-root">{html}</div>'
 
 
-def prose(key: str, lang=None, **params):
-    """A catalogue message as Markdown, for the bilingual prose cells of the notebooks."""
-    from IPython.display import Markdown
-    return Markdown(t(key, lang, **params))
-
-
 def options(pairs, lang=None) -> list:
     """Dropdown options ``[(label, value)]`` from ``[(key, value)]`` in ``lang``."""
     return [(t(key, lang), value) for key, value in pairs]

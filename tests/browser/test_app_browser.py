@@ -406,7 +406,10 @@ def test_switch_the_app_to_polish_and_back(voila_app, page, artifacts):
 
 def test_press_hint_and_see_the_ranked_options(voila_app, page, artifacts):
     """The Hint button of the first decision (a draft) shows the coach's options ranked
-    1, 2, ... (one per card of the pack), the best first, with a busy sign meanwhile."""
+    1, 2, ... (one per card of the pack), the best first, with a busy sign meanwhile.  The
+    page asks nothing of any other host (icons included: Voilà serves them)."""
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
     page.goto(voila_app.url)
     page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
     cards = page.locator(".pt-decision button.pt-choice")
@@ -424,6 +427,11 @@ def test_press_hint_and_see_the_ranked_options(voila_app, page, artifacts):
     assert page.locator(".pt-decision .pt-hint-busy").first.is_hidden()
     full_screenshot(page, artifacts / "app-hint.png", selector=".pt-decision")
     assert_no_traceback(page)
+    elsewhere = [u for u in asked if not u.startswith(("http://127.0.0.1", "data:", "blob:", "ws://127.0.0.1"))]
+    assert not elsewhere, elsewhere
+    icon = page.evaluate("() => { const i = document.querySelector('.pt-decision button.pt-hint i');"
+                         " return i ? getComputedStyle(i, '::before').fontFamily : ''; }")
+    assert "Font Awesome" in icon, icon
 
 
 def current_phase(page) -> str:
