@@ -1,59 +1,172 @@
-"""The strength ladder of the bots (a benchmark and a report, not a test).
+"""The strength ladder of the bots, the coach's calibration, the cards the bots play (a
+benchmark and a report, not a test).  Results go to docs/strategy.md.
 
-    python benchmarks/bench_bots.py [--part all|greedy|ismcts|speed|solo]
-                                    [--budget 1s] [--minutes 20] [--jobs 2] [--games 400]
-                                    [--solo-games 200] [--solo-budget 30it] [--out ladder.json]
+    python benchmarks/bench_bots.py --part ladder|search|solo|calibration|cards|speed|hint|all
+                                    [--games 1000] [--search-games 200] [--budget 300it]
+                                    [--jobs 2] [--seed 2024] [--out results.json]
 
-* ``greedy``: ``greedy`` against 3 ``random``, seat-rotated 4-player games (goal: wins >= 0.50);
-* ``ismcts``: ``ismcts`` at ``--budget`` per decision against 3 ``greedy``, as many games
-  as fit in ``--minutes`` of wall time (goal: wins >= 0.40);
-* a rating table (Plackett-Luce, ``openskill``) over every 4-player game played here;
-* ``speed``: ismcts iterations per second and greedy decisions per second;
-* ``solo``: each bot's win rate against the Lich King at 0-4 Lich King cards with the
-  illustrative pack (``--solo-games`` per level; ismcts at ``--solo-budget``).
+* ``ladder``: seat-rotated 4-player games: ``greedy`` against 3 of each scripted player
+  (``economist``, ``strongest``) and against 3 ``random``; the reverse matches (one
+  scripted player against 3 ``greedy``).  Goal: ``greedy`` wins >= 0.40 against 3
+  ``economist`` (the strongest scripted player).
+* ``search``: ``ismcts`` at ``--budget`` against 3 ``economist`` (goal >= 0.60) and against
+  3 ``greedy`` (goal >= 0.45).  An iteration budget gives the same games on any machine;
+  ``--budget 1s`` measures time instead.
+* ``solo``: each bot against the Lich King at 0 to 4 Lich King cards.
+* ``calibration``: positions of ladder games (greedy against economists, and 4 greedy):
+  the coach's chance to win for the move played (:func:`papertales.montecarlo.compare`,
+  ``--worlds`` worlds) against who won, by decile.  Goal: within 5 points in every decile
+  that holds >= 50 positions.
+* ``cards``: ``--games`` games of 4 ``greedy``: per unit type, the games in which a greedy
+  seat drafted it and in how many of those it revealed it.  Goal: every type >= 2 %.
+* ``speed``: greedy decisions, ismcts iterations and hint worlds per CPU second.
+* ``hint``: the seconds a hint takes at the app's budget (:data:`papertales_widgets.coach.HINT_SECONDS`
+  is a time budget; here the worlds it reaches are counted).
 
-Every number comes with its 95 % interval (Wilson for win rates).  Games are seeded from
-(seed, game index), so a run can be repeated; a budget in seconds depends on the machine.
+Every win rate comes with its 95 % Wilson interval; games are seeded from (seed, game
+index), so a run can be repeated.  Times are CPU seconds where said, else wall seconds.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
 import time
+from pathlib import Path
 
-from papertales import tournament as T
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from papertales import tournament as T  # noqa: E402
+
+GOALS = {("greedy", "economist"): 0.40, ("ismcts", "economist"): 0.60, ("ismcts", "greedy"): 0.45}
 
 
-def ci(r):
+def ci(r) -> str:
     low, high = r["win_rate_ci"]
     return f"{r['win_rate']:.3f} [{low:.3f}, {high:.3f}]"
 
 
-def line(name, r, goal=None):
-    extra = f"  goal >= {goal:.2f}: {'met' if r['win_rate'] >= goal else 'NOT met'}" if goal is not None else ""
-    print(f"  {name:<8} seats {r['seats']:>5}  win rate {ci(r)}  mean LP {r['mean_lp']:6.2f} "
-          f"[{r['mean_lp_ci'][0]:.2f}, {r['mean_lp_ci'][1]:.2f}]{extra}", flush=True)
+def match(hero, field, games, seed, jobs, budget=None, players=4) -> dict:
+    """``hero`` against ``players - 1`` copies of ``field``, seat-rotated."""
+    start = time.monotonic()
+    rows = T.run([hero] + [field] * (players - 1), games=games, seed=seed, jobs=jobs, budget=budget,
+                 progress=False)
+    s = T.summary(rows)["bots"]
+    goal = GOALS.get((hero, field))
+    verdict = "" if goal is None else f"  goal >= {goal:.2f}: {'met' if s[hero]['win_rate'] >= goal else 'NOT met'}"
+    print(f"  {hero} vs 3 {field} ({games} games, {time.monotonic() - start:.0f} s): {hero} {ci(s[hero])} "
+          f"mean LP {s[hero]['mean_lp']:.1f}; {field} {ci(s[field])} mean LP {s[field]['mean_lp']:.1f}{verdict}",
+          flush=True)
+    return {"hero": hero, "field": field, "games": games, "budget": budget, **{k: s[k] for k in s}}
 
 
-def timed_games(bots, minutes, jobs, budget, seed, max_games):
-    """Play slices of games until ``minutes`` of wall time are used (or ``max_games``)."""
-    rows, first = [], 0
-    deadline = time.monotonic() + 60 * minutes
-    slice_ = max(2, 2 * jobs)
-    while first < max_games and time.monotonic() < deadline:
-        rows += T.run(bots, games=min(slice_, max_games - first), seed=seed, first=first, jobs=jobs,
-                      budget=budget, progress=False)
-        first += slice_
-        s = T.summary(rows)["bots"]
-        print(f"    {first} games: " + ", ".join(f"{k} {ci(v)}" for k, v in s.items()), file=sys.stderr, flush=True)
-    return rows
+def ladder(games, seed, jobs) -> list:
+    out = []
+    for k, (hero, field) in enumerate([("greedy", "economist"), ("greedy", "strongest"), ("greedy", "random"),
+                                       ("economist", "greedy"), ("strongest", "greedy"),
+                                       ("economist", "strongest"), ("strongest", "economist")]):
+        out.append(match(hero, field, games, seed + k, jobs))
+    return out
 
+
+def search(games, budget, seed, jobs) -> list:
+    return [match("ismcts", "economist", games, seed + 100, jobs, budget),
+            match("ismcts", "greedy", games, seed + 101, jobs, budget)]
+
+
+def solo(games, budget, seed, jobs, bots=("random", "strongest", "economist", "greedy", "ismcts")) -> dict:
+    out: dict = {}
+    for cards in range(5):
+        for bot in bots:
+            n = games if bot != "ismcts" else max(20, games // 4)
+            rows = T.run([bot], games=n, seed=seed + cards, players=1, jobs=jobs, budget=budget,
+                         progress=False, lich_king_cards=cards)
+            s = T.summary(rows)
+            r = s["bots"][bot]
+            out.setdefault(bot, {})[cards] = {"games": n, **r, "lich_king_mean_lp": s["lich_king"]["mean_lp"]}
+            print(f"  {cards} Lich King cards, {bot:<9} ({n} games): win rate {ci(r)}, mean LP {r['mean_lp']:.1f}, "
+                  f"Lich King {s['lich_king']['mean_lp']:.1f}", flush=True)
+    return out
+
+
+# ------------------------------------------------------------------ calibration
+
+def _calibration_game(job):
+    """Play one ladder game; at every ``every``-th decision of each seat, the coach's chance
+    to win for the move the bot plays.  Returns ``[(predicted, won share), ...]``."""
+    from papertales.bots import play
+    from papertales.montecarlo import compare
+    lineup, index, seed, worlds, every = job
+    gs = T.game_seed(seed, index)
+    seats = T.lineup(lineup, index, 4)
+    game = T._new_game(4, gs, None)
+    bots = [T.make_bot(name, T._splitmix(gs ^ (s + 1) * 0x9E37)) for s, name in enumerate(seats)]
+    preds = []
+    count = [0]
+
+    def on_choice(g, seat, action):
+        count[0] += 1
+        if count[0] % every == 0 and len(g.legal_actions(seat)) > 1:
+            st = compare(g, seat, [action], worlds=worlds, seed=count[0])[0]
+            preds.append((seat, st.win))
+
+    play(game, bots, checked=True, on_choice=on_choice)
+    winners = game.winners()
+    return [(p, (1.0 / len(winners)) if s in winners else 0.0) for s, p in preds]
+
+
+def calibration(games, worlds, seed, jobs, every=7) -> dict:
+    jobs_list = []
+    for k, lineup in enumerate((["greedy", "economist", "economist", "economist"], ["greedy"] * 4)):
+        jobs_list += [(lineup, i, seed + 300 + k, worlds, every) for i in range(games // 2)]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        points = [p for part in pool.map(_calibration_game, jobs_list) for p in part]
+    table = []
+    for d in range(10):
+        low, high = d / 10, (d + 1) / 10
+        inside = [(p, w) for p, w in points if low <= p < high or (d == 9 and p == 1.0)]
+        if not inside:
+            continue
+        pred = sum(p for p, _ in inside) / len(inside)
+        obs = sum(w for _, w in inside) / len(inside)
+        lo, hi = T.wilson(sum(w for _, w in inside), len(inside))
+        table.append({"decile": f"{low:.1f}-{high:.1f}", "positions": len(inside), "predicted": round(pred, 3),
+                      "observed": round(obs, 3), "observed_ci": [round(lo, 3), round(hi, 3)],
+                      "gap": round(obs - pred, 3)})
+        ok = "" if len(inside) < 50 else ("  within 5 points" if abs(obs - pred) <= 0.05 else "  NOT within 5 points")
+        print(f"  {low:.1f}-{high:.1f}: {len(inside):5} positions, predicted {pred:.3f}, observed {obs:.3f} "
+              f"[{lo:.3f}, {hi:.3f}]{ok}", flush=True)
+    return {"positions": len(points), "games": games, "worlds": worlds, "table": table}
+
+
+# ------------------------------------------------------------------ cards
+
+def cards(games, seed, jobs) -> dict:
+    """Per unit type: games where a greedy seat drafted it, and revealed it in them."""
+    rows = T.run(["greedy"] * 4, games=games, seed=seed + 500, jobs=jobs, progress=False)
+    drafted: dict = {}
+    revealed: dict = {}
+    for r in rows:
+        mine = {c for _, c in r["drafted"]}
+        shown = {c for _, c in r["revealed"]}
+        for c in mine:
+            drafted[c] = drafted.get(c, 0) + 1
+            if c in shown:
+                revealed[c] = revealed.get(c, 0) + 1
+    out = {c: {"drafted": n, "revealed": revealed.get(c, 0), "rate": round(revealed.get(c, 0) / n, 3)}
+           for c, n in drafted.items()}
+    for c, v in sorted(out.items(), key=lambda kv: kv[1]["rate"]):
+        flag = "" if v["rate"] >= 0.02 else "   < 2 %"
+        print(f"  {c:<18} drafted in {v['drafted']:5} seat-games, revealed in {v['revealed']:5} ({v['rate']:.3f}){flag}")
+    return out
+
+
+# ------------------------------------------------------------------ speed
 
 def speed_positions():
-    """The positions the search bot's speed is measured on: the first draft and a
-    deployment of turn 2, of three seeded 4-player games."""
+    """The first draft and a deployment of turn 2 of three seeded 4-player games."""
     from papertales import Game
     from papertales.bots import RandomBot
     positions = []
@@ -72,105 +185,92 @@ def speed_positions():
     return positions
 
 
-def speed(budget_iterations=300):
-    from papertales import Game
-    from papertales.bots import play
-    from papertales.greedy import GreedyBot
+def speed(iterations=100) -> dict:
+    from papertales import Game, coach
+    from papertales.bots import get, play
     from papertales.ismcts import IsmctsBot
     positions = speed_positions()
-    bot = IsmctsBot(seed=1, iterations=budget_iterations)
-    start = time.perf_counter()
+    bot = IsmctsBot(seed=1, iterations=iterations)
+    start = time.process_time()
     for g in positions:
-        bot.analyse(g, 0)
-    its = budget_iterations * len(positions) / (time.perf_counter() - start)
-    decisions, start = 0, time.perf_counter()
-    for seed in range(10):
+        bot.analyse(g, g.pending_players()[0])
+    its = iterations * len(positions) / (time.process_time() - start)
+    start, worlds = time.process_time(), 0
+    for g in positions:
+        h = coach.hint(g, g.pending_players()[0], worlds=8, seed=1)
+        worlds += 8 * len(h.options)
+    hint_rate = worlds / (time.process_time() - start)
+    decisions = 0
+    start = time.process_time()
+    for seed in range(6):
         g = Game.new(players=4, seed=seed, record_events=False)
-        greedy = [GreedyBot(seed * 10 + k) for k in range(4)]
         count = [0]
-
-        class Counting:
-            def __init__(self, b):
-                self.b = b
-
-            def choose(self, game, seat):
-                count[0] += 1
-                return self.b.choose(game, seat)
-        play(g, [Counting(b) for b in greedy])
+        play(g, [get("greedy", seed * 10 + k) for k in range(4)],
+             on_choice=lambda *_: count.__setitem__(0, count[0] + 1))
         decisions += count[0]
-    dps = decisions / (time.perf_counter() - start)
-    return {"ismcts_iterations_per_second": round(its, 1), "greedy_decisions_per_second": round(dps, 1)}
+    dps = decisions / (time.process_time() - start)
+    out = {"ismcts_iterations_per_cpu_second": round(its, 1), "greedy_decisions_per_cpu_second": round(dps, 1),
+           "hint_option_worlds_per_cpu_second": round(hint_rate, 1)}
+    print(f"  {out}", flush=True)
+    return out
 
 
-def solo(games, budget, jobs, seed):
-    out = {}
-    for cards in range(5):
-        out[cards] = {}
-        for bot in ("random", "greedy", "ismcts"):
-            n = games if bot != "ismcts" else max(10, games // 4)
-            rows = T.run([bot], games=n, seed=seed + cards, players=1, jobs=jobs, budget=budget,
-                         progress=False, lich_king_cards=cards)
-            r = T.summary(rows)["bots"][bot]
-            out[cards][bot] = r
-            print(f"  {cards} Lich King cards, {bot:<7} ({n} games): win rate {ci(r)}, mean LP {r['mean_lp']:.2f}, "
-                  f"Lich King mean LP {T.summary(rows)['lich_king']['mean_lp']:.2f}", flush=True)
+def hint_time(seconds=None) -> dict:
+    """Wall seconds of a hint at the app's budget, on the speed positions."""
+    from papertales import coach
+    try:
+        from papertales_widgets.coach import HINT_SECONDS
+    except ImportError:
+        HINT_SECONDS = 1.0
+    seconds = seconds or HINT_SECONDS
+    times, worlds = [], []
+    for g in speed_positions():
+        start = time.perf_counter()
+        h = coach.hint(g, g.pending_players()[0], seconds=seconds, seed=1)
+        times.append(time.perf_counter() - start)
+        worlds.append(h.worlds)
+    out = {"budget_seconds": seconds, "wall_seconds": [round(x, 2) for x in times], "worlds": worlds}
+    print(f"  {out}", flush=True)
     return out
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--part", default="all", choices=("all", "greedy", "ismcts", "speed", "solo"))
-    ap.add_argument("--budget", default="1s", help="ismcts budget per decision (1s, 0.2s, 200it)")
-    ap.add_argument("--minutes", type=float, default=20.0, help="wall time for the ismcts games")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--games", type=int, default=400, help="greedy vs 3 random games")
-    ap.add_argument("--max-ismcts-games", type=int, default=2000)
+    ap.add_argument("--part", default="all",
+                    choices=("all", "ladder", "search", "solo", "calibration", "cards", "speed", "hint"))
+    ap.add_argument("--games", type=int, default=1000, help="games per ladder match, and for the card count")
+    ap.add_argument("--search-games", type=int, default=200, help="games per ismcts match")
+    ap.add_argument("--budget", default="300it", help="ismcts budget per decision (300it, 1s)")
     ap.add_argument("--solo-games", type=int, default=200)
-    ap.add_argument("--solo-budget", default="30it")
+    ap.add_argument("--solo-budget", default="100it")
+    ap.add_argument("--calibration-games", type=int, default=200)
+    ap.add_argument("--worlds", type=int, default=8, help="the coach's worlds per option for the calibration")
+    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--out", default=None, help="also write the numbers as JSON")
     args = ap.parse_args()
-    report = {"args": vars(args)}
-    every = []
-    if args.part in ("all", "greedy"):
-        print(f"greedy vs 3 random, {args.games} seat-rotated 4-player games:", flush=True)
-        rows = T.run(["greedy", "random", "random", "random"], games=args.games, seed=args.seed,
-                     jobs=args.jobs, progress=False)
-        s = T.summary(rows)["bots"]
-        line("greedy", s["greedy"], 0.5)
-        line("random", s["random"])
-        report["greedy_vs_random"] = s
-        every += rows
-    if args.part in ("all", "ismcts"):
-        print(f"ismcts ({args.budget} per decision) vs 3 greedy, up to {args.minutes} minutes:", flush=True)
-        start = time.monotonic()
-        rows = timed_games(["ismcts", "greedy", "greedy", "greedy"], args.minutes, args.jobs, args.budget,
-                           args.seed + 1, args.max_ismcts_games)
-        s = T.summary(rows)
-        print(f"  {s['games']} games in {time.monotonic() - start:.0f} s", flush=True)
-        line("ismcts", s["bots"]["ismcts"], 0.4)
-        line("greedy", s["bots"]["greedy"])
-        report["ismcts_vs_greedy"] = s
-        offset = 1 + max((r["game"] for r in every), default=-1)
-        every += [{**r, "game": r["game"] + offset} for r in rows]
-    if every:
-        print("ratings over every 4-player game above (Plackett-Luce, ordinal = mu - 3 sigma):", flush=True)
-        rated = T.ratings(every)
-        for name, r in sorted(rated.items(), key=lambda kv: -kv[1]["ordinal"]):
-            print(f"  {name:<8} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  ordinal {r['ordinal']:6.2f}", flush=True)
-        report["ratings"] = rated
-    if args.part in ("all", "speed"):
-        sp = speed()
-        print(f"speed: ismcts {sp['ismcts_iterations_per_second']} iterations/s, "
-              f"greedy {sp['greedy_decisions_per_second']} decisions/s", flush=True)
-        report["speed"] = sp
-    if args.part in ("all", "solo"):
-        print(f"solo against the Lich King (illustrative pack), {args.solo_games} games per bot and level "
-              f"(ismcts: a quarter, at {args.solo_budget}):", flush=True)
-        report["solo"] = solo(args.solo_games, args.solo_budget, args.jobs, args.seed + 7)
+    report: dict = {"args": vars(args)}
+    parts = [args.part] if args.part != "all" else ["ladder", "search", "solo", "calibration", "cards", "speed",
+                                                      "hint"]
+    for part in parts:
+        print(f"{part}:", flush=True)
+        if part == "ladder":
+            report["ladder"] = ladder(args.games, args.seed, args.jobs)
+        elif part == "search":
+            report["search"] = search(args.search_games, args.budget, args.seed, args.jobs)
+        elif part == "solo":
+            report["solo"] = solo(args.solo_games, args.solo_budget, args.seed + 7, args.jobs)
+        elif part == "calibration":
+            report["calibration"] = calibration(args.calibration_games, args.worlds, args.seed, args.jobs)
+        elif part == "cards":
+            report["cards"] = cards(args.games, args.seed, args.jobs)
+        elif part == "speed":
+            report["speed"] = speed()
+        elif part == "hint":
+            report["hint"] = hint_time()
     if args.out:
         with open(args.out, "w") as f:
-            json.dump(report, f, indent=1)
+            json.dump(report, f, indent=1, default=str)
 
 
 if __name__ == "__main__":

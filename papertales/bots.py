@@ -132,7 +132,9 @@ def random_game(players: int = 4, seed: int = 0, record_events: bool = True, **o
 def _registry():
     from .greedy import GreedyBot
     from .ismcts import IsmctsBot
-    return {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
+    from .scripted import EconomistBot, StrongestBot
+    return {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot,
+            "strongest": StrongestBot, "economist": EconomistBot}
 
 
 def names() -> list[str]:
@@ -141,7 +143,8 @@ def names() -> list[str]:
 
 
 def get(name: str, seed: int = 0, **options):
-    """A new bot by name (``random``, ``greedy``, ``ismcts``) with its options; an
+    """A new bot by name (``random``, ``greedy``, ``ismcts``, the scripted ``strongest`` and
+    ``economist``) with its options; an
     unknown name or option is refused, saying what exists."""
     bots = _registry()
     if name not in bots:

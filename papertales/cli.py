@@ -257,8 +257,8 @@ def build_parser(default_lang: str | None = None):
     game_options(adv)
     rule_option(adv)
     adv.add_argument("--seed", type=_whole, default=0, metavar="N", help=_help("cli.help.seed"))
-    adv.add_argument("--budget", type=_budget, default="200it", metavar="0.5s|200it",
-                     help=_help("cli.help.advise_budget", default="200it"))
+    adv.add_argument("--budget", type=_budget, default="24it", metavar="0.5s|24it",
+                     help=_help("cli.help.advise_budget", default="24it"))
     adv.add_argument("--json", action="store_true", help=_help("cli.help.json"))
 
     pk = command(sub, "pack", "cli.help.pack_command")
@@ -411,6 +411,10 @@ def _pct(x):
     return "-" if x is None else f"{100 * x:.1f}"
 
 
+def _lp_text(x):
+    return "-" if x is None else f"{x:.1f}"
+
+
 def _cmd_lab(args, out):
     from . import lab
     if args.lab_command == "cards":
@@ -460,13 +464,15 @@ def _cmd_lab(args, out):
     g = Game.new(seed=args.seed, **opts).advance()
     rows = lab.advise(g, 0, budget=args.budget, seed=args.seed)
     if args.json:
-        out.write(json.dumps([{**r, "action": str(r["action"])} for r in rows], indent=2, ensure_ascii=False) + "\n")
+        out.write(json.dumps([{**r, "action": str(r["action"]), "also": [str(a) for a in r["also"]]} for r in rows],
+                             indent=2, ensure_ascii=False) + "\n")
         return
     out.write(t("cli.lab.advise_heading", name=g.players[0].name, budget=args.budget) + "\n")
     width = max(28, *(len(r["text"]) for r in rows))
     for r in rows:
-        out.write(t("cli.lab.advise_row", text=f"{r['text']:<{width}}", visits=r["visits"], mean=r["mean_lp"],
-                    win=100 * r["win_rate"]) + "\n")
+        out.write(t("cli.lab.advise_row", text=f"{r['text']:<{width}}", lp=_lp_text(r["expected_lp"]),
+                    low=_lp_text(r["lp_low"]), high=_lp_text(r["lp_high"]),
+                    win=_pct(r["win_chance"]), reason=r["reason"]) + "\n")
 
 
 def _cmd_tournament(args, out):

@@ -1,25 +1,26 @@
 """The coach: hints for a decision, a review of a played game, and the solo draft preview.
 
-Nothing here peeks.  The coach searches with the ISMCTS bot (:mod:`papertales.ismcts`),
-which only plays in worlds sampled from what the seat has seen (``game.determinize``);
-the one-line reasons are computed on such a sampled world too, and the solo preview reads
-the player's observation (``game.observation(0)``) only.
+Nothing here peeks.  Options are compared in worlds sampled from what the seat has seen
+(:func:`papertales.montecarlo.compare`), the reasons read the seat's own position, and the
+solo preview reads the player's observation (``game.observation(0)``) only.
 
-:func:`hint` ranks the options of a pending decision.  Each :class:`Option` carries
+:func:`hint` lists the options of a pending decision -- the moves that give the same game
+merged into one (placing a card on F1 or on F2) -- ranked by the number it shows:
 
-* ``lp``: the expected LP -- the mean, over the search's samples, of the greedy bot's
-  documented evaluation (``greedy.value``: LP now plus LP-equivalents of gold, buildings,
-  wars to come ...) at the end of the turn (at the end of the game on turn 4: final LP);
-* ``win``: the win chance -- the mean reward of the search: a win share at the end of the
-  game, or the evaluation's estimate of it at the end of the turn;
-* ``reason``: one line of facts, from the difference of the evaluation's parts
-  (:func:`papertales.greedy.components`) before and after the action on a sampled world: wars won or lost
-  this turn, a building paid for, resources, income, LP scored now, a card kept, units
-  that now fight or are spared, gold spent.
+* ``lp``: the **expected final LP** -- every option is played in the same sampled worlds to
+  the end of the turn (every seat then plays as the greedy bot), where the fitted
+  evaluation (:mod:`papertales.evaluation`) estimates the LP the seat ends the game with;
+  on turn 4 the worlds are played to the end and the LP is the final LP.  ``lp_low`` and
+  ``lp_high`` bound it (95 %);
+* ``win``: the chance to win, the evaluation's, averaged over the same worlds;
+* ``reason``: the parts of the evaluation that the option moves most, in LP
+  (:func:`reasons`): wars this turn, buildings, gold, the cards' own worth ...
 
 :func:`review` replays a game from its seed and history and, at each decision of a seat,
-compares the action taken with the coach's choice: the estimated LP it cost (the coach's
-best mean LP minus the action's, never below 0) and a verdict, as in a chess game review:
+compares the action taken with the best option in the same worlds: the LP it cost (the
+mean difference world by world, with its 95 % interval), the chance to win before and
+after, the reason the better move is better, and a verdict, as in a chess game review.
+A cost whose interval reaches 0 is ``fine`` (the two cannot be told apart):
 
 ============  ==========================
 cost (LP)     verdict
@@ -37,24 +38,37 @@ the LP he gains this turn if you pass it (the card goes to the Netherworld), com
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from . import construction, income, solo
+from . import construction, solo
 from .actions import Action
-from .abilities import RESOURCES
+from .evaluation import BASE, Evaluation, stage
+from .features import base_features, card_indices
 from .game import Game
-from .greedy import (KEPT_VALUE, WAR_LP_LATER, WAR_LP_NOW, _PHASE_INDEX, best_spot, bot_actions,
-                     components, value, war_facts)
+from .greedy import bot_actions
 from .i18n import card_name, get_language, t
-from .ismcts import IsmctsBot
-from .rng import Rng
-from .state import Unit, production
+from .montecarlo import Z95, compare, distinct, mean_interval
 
 #: verdict thresholds: the first whose bound the cost is below (LP)
 VERDICTS = ((1.0, "fine"), (3.0, "inaccuracy"), (6.0, "mistake"), (float("inf"), "blunder"))
-#: the search's horizon and rollout policy for hints and reviews
-HORIZON = "turn"
-ROLLOUT = "random"
+#: sampled worlds per option when no time budget is given
+WORLDS = 24
+#: the parts of the evaluation a reason names, each a group of features
+PARTS = (
+    ("lp", ("lp",)),
+    ("buildings", ("building_lp", "buildings", "level2")),
+    ("wars_now", ("war_lp_now", "margin_now")),
+    ("wars_later", ("wins_later_x_left", "war_lp_base_x_left", "margin_later_x_left", "strength_x_turns")),
+    ("gold", ("gold", "gold_x_builds")),
+    ("income", ("income_x_left",)),
+    ("resources", ("wood_x_builds", "food_x_builds", "ore_x_builds")),
+    ("units", ("units", "free_spots", "dying")),
+    ("hand", ("hand", "hand_strength", "hand_affordable", "hand_production", "pack")),
+    ("kept", ("kept",)),
+    ("end_of_game", ("end_of_game",)),
+)
+_PART_OF = {name: part for part, names in PARTS for name in names}
 
 
 def verdict(cost: float) -> str:
@@ -65,153 +79,106 @@ def verdict(cost: float) -> str:
     return VERDICTS[-1][1]
 
 
-def _facts(game, seat) -> dict:
-    p = game.players[seat]
-    f = war_facts(game, seat)
-    f["parts"] = components(game, seat)
-    f["production"] = production(p, game.buildings)
-    f["income"] = income.total(game, seat, game._ctx(seat))
-    f["buildings"] = list(p.buildings)
-    f["lp"] = p.lp
-    f["gold"] = p.gold - sum(u.type.cost for u in p.units if u is not None and u.new)
-    f["kept"] = p.kept.id if p.kept is not None else None
-    f["units"] = [u.type.id if u is not None else None for u in p.units]
-    return f
-
-
 # ------------------------------------------------------------------ reasons
 
-def _after(world, seat, action, kind):
-    """The sampled world after ``action`` (a drafted card is put on its best free spot,
-    as the greedy bot judges a card)."""
-    g = world.clone()
+def position_after(game, seat: int, action) -> tuple[Game, str | None]:
+    """The seat's position right after ``action`` -- a drafted card in hand, a building
+    built (as the Aging after it sees it), anything else applied -- and the phase to value
+    it in.  Reads and changes a copy only."""
+    g = game.clone()
     g.record_events = False
-    if kind in ("draft", "draft_discard"):
-        card = next(c for c in g.players[seat].pack if c.id == action.a)
-        spot, _ = best_spot(g, seat, card)
-        g.players[seat].units[spot] = Unit(card, 0, True)
-        return g
-    if kind == "build":
+    d = g.pending[seat]
+    if d.kind == "draft":
+        p = g.players[seat]
+        p.hand.append(p.pack.pop(next(i for i, c in enumerate(p.pack) if c.id == action.a)))
+        return g, None
+    if d.kind == "build":
         if action.kind != "pass":
-            construction._build(g, seat, action)
-        return g
+            construction.build(g, seat, action)
+        return g, "aging"
     g.apply(seat, action)
-    return g
+    return g, None
 
 
-def _opponent_name(game, opp, lang) -> str:
-    if opp < 0:
-        return t("coach.army.black" if opp == -1 else "coach.army.purple", lang)
-    return game.players[opp].name
-
-
-def reason_parts(world, seat, action, kind, lang=None) -> list[tuple[float, str]]:
-    """``(weight, words)`` facts about ``action`` on the sampled ``world``, the weight
-    being the change of the evaluation part it comes from (LP-equivalents)."""
-    lang = lang or get_language()
-    before = _facts(world, seat)
-    after_game = _after(world, seat, action, kind)
-    after = _facts(after_game, seat)
-    d = {k: after["parts"][k] - before["parts"][k] for k in before["parts"]}
-    out = []
-    cards = world.cards
-    if kind == "draft_discard":
-        gain = value(after_game, seat) - value(world, seat)
-        return [(-gain, t("coach.reason.discard", lang, card=card_name(action.a, lang, cards),
-                          lp=_num(gain)))]
-    # wars this turn: per opponent, compare strengths
-    wars_now = _PHASE_INDEX.get(world.phase, 6) <= 2
-    if wars_now:
-        seen = set()
-        for (opp, theirs_b), (_, theirs_a) in zip(before["opponents"], after["opponents"]):
-            if opp in seen and world.n == 2:
-                continue
-            seen.add(opp)
-            won_b, won_a = before["strength"] >= theirs_b, after["strength"] >= theirs_a
-            name = _opponent_name(world, opp, lang)
-            if won_a and not won_b:
-                out.append((WAR_LP_NOW, t("coach.reason.wins_war", lang, name=name, mine=after["strength"],
-                                          theirs=theirs_a)))
-            elif won_b and not won_a:
-                out.append((-WAR_LP_NOW, t("coach.reason.loses_war", lang, name=name, mine=after["strength"],
-                                           theirs=theirs_a)))
-    if after["strength"] != before["strength"]:
-        key = "coach.reason.strength_up" if after["strength"] > before["strength"] else "coach.reason.strength_down"
-        out.append((0.1 * (after["strength"] - before["strength"]),
-                    t(key, lang, n=abs(after["strength"] - before["strength"]), strength=after["strength"])))
-    if abs(d["wars_later"]) >= 0.5 and not any(w == WAR_LP_NOW for w, _ in out):
-        key = "coach.reason.stronger_later" if d["wars_later"] > 0 else "coach.reason.weaker_later"
-        out.append((d["wars_later"], t(key, lang, strength=after["lasting"])))
-    # buildings
-    for b, (lb, la) in enumerate(zip(before["buildings"], after["buildings"])):
-        if la != lb:
-            B = world.buildings[b]
-            out.append((d["buildings"] + d["resources"], t("coach.reason.building", lang, level=la,
-                                                            building=card_name(B.id, lang, cards),
-                                                            lp=B.levels[la].lp)))
-    # resources, with the units that now fight (Cerberus needs food ...)
-    newly = sorted(after["fighting"] - before["fighting"])
-    for r, (pb, pa) in enumerate(zip(before["production"], after["production"])):
-        if pa > pb:
-            res = t(f"resource.{RESOURCES[r]}", lang)
-            helped = [card_name(after["units"][s], lang, cards) for s in newly
-                      if before["units"][s] == after["units"][s] and after["units"][s] is not None]
-            if helped:
-                out.append((d["resources"] + WAR_LP_LATER, t("coach.reason.resource_for", lang, n=pa - pb,
-                                                             resource=res, card=", ".join(helped))))
-            else:
-                out.append((d["resources"], t("coach.reason.resource", lang, n=pa - pb, resource=res)))
-    if after["income"] != before["income"]:
-        key = "coach.reason.income_up" if after["income"] > before["income"] else "coach.reason.income_down"
-        out.append((d["income"], t(key, lang, n=abs(after["income"] - before["income"]))))
-    if after["lp"] > before["lp"]:
-        out.append((d["lp"], t("coach.reason.scores", lang, n=after["lp"] - before["lp"])))
-    if after["kept"] and after["kept"] != before["kept"]:
-        out.append((KEPT_VALUE, t("coach.reason.keeps", lang, card=card_name(after["kept"], lang, cards))))
-    spared = [s for s in before["dying"] if s not in after["dying"] and after["units"][s] == before["units"][s]]
-    for s in spared:
-        out.append((1.0 + d["wars_later"], t("coach.reason.spares", lang,
-                                             card=card_name(before["units"][s], lang, cards))))
-    lost = [s for s, u in enumerate(before["units"]) if u is not None and after["units"][s] is None]
-    for s in lost:
-        out.append((-1.0, t("coach.reason.loses_unit", lang, card=card_name(before["units"][s], lang, cards))))
-    spent = before["gold"] - after["gold"]
-    if spent > 0:
-        out.append((-0.01 * spent, t("coach.reason.costs", lang, n=spent)))
+def contributions(game, seat: int, phase=None, ev: Evaluation | None = None) -> dict:
+    """The evaluation of ``seat`` split into its parts (:data:`PARTS`) and the cards'
+    own weights (``card:ID``), in LP, with the weights of the stage of ``phase``."""
+    ev = ev or Evaluation.default()
+    w = ev.weights(game, stage(game, phase))
+    x = base_features(game, seat, phase)
+    out: dict = {}
+    for name, a, b in zip(BASE, w, x):
+        part = _PART_OF.get(name)
+        if part is not None:
+            out[part] = out.get(part, 0.0) + a * b
+    n = len(game.cards.units)
+    for i in card_indices(game.players[seat], n):
+        card = game.cards.units[i % n]
+        key = "kept" if i >= 2 * n else f"card:{card.id}"
+        out[key] = out.get(key, 0.0) + w[len(BASE) + i]
     return out
 
 
-def reason(world, seat, action, kind, lang=None) -> str:
-    """One line: the two weightiest gains and, when there is one, the main cost."""
+def reasons(game, seat: int, better, worse, lang=None, ev: Evaluation | None = None) -> list[tuple[float, str]]:
+    """What ``better`` gives that ``worse`` does not (``worse=None``: the position before
+    the decision), as ``(LP, words)`` parts, the largest first."""
     lang = lang or get_language()
-    parts = reason_parts(world, seat, action, kind, lang)
-    if kind == "draft_discard":
-        return parts[0][1]
-    lead = [(0.0, t("coach.reason.if_deployed", lang, card=card_name(action.a, lang, world.cards)))] \
-        if kind == "draft" else []
-    gains = sorted((p for p in parts if p[0] > 0), key=lambda p: -p[0])[:2]
-    costs = sorted((p for p in parts if p[0] < 0), key=lambda p: p[0])[:1]
-    words = [w for _, w in lead + gains + costs]
-    if len(words) == len(lead):
-        words.append(t("coach.reason.nothing", lang))
-    return t("coach.reason.join", lang).join(words)
+    g1, phase = position_after(game, seat, better)
+    if worse is None:
+        g0 = game
+    else:
+        g0, _ = position_after(game, seat, worse)
+    c1, c0 = contributions(g1, seat, phase, ev), contributions(g0, seat, phase, ev)
+    diffs = []
+    for key in set(c1) | set(c0):
+        d = c1.get(key, 0.0) - c0.get(key, 0.0)
+        if abs(d) >= 0.05:
+            diffs.append((d, _part_words(key, d, lang, game.cards)))
+    diffs.sort(key=lambda p: -abs(p[0]))
+    return diffs
 
 
-def _num(x: float) -> str:
-    return f"{x:.1f}"
+def _part_words(key: str, d: float, lang, cards) -> str:
+    if key.startswith("card:"):
+        return t("coach.why.card", lang, card=card_name(key[5:], lang, cards), lp=signed(d, lang))
+    return t(f"coach.why.{key}", lang, lp=signed(d, lang))
+
+
+def signed(x: float, lang=None) -> str:
+    """``+1.5`` / ``−0.3``: an LP difference, with the language's decimal mark."""
+    text = f"{abs(x):.1f}"
+    if t("coach.decimal_mark", lang) != ".":
+        text = text.replace(".", t("coach.decimal_mark", lang))
+    return ("+" if x >= 0 else "−") + text
+
+
+def reason(game, seat: int, action, lang=None, ev: Evaluation | None = None) -> str:
+    """One line: the two largest gains of ``action`` over the position before it, and
+    its largest loss."""
+    lang = lang or get_language()
+    parts = reasons(game, seat, action, None, lang, ev)
+    gains = [w for d, w in parts if d > 0][:2]
+    losses = [w for d, w in parts if d < 0][:1]
+    words = gains + losses
+    return t("coach.reason.join", lang).join(words) if words else t("coach.reason.nothing", lang)
 
 
 # ------------------------------------------------------------------ hints
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a hint: ``lp`` expected LP, ``win`` win chance (0-1), both None
-    when the search never tried it; ``visits`` how often it was searched."""
+    """One option of a hint: ``action`` and the ``also`` moves that give the same game;
+    ``lp`` the expected final LP with its 95 % interval ``lp_low`` .. ``lp_high``; ``win``
+    the chance to win (0-1); ``worlds`` how many sampled worlds it was played in (0 and
+    the numbers None for the only option)."""
     action: Action
+    also: tuple
     text: str
-    visits: int
     lp: float | None
+    lp_low: float | None
+    lp_high: float | None
     win: float | None
+    worlds: int
     reason: str
 
 
@@ -221,52 +188,46 @@ class Hint:
     turn: int
     phase: str
     kind: str
-    options: tuple            # Option, best first
-    samples: int              # search iterations
+    options: tuple            # Option, the highest expected final LP first
+    worlds: int               # sampled worlds per option
 
     @property
     def best(self) -> Option:
         return self.options[0]
 
 
-def _bot(seed, seconds, iterations) -> IsmctsBot:
-    if iterations is not None:
-        return IsmctsBot(seed=seed, iterations=iterations, horizon=HORIZON, rollout=ROLLOUT)
-    return IsmctsBot(seed=seed, seconds=seconds, horizon=HORIZON, rollout=ROLLOUT)
+def options_of(game, seat: int) -> list[list]:
+    """The options of ``seat``'s decision, each a list of the moves that give the same game
+    (the bots' moves: take-backs and moves that only shuffle the kingdom left out)."""
+    actions = bot_actions(game, seat) or game.legal_actions(seat)
+    return distinct(game, seat, actions)
 
 
-def _ranked(stats, actions) -> list:
-    """Search statistics of every action, the tried ones by visits, then the others."""
-    seen = {s.action for s in stats}
-    return list(stats) + [(a, 0, None, None) for a in actions if a not in seen]
-
-
-def hint(game, seat, seconds: float = 1.0, seed: int = 0, lang=None, iterations: int | None = None) -> Hint:
-    """The options of ``seat``'s pending decision ranked by the coach (see the module
-    docstring).  ``iterations`` fixes the search budget (deterministic for a seed);
-    otherwise the search runs for ``seconds``."""
+def hint(game, seat, seconds: float | None = None, seed: int = 0, lang=None, worlds: int | None = None,
+         ev: Evaluation | None = None) -> Hint:
+    """The options of ``seat``'s pending decision ranked by expected final LP (module
+    docstring).  ``worlds`` fixes the samples per option (the same numbers for a seed);
+    otherwise as many as fit in ``seconds`` (default :data:`WORLDS` worlds)."""
     lang = lang or get_language()
     d = game.decision(seat)
     if d is None:
         raise ValueError(t("coach.no_decision", lang, name=game.players[seat].name))
-    actions = bot_actions(game, seat)
-    if not actions:
-        actions = game.legal_actions(seat)
-    bot = _bot(seed, seconds, iterations)
-    stats = bot.analyse(game, seat, actions) if len(actions) > 1 else []
-    world = game.determinize(seat, Rng(seed * 7919 + 17))
-    world.record_events = False
+    groups = options_of(game, seat)
+    if len(groups) == 1:
+        a = groups[0][0]
+        only = Option(a, tuple(groups[0][1:]), a.describe(lang, game.cards), None, None, None, None, 0,
+                      t("coach.reason.forced", lang))
+        return Hint(seat, game.turn, game.phase, d.kind, (only,), 0)
+    if worlds is None and seconds is None:
+        worlds = WORLDS
+    stats = compare(game, seat, [g[0] for g in groups], worlds, seconds, seed, ev)
     options = []
-    for a, visits, reward, lp in _ranked(stats, actions):
-        try:
-            why = reason(world, seat, a, d.kind, lang)
-        except Exception:                     # noqa: BLE001 - a reason must never hide the ranking
-            why = t("coach.reason.nothing", lang)
-        options.append(Option(a, a.describe(lang, game.cards), visits, lp, reward, why))
-    if len(actions) == 1:
-        options[0] = Option(options[0].action, options[0].text, 0, value(game.determinize(seat, Rng(seed)), seat),
-                            None, t("coach.reason.forced", lang))
-    return Hint(seat, game.turn, game.phase, d.kind, tuple(options), sum(s[1] for s in stats))
+    for group, st in zip(groups, stats):
+        a = group[0]
+        options.append(Option(a, tuple(group[1:]), a.describe(lang, game.cards), st.lp, st.lp_low, st.lp_high,
+                              st.win, st.n, reason(game, seat, a, lang, ev)))
+    options.sort(key=lambda o: -o.lp)
+    return Hint(seat, game.turn, game.phase, d.kind, tuple(options), stats[0].n)
 
 
 # ------------------------------------------------------------------ review
@@ -274,7 +235,10 @@ def hint(game, seat, seconds: float = 1.0, seed: int = 0, lang=None, iterations:
 @dataclass(frozen=True)
 class ReviewRow:
     """One decision of the reviewed seat: ``index`` in ``game.history``; ``action`` taken
-    and the coach's ``best``; their mean LP; ``cost`` = best LP - action LP (>= 0)."""
+    and the coach's ``best``; their expected final LP; ``cost`` the LP lost (best minus
+    played, world by world, >= 0) with its 95 % interval; ``win_before`` the chance to win
+    with the best move, ``win_after`` with the move played; ``why`` what the better move
+    gives (``(LP, words)`` parts, empty when the move played was as good)."""
     index: int
     turn: int
     phase: str
@@ -284,7 +248,12 @@ class ReviewRow:
     lp_action: float | None
     lp_best: float | None
     cost: float
+    cost_low: float
+    cost_high: float
     verdict: str
+    win_before: float | None = None
+    win_after: float | None = None
+    why: tuple = ()
     forced: bool = False
 
     def text(self, lang=None, cards=None) -> str:
@@ -302,49 +271,59 @@ def fresh_game(game) -> Game:
                     rules=o.get("rules"))
 
 
-def review(game, seat, seconds: float = 0.3, seed: int = 0, iterations: int | None = None,
-           progress=None) -> list[ReviewRow]:
+def review(game, seat, seconds: float | None = None, seed: int = 0, worlds: int | None = None,
+           progress=None, lang=None, ev: Evaluation | None = None) -> list[ReviewRow]:
     """Replay ``game`` from its seed and history; at each decision of ``seat`` compare
-    the action taken with the coach's choice (see the module docstring).  ``progress``
-    (optional) is called with ``(done, total)``."""
+    the action taken with the best option (see the module docstring).  ``worlds`` per
+    decision (default 8), or ``seconds`` per decision.  ``progress`` (optional) is called
+    with ``(done, total)``."""
     history = list(game.history)
     g = fresh_game(game)
     total = sum(1 for s, _ in history if s == seat)
+    if worlds is None and seconds is None:
+        worlds = 8
     rows = []
     for index, (s, action) in enumerate(history):
         if not any(g.pending):
             g.advance()
         if s == seat:
-            rows.append(_review_one(g, seat, action, index, seed + len(rows), seconds, iterations))
+            rows.append(review_decision(g, seat, action, index, seed + len(rows), worlds, seconds, lang, ev))
             if progress is not None:
                 progress(len(rows), total)
         g.apply(s, action)
     return rows
 
 
-def _review_one(g, seat, action, index, seed, seconds, iterations) -> ReviewRow:
+def review_decision(g, seat, action, index=0, seed=0, worlds=8, seconds=None, lang=None,
+                    ev: Evaluation | None = None) -> ReviewRow:
+    """One row of :func:`review`: ``action`` against every option of ``seat``'s decision in ``g``."""
     d = g.decision(seat)
-    actions = bot_actions(g, seat)
-    if action not in actions:
-        actions.append(action)
-    if len(g.legal_actions(seat)) <= 1:
-        return ReviewRow(index, g.turn, g.phase, d.kind, action, action, None, None, 0.0, "fine", True)
-    bot = _bot(seed, seconds, iterations)
-    stats = bot.analyse(g, seat, actions)
-    by = {s.action: s for s in stats}
-    best = stats[0]
-    mine = by.get(action)
-    if mine is None or mine.visits < 2:
-        # too few samples of the action taken: search it against the coach's choice alone
-        pair = [best.action] if best.action == action else [best.action, action]
-        extra = IsmctsBot(seed=seed + 1, iterations=max(8, 4 * len(pair)), horizon=HORIZON, rollout=ROLLOUT)
-        again = {s.action: s for s in extra.analyse(g, seat, pair)}
-        best_lp = again[best.action].lp if best.action in again else best.lp
-        mine_lp = again[action].lp if action in again else best_lp
+    groups = options_of(g, seat)
+    mine = next((i for i, group in enumerate(groups) if action in group), None)
+    if mine is None:                      # a move the bots never make (a take-back ...)
+        groups.append([action])
+        mine = len(groups) - 1
+    if len(groups) == 1:
+        return ReviewRow(index, g.turn, g.phase, d.kind, action, action, None, None, 0.0, 0.0, 0.0, "fine",
+                         forced=True)
+    stats = compare(g, seat, [group[0] for group in groups], worlds, seconds, seed, ev)
+    best = max(range(len(stats)), key=lambda i: stats[i].lp)
+    played, top = stats[mine], stats[best]
+    if best == mine:
+        cost, low, high = 0.0, 0.0, 0.0
     else:
-        best_lp, mine_lp = best.lp, mine.lp
-    cost = max(0.0, best_lp - mine_lp) if action != best.action else 0.0
-    return ReviewRow(index, g.turn, g.phase, d.kind, action, best.action, mine_lp, best_lp, cost, verdict(cost))
+        cost, low, high = mean_interval([b - a for a, b in zip(played.lps, top.lps)])
+    name = "fine" if low <= 0 else verdict(cost)
+    why = tuple(reasons(g, seat, top.action, action, lang, ev)[:3]) if best != mine else ()
+    return ReviewRow(index, g.turn, g.phase, d.kind, action, top.action, played.lp, top.lp, max(cost, 0.0),
+                     low, high, name, top.win, played.win, why)
+
+
+def key_moments(rows, k: int = 3) -> list[ReviewRow]:
+    """The ``k`` decisions that lost the most chance to win (mistakes first), in game order."""
+    scored = [r for r in rows if r.win_before is not None and r.verdict != "fine"]
+    scored.sort(key=lambda r: -(r.win_before - r.win_after))
+    return sorted(scored[:k], key=lambda r: r.index)
 
 
 def summary(rows) -> dict:
@@ -352,7 +331,7 @@ def summary(rows) -> dict:
     out = {name: 0 for _, name in VERDICTS}
     for r in rows:
         out[r.verdict] += 1
-    out["cost"] = sum(r.cost for r in rows)
+    out["cost"] = sum(r.cost for r in rows if r.verdict != "fine")
     return out
 
 

@@ -180,8 +180,10 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     game._decided(seat)
 
 
-def _build(game: Game, seat: int, action: Action) -> tuple | None:
-    """Carry out one chosen construction: ``(building id, level, gold paid)``."""
+def build(game: Game, seat: int, action: Action) -> tuple | None:
+    """Carry out one chosen construction now: ``(building id, level, gold paid)``.  The
+    phase does it for everyone once all have chosen; a bot or the coach does it for one
+    seat on a copy, to see the kingdom it gives."""
     for offer, gold, why in offered(game, seat):
         if offer == action:
             break
@@ -206,7 +208,7 @@ def all_decided(game: Game) -> None:
     assert choices is not None
     built = []
     for seat, a in enumerate(choices):
-        built.append(None if a is None else _build(game, seat, a))
+        built.append(None if a is None else build(game, seat, a))
     if game.record_events:
         game.results.append(ConstructionResult(game.turn, tuple(built)))
     game.build_options = None

@@ -29,11 +29,12 @@ from __future__ import annotations
 
 from .abilities import Ctx, kingdom_payouts
 from .bots import draw_pick_or_build
-from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, MOVE, MOVES, PASS, PLACE,
-                      RETURN, Action, for_card)
+from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES, PASS,
+                      PICK, PLACE, RETURN, Action, for_card)
 from .deployment import DISCARDS_AT, place_actions, survey
 from .determinize import determinize
 from .rng import Rng
+from .features import visible_opponent_strengths
 from .state import IS_FRONT, Unit, production
 from . import construction, income, wars
 
@@ -259,38 +260,258 @@ def _opponents(game, seat) -> list[int]:
 
 
 class GreedyBot:
-    """One-step lookahead on :func:`value`; deterministic for a given seed."""
+    """The fitted evaluation (:class:`~papertales.evaluation.Evaluation`, expected final
+    LP) one decision at a time; deterministic.
+
+    * Draft: the card whose place in the hand raises the expected LP most -- the hand's
+      cards are features of the evaluation, so a card is valued in this seat's plan.
+    * Deployment: a whole plan to the end of the Deployment.  Each first step (a card on
+      a Front or a Back spot, a discard, a move) is followed by the best next placements
+      one by one, then ``done`` keeping the best card; the first step of the best plan is
+      played (one step alone would be blind to a pair of cards that only work together).
+    * Construction: each option valued as the Aging that follows sees it.
+    * Anything else: the expected LP right after the action.
+
+    It needs no sampled world: the evaluation reads only what the seat may know.
+    ``lookahead=False`` plays Deployment one placement at a time (the search's fast
+    rollouts)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0):
-        self.rng = Rng(seed)
+    def __init__(self, seed: int = 0, lookahead: bool = True, evaluation=None):
+        from .evaluation import Evaluation
+        self.seed = seed                  # no randomness: kept for the registry's signature
+        self.ev = evaluation if evaluation is not None else Evaluation.default()
+        self.lookahead = lookahead
         self.moves = MoveMemory()
 
     def choose(self, game, seat):
-        return self.choose_in_world(determinize(game, seat, self.rng), seat, game)
+        world = game.clone()
+        world.record_events = False
+        return self.choose_in_world(world, seat, game)
 
     def choose_in_world(self, world, seat, game=None):
-        """The choice in an already sampled ``world`` (the search bot's rollouts)."""
+        """The choice in ``world``: a copy of the game (or a world sampled for the seat, in
+        the search's rollouts) that this call may change."""
         game = game if game is not None else world
         actions = self.moves.actions(game, seat)
         if len(actions) == 1:
             return actions[0]
         kind = game.pending[seat].kind
-        # every action is tried in this one world, and none changes another kingdom (see
-        # _action_values): the opponents' strengths are the same for all
-        theirs = opponent_strengths(world, seat)
         if kind == DRAFT or kind == DRAFT_DISCARD:
-            now = value(world, seat, theirs)
-            scores = (_card_gain(world, seat, a, kind, now, theirs) for a in actions)
+            best = self._draft(world, seat, kind)
+        elif kind == DEPLOY:
+            best = self._deploy(world, seat, actions)
         else:
-            scores = _action_values(world, seat, kind, actions, theirs)
-        best, best_v = actions[0], None
-        for a, v in zip(actions, scores):
-            if best_v is None or v > best_v + 1e-9:
-                best, best_v = a, v
+            best = self._best_after(world, seat, kind, actions)
         self.moves.note(best)
         return best
+
+    # ------------------------------------------------------------------ decisions
+
+    def _draft(self, g, seat, kind) -> Action:
+        """Keep the card that raises the expected LP most (2 players, the discard: the
+        card that would raise it most, so that the opponent does not get it)."""
+        p = g.players[seat]
+        ev = self.ev
+        best, best_v = None, None
+        for t in _distinct(p.pack):
+            p.hand.append(t)
+            v = ev.value(g, seat)
+            p.hand.pop()
+            if best_v is None or v > best_v + 1e-9:
+                best, best_v = t, v
+        return for_card(PICK if kind == DRAFT else DROP, best.id)
+
+    def _best_after(self, g, seat, kind, actions) -> Action:
+        """The action after which the expected LP is highest (ties: the first listed)."""
+        best, best_v = actions[0], None
+        for a in actions:
+            w = g.clone()
+            if kind == BUILD:
+                if a.kind != PASS:
+                    construction.build(w, seat, a)
+                v = self.ev.value(w, seat, "aging")
+            else:
+                w.apply_trusted(seat, a)
+                v = self.ev.value(w, seat)
+            if best_v is None or v > best_v + 1e-9:
+                best, best_v = a, v
+        return best
+
+    def _deploy(self, g, seat, actions) -> Action:
+        """The first step of the best plan (class docstring).  Steps are tried on the
+        seat's own kingdom and taken back (:func:`_step`); the opponents' strengths are
+        read once, since nothing the seat does changes them."""
+        plan = _Planner(self.ev, g, seat)
+        done_action, best_v = plan.done()
+        best = None
+        for a in self._steps(g, seat, actions):
+            undo = _step(g, seat, a)
+            try:
+                v = plan.complete() if self.lookahead else plan.value()
+            finally:
+                undo()
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        return best if best is not None else done_action
+
+    @staticmethod
+    def _steps(g, seat, actions) -> list[Action]:
+        """The first steps worth trying: each card in hand on the first free Front and the
+        first free Back spot (the evaluation sees a unit's row, not its spot), every
+        discard and move the bot may make."""
+        out = []
+        tried = set()
+        for a in actions:
+            k = a.kind
+            if k is PLACE:
+                key = (a.a, IS_FRONT[a.b])
+                if key in tried:
+                    continue
+                tried.add(key)
+            elif k is DONE:
+                continue
+            out.append(a)
+        return out
+
+
+class _Planner:
+    """Values Deployment plans of one seat in its game, which it changes and restores."""
+
+    def __init__(self, ev, g, seat):
+        self.ev, self.g, self.seat = ev, g, seat
+        self.p = g.players[seat]
+        self.theirs = visible_opponent_strengths(g, seat)
+        self.cache: dict = {}
+
+    def value(self) -> float:
+        return self.ev.value(self.g, self.seat, None, self.theirs)
+
+    def done(self) -> tuple[Action, float]:
+        """``done`` keeping the card that adds most (or none), and the value then."""
+        p = self.p
+        hand = p.hand
+        p.hand = []
+        try:
+            v = self.value()
+        finally:
+            p.hand = hand
+        best, gain = DONE_NOTHING, 0.0
+        if p.kept is None:
+            for t in _distinct(hand):
+                k = self.ev.keep_gain(self.g, t)
+                if k > gain + 1e-9:
+                    best, gain = for_card(DONE, t.id), k
+        return best, v + gain
+
+    def complete(self) -> float:
+        """The value after the best next placements, one by one while one raises the
+        value, then ``done`` (remembered per kingdom: plans meet in the same kingdoms)."""
+        key = self._key()
+        v = self.cache.get(key)
+        if v is not None:
+            return v
+        undo = []
+        try:
+            while True:
+                best, best_v = None, self.value()
+                for card, spot in _placements(self.p):
+                    back = _place(self.p, card, spot)
+                    v = self.value()
+                    back()
+                    if v > best_v + 1e-9:
+                        best, best_v = (card, spot), v
+                if best is None:
+                    break
+                undo.append(_place(self.p, *best))
+            v = self.done()[1]
+        finally:
+            for back in reversed(undo):
+                back()
+        self.cache[key] = v
+        return v
+
+    def _key(self):
+        p = self.p
+        rows = ([], [])
+        for s, u in enumerate(p.units):
+            if u is not None:
+                rows[IS_FRONT[s]].append((u.type.id, u.age, u.new))
+        return (tuple(sorted(rows[0])), tuple(sorted(rows[1])), tuple(sorted(t.id for t in p.hand)), p.spots)
+
+
+def _placements(p) -> list[tuple]:
+    """Each distinct card in hand the seat can still pay for, on the first free Front and
+    the first free Back spot."""
+    committed = 0
+    free_front = free_back = None
+    for s in range(p.spots):
+        u = p.units[s]
+        if u is None:
+            if IS_FRONT[s]:
+                if free_front is None:
+                    free_front = s
+            elif free_back is None:
+                free_back = s
+        elif u.new:
+            committed += u.type.cost
+    budget = p.gold - committed
+    out = []
+    for t in _distinct(p.hand):
+        if t.cost <= budget:
+            if free_front is not None:
+                out.append((t, free_front))
+            if free_back is not None:
+                out.append((t, free_back))
+    return out
+
+
+def _place(p, card, spot):
+    """Put ``card`` from the hand face down on ``spot``; returns what takes it back."""
+    i = p.hand.index(card)
+    del p.hand[i]
+    old = p.units[spot]
+    p.units[spot] = Unit(card, 0, True)
+
+    def back():
+        p.units[spot] = old
+        p.hand.insert(i, card)
+    return back
+
+
+def _step(g, seat, a):
+    """Make Deployment step ``a`` -- a placement, a move or a discard of a unit in play --
+    on ``seat``'s kingdom as the engine would, as far as the evaluation can see (a
+    discarded card's place on the discard pile is not); returns what takes it back."""
+    p = g.players[seat]
+    k = a.kind
+    if k is PLACE:
+        card = next(t for t in p.hand if t.id == a.a)
+        return _place(p, card, a.b)
+    units = p.units
+    if k is MOVE:
+        src, dst = a.a, a.b
+        units[src], units[dst] = units[dst], units[src]
+
+        def back():
+            units[src], units[dst] = units[dst], units[src]
+        return back
+    spot, gone = a.a, units[a.a]             # a discard: the unit goes, nothing comes
+    units[spot] = None
+
+    def undiscard():
+        units[spot] = gone
+    return undiscard
+
+
+def _distinct(cards) -> list:
+    out, seen = [], set()
+    for t in cards:
+        if t.id not in seen:
+            seen.add(t.id)
+            out.append(t)
+    return out
 
 
 def _action_values(world, seat, kind, actions, theirs):
@@ -330,7 +551,7 @@ def _value_after(world, seat, kind, action, theirs) -> float:
     g.record_events = False
     if kind == BUILD:
         if action.kind != PASS:
-            construction._build(g, seat, action)
+            construction.build(g, seat, action)
     else:
         # offered for the seat's decision in the real game: as legal in the sampled world,
         # where the seat's own cards are the same

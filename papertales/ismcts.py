@@ -9,9 +9,11 @@ available only in the worlds where it is legal, as in Cowling, Powley and Whiteh
 SO-ISMCTS), the other seats acting by the rollout policy, up to the horizon.
 
 The horizon is the end of the current turn (or of the game on turn 4): there the worlds
-are scored with the greedy bot's documented evaluation (``greedy.value``), since playing
-every sample to the end with random players mostly measures random play.  With
-``horizon="game"`` the samples are played to the end and scored by who won.
+are scored by the fitted evaluation (:mod:`papertales.evaluation`): the reward is the
+seat's chance to win, read from its lead in expected final LP.  With ``horizon="game"``
+the samples are played to the end and scored by who won.  The other seats, and the seat
+itself once out of the tree, play by the rollout policy: the greedy bot without its
+Deployment lookahead (``rollout="greedy"``, the default) or uniformly random choices.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import time
 
 from .determinize import Worlds
 from .errors import PaperTalesError
-from .greedy import GreedyBot, MoveMemory, bot_actions, random_bot_action, value, values
+from .evaluation import Evaluation
+from .greedy import GreedyBot, MoveMemory, bot_actions, random_bot_action
 from .rng import Rng
 
 EXPLORATION = 0.7
@@ -40,8 +43,8 @@ class _Node:
 
 class ActionStats(tuple):
     """One root action's search statistics: ``(action, visits, reward, lp)``: the mean
-    reward (a win share at the end of the game, or the evaluation's estimate of it at the
-    horizon) and the mean LP -- final LP, or the LP-equivalent value at the horizon."""
+    reward (a win share at the end of the game, or the evaluation's chance to win at the
+    horizon) and the mean LP -- final LP, or the expected final LP at the horizon."""
     __slots__ = ()
 
     action = property(lambda self: self[0])
@@ -52,14 +55,15 @@ class ActionStats(tuple):
 
 class IsmctsBot:
     """``iterations`` samples per decision, or as many as fit in ``seconds``; rollouts
-    by ``random`` (default) or ``greedy`` players; ``horizon`` ``turn`` or ``game``."""
+    by ``greedy`` (default) or ``random`` players; ``horizon`` ``turn`` or ``game``;
+    ``evaluation``: the :class:`~papertales.evaluation.Evaluation` at the horizon."""
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 rollout: str = "random", horizon: str = "turn"):
+                 rollout: str = "greedy", horizon: str = "turn", evaluation: Evaluation | None = None):
         if rollout not in ("random", "greedy"):
-            raise PaperTalesError("err.bot.choice", option="rollout", value=rollout, allowed="random, greedy")
+            raise PaperTalesError("err.bot.choice", option="rollout", value=rollout, allowed="greedy, random")
         if horizon not in ("turn", "game"):
             raise PaperTalesError("err.bot.choice", option="horizon", value=horizon, allowed="turn, game")
         self.rng = Rng(seed)
@@ -68,6 +72,8 @@ class IsmctsBot:
         self.rollout = rollout
         self.horizon = horizon
         self.moves = MoveMemory()
+        self.ev = evaluation if evaluation is not None else Evaluation.default()
+        self._rollout_bots: dict = {}
         self.last_stats = None         # ActionStats per root action, most visited first
 
     def choose(self, game, seat):
@@ -114,6 +120,8 @@ class IsmctsBot:
         first = True
         to_turn_end = self.horizon == "turn"
         pending = g.pending                  # the same list all game long
+        for bot in self._rollout_bots.values():
+            bot.moves = MoveMemory()         # a new world: no unit has moved yet
         while not (g.is_over or (to_turn_end and g.turn != turn)):
             if pending[seat] is None:
                 for other, d in enumerate(pending):
@@ -163,24 +171,21 @@ class IsmctsBot:
         return random_bot_action(g, s, self.rng)
 
     def _greedy(self, g, s):
-        bot = GreedyBot.__new__(GreedyBot)
-        bot.rng, bot.moves = self.rng, MoveMemory()
+        """The fast greedy bot of seat ``s`` in this iteration's world (one per seat, so
+        that each remembers its own moves)."""
+        bot = self._rollout_bots.get(s)
+        if bot is None:
+            bot = self._rollout_bots[s] = GreedyBot(lookahead=False, evaluation=self.ev)
         return bot.choose_in_world(g, s)
 
     def _outcome(self, g, seat) -> tuple[float, float]:
         """The sample's reward -- a win share at the end of the game, else the evaluation's
-        estimate of it -- and the seat's LP (at the horizon: its LP-equivalent value)."""
+        chance to win -- and the seat's LP (at the horizon: its expected final LP)."""
         if g.is_over:
             winners = g.winners()
             return (1.0 / len(winners) if seat in winners else 0.0), g.players[seat].lp
-        if g.n == 1:
-            mine = value(g, seat)
-            other = g.lich.lp + 2.0 * (4 - g.turn + 1)
-        else:
-            every = values(g)
-            mine = every[seat]
-            other = max(v for s, v in enumerate(every) if s != seat)
-        return 0.5 + 0.5 * math.tanh((mine - other) / 8.0), mine
+        values = self.ev.values(g)
+        return self.ev.win_chance(g, seat, values), values[seat]
 
 
 def _ucb(child) -> float:

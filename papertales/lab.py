@@ -4,19 +4,18 @@
   (:mod:`papertales.tournament`, default ``greedy``) and returns the per-unit statistics
   of :mod:`papertales.cardstats` (pick rate, revealed rate, win rate with and without, with
   intervals).
-* :func:`advise` ranks the options of a pending decision by the coach: an information-set
-  search (:meth:`papertales.ismcts.IsmctsBot.analyse`) that plays in worlds sampled by
-  :meth:`Game.determinize` -- every card the seat cannot see dealt again at random -- so
-  the advice never peeks.  :class:`AdvisorBot` lets a seat follow the advice.
+* :func:`advise` ranks the options of a pending decision as the coach's hint does
+  (:func:`papertales.coach.hint`): every option played in the same worlds sampled from what
+  the seat has seen, ranked by expected final LP.  :class:`AdvisorBot` lets a seat follow
+  the advice.
 """
 
 from __future__ import annotations
 
 from .game import Game
-from .greedy import MoveMemory, bot_actions
-from .i18n import t
+from .greedy import MoveMemory
 
-DEFAULT_BUDGET = "200it"
+DEFAULT_BUDGET = "24it"
 
 
 def card_report(players=4, games=200, seed=1, bots=("greedy",), jobs=1, progress=False, **options) -> list[dict]:
@@ -29,38 +28,32 @@ def card_report(players=4, games=200, seed=1, bots=("greedy",), jobs=1, progress
     return cardstats.card_stats(rows)["units"]
 
 
-def _coach(budget, seed, rollout):
-    from .ismcts import IsmctsBot
+def _budget(budget) -> dict:
+    """``"24it"`` -> 24 sampled worlds per option, ``"0.5s"`` -> as many as fit in 0.5 s."""
     from .tournament import parse_budget
     opts = parse_budget(budget if budget is not None else DEFAULT_BUDGET)
-    return IsmctsBot(seed=seed, rollout=rollout, **opts)
+    if "iterations" in opts:
+        return {"worlds": opts["iterations"]}
+    return {"seconds": opts["seconds"]}
 
 
-def advise(game: Game, seat: int, budget=DEFAULT_BUDGET, seed: int = 0, lang: str | None = None,
-           actions=None, rollout: str = "random") -> list[dict]:
-    """Rank ``seat``'s options (default: the bots' options, :func:`papertales.greedy.bot_actions`:
-    every legal action but take-backs and moves that only shuffle the kingdom) by the coach's
-    search with ``budget`` (``"200it"`` iterations or ``"0.5s"`` per decision).  Each row:
-    the ``action``, its ``text`` in words (in ``lang``, default: the current language),
-    ``visits``, ``win_rate`` (the search's estimate of the win chance) and ``mean_lp`` (the
-    LP it leads to, or the evaluation's LP-equivalent at the end of the turn); most visited
-    first.  The game is not changed; the same seed and an iteration budget give the same
-    advice."""
-    if game.pending[seat] is None:
-        raise ValueError(t("cli.error.no_decision", lang, name=game.players[seat].name))
-    actions = list(actions) if actions is not None else bot_actions(game, seat)
-    stats = _coach(budget, seed, rollout).analyse(game, seat, actions)
-    seen = {s.action for s in stats}
-    rows = [{"action": s.action, "text": s.action.describe(lang, game.cards), "visits": s.visits,
-             "win_rate": round(s.reward, 3), "mean_lp": round(s.lp, 2)} for s in stats]
-    rows += [{"action": a, "text": a.describe(lang, game.cards), "visits": 0, "win_rate": 0.0, "mean_lp": 0.0}
-             for a in actions if a not in seen]
-    return rows
+def advise(game: Game, seat: int, budget=DEFAULT_BUDGET, seed: int = 0, lang: str | None = None) -> list[dict]:
+    """``seat``'s options ranked by the coach (:func:`papertales.coach.hint`) with
+    ``budget`` (``"24it"``: 24 sampled worlds per option, or ``"0.5s"``).  Each row: the
+    ``action`` (``also``: the moves that give the same game), its ``text`` in ``lang``,
+    ``worlds``, ``expected_lp`` with its 95 % interval ``lp_low`` .. ``lp_high``,
+    ``win_chance`` and the ``reason``; the highest expected final LP first.  The game is
+    not changed; the same seed and a world count give the same advice."""
+    from .coach import hint
+    h = hint(game, seat, seed=seed, lang=lang, **_budget(budget))
+    return [{"action": o.action, "also": list(o.also), "text": o.text, "worlds": o.worlds, "expected_lp": o.lp,
+             "lp_low": o.lp_low, "lp_high": o.lp_high, "win_chance": o.win, "reason": o.reason}
+            for o in h.options]
 
 
 class AdvisorBot:
     """A seat that follows the coach's first advice (:func:`advise`); its Deployment
-    always ends, as the search bot's does (a unit moves at most once per Deployment)."""
+    always ends, as the bots' does (a unit moves at most once per Deployment)."""
 
     name = "advisor"
 
@@ -72,10 +65,11 @@ class AdvisorBot:
         self.moves = MoveMemory()
 
     def choose(self, game, seat):
+        from .coach import hint
         actions = self.moves.actions(game, seat)
         if len(actions) == 1:
             return actions[0]
         self.calls += 1
-        best = advise(game, seat, self.budget, seed=self.seed * 7919 + self.calls, actions=actions)[0]["action"]
+        best = hint(game, seat, seed=self.seed * 7919 + self.calls, lang="en", **_budget(self.budget)).best.action
         self.moves.note(best)
         return best

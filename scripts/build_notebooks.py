@@ -105,8 +105,8 @@ NOTEBOOKS = {
         ("code", "stats = cardstats.card_stats(rows, min_games=5)\ncardstats.tier_chart(stats, LANG)"),
         ("code", "cardstats.pick_chart(stats, LANG)"),
         ("md", "nb.strategy.coach"),
-        ("code", 'game = Game.new(players=3, seed=4).advance()\n[(r["text"], r["visits"], r["win_rate"]) '
-                 'for r in advise(game, 0, budget="60it", seed=1, lang=LANG)]'),
+        ("code", 'game = Game.new(players=3, seed=4).advance()\n[(r["text"], round(r["expected_lp"], 1), '
+                 'round(r["win_chance"], 2)) for r in advise(game, 0, budget="8it", seed=1, lang=LANG)]'),
         ("md", "nb.strategy.ladder"),
     ]},
     "app": {"title": "app.app.title", "cells": [

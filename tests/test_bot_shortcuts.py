@@ -1,14 +1,12 @@
 """The bots' shortcuts give the same numbers and the same actions as the long way.
 
-* The greedy bot computes the opponents' strengths once per decision, since no action of
-  the seat's own changes another kingdom, and tries a placement in the sampled world
-  itself, once per spot that gives another kingdom; here every action it scores (but
-  drafts, which change nothing but the seat's kingdom), in games of every size (solo,
-  the expansion, discarding units at any time), is scored the long way too: on a copy,
-  everything computed again -- and the sampled world is left as it was.
-* It tries a drafted card on fewer spots than all the free ones; here the spot and the
-  value it finds are those of trying every spot.
-* The search bot values every seat at once, each kingdom's strength counted once.
+* The evaluation adds up the weights of the cards a kingdom holds instead of a dot product
+  with mostly-zero card counts: the value is the dot product with every feature.
+* The greedy bot tries Deployment steps on the seat's own kingdom and takes them back: the
+  game is left exactly as it was, and each step's effect is the engine's own.
+* It tries a card on the first free spot of each row only: every free spot of one row gives
+  the same value (the evaluation sees a unit's row, not its spot).
+* It values ``done`` from the weights of the kept card instead of trying every card.
 * Its random rollouts draw one of the bots' actions without listing them all; here the
   action drawn for every possible draw is the one at that place in the list."""
 
@@ -16,13 +14,14 @@ from __future__ import annotations
 
 import pytest
 
-from papertales import Game, construction
-from papertales.actions import DRAFT, DRAFT_DISCARD
+from papertales import Game
+from papertales.actions import DEPLOY, DONE, DONE_NOTHING, for_card
 from papertales.bots import RandomBot, play
 from papertales.cards import card_set
-from papertales.greedy import (GreedyBot, _action_values, best_spot, bot_actions, opponent_strengths,
-                               random_bot_action, value, values)
-from papertales.state import Unit
+from papertales.evaluation import Evaluation
+from papertales.features import features
+from papertales.greedy import GreedyBot, _Planner, _step, bot_actions, random_bot_action
+from papertales.state import IS_FRONT, Unit
 
 GAMES = [
     {"players": 2, "seed": 1},
@@ -33,91 +32,113 @@ GAMES = [
     {"players": 6, "seed": 5, "expansion": "beyond-the-gates"},
     {"players": 1, "seed": 6, "lich_king_cards": 3},
 ]
+EV = Evaluation.default()
 
 
-def value_after_the_long_way(world, seat, kind, action):
-    g = world.clone()
-    if kind == "build":
-        if action.kind != "pass":
-            construction._build(g, seat, action)
-    else:
-        g.apply(seat, action)
-    return value(g, seat)
+def new_game(options):
+    options = dict(options)
+    if options["players"] == 1:
+        options["cards"] = card_set("lich-king-illustrative")
+    return Game.new(record_events=False, **options)
+
+
+def long_value(g, seat, phase=None):
+    """The evaluation as a dot product of the weights with every feature."""
+    from papertales.evaluation import stage
+    if g.phase in ("end", "over"):
+        return EV.value(g, seat)
+    return sum(w * x for w, x in zip(EV.weights(g, stage(g, phase)), features(g, seat, phase)))
 
 
 class CheckingBot(GreedyBot):
-    """A greedy bot that scores each non-draft action its own way and the long way, and
-    counts the actions it checked."""
+    """A greedy bot that checks, at each of its Deployment decisions, every shortcut of
+    its plan against the long way, and counts what it checked."""
 
     checked = 0
 
     def choose_in_world(self, world, seat, game=None):
         decider = game if game is not None else world
-        kind = decider.pending[seat].kind
-        actions = self.moves.actions(decider, seat)
-        if len(actions) > 1 and kind not in (DRAFT, DRAFT_DISCARD):
+        if decider.pending[seat].kind == DEPLOY:
             before = world.to_json()
-            fast = list(_action_values(world, seat, kind, actions, opponent_strengths(world, seat)))
+            plan = _Planner(self.ev, world, seat)
+            for a in self._steps(world, seat, self.moves.actions(decider, seat)):
+                undo = _step(world, seat, a)
+                long = world.clone()                 # the long way: the engine's own step
+                ref = decider.clone()
+                ref.apply(seat, a)
+                assert [u and (u.type.id, u.age, u.new) for u in world.players[seat].units] == \
+                    [u and (u.type.id, u.age, u.new) for u in ref.players[seat].units]
+                assert [t.id for t in world.players[seat].hand] == [t.id for t in ref.players[seat].hand]
+                assert plan.value() == pytest.approx(long_value(long, seat), abs=1e-9)
+                fresh = _Planner(self.ev, world, seat)
+                assert plan.complete() == pytest.approx(fresh.complete(), abs=1e-9)   # the cache: same plans
+                undo()
+                CheckingBot.checked += 1
             assert world.to_json() == before
-            assert fast == [value_after_the_long_way(world, seat, kind, a) for a in actions]
-            CheckingBot.checked += len(actions)
+            action, v = plan.done()
+            g = world.clone()
+            g.apply(seat, action)                    # done: the hand goes, a card may be kept
+            assert v == pytest.approx(long_value(g, seat), abs=1e-9)
+            for t in world.players[seat].hand:       # and no other card would be better kept
+                h = world.clone()
+                h.apply(seat, for_card(DONE, t.id))
+                assert long_value(h, seat) <= v + 1e-9
+            h = world.clone()
+            h.apply(seat, DONE_NOTHING)
+            assert long_value(h, seat) <= v + 1e-9
         return super().choose_in_world(world, seat, game)
 
 
 @pytest.mark.filterwarnings("ignore::papertales.expansion.TileSetWarning")
 @pytest.mark.parametrize("options", GAMES, ids=lambda o: f"{o['players']}p-seed{o['seed']}")
-def test_the_value_after_every_action_is_the_value_computed_the_long_way(options):
-    options = dict(options)
-    if options["players"] == 1:
-        options["cards"] = card_set("lich-king-illustrative")
-    game = Game.new(record_events=False, **options)
+def test_the_deployment_plan_is_valued_as_the_long_way(options):
+    game = new_game(options)
     CheckingBot.checked = 0
     play(game, [CheckingBot(10 * options["seed"] + k) for k in range(game.n)])
-    assert game.is_over and CheckingBot.checked > 50
+    assert game.is_over and CheckingBot.checked > 20
 
 
-def every_spot_tried(g, seat, card):
-    """:func:`best_spot` trying the card on every free spot (or, none free, on every spot)."""
-    p = g.players[seat]
-    best, best_v = None, None
-    for s in [s for s in range(p.spots) if p.units[s] is None] or range(p.spots):
-        old = p.units[s]
-        p.units[s] = Unit(card, 0, True)
-        v = value(g, seat)
-        p.units[s] = old
-        if best_v is None or v > best_v:
-            best, best_v = s, v
-    return best, best_v
+@pytest.mark.filterwarnings("ignore::papertales.expansion.TileSetWarning")
+@pytest.mark.parametrize("options", GAMES, ids=lambda o: f"{o['players']}p-seed{o['seed']}")
+def test_the_value_is_the_dot_product_with_every_feature(options):
+    game = new_game(options)
+    compared = 0
+
+    def check(g, seat, action):
+        nonlocal compared
+        for s in range(g.n):
+            assert EV.value(g, s) == pytest.approx(long_value(g, s), abs=1e-9)
+            compared += 1
+
+    play(game, [RandomBot(options["seed"] * 10 + k) for k in range(game.n)], on_choice=check)
+    assert compared > 30
 
 
 @pytest.mark.parametrize("players, seed", [(2, 7), (4, 8), (5, 9), (1, 10)])
-def test_the_best_spot_for_a_drafted_card_is_found_trying_fewer_spots(players, seed):
-    """Spots of one row with no unit between them tie, so one of them is tried.  Every
-    card of the game, at every draft of random players (varied kingdoms, a 5th spot)."""
-    options = {"cards": card_set("lich-king-illustrative"), "lich_king_cards": 2} if players == 1 else {}
-    game = Game.new(players=players, seed=seed, record_events=False, **options)
+def test_every_free_spot_of_a_row_gives_the_same_value(players, seed):
+    """Every card of the game, on every free spot, at every Deployment decision of random
+    players (varied kingdoms, a 5th spot)."""
+    game = new_game({"players": players, "seed": seed, **({"lich_king_cards": 2} if players == 1 else {})})
     cards = list({t.id: t for t in game.cards.deck}.values())
     compared = 0
 
     def check(g, seat, action):
         nonlocal compared
-        if g.pending[seat].kind == DRAFT:
-            for card in cards:
-                assert best_spot(g, seat, card) == every_spot_tried(g, seat, card), (card.id, g.players[seat].units)
-                compared += 1
+        if g.pending[seat].kind != DEPLOY:
+            return
+        p = g.players[seat]
+        free = [s for s in range(p.spots) if p.units[s] is None]
+        for card in cards:
+            by_row = {}
+            for s in free:
+                p.units[s] = Unit(card, 0, True)
+                by_row.setdefault(IS_FRONT[s], set()).add(round(EV.value(g, seat), 9))
+                p.units[s] = None
+            assert all(len(v) == 1 for v in by_row.values()), (card.id, by_row)
+            compared += len(free)
 
     play(game, [RandomBot(seed * 10 + k) for k in range(game.n)], on_choice=check)
-    assert compared > 500
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_the_values_of_every_seat_at_once_are_each_seats_value(players):
-    game = Game.new(players=players, seed=players, record_events=False)
-
-    def check(g, seat, action):
-        assert values(g) == [value(g, s) for s in range(g.n)]
-
-    play(game, [GreedyBot(k) for k in range(players)], on_choice=check)
+    assert compared > 200
 
 
 class FixedDraw:

@@ -73,11 +73,11 @@ def _many(name, games):
         return pool.map(checked_game, jobs, chunksize=10)
 
 
-def test_the_registry_names_the_three_bots():
-    assert names() == ["random", "greedy", "ismcts"]
+def test_the_registry_names_every_bot():
+    assert names() == ["random", "greedy", "ismcts", "strongest", "economist"]
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "ismcts", "advisor"])
+@pytest.mark.parametrize("name", ["random", "greedy", "ismcts", "advisor", "strongest", "economist"])
 def test_200_games_end_with_legal_choices_only(name):
     done = _many(name, 200)
     assert len(done) == 200 and all(d > 0 for d in done)
@@ -176,11 +176,26 @@ def test_no_bot_peeks_at_hidden_cards(kind, seed, players):
     assert g is not None, f"no {kind} position reached"
     assert _hidden_count(g, 0) > 0
     variants = [scramble(g, 0, Rng(k)) for k in range(3)]
-    for name in ("random", "greedy", "ismcts"):
+    for name in names():
         opts = {"iterations": 12} if name == "ismcts" else {}
         first = get(name, seed=5, **opts).choose(g, 0)
         for h in variants:
             assert get(name, seed=5, **opts).choose(h, 0) == first, (name, kind)
+
+
+@pytest.mark.parametrize("kind, seed, players", POSITIONS)
+def test_the_evaluation_reads_nothing_hidden(kind, seed, players):
+    """Seat 0's features and its expected LP are the same whatever the hidden cards are;
+    every seat's are the same in a world where only seat 0's secrets are dealt again."""
+    from papertales.evaluation import Evaluation
+    from papertales.features import features
+    stop = {"draft": _draft, "deployment": _deploy, "construction": _construct}[kind]
+    g = next((g for s in range(seed, seed + 40) if (g := _reach(s, players, stop)) is not None), None)
+    ev = Evaluation.default()
+    for k in range(3):
+        h = scramble(g, 0, Rng(k))
+        assert features(h, 0) == features(g, 0), kind
+        assert ev.value(h, 0) == ev.value(g, 0)
 
 
 def test_the_scramble_really_changes_hidden_cards():

@@ -44,8 +44,18 @@ def _pct(x) -> str:
     return "—" if x is None else f"{round(100 * x)}%"
 
 
-def _lp(x) -> str:
-    return "—" if x is None else f"{x:.1f}"
+def _lp(x, lang=None) -> str:
+    if x is None:
+        return "—"
+    return f"{x:.1f}".replace(".", t("coach.decimal_mark", lang))
+
+
+def _lp_range(o, lang=None) -> str:
+    """The expected final LP and, small, its 95 % range."""
+    if o.lp is None:
+        return "—"
+    return (f"{_lp(o.lp, lang)} <span class='pt-muted pt-hint-range'>"
+            f"({_lp(o.lp_low, lang)}–{_lp(o.lp_high, lang)})</span>")
 
 
 def hint_html(h, lang=None) -> str:
@@ -54,10 +64,15 @@ def hint_html(h, lang=None) -> str:
     rows = []
     for i, o in enumerate(h.options, 1):
         cls = "pt-hint-row pt-hint-best" if i == 1 else "pt-hint-row"
+        also = ""
+        if o.also:
+            moves = ", ".join(a.describe(lang) for a in o.also)
+            also = f" <span class='pt-muted'>{escape(t('coach.ui.also', lang, moves=moves))}</span>"
         rows.append(f"<tr class='{cls}' data-rank='{i}' data-action='{escape(str(o.action))}'>"
-                    f"<td>{i}</td><td>{escape(o.text)}</td><td data-lp='{_lp(o.lp)}'>{_lp(o.lp)}</td>"
+                    f"<td>{i}</td><td>{escape(o.text)}{also}</td>"
+                    f"<td data-lp='{'' if o.lp is None else round(o.lp, 3)}'>{_lp_range(o, lang)}</td>"
                     f"<td>{_pct(o.win)}</td><td>{escape(o.reason)}</td></tr>")
-    note = escape(t("coach.ui.hint_note", lang, n=h.samples))
+    note = escape(t("coach.ui.hint_note", lang, n=h.worlds))
     return (f"{_CSS}<table class='pt-table pt-hint-table'><tr>{head}</tr>{''.join(rows)}</table>"
             f"<div class='pt-muted'>{note}</div>")
 

@@ -39,7 +39,7 @@ class Checkpoint:
     phase: str
     what: tuple
     game: Game
-    bot_rngs: dict
+    bot_states: dict
     wars_games: dict
     goal: tuple | None
 
@@ -309,7 +309,7 @@ class Session:
         g = self.game
         self.history.append(Checkpoint(
             len(self.history) + 1, g.turn, g.phase, (key, params), g.clone(),
-            {s: b.rng.clone() for s, b in self.bots.items()}, dict(self.wars_games), self.goal))
+            {s: _bot_state(b) for s, b in self.bots.items()}, dict(self.wars_games), self.goal))
         self.mark = (len(g.events), len(g.results))
         self.before = self.history[-1].game
 
@@ -329,8 +329,8 @@ class Session:
         cp = self.history[index]
         del self.history[index:]
         self.game = cp.game.clone()
-        for s, rng in cp.bot_rngs.items():
-            self.bots[s].rng = rng.clone()
+        for s, state in cp.bot_states.items():
+            _set_bot_state(self.bots[s], state)
         self.wars_games = dict(cp.wars_games)
         self.goal = None
         self.mark = (len(self.game.events), len(self.game.results))
@@ -511,3 +511,21 @@ def default_names(players: int, humans, lang=None) -> list[str]:
         else:
             names.append(t("app.name.bot", lang, name=next(bots)))
     return names
+
+
+def _bot_state(bot) -> tuple:
+    """What a bot carries from one decision to the next: its random generator (the
+    random and search bots) and the units it moved this Deployment (every bot that moves
+    units), copied so that an undo gives the bot back as it was."""
+    rng = getattr(bot, "rng", None)
+    moves = getattr(bot, "moves", None)
+    return (rng.clone() if rng is not None else None,
+            (moves.key, set(moves.spots)) if moves is not None else None)
+
+
+def _set_bot_state(bot, state) -> None:
+    rng, moves = state
+    if rng is not None:
+        bot.rng = rng.clone()
+    if moves is not None:
+        bot.moves.key, bot.moves.spots = moves[0], set(moves[1])

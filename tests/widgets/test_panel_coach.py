@@ -30,7 +30,7 @@ def test_the_hint_button_ranks_every_option(stepper):
     legal = stepper.game.legal_actions(0)
     assert [int(r) for r, _ in rows] == list(range(1, len(legal) + 1))
     assert sorted(a for _, a in rows) == sorted(str(a) for a in legal)
-    assert "pt-hint-best" in box.table.value and "Expected LP" in box.table.value
+    assert "pt-hint-best" in box.table.value and "Expected final LP" in box.table.value
     assert box.busy.layout.display == "none" and not box.button.disabled
     assert box.result.best.reason
 
@@ -41,7 +41,7 @@ def test_the_hint_speaks_the_panel_language():
     assert box.button.description == "Podpowiedź"
     box.seconds = 0.05
     box.show()
-    assert "Oczekiwane PL" in box.table.value and "po wystawieniu" in box.table.value
+    assert "Oczekiwane PL na koniec gry" in box.table.value and "Przedział" in box.table.value
 
 
 def _play_to_the_end(session):

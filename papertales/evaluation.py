@@ -1,0 +1,141 @@
+"""The fitted evaluation: a seat's expected final LP, and its chance to win, from features.
+
+Why fitted?  The first evaluation (``greedy.value``) guessed its weights: a coin was worth
+0.5 LP, a card's strength was worth nothing when the opponents had no units yet.  Here one
+linear model per moment of the game (a turn and a phase) maps the features of
+:mod:`papertales.features` to the seat's LP at the end of the game, with weights fitted by
+ridge regression on games between bots (``papertales lab fit``, :mod:`papertales.fitting`),
+and a logistic curve per moment maps the lead in expected LP to a chance of winning.  The
+weights are data (``papertales/data/evaluation.json``), stored with the games and the seed
+that produced them; ``docs/evaluation.md`` explains each one.
+
+The evaluation reads only what the seat may know (see :mod:`papertales.features`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from importlib import resources
+from typing import Final
+
+from .features import BASE, PHASE_INDEX, base_features, card_indices, features, names
+
+#: where the fitted weights live (inside the package)
+DATA: Final = "evaluation.json"
+FORMAT: Final = "papertales-evaluation/1"
+PHASES: Final = ("recruitment", "deployment", "wars", "income", "construction", "aging")
+KEPT: Final = BASE.index("kept")
+
+
+def stage(game, phase: str | None = None) -> str:
+    """The model that values a position: ``"solo:"`` for the solo mode, then the turn and
+    the phase (``"2.construction"``); ``phase``: instead of the game's."""
+    phase = phase or game.phase
+    return f"{'solo:' if game.lich is not None else ''}{game.turn}.{phase if phase in PHASES else 'aging'}"
+
+
+class Evaluation:
+    """Weights by stage (``{stage: {feature name: weight}}``) and win curves by stage
+    (``{stage: [scale, offset]}``); :meth:`value` and :meth:`win_chance` read a game."""
+
+    def __init__(self, data: dict) -> None:
+        self.data = data
+        self.models: dict = data["models"]
+        self.win: dict = data.get("win", {})
+        self._aligned: dict = {}
+
+    @classmethod
+    def default(cls) -> "Evaluation":
+        """The weights shipped with the package (read once)."""
+        global _DEFAULT
+        if _DEFAULT is None:
+            text = resources.files("papertales.data").joinpath(DATA).read_text(encoding="utf-8")
+            _DEFAULT = cls(json.loads(text))
+        return _DEFAULT
+
+    def weights(self, game, key: str) -> list[float] | None:
+        """The weights of stage ``key`` in the order of ``features.names(game.cards)``
+        (a card the fit never saw weighs 0); None when the stage has no model."""
+        cache_key = (key, id(game.cards))
+        w = self._aligned.get(cache_key)
+        if w is None:
+            model = self.models.get(key)
+            if model is None:
+                return None
+            w = self._aligned[cache_key] = [float(model.get(name, 0.0)) for name in names(game.cards)]
+        return w
+
+    def value(self, game, seat: int, phase: str | None = None, theirs: list | None = None) -> float:
+        """``seat``'s expected LP at the end of the game (its LP once the game is over).
+        ``phase``: value the position as at the start of that phase of the turn (see
+        :func:`papertales.features.features`); ``theirs``: the opponents' visible
+        strengths, when already known."""
+        if PHASE_INDEX.get(phase or game.phase, 6) == 6:
+            return final_lp(game, seat)
+        key = stage(game, phase)
+        w = self.weights(game, key)
+        if w is None:
+            raise KeyError(key)
+        total = 0.0
+        for a, b in zip(w, base_features(game, seat, phase, theirs)):
+            total += a * b
+        base = len(BASE)
+        for i in card_indices(game.players[seat], len(game.cards.units)):
+            total += w[base + i]
+        return total
+
+    def keep_gain(self, game, card) -> float:
+        """What keeping ``card`` for next turn adds to the expected LP of a seat with an
+        empty hand (the kept card is read by two features only)."""
+        w = self.weights(game, stage(game))
+        if w is None:
+            raise KeyError(stage(game))
+        return w[KEPT] + w[len(BASE) + 2 * len(game.cards.units) + card.index]
+
+    def values(self, game) -> list[float]:
+        """:meth:`value` of every seat (solo: the player only)."""
+        return [self.value(game, s) for s in range(game.n)]
+
+    def win_chance(self, game, seat: int, values: list[float] | None = None) -> float:
+        """``seat``'s chance to win, from its lead in expected LP over the best other seat
+        (solo: over the Lich King's LP, which the curve of the stage extrapolates)."""
+        if game.phase == "over":
+            winners = game.winners()
+            return 1.0 / len(winners) if seat in winners else 0.0
+        values = values if values is not None else self.values(game)
+        return self.chance(game, lead(game, seat, values))
+
+    def chance(self, game, lead_lp: float) -> float:
+        scale, offset = self.win.get(stage(game), (0.25, 0.0))
+        return 1.0 / (1.0 + math.exp(-(scale * lead_lp + offset)))
+
+
+_DEFAULT: Evaluation | None = None
+
+
+def set_default(ev: Evaluation | None) -> None:
+    """Make ``ev`` the evaluation every bot uses by default in this process (and in the
+    processes it forks), or go back to the shipped weights (None): a refit's later rounds
+    play with the weights of the round before."""
+    global _DEFAULT
+    _DEFAULT = ev
+
+
+def final_lp(game, seat: int) -> float:
+    """The LP a seat ends with: its LP, plus its buildings and end-of-game abilities when
+    the end scoring has not run yet."""
+    p = game.players[seat]
+    if game.phase == "over":
+        return float(p.lp)
+    x = features(game, seat)
+    return x[1] + x[2] + x[3]
+
+
+def lead(game, seat: int, values: list[float]) -> float:
+    """``seat``'s expected LP minus the best other expectation (solo: minus the Lich
+    King's LP now)."""
+    if game.lich is not None:
+        return values[seat] - game.lich.lp
+    best = max(v for s, v in enumerate(values) if s != seat)
+    return values[seat] - best

@@ -1,0 +1,255 @@
+"""The features of a seat's position: the numbers the fitted evaluation weighs.
+
+Why features?  A hand-tuned evaluation guesses what a coin or a unit in the Back is worth;
+the evaluation in :mod:`papertales.evaluation` instead fits one weight per feature to the
+final LP of thousands of games.  The features are chosen so that a weight reads as "LP at
+the end per unit of this", and they are multiplied by what is left of the game where the
+value obviously scales with it (gold of income per Income phase still to come ...).
+
+Only what ``seat`` may know is read: its own hand, pack, kept card and face-down units;
+of the other kingdoms their LP, gold, buildings and *revealed* units (a unit placed face
+down this Deployment is left out of an opponent's strength), never their hands.  So
+``features(game, seat)`` is the same in the real game and in every world sampled for the
+seat (:func:`papertales.determinize.determinize`).  In solo the opponents are the Lich
+King's two armies, read from his revealed cards only.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from . import income, wars
+from .abilities import Ctx, kingdom_payouts
+from .state import production
+
+TURNS: Final = 4
+#: the order of the phases in a turn (an index per phase; "end" and "over" after all)
+PHASE_INDEX: Final = {"recruitment": 0, "deployment": 1, "wars": 2, "income": 3, "construction": 4,
+                      "aging": 5, "end": 6, "over": 6}
+#: the per-war LP of a war won, and how far a margin of strength is counted either way
+WAR_LP: Final = 3
+MARGIN_CAP: Final = 6
+
+#: the features that do not depend on the cards of the game, in order (see ``docs/evaluation.md``)
+BASE: Final = (
+    "bias",               # 1: the LP an average seat still scores from here
+    "lp",                 # LP now
+    "building_lp",        # LP its buildings score at the end (1 per level-1, 3 per level-2)
+    "end_of_game",        # LP its end-of-game abilities would give now (Relic of Wisdom)
+    "gold",               # gold not committed to face-down units
+    "gold_x_builds",      # gold x Construction phases still to come
+    "income_x_left",      # gold of one Income phase x Income phases still to come
+    "wood_x_builds",      # wood produced x Construction phases still to come
+    "food_x_builds",
+    "ore_x_builds",
+    "buildings",          # buildings built (each makes the next one cost 2 more gold)
+    "level2",             # level-2 buildings (each gives a 5th spot and a war ability)
+    "war_lp_now",         # LP the coming Wars phase would give (3 per war won + war abilities)
+    "wins_later_x_left",  # wars the lasting units would win now x later turns
+    "war_lp_base_x_left", # war abilities that pay whatever the outcome (level-2 buildings) x later turns
+    "margin_now",         # own strength minus each opponent's, capped at +-6, summed (Wars to come)
+    "margin_later_x_left",# the same with the units that outlive the coming Aging x later turns
+    "strength_x_turns",   # sum over fighting units of strength x Wars phases the unit still fights
+    "units",              # units in play (face-down ones included)
+    "free_spots",         # usable spots without a unit
+    "dying",              # units that die in the coming Aging
+    "hand",               # cards in hand
+    "hand_strength",      # printed strength of the cards in hand
+    "hand_affordable",    # cards in hand that the gold could pay for, cheapest first
+    "hand_production",    # resources the cards in hand would produce
+    "pack",               # cards still in the pack this seat drafts from
+    "kept",               # 1 if a card is kept for next turn
+    "opp_lp",             # the opponents' mean LP (a tie-break for who wins, and the pace)
+)
+
+
+def names(cards) -> tuple[str, ...]:
+    """Every feature's name for a game played with ``cards``: :data:`BASE`, then one count
+    per unit type in hand (``hand:ID``), in play (``play:ID``) and kept for next turn
+    (``kept:ID``)."""
+    ids = [t.id for t in cards.units]
+    return (BASE + tuple(f"hand:{i}" for i in ids) + tuple(f"play:{i}" for i in ids)
+            + tuple(f"kept:{i}" for i in ids))
+
+
+def remaining(turn: int, phase: int) -> tuple[int, int, int, int]:
+    """Wars, Income and Construction phases still to come (this turn's included until they
+    are over), and the later turns."""
+    later = TURNS - turn
+    return (later + (phase <= 2), later + (phase <= 3), later + (phase <= 4), later)
+
+
+def features(game, seat: int, phase_name: str | None = None) -> list[float]:
+    """The feature vector of ``seat`` (:func:`names` order); ``phase_name``: read the
+    position as at the start of that phase of the turn (a construction just made is
+    valued as the Aging that follows it sees it)."""
+    n = len(game.cards.units)
+    counts = [0.0] * (3 * n)
+    for i in card_indices(game.players[seat], n):
+        counts[i] += 1
+    return base_features(game, seat, phase_name) + counts
+
+
+def card_indices(p, n: int) -> list[int]:
+    """The card features of a kingdom as indices into its ``n * 3`` card counts: one per
+    card in hand, per unit in play and for the kept card (the counts are sparse, so the
+    evaluation adds up the weights of these indices only)."""
+    out = [t.index for t in p.hand]
+    for u in p.units:
+        if u is not None:
+            out.append(n + u.type.index)
+    if p.kept is not None:
+        out.append(2 * n + p.kept.index)
+    return out
+
+
+def base_features(game, seat: int, phase_name: str | None = None, theirs: list | None = None) -> list[float]:
+    """The :data:`BASE` features of ``seat``; ``theirs``: the opponents' visible strengths
+    (:func:`visible_opponent_strengths`) when already known -- they do not change with
+    what the seat does, so a bot computes them once per decision."""
+    p = game.players[seat]
+    phase = PHASE_INDEX.get(phase_name or game.phase, 6)
+    wars_left, incomes_left, builds_left, later = remaining(game.turn, phase)
+    res = production(p, game.buildings)
+    ctx = Ctx(game, seat, p, res)
+
+    building_lp = 0
+    level2 = built = 0
+    for b, level in enumerate(p.buildings):
+        if level:
+            built += 1
+            level2 += level == 2
+            building_lp += game.buildings[b].levels[level].lp
+    end_of_game = 0.0
+    for _, kind, amount in kingdom_payouts(game, ctx, "end_of_game"):
+        if kind == "lp":
+            end_of_game += amount
+    committed = 0
+    units = free = dying = 0
+    for s in range(p.spots):
+        u = p.units[s]
+        if u is None:
+            free += 1
+        else:
+            units += 1
+            if u.new:
+                committed += u.type.cost
+    gold = p.gold - committed
+    income_gold = income.total(game, seat, Ctx(game, seat, p, res)) if incomes_left else 0
+
+    # wars: own strength now and after the coming Aging, against what the seat sees
+    mine = wars.kingdom_strength(game, seat, ctx)
+    strengths = ctx.strengths
+    spared = game.saved[seat] if game.saved is not None else ()
+    lasting = mine
+    strength_turns = 0
+    row = 0
+    for s, u in enumerate(p.units):
+        if u is None:
+            continue
+        st = strengths[row]
+        row += 1
+        t = u.type
+        at = t.dies_at
+        dies = at is not None and u.age >= at and s not in spared and phase <= 5
+        fighting = wars.fights(ctx, s, u)
+        if dies:
+            dying += 1
+        if fighting:
+            if dies:
+                lasting -= st
+            life = wars_left if at is None else min(wars_left, max(0, at - u.age) + (phase <= 2))
+            strength_turns += st * life
+    if theirs is None:
+        theirs = visible_opponent_strengths(game, seat)
+    wins_now = wins_later = 0
+    margin_now = margin_later = 0
+    for strength in theirs:
+        if mine >= strength:
+            wins_now += 1
+        if lasting >= strength:
+            wins_later += 1
+        margin_now += max(-MARGIN_CAP, min(MARGIN_CAP, mine - strength))
+        margin_later += max(-MARGIN_CAP, min(MARGIN_CAP, lasting - strength))
+    war_lp_now = 0.0
+    war_lp_base = 0.0
+    if phase <= 2:
+        ctx.wars_won = wins_now
+        war_lp_now = WAR_LP * wins_now + _lp_payouts(game, ctx)
+    if later:
+        ctx.wars_won = 0
+        war_lp_base = _lp_payouts(game, ctx)
+
+    hand_strength = hand_production = affordable = 0
+    budget = gold
+    for t in sorted(p.hand, key=_cost):
+        hand_strength += t.strength
+        for _, amount, _ in t.produces:
+            hand_production += amount
+        if t.cost <= budget:
+            affordable += 1
+            budget -= t.cost
+    opp = [q.lp for s, q in enumerate(game.players) if s != seat]
+    if game.lich is not None:
+        opp = [game.lich.lp]
+
+    out = [1.0, float(p.lp), float(building_lp), end_of_game, float(gold), float(gold * builds_left),
+           float(income_gold * incomes_left), float(res[0] * builds_left), float(res[1] * builds_left),
+           float(res[2] * builds_left), float(built), float(level2),
+           war_lp_now if phase <= 2 else 0.0, float(wins_later * later), war_lp_base * later,
+           float(margin_now) if phase <= 2 else 0.0, float(margin_later * later), float(strength_turns),
+           float(units), float(free), float(dying) if phase <= 5 else 0.0,
+           float(len(p.hand)), float(hand_strength), float(affordable), float(hand_production),
+           float(len(p.pack)), 1.0 if p.kept is not None else 0.0,
+           sum(opp) / len(opp) if opp else 0.0]
+    return out
+
+
+def _cost(t) -> int:
+    return t.cost
+
+
+def _lp_payouts(game, ctx) -> float:
+    total = 0.0
+    for _, kind, amount in kingdom_payouts(game, ctx, "wars"):
+        if kind == "lp":
+            total += amount
+    return total
+
+
+def visible_opponent_strengths(game, seat: int) -> list[int]:
+    """The war strength of each opponent of ``seat`` as the seat sees it: revealed units
+    only (in solo: the Lich King's armies from his revealed cards, the next card counted at
+    the mean of its pile while it is face down).  Two players: the one opponent twice."""
+    if game.lich is not None:
+        return list(_visible_armies(game))
+    n = game.n
+    opponents = [1 - seat] * 2 if n == 2 else [(seat - 1) % n, (seat + 1) % n]
+    out = []
+    for opp in opponents:
+        q = game.players[opp]
+        hidden = [(s, u) for s, u in enumerate(q.units) if u is not None and u.new]
+        for s, _ in hidden:                  # face down: not seen, so not counted
+            q.units[s] = None
+        try:
+            out.append(wars.kingdom_strength(game, opp, Ctx(game, opp, q)))
+        finally:
+            for s, u in hidden:
+                q.units[s] = u
+    return out
+
+
+def _visible_armies(game) -> tuple[float, float]:
+    lk = game.lich
+    line = lk.line
+    cur = line[lk.time]
+    nxt_i = min(lk.time + 1, len(line) - 1)
+    if nxt_i < lk.revealed:
+        black, purple = float(line[nxt_i].black), float(line[nxt_i].purple)
+    else:
+        pile = [c for c in game.cards.necropolis if c.pile == line[nxt_i].pile]
+        black = sum(c.black for c in pile) / len(pile)
+        purple = sum(c.purple for c in pile) / len(pile)
+    black += cur.black + sum(c.black for c in lk.cards)
+    purple += cur.purple + sum(c.purple for c in lk.cards)
+    return black, purple

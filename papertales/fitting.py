@@ -1,0 +1,290 @@
+"""Fitting the evaluation's weights from games between bots (``papertales lab fit``).
+
+Two sets of seat-rotated games, each seeded from (seed, game index) like a tournament
+(:func:`papertales.tournament.game_seed`):
+
+1. *Fit games*: at the start of every phase (every seat) and before every decision (the
+   deciding seat) the seat's features are recorded; when the game is over each record is
+   paired with the seat's final LP.  One ridge regression per stage (turn and phase,
+   :func:`papertales.evaluation.stage`) gives the weights.  Only the sums ``XᵀX`` and
+   ``Xᵀy`` are kept per stage, added up game by game in game order, so the weights are the
+   same on one process or many.
+2. *Curve games* (other seeds): at the start of every phase, every seat's lead in expected
+   LP over the best other seat (:func:`papertales.evaluation.lead`) is paired with whether
+   it won; one logistic curve per stage turns a lead into a chance of winning.
+
+``explore``: the share of decisions a seat takes at random instead of by its bot, so the
+fit also sees the cards and placements its bots would not choose.  numpy does the algebra
+(the ``lab`` extra).
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from typing import Any
+
+from . import tournament as T
+from .bots import RandomBot
+from .errors import PaperTalesError
+from .evaluation import FORMAT, Evaluation, lead, set_default, stage
+from .features import names
+
+RIDGE = 1.0
+PRIOR = 1.0          # the pull of a win curve towards [0.25, 0]
+CHUNK = 8
+
+
+def _numpy():
+    try:
+        import numpy
+    except ModuleNotFoundError:
+        raise PaperTalesError("err.extra.missing", module="numpy", extra="lab") from None
+    return numpy
+
+
+def play_recorded(bots, index, seed, players, explore, on_state, options=None):
+    """Play game ``index`` (seat-rotated ``bots``, as in a tournament) and call
+    ``on_state(game, seat, at_phase_start)`` at each phase start and before each decision
+    (every seat: those that have decided too, so that their positions after ``done`` are
+    seen).  Returns the game, over."""
+    gs = T.game_seed(seed, index)
+    seats = T.lineup(bots, index, players)
+    if players == 1:                         # solo: every difficulty in turn
+        options = dict(options or {}, lich_king_cards=index % 5)
+    game = T._new_game(players, gs, options)
+    seat_bots = [T.make_bot(name, T._splitmix(gs ^ (s + 1) * 0x9E37)) for s, name in enumerate(seats)]
+    randoms = [RandomBot(T._splitmix(gs ^ (s + 7) * 0x51ED)) for s in range(players)]
+    coin = RandomBot(gs ^ 0xC0FFEE).rng
+    last = None
+    while game.phase != "over":
+        key = (game.turn, game.phase)
+        if key != last:
+            last = key
+            for s in range(game.n):
+                on_state(game, s, True)
+        pending = game.pending_players()
+        if not pending:
+            game.step()
+            continue
+        s = pending[0]
+        for other in range(game.n):
+            on_state(game, other, False)
+        bot = randoms[s] if explore and coin.below(1000) < explore * 1000 else seat_bots[s]
+        game.apply(s, bot.choose(game, s))
+    return game
+
+
+def _fit_chunk(job):
+    """The per-stage sums of games ``first .. first+count-1``."""
+    np = _numpy()
+    bots, first, count, seed, players, explore, options = job
+    sums: dict[str, list] = {}
+    for i in range(first, first + count):
+        rows: dict[str, list] = {}
+
+        def on_state(game, seat, _start):
+            from .features import features
+            if game.phase in ("end", "over"):
+                return
+            rows.setdefault(stage(game), []).append((seat, features(game, seat)))
+
+        game = play_recorded(bots, i, seed, players, explore, on_state, options)
+        final = [p.lp for p in game.players]
+        for key, recs in rows.items():
+            X = np.array([x for _, x in recs], dtype=float)
+            y = np.array([final[s] for s, _ in recs], dtype=float)
+            acc = sums.get(key)
+            if acc is None:
+                sums[key] = [X.T @ X, X.T @ y, len(y), float(y @ y)]
+            else:
+                acc[0] += X.T @ X
+                acc[1] += X.T @ y
+                acc[2] += len(y)
+                acc[3] += float(y @ y)
+    return sums
+
+
+def _curve_chunk(job):
+    """``(stage, lead, win share)`` at every phase start of the curve games."""
+    data, bots, first, count, seed, players, options = job
+    ev = Evaluation(data)
+    out = []
+    for i in range(first, first + count):
+        recs = []
+
+        def on_state(game, seat, start):
+            if start and seat == 0 and game.phase not in ("end", "over"):
+                values = ev.values(game)
+                key = stage(game)
+                for s in range(game.n):
+                    recs.append((key, s, lead(game, s, values)))
+
+        game = play_recorded(bots, i, seed, players, 0.0, on_state, options)
+        winners = game.winners()
+        out += [(key, ld, (1.0 / len(winners)) if s in winners else 0.0) for key, s, ld in recs]
+    return out
+
+
+def _map(fn, tasks, jobs):
+    if jobs == 1 or len(tasks) == 1:
+        return [fn(t) for t in tasks]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return pool.map(fn, tasks)          # in task order: the sums add up the same way
+
+
+def _tasks(games, first=0):
+    return [(i, min(CHUNK, first + games - i)) for i in range(first, first + games, CHUNK)]
+
+
+def fit(games: int = 2000, seed: int = 1, bots=("greedy",), players: int = 4, explore: float = 0.1,
+        curve_games: int | None = None, jobs: int | None = None, ridge: float = RIDGE,
+        options: dict | None = None) -> dict:
+    """Fit the weights (module docstring) and return them as the data of an
+    :class:`~papertales.evaluation.Evaluation`, with the recipe that produced them."""
+    np = _numpy()
+    bots = T.check_bots(bots)
+    jobs = jobs or os.cpu_count() or 1
+    if players == 1:
+        options = dict(options or {}, packs=["lich-king-illustrative"])
+    game0 = T._new_game(players, 0, options)
+    feature_names = names(game0.cards)
+    k = len(feature_names)
+    sums: dict[str, list] = {}
+    tasks = [(list(bots), a, c, seed, players, explore, options) for a, c in _tasks(games)]
+    for part in _map(_fit_chunk, tasks, jobs):
+        for key, (xtx, xty, n, yy) in part.items():
+            acc = sums.get(key)
+            if acc is None:
+                sums[key] = [xtx, xty, n, yy]
+            else:
+                acc[0] = acc[0] + xtx
+                acc[1] = acc[1] + xty
+                acc[2] += n
+                acc[3] += yy
+    models, quality = {}, {}
+    penalty = np.eye(k) * ridge
+    penalty[0, 0] = 0.0                         # the bias is not shrunk
+    for key in sorted(sums):
+        xtx, xty, n, yy = sums[key]
+        w = np.linalg.solve(xtx + penalty, xty)
+        rss = float(yy - 2 * w @ xty + w @ xtx @ w)
+        mean = xty[0] / n                        # feature 0 is the bias: sum(y) / n
+        tss = float(yy - n * mean * mean)
+        models[key] = {name: round(float(v), 4) for name, v in zip(feature_names, w) if round(float(v), 4)}
+        quality[key] = {"samples": int(n), "r2": round(1 - rss / tss, 3) if tss > 0 else None,
+                        "rmse": round((max(rss, 0.0) / n) ** 0.5, 3)}
+    mode = "solo" if players == 1 else "multi"
+    recipe = {"games": games, "seed": seed, "bots": list(bots), "players": players,
+              "explore": explore, "ridge": ridge, "curve_games": 0}
+    data = {"format": FORMAT, "fitted_on": {mode: recipe}, "features": list(feature_names),
+            "models": models, "win": {}, "quality": quality}
+    curve_games = games // 2 if curve_games is None else curve_games
+    if curve_games:
+        data["win"] = fit_curves(data, curve_games, seed + 1, bots, players, jobs, options)
+        recipe["curve_games"] = curve_games
+    return data
+
+
+def merge(*parts: dict) -> dict:
+    """One evaluation from fits of different modes (a 4-player fit and a solo fit)."""
+    out: dict = {"format": FORMAT, "fitted_on": {}, "features": [], "models": {}, "win": {}, "quality": {}}
+    for d in parts:
+        for key in ("fitted_on", "models", "win", "quality"):
+            out[key].update(d[key])
+        out["features"] = out["features"] or d["features"]
+    return out
+
+
+def fit_curves(data, games, seed, bots, players, jobs, options=None) -> dict:
+    """One logistic curve ``[scale, offset]`` per stage: Newton's method on two numbers,
+    gently pulled towards ``[0.25, 0]`` so that a stage where every seat lost (or won)
+    still gets a finite curve."""
+    np = _numpy()
+    tasks = [(data, list(bots), a, c, seed, players, options) for a, c in _tasks(games)]
+    by_stage: dict[str, list] = {}
+    for part in _map(_curve_chunk, tasks, jobs):
+        for key, ld, win in part:
+            by_stage.setdefault(key, []).append((ld, win))
+    curves = {}
+    for key in sorted(by_stage):
+        pts = np.array(by_stage[key], dtype=float)
+        curves[key] = _logistic(np, pts[:, 0], pts[:, 1])
+    return curves
+
+
+def _logistic(np, x, y) -> list[float]:
+    """``[scale, offset]`` of the curve ``1 / (1 + exp(-(scale * x + offset)))`` that best
+    explains the outcomes ``y`` (penalised log-likelihood, Newton steps halved until the
+    likelihood grows)."""
+    def objective(a, b):
+        z = a * x + b
+        return float(np.sum(y * z - np.logaddexp(0.0, z)) - PRIOR / 2 * ((a - 0.25) ** 2 + b ** 2))
+
+    a, b = 0.25, 0.0
+    best = objective(a, b)
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-(a * x + b)))
+        g = np.array([np.sum((y - p) * x) - PRIOR * (a - 0.25), np.sum(y - p) - PRIOR * b])
+        wgt = p * (1 - p)
+        h = np.array([[np.sum(wgt * x * x), np.sum(wgt * x)], [np.sum(wgt * x), np.sum(wgt)]]) + np.eye(2) * PRIOR
+        step = np.linalg.solve(h, g)
+        t = 1.0
+        while t > 1e-6:
+            na, nb = a + t * step[0], b + t * step[1]
+            value = objective(na, nb)
+            if value >= best:
+                break
+            t /= 2
+        else:
+            break
+        gain = value - best
+        a, b, best = na, nb, value
+        if gain < 1e-10:
+            break
+    return [round(float(a), 4), round(float(b), 4)]
+
+
+#: the recipe of the shipped weights: round 0 between the scripted players (who need no
+#: evaluation), then rounds of the greedy bot -- playing with the previous round's
+#: weights -- and a scripted player, each decision taken at random now and then
+ROUNDS = (
+    {"bots": ["economist", "strongest"], "explore": 0.2},
+    {"bots": ["greedy", "greedy", "greedy", "economist"], "explore": 0.1},
+)
+
+
+def refit(games: int = 3000, solo_games: int = 3000, seed: int = 1, rounds=ROUNDS, jobs: int | None = None,
+          say=None) -> dict:
+    """The shipped weights from scratch: every round fits a 4-player and a solo
+    evaluation (:func:`fit`, :func:`merge`); the next round's bots play with them.  The
+    same arguments give the same weights."""
+    data: dict = {}
+    try:
+        for r, spec in enumerate(rounds):
+            set_default(Evaluation(data) if data else None)
+            if say is not None:
+                say(r, spec)
+            multi = fit(games, seed + 10 * r, spec["bots"], 4, spec["explore"], jobs=jobs)
+            solo = fit(solo_games, seed + 10 * r + 5, spec["bots"], 1, spec["explore"], jobs=jobs)
+            data = merge(multi, solo)
+    finally:
+        set_default(None)
+    data["fitted_on"] = {"rounds": [dict(spec) for spec in rounds], "games": games, "solo_games": solo_games,
+                         "seed": seed, "last_round": data["fitted_on"]}
+    return data
+
+
+def save(data: dict, path) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1, sort_keys=False)
+        f.write("\n")
+
+
+def load(path) -> Evaluation:
+    with open(path, encoding="utf-8") as f:
+        data: Any = json.load(f)
+    if data.get("format") != FORMAT:
+        raise PaperTalesError("err.evaluation.format", path=str(path), format=FORMAT)
+    return Evaluation(data)

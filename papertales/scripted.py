@@ -1,0 +1,119 @@
+"""Scripted players: the strategies people write in an evening, as a floor for real bots.
+
+Why?  A bot that loses to a ten-line rule of thumb teaches nothing, and statistics over its
+games mislead.  These two players never look ahead and never sample a world; they read only
+their own hand, pack, kingdom and gold (what their seat sees), so they cannot peek.
+
+* ``strongest``: keeps the pack's card with the highest printed strength; in Deployment it
+  places its affordable cards strongest first, each on the first free Front spot (else the
+  first free Back spot), so the strongest fight and the weakest stand in the Back; with no
+  spot free it discards its weakest unit for a stronger card; it keeps the strongest card
+  left; it builds the first building the engine offers.
+* ``economist``: resources and buildings first: keeps the card that produces the most
+  resources (then income cards, then the cheapest); places producers first (in the Back,
+  but a unit that produces only in the Front goes there); builds the highest level it can
+  (an upgrade or a level-2 building before a level-1 one).
+
+Every other decision (a target, a unit to spare, an order) takes the first option offered.
+"""
+
+from __future__ import annotations
+
+from .actions import (BUILD, DEPLOY, DONE_NOTHING, DONE, DRAFT, DRAFT_DISCARD, DROP, PASS_ACTION,
+                      PICK, PLACE, UPGRADE, Action, for_card)
+from .cards import IN_FRONT
+from .construction import offered
+from .deployment import DISCARDS, survey
+from .state import BACK_SPOTS, FRONT_SPOTS
+
+
+def _strength(t) -> tuple:
+    """The printed strength, then the cheaper card."""
+    return (t.strength, -t.cost)
+
+
+def _economy(t) -> tuple:
+    """Resources produced, then an Income ability, then the cheaper card, then strength."""
+    return (sum(amount for _, amount, _ in t.produces), bool(t.income), -t.cost, t.strength)
+
+
+def _first_free(free: int, rows) -> int | None:
+    for row in rows:
+        for s in row:
+            if free >> s & 1:
+                return s
+    return None
+
+
+class ScriptedBot:
+    """A rule-of-thumb player: ``key`` ranks cards (the higher the better), ``_spot``
+    chooses where a card stands, ``_build`` which construction to make."""
+
+    name = "scripted"
+    legal_by_construction = True       # every choice is one of the offered actions
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed                 # no randomness: kept for the registry's signature
+
+    @staticmethod
+    def key(t) -> tuple:
+        raise NotImplementedError
+
+    def choose(self, game, seat) -> Action:
+        kind = game.pending[seat].kind
+        p = game.players[seat]
+        if kind == DRAFT:
+            return for_card(PICK, max(p.pack, key=self.key).id)
+        if kind == DRAFT_DISCARD:
+            return for_card(DROP, min(p.pack, key=self.key).id)
+        if kind == DEPLOY:
+            return self._deploy(game, p)
+        if kind == BUILD:
+            options = [a for a, _, _ in offered(game, seat)]
+            return self._build(options) if options else PASS_ACTION
+        return game.legal_actions(seat)[0]
+
+    def _deploy(self, game, p) -> Action:
+        free, budget, discardable, _, cards, placeable = survey(game, p)
+        by_id = {t.id: t for t in p.hand}
+        if placeable:
+            best = max((by_id[c] for c in placeable), key=self.key)
+            return Action(PLACE, best.id, self._spot(best, free))
+        affordable = [by_id[c] for c in cards if by_id[c].cost <= budget]
+        if discardable and affordable:
+            weakest = min((s for s in range(5) if discardable >> s & 1), key=lambda s: self.key(p.units[s].type))
+            if self.key(p.units[weakest].type) < self.key(max(affordable, key=self.key)):
+                return DISCARDS[weakest]
+        if not cards:
+            return DONE_NOTHING
+        return for_card(DONE, max((by_id[c] for c in cards), key=self.key).id)
+
+    def _spot(self, t, free: int) -> int:
+        return _first_free(free, (FRONT_SPOTS, BACK_SPOTS))
+
+    def _build(self, options: list[Action]) -> Action:
+        return options[0]
+
+
+class StrongestBot(ScriptedBot):
+    """Strength first (module docstring)."""
+
+    name = "strongest"
+    key = staticmethod(_strength)
+
+
+class EconomistBot(ScriptedBot):
+    """Resources and buildings first (module docstring)."""
+
+    name = "economist"
+    key = staticmethod(_economy)
+
+    def _spot(self, t, free: int) -> int:
+        producer = bool(t.produces)
+        front_only = any(when == IN_FRONT for _, _, when in t.produces)
+        rows = (BACK_SPOTS, FRONT_SPOTS) if producer and not front_only else (FRONT_SPOTS, BACK_SPOTS)
+        return _first_free(free, rows)
+
+    def _build(self, options: list[Action]) -> Action:
+        return max(options, key=lambda a: 2 if a.kind == UPGRADE or a.b == 2 else 1)
+
