@@ -13,6 +13,7 @@ import argparse
 import json
 import re
 import sys
+import time
 
 from . import i18n
 from .cards import BUILTIN_PACKS, load_pack
@@ -261,6 +262,15 @@ def build_parser(default_lang: str | None = None):
                      help=_help("cli.help.advise_budget", default="24it"))
     adv.add_argument("--json", action="store_true", help=_help("cli.help.json"))
 
+    fit = command(lab_sub, "fit", "cli.help.lab_fit")
+    fit.add_argument("--games", type=_positive, default=2500, metavar="N", help=_help("cli.help.fit_games", default=2500))
+    fit.add_argument("--solo-games", type=_positive, default=2500, metavar="N",
+                     help=_help("cli.help.fit_solo_games", default=2500))
+    fit.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.tournament_seed"))
+    fit.add_argument("--jobs", type=_positive, default=cores, metavar="N", help=_help("cli.help.tournament_jobs", n=cores))
+    fit.add_argument("--out", default="evaluation.json", metavar="FILE", help=_help("cli.help.fit_out"))
+    fit.add_argument("--doc", default=None, metavar="FILE", help=_help("cli.help.fit_doc"))
+
     pk = command(sub, "pack", "cli.help.pack_command")
     pk_sub = pk.add_subparsers(dest="pack_command", required=True, parser_class=_Parser)
     check = command(pk_sub, "check", "cli.help.pack_check")
@@ -417,6 +427,9 @@ def _lp_text(x):
 
 def _cmd_lab(args, out):
     from . import lab
+    if args.lab_command == "fit":
+        _cmd_fit(args, out)
+        return
     if args.lab_command == "cards":
         from . import cardstats, tournament
         opts = _tournament_options(args)
@@ -473,6 +486,28 @@ def _cmd_lab(args, out):
         out.write(t("cli.lab.advise_row", text=f"{r['text']:<{width}}", lp=_lp_text(r["expected_lp"]),
                     low=_lp_text(r["lp_low"]), high=_lp_text(r["lp_high"]),
                     win=_pct(r["win_chance"]), reason=r["reason"]) + "\n")
+
+
+def _cmd_fit(args, out):
+    """Refit the evaluation's weights from scratch (papertales.fitting.refit)."""
+    from . import fitting
+    start = time.monotonic()
+
+    def say(r, spec):
+        out.write(t("cli.fit.round", round=r, bots=", ".join(spec["bots"]), explore=spec["explore"],
+                    seconds=round(time.monotonic() - start)) + "\n")
+        out.flush()
+
+    data = fitting.refit(games=args.games, solo_games=args.solo_games, seed=args.seed, jobs=args.jobs, say=say)
+    try:
+        fitting.save(data, args.out)
+        if args.doc:
+            with open(args.doc, "w", encoding="utf-8") as f:
+                f.write(fitting.describe(data))
+    except OSError as exc:
+        from .whatif import os_reason
+        raise _BadInput(t("cli.error.cannot_write", path=exc.filename or args.out, reason=os_reason(exc))) from None
+    out.write(t("cli.fit.done", out=args.out, seconds=round(time.monotonic() - start)) + "\n")
 
 
 def _cmd_tournament(args, out):

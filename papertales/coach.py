@@ -204,15 +204,16 @@ def options_of(game, seat: int) -> list[list]:
 
 
 def hint(game, seat, seconds: float | None = None, seed: int = 0, lang=None, worlds: int | None = None,
-         ev: Evaluation | None = None) -> Hint:
+         ev: Evaluation | None = None, actions=None) -> Hint:
     """The options of ``seat``'s pending decision ranked by expected final LP (module
     docstring).  ``worlds`` fixes the samples per option (the same numbers for a seed);
-    otherwise as many as fit in ``seconds`` (default :data:`WORLDS` worlds)."""
+    otherwise as many as fit in ``seconds`` (default :data:`WORLDS` worlds).  ``actions``:
+    the moves to rank (default: every move a bot would consider)."""
     lang = lang or get_language()
     d = game.decision(seat)
     if d is None:
         raise ValueError(t("coach.no_decision", lang, name=game.players[seat].name))
-    groups = options_of(game, seat)
+    groups = options_of(game, seat) if actions is None else distinct(game, seat, actions)
     if len(groups) == 1:
         a = groups[0][0]
         only = Option(a, tuple(groups[0][1:]), a.describe(lang, game.cards), None, None, None, None, 0,

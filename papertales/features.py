@@ -30,37 +30,39 @@ PHASE_INDEX: Final = {"recruitment": 0, "deployment": 1, "wars": 2, "income": 3,
 WAR_LP: Final = 3
 MARGIN_CAP: Final = 6
 
-#: the features that do not depend on the cards of the game, in order (see ``docs/evaluation.md``)
-BASE: Final = (
-    "bias",               # 1: the LP an average seat still scores from here
-    "lp",                 # LP now
-    "building_lp",        # LP its buildings score at the end (1 per level-1, 3 per level-2)
-    "end_of_game",        # LP its end-of-game abilities would give now (Relic of Wisdom)
-    "gold",               # gold not committed to face-down units
-    "gold_x_builds",      # gold x Construction phases still to come
-    "income_x_left",      # gold of one Income phase x Income phases still to come
-    "wood_x_builds",      # wood produced x Construction phases still to come
-    "food_x_builds",
-    "ore_x_builds",
-    "buildings",          # buildings built (each makes the next one cost 2 more gold)
-    "level2",             # level-2 buildings (each gives a 5th spot and a war ability)
-    "war_lp_now",         # LP the coming Wars phase would give (3 per war won + war abilities)
-    "wins_later_x_left",  # wars the lasting units would win now x later turns
-    "war_lp_base_x_left", # war abilities that pay whatever the outcome (level-2 buildings) x later turns
-    "margin_now",         # own strength minus each opponent's, capped at +-6, summed (Wars to come)
-    "margin_later_x_left",# the same with the units that outlive the coming Aging x later turns
-    "strength_x_turns",   # sum over fighting units of strength x Wars phases the unit still fights
-    "units",              # units in play (face-down ones included)
-    "free_spots",         # usable spots without a unit
-    "dying",              # units that die in the coming Aging
-    "hand",               # cards in hand
-    "hand_strength",      # printed strength of the cards in hand
-    "hand_affordable",    # cards in hand that the gold could pay for, cheapest first
-    "hand_production",    # resources the cards in hand would produce
-    "pack",               # cards still in the pack this seat drafts from
-    "kept",               # 1 if a card is kept for next turn
-    "opp_lp",             # the opponents' mean LP (a tie-break for who wins, and the pace)
-)
+#: every feature that does not depend on the cards of the game, in order, with what it
+#: counts (docs/evaluation.md shows these sentences beside the fitted weights)
+DESCRIPTIONS: Final = {
+    "bias": "1: the LP an average seat still scores from here",
+    "lp": "LP now",
+    "building_lp": "LP the buildings score at the end (1 per level-1, 3 per level-2 building)",
+    "end_of_game": "LP the end-of-game abilities would give now (Relic of Wisdom)",
+    "gold": "gold not committed to face-down units",
+    "gold_x_builds": "gold x Construction phases still to come",
+    "income_x_left": "gold of one Income phase x Income phases still to come",
+    "wood_x_builds": "wood produced x Construction phases still to come",
+    "food_x_builds": "food produced x Construction phases still to come",
+    "ore_x_builds": "ore produced x Construction phases still to come",
+    "buildings": "buildings built (each makes the next one cost 2 gold more)",
+    "level2": "level-2 buildings (each gives a 5th spot and a war ability)",
+    "war_lp_now": "LP the coming Wars phase would give against what is seen now (3 per war won + war abilities)",
+    "wins_later_x_left": "wars the units that outlive the coming Aging would win now x later turns",
+    "war_lp_base_x_left": "war abilities that pay whatever the outcome (level-2 buildings) x later turns",
+    "margin_now": "own strength minus each opponent's, capped at +-6, summed (while this turn's Wars are to come)",
+    "margin_later_x_left": "the same with the units that outlive the coming Aging x later turns",
+    "strength_x_turns": "strength of each fighting unit x Wars phases it still fights",
+    "units": "units in play (face-down ones included)",
+    "free_spots": "usable spots without a unit",
+    "dying": "units that die in the coming Aging",
+    "hand": "cards in hand",
+    "hand_strength": "printed strength of the cards in hand",
+    "hand_affordable": "cards in hand the gold could pay for, cheapest first",
+    "hand_production": "resources the cards in hand would produce",
+    "pack": "cards still in the pack this seat drafts from",
+    "kept": "1 if a card is kept for next turn",
+    "opp_lp": "the opponents' mean LP (solo: the Lich King's)",
+}
+BASE: Final = tuple(DESCRIPTIONS)
 
 
 def names(cards) -> tuple[str, ...]:
@@ -163,7 +165,7 @@ def base_features(game, seat: int, phase_name: str | None = None, theirs: list |
     if theirs is None:
         theirs = visible_opponent_strengths(game, seat)
     wins_now = wins_later = 0
-    margin_now = margin_later = 0
+    margin_now = margin_later = 0.0
     for strength in theirs:
         if mine >= strength:
             wins_now += 1
@@ -217,7 +219,7 @@ def _lp_payouts(game, ctx) -> float:
     return total
 
 
-def visible_opponent_strengths(game, seat: int) -> list[int]:
+def visible_opponent_strengths(game, seat: int) -> list[float]:
     """The war strength of each opponent of ``seat`` as the seat sees it: revealed units
     only (in solo: the Lich King's armies from his revealed cards, the next card counted at
     the mean of its pile while it is face down).  Two players: the one opponent twice."""
@@ -225,14 +227,14 @@ def visible_opponent_strengths(game, seat: int) -> list[int]:
         return list(_visible_armies(game))
     n = game.n
     opponents = [1 - seat] * 2 if n == 2 else [(seat - 1) % n, (seat + 1) % n]
-    out = []
+    out: list[float] = []
     for opp in opponents:
         q = game.players[opp]
         hidden = [(s, u) for s, u in enumerate(q.units) if u is not None and u.new]
         for s, _ in hidden:                  # face down: not seen, so not counted
             q.units[s] = None
         try:
-            out.append(wars.kingdom_strength(game, opp, Ctx(game, opp, q)))
+            out.append(float(wars.kingdom_strength(game, opp, Ctx(game, opp, q))))
         finally:
             for s, u in hidden:
                 q.units[s] = u

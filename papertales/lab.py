@@ -70,6 +70,7 @@ class AdvisorBot:
         if len(actions) == 1:
             return actions[0]
         self.calls += 1
-        best = hint(game, seat, seed=self.seed * 7919 + self.calls, lang="en", **_budget(self.budget)).best.action
+        best = hint(game, seat, seed=self.seed * 7919 + self.calls, lang="en", actions=actions,
+                    **_budget(self.budget)).best.action
         self.moves.note(best)
         return best

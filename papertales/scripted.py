@@ -5,10 +5,11 @@ games mislead.  These two players never look ahead and never sample a world; the
 their own hand, pack, kingdom and gold (what their seat sees), so they cannot peek.
 
 * ``strongest``: keeps the pack's card with the highest printed strength; in Deployment it
-  places its affordable cards strongest first, each on the first free Front spot (else the
-  first free Back spot), so the strongest fight and the weakest stand in the Back; with no
-  spot free it discards its weakest unit for a stronger card; it keeps the strongest card
-  left; it builds the first building the engine offers.
+  places its affordable cards strongest first, a card of strength 2 or more on the first
+  free Front spot and a weaker one on the first free Back spot (the other row when that
+  one is full), so the strong fight and the weak stand in the Back; with no spot free it
+  discards its weakest unit for a stronger card; it keeps the strongest card left; it
+  builds the first building the engine offers.
 * ``economist``: resources and buildings first: keeps the card that produces the most
   resources (then income cards, then the cheapest); places producers first (in the Back,
   but a unit that produces only in the Front goes there); builds the highest level it can
@@ -89,7 +90,7 @@ class ScriptedBot:
         return for_card(DONE, max((by_id[c] for c in cards), key=self.key).id)
 
     def _spot(self, t, free: int) -> int:
-        return _first_free(free, (FRONT_SPOTS, BACK_SPOTS))
+        raise NotImplementedError
 
     def _build(self, options: list[Action]) -> Action:
         return options[0]
@@ -100,6 +101,10 @@ class StrongestBot(ScriptedBot):
 
     name = "strongest"
     key = staticmethod(_strength)
+
+    def _spot(self, t, free: int) -> int:
+        rows = (FRONT_SPOTS, BACK_SPOTS) if t.strength >= 2 else (BACK_SPOTS, FRONT_SPOTS)
+        return _first_free(free, rows)
 
 
 class EconomistBot(ScriptedBot):

@@ -3,9 +3,9 @@ digests: a speed-up of the bots or of their evaluation must leave every choice -
 every number the evaluation gives -- exactly as it was.
 
 Each digest covers every action of a game, the final LP and gold, and, before each choice,
-the deciding seat's evaluation (``greedy.components`` and ``greedy.war_facts``, floats
-written exactly) and the search bot's statistics.  Budgets are in iterations, never in
-seconds.  Rewrite ``tests/bot_fingerprints.json`` only on purpose:
+the deciding seat's features and expected final LP (floats written exactly) and the search
+bot's statistics.  Budgets are in iterations, never in seconds.  The digests also pin the
+fitted weights (papertales/data/evaluation.json): a refit changes them, on purpose.  Rewrite ``tests/bot_fingerprints.json`` only on purpose:
 ``python tests/test_bot_fingerprints.py --record``."""
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from papertales import Game, coach, greedy
+from papertales import Game, coach
+from papertales.evaluation import Evaluation
+from papertales.features import features
 from papertales.bots import play
 from papertales.cards import card_set
 from papertales.greedy import GreedyBot
@@ -32,10 +34,10 @@ GAMES = {
     "greedy-3p": (3, range(1), ["greedy"] * 3),
     "greedy-5p": (5, range(1), ["greedy"] * 5),
     "greedy-solo": (1, range(4), ["greedy"]),
-    "ismcts-4p": (4, range(2), [{"iterations": 30}] + ["greedy"] * 3),
-    "ismcts-2p-greedy-rollout": (2, range(1), [{"iterations": 8, "rollout": "greedy"}, "greedy"]),
-    "ismcts-3p-to-the-end": (3, range(2), [{"iterations": 10, "horizon": "game"}] + ["greedy"] * 2),
-    "ismcts-solo": (1, range(1, 2), [{"iterations": 30}]),
+    "ismcts-4p": (4, range(2), [{"iterations": 12}] + ["greedy"] * 3),
+    "ismcts-2p-random-rollout": (2, range(1), [{"iterations": 30, "rollout": "random"}, "greedy"]),
+    "ismcts-3p-to-the-end": (3, range(1), [{"iterations": 4, "horizon": "game"}] + ["greedy"] * 2),
+    "ismcts-solo": (1, range(1, 2), [{"iterations": 12}]),
 }
 HINT_SEEDS = range(3)
 
@@ -56,8 +58,10 @@ def game_digest(players, seed, specs) -> str:
     bots = [_bot(spec, seed * 10 + k) for k, spec in enumerate(specs)]
     h = sha256()
 
+    ev = Evaluation.default()
+
     def on_choice(g, seat, action):
-        h.update(f"{seat}:{action} {greedy.components(g, seat)!r} {greedy.war_facts(g, seat)!r}".encode())
+        h.update(f"{seat}:{action} {features(g, seat)!r} {ev.value(g, seat)!r}".encode())
         stats = getattr(bots[seat], "last_stats", None)
         if stats is not None:
             h.update(repr(stats).encode())
@@ -70,8 +74,7 @@ def game_digest(players, seed, specs) -> str:
 
 
 def hint_digest(seed) -> str:
-    """Hints at seat 0's decisions of the first two turns: ranking, numbers and reasons
-    (the coach words them from ``greedy.components``)."""
+    """Hints at seat 0's decisions of the first two turns: ranking, numbers and reasons."""
     g = Game.new(players=3, seed=seed, record_events=False).advance()
     bots = [GreedyBot(seed * 10 + k) for k in range(3)]
     h = sha256()
@@ -81,8 +84,9 @@ def hint_digest(seed) -> str:
             continue
         seat = next(s for s, d in enumerate(g.pending) if d is not None)
         if seat == 0 and g.phase in ("recruitment", "deployment", "construction"):
-            hint = coach.hint(g, 0, iterations=12, seed=seed, lang="en")
-            h.update(repr([(str(o.action), o.visits, o.lp, o.win, o.reason) for o in hint.options]).encode())
+            hint = coach.hint(g, 0, worlds=3, seed=seed, lang="en")
+            h.update(repr([(str(o.action), o.also, o.worlds, o.lp, o.lp_low, o.win, o.reason)
+                           for o in hint.options]).encode())
         g.apply(seat, bots[seat].choose(g, seat))
     return h.hexdigest()[:16]
 

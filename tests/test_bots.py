@@ -77,10 +77,13 @@ def test_the_registry_names_every_bot():
     assert names() == ["random", "greedy", "ismcts", "strongest", "economist"]
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "ismcts", "advisor", "strongest", "economist"])
-def test_200_games_end_with_legal_choices_only(name):
-    done = _many(name, 200)
-    assert len(done) == 200 and all(d > 0 for d in done)
+@pytest.mark.parametrize("name, games", [("random", 200), ("greedy", 200), ("strongest", 200), ("economist", 200),
+                                         ("ismcts", 40), ("advisor", 10)])
+def test_games_end_with_legal_choices_only(name, games):
+    """Many games for the fast bots; fewer for the searching ones, each of whose decisions
+    plays sampled worlds on (every size and solo still met: ``COUNTS`` by seed)."""
+    done = _many(name, games)
+    assert len(done) == games and all(d > 0 for d in done)
 
 
 # ------------------------------------------------------------------ no peeking
