@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 from kingdom_legacy import Campaign, demo_pack, load_pack
+from kingdom_legacy.campaign import new_card_state
 from kingdom_legacy.cards import PACK_FORMAT
 
 
@@ -98,6 +99,6 @@ def take_from_box(c: Campaign, *numbers, stage="front") -> Campaign:
     """Discover cards by hand (to the discard pile) for a test position."""
     for n in numbers:
         c.box.remove(n)
-        c.cards[n] = {"stage": stage, "stickers": [], "checks": [], "crossed": []}
+        c.cards[n] = new_card_state(stage)
         (c.permanent if c._st(n).permanent else c.discard).append(n)
     return c

@@ -122,7 +122,7 @@ def _broken(mutate):
     (lambda d: d["blocked"].update({"15": 1}), "field blocked.15"),
     (lambda d: d["pack"]["cards"][0]["stages"]["front"].update(glory="x"), "pack inside this save"),
     (lambda d: d["history"].append("fly away"), "field history"),
-    (lambda d: d.pop("queue"), "broken"),
+    (lambda d: d.pop("queue"), "field queue: is missing"),
     (lambda d: d["work"].append({"t": "flow", "name": "rm -rf"}), "field work[0].name"),
 ])
 def test_broken_saves_are_refused_whole(mutate, fragment):

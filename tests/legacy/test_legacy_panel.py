@@ -37,7 +37,7 @@ def test_panel_builds_with_cards_top_card_and_actions():
 def test_clicking_an_action_applies_it_and_redraws():
     c = arrange(fresh(1), play=[3, 1], deck=[2, 4, 5, 6])
     p = LegacyPanel(lang="en", campaign=c)
-    assert "Produce with #3 Quarry: 1 stone" in [b.description for b in p.buttons]
+    assert "Produce with #3 Quarry: discard it, gain 1 stone" in [b.description for b in p.buttons]
     button(p, "produce 3 1").click()
     assert c.pool == {"stone": 1} and 3 in c.discard
     assert "Resources: 1 stone" in p.header.value

@@ -149,7 +149,7 @@ def test_save_and_load_anywhere_continues_identically(seed):
             assert loaded.apply(a).to_json() == c.clone().apply(a).to_json()
         c.apply(bot.choose(c))
         step += 1
-    assert json.loads(c.to_json())["format"] == "kingdom-legacy-campaign/1"
+    assert json.loads(c.to_json())["format"] == "kingdom-legacy-campaign/2"
 
 
 def test_clone_is_independent():

@@ -266,7 +266,7 @@ def test_checkboxes_glory_and_the_last_box_flips_the_card():
 def test_skipping_an_optional_effect():
     c = arrange(fresh(), play=[8], deck=[1, 2, 3, 4])
     c.apply("pass")
-    refused(c, "pass", "order decision is waiting")
+    refused(c, "pass", "the order of triggered effects is waiting first")
     c.apply("skip 8 1")
     assert c.cards[8]["checks"] == [] and c.decision() == "main"
 
