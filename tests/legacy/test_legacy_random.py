@@ -108,7 +108,8 @@ def test_every_mechanism_happens_in_random_campaigns():
     wanted = {"produce", "upgrade", "use", "develop", "pass", "equip", "block", "release", "stays",
               "check", "all_checked", "sticker", "destroy", "discover", "parchment", "final_round",
               "bottom", "undiscover", "purge_pick", "purged", "expansion", "no_discovery", "lost",
-              "produced", "used", "turned", "end_turn", "end_round", "with_wielder", "with_blocker", "effect"}
+              "produced", "used", "turned", "end_turn", "end_round", "with_wielder", "with_blocker", "effect",
+              "tab", "to_deck", "strike", "new_resource", "no_sticker"}
     assert wanted <= seen, wanted - seen
 
 
