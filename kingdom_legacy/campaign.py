@@ -477,7 +477,8 @@ class Campaign:
             card = self.pack.card(n)
             out += [Action(MANUAL, "turn", n, s) for s in STAGES
                     if card.stages[s] is not None and s != self.cards[n]["stage"]]
-            out += [Action(MANUAL, "sticker", n, sid) for sid in self.pack.sheet if self._manual_sticker_ok(n, sid)]
+            out += [Action(MANUAL, "sticker", n, int(sid) if sid.isdigit() else sid)
+                    for sid in self.pack.sheet if self._manual_sticker_ok(n, sid)]
             st = self._st(n)
             marked = {i for sid, i in self.cards[n]["checks"] if sid == st.id}
             out += [Action(MANUAL, "mark", n, b + 1) for b in range(len(st.checkboxes)) if b not in marked]
@@ -748,11 +749,11 @@ class Campaign:
         elif tool == "turn":
             self._change_stage(n, a.c, "manual", "manual")
         elif tool == "sticker":
-            e = self.pack.sheet[a.c]
-            if e["kind"] == "tab":
-                self._tab(n, "manual")
+            sid = str(a.c)
+            if self.pack.sheet[sid]["kind"] == "tab":
+                self._tab(n, "manual", sid)
             else:
-                self._put_sticker(n, a.c, self.cards[n]["stage"], "manual")
+                self._put_sticker(n, sid, self.cards[n]["stage"], "manual")
         elif tool == "mark":
             self._mark(n, a.c - 1, "manual")
         elif tool == "discover":

@@ -170,7 +170,7 @@ def _manual_text(campaign, a, lang):
     elif tool == "turn":
         p["stage"] = t("legacy.stage." + a.c, lang)
     elif tool == "sticker":
-        p["sticker"] = sticker_label(campaign, a.c, lang)
+        p["sticker"] = sticker_label(campaign, str(a.c), lang)
     elif tool == "mark":
         p["box"] = a.c
     return t("legacy.action.manual_" + tool, lang, **p)
