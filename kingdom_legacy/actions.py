@@ -48,19 +48,20 @@ class Action(NamedTuple):
         if isinstance(text, Action):
             return text
         parts = str(text).split()
+        shown = " ".join(parts)[:60]            # one line, whatever was typed
         if not parts or parts[0] not in KINDS:
-            raise IllegalAction("legacy.error.parse_kind", text=str(text), kinds=", ".join(KINDS))
+            raise IllegalAction("legacy.error.parse_kind", text=shown, kinds=", ".join(KINDS))
         kind, args = parts[0], parts[1:]
         for p in args:
             if not _TOKEN.match(p):
-                raise IllegalAction("legacy.error.parse_word", text=str(text), word=p)
+                raise IllegalAction("legacy.error.parse_word", text=shown, word=p[:20])
         if kind == MANUAL:
             if not args or args[0] not in TOOLS:
-                raise IllegalAction("legacy.error.parse_tool", text=str(text), tools=", ".join(TOOLS))
+                raise IllegalAction("legacy.error.parse_tool", text=shown, tools=", ".join(TOOLS))
             n = TOOLS[args[0]] + 1
         else:
             n = ARITY[kind]
         if len(args) != n:
-            raise IllegalAction("legacy.error.parse_count", text=str(text), kind=kind,
+            raise IllegalAction("legacy.error.parse_count", text=shown, kind=kind,
                                 usage=Text("legacy.usage." + (f"manual_{args[0]}" if kind == MANUAL else kind)))
         return cls(kind, *[int(p) if p.isdigit() else p for p in args])

@@ -156,7 +156,7 @@ class Campaign:
                 c.enter_card(edits[k]["card"])
                 k += 1
             try:
-                c.apply(h)
+                c._replay_step(h)
             except LegacyError as exc:
                 raise LegacyError("legacy.error.replay", step=i + 1, action=h, reason=exc) from None
         for e in edits[k:]:
@@ -547,6 +547,17 @@ class Campaign:
             raise LegacyError("legacy.error.internal", action=str(action), reason=type(exc).__name__) from exc
         self.history.append(str(action))
         return self
+
+    def _replay_step(self, text) -> None:
+        """One action of a replayed history: checked like :meth:`apply` but without the
+        copy that makes a refusal change nothing (a failed replay is thrown away whole)."""
+        action = Action.parse(text)
+        if action not in self.legal_actions():
+            key, params = self._why_not(action)
+            raise IllegalAction("legacy.error.illegal", action=str(action), reason=Text(key, **params), allowed="-")
+        self._do_action(action)
+        self._run()
+        self.history.append(str(action))
 
     def losses(self, action) -> dict:
         """The resources you have now that ``action`` would lose unspent (a new card comes
@@ -1614,7 +1625,10 @@ class Campaign:
     # ------------------------------------------------------------------ io
 
     def to_dict(self) -> dict:
-        """The whole state as JSON-ready data (format ``kingdom-legacy-campaign/2``)."""
+        """The whole state as JSON-ready data (format ``kingdom-legacy-campaign/2``), a copy."""
+        return _copy_item(self._state())
+
+    def _state(self) -> dict:
         return {
             "format": FORMAT,
             "pack": self.pack.raw,
@@ -1636,7 +1650,7 @@ class Campaign:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False)
+        return json.dumps(self._state(), ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text, pack: Pack | None = None) -> "Campaign":

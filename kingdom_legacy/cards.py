@@ -372,7 +372,7 @@ def _check_step(c: _Checker, s, field, card, stages):
     if not isinstance(s, dict):
         c.fail(field, "object", value=repr(s)[:40])
     kind = s.get("kind")
-    if kind not in STEP_KINDS:
+    if not isinstance(kind, str) or kind not in STEP_KINDS:
         c.fail(f"{field}.kind", "choice", value=repr(kind)[:40], allowed=", ".join(STEP_KINDS))
     c.keys(s, field, ("kind",) + STEP_KINDS[kind])
     for p in STEP_KINDS[kind]:

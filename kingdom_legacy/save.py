@@ -110,17 +110,29 @@ def _load(cls, d, pack):
         d = _upgrade(d)
     _check(d, saved)
     c = _replay(cls, d, start)
-    _compare(c.to_dict(), json.loads(json.dumps(d)), fmt == FORMAT)
+    _compare(c._state(), d, fmt == FORMAT)
     if pack is not None:
         _merge(c, pack)
     return c
 
 
+_PACKS: dict = {}          # the last packs loaded from saves, by their JSON text
+
+
 def _pack(raw, field):
+    """The pack inside a save, checked in full (a pack seen in the last few saves loaded is
+    not checked again: a companion loads the same box many times)."""
+    key = json.dumps(_dict(raw, field))
+    if key in _PACKS:
+        return _PACKS[key]
     try:
-        return load_pack(_dict(raw, field), "save:" + field)
+        pack = load_pack(json.loads(key), "save:" + field)
     except LegacyError as exc:
         raise SaveError("legacy.save.pack", reason=exc) from None
+    if len(_PACKS) >= 8:
+        _PACKS.pop(next(iter(_PACKS)))
+    _PACKS[key] = pack
+    return pack
 
 
 def _upgrade(d):
@@ -310,9 +322,11 @@ def _replay(cls, d, start):
             _enter(c, edits[k], k)
             k += 1
         try:
-            c.apply(h)
+            c._replay_step(h)
         except LegacyError as exc:
             raise SaveError("legacy.save.replay", step=i + 1, action=h, reason=exc) from None
+        except Exception as exc:          # noqa: BLE001 - a history no rule foresaw
+            raise SaveError("legacy.save.replay", step=i + 1, action=h, reason=type(exc).__name__) from None
     for j in range(k, len(edits)):
         _enter(c, edits[j], j)
     return c
@@ -336,6 +350,13 @@ def _compare(mine, theirs, with_events):
 
 
 def _diff(a, b, path):
+    """The path of the first difference between ``a`` (the replayed state) and ``b`` (the
+    file), or None.  Equal values are equal whatever their spelling (1 and 1.0): the
+    campaign loaded is the replayed one."""
+    if a == b:
+        return None
+    if isinstance(a, tuple):
+        a = list(a)
     if isinstance(a, dict) and isinstance(b, dict):
         for k in list(a) + [k for k in b if k not in a]:
             if k not in a or k not in b:
@@ -344,17 +365,13 @@ def _diff(a, b, path):
             if p is not None:
                 return p
         return None
-    if isinstance(a, list) and isinstance(b, list):
-        if len(a) != len(b):
-            return path
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         for i, (x, y) in enumerate(zip(a, b)):
             p = _diff(x, y, f"{path}[{i}]")
             if p is not None:
                 return p
         return None
-    if type(a) is not type(b) or a != b:
-        return path
-    return None
+    return path
 
 
 def _merge(c, pack):
