@@ -1567,6 +1567,20 @@ class Campaign:
         self.pack = pack
         self.edits.append({"at": len(self.history), "card": card_raw})
 
+    def update_cards(self, pack: Pack) -> list[int]:
+        """Enter every card of ``pack`` (your pack file, read again) that is new or differs
+        from the one the campaign has; returns their numbers.  All or nothing."""
+        if pack.id != self.pack.id or pack.box_size != self.pack.box_size:
+            raise LegacyError("legacy.error.other_pack", pack=pack.id, mine=self.pack.id)
+        work = self.clone()
+        changed = []
+        for n, card in sorted(pack.cards.items()):
+            if not card.placeholder and (not work.pack.has(n) or work.pack.card(n).raw != card.raw):
+                work.enter_card(card.raw)
+                changed.append(n)
+        self._restore(work)
+        return changed
+
     def _check_fits(self, card, n):
         c = self.cards[n]
         stages = [c["stage"]] + [s[0] for s in c["stickers"] + c["checks"] + c["crossed"] + c["struck"]]

@@ -111,7 +111,8 @@ def describe(campaign, e: Event, lang=None) -> str:
     where = t("legacy.when_round_turn", lang, round=e.round, turn=e.turn) if e.turn else \
         t("legacy.when_round", lang, round=e.round)
     if e.kind in ("discard", "manual_start", "manual_done", "manual_move", "manual_lose") \
-            or not e.cause or e.cause == "action":      # the sentence says it already
+            or not e.cause or e.cause == "action" \
+            or e.cause.startswith(f"card:{e.params.get('card')}:"):      # the sentence says it already
         return f"[{where}] {text_}"
     return f"[{where}] {text_} ({cause_text(campaign, e.cause, lang)})"
 

@@ -376,13 +376,7 @@ def _diff(a, b, path):
 
 def _merge(c, pack):
     """Enter into ``c`` every card of ``pack`` that differs from the one it has."""
-    if pack.id != c.pack.id or pack.box_size != c.pack.box_size:
-        raise SaveError("legacy.save.other_pack", pack=pack.id, saved=c.pack.id)
-    for n, card in sorted(pack.cards.items()):
-        if card.placeholder:
-            continue
-        if not c.pack.has(n) or c.pack.card(n).raw != card.raw:
-            try:
-                c.enter_card(card.raw)
-            except LegacyError as exc:
-                raise SaveError("legacy.save.bad", field=f"pack: card {n}", problem=exc) from None
+    try:
+        c.update_cards(pack)
+    except LegacyError as exc:
+        raise SaveError("legacy.save.merge", reason=exc) from None
