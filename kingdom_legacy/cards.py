@@ -85,10 +85,6 @@ def text(value, lang: str | None) -> str:
     return value
 
 
-def bundle_total(bundle: dict) -> int:
-    return sum(bundle.values())
-
-
 def needs_deck(effect) -> bool:
     """Whether the effect puts cards on top of or under the draw pile."""
     return any(s["kind"] in DECK_STEPS for s in effect["do"])

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from papertales.i18n import t
 
-from .cards import BundleText, bundle_text, effect_text, resource_name, sticker_text, text
+from .cards import bundle_text, effect_text, resource_name, sticker_text, text
 
 
 class Event(NamedTuple):
@@ -175,8 +175,3 @@ def _manual_text(campaign, a, lang):
     elif tool == "mark":
         p["box"] = a.c
     return t("legacy.action.manual_" + tool, lang, **p)
-
-
-def losses_text(campaign, lost: dict, lang=None) -> str:
-    """The warning before an action that loses resources not spent yet."""
-    return t("legacy.warn.loss_short", lang, what=BundleText(lost, campaign.pack, "nom").message(lang))

@@ -7,8 +7,7 @@ plain buildings producing 1 coin (``legacy_helpers.pack_dict``)."""
 import json
 
 import pytest
-from legacy_helpers import (arrange, card, events_of, fresh, kinds, make_pack, play_until, refused, stage,
-                            take_from_box)
+from legacy_helpers import arrange, card, events_of, fresh, kinds, make_pack, play_until, refused, stage
 
 from kingdom_legacy import Campaign, IllegalAction, LegacyError, PackError, RandomBot, demo_pack, load_pack
 from kingdom_legacy.errors import LossWarning
