@@ -62,7 +62,7 @@ def _dict(v, field):
 def _num_keys(d, field, box):
     out = {}
     for k, v in _dict(d, field).items():
-        if not (isinstance(k, str) and k.isdigit() and len(k) < 6):
+        if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 6):
             _bad(f"{field}.{k}"[:80], "card_key")
         out[_int(int(k), f"{field}.{k}", 1, box)] = v
     return out

@@ -142,8 +142,8 @@ class Session:
                     self.act(warned, confirmed=True)
             elif head in COMMANDS:
                 getattr(self, "cmd_" + head)(rest)
-            elif head.isdigit() and not rest:
-                i = int(head)
+            elif _number(head) is not None and not rest:
+                i = _number(head)
                 if not 1 <= i <= len(self.listed):
                     self.say("legacy.cli.no_such_number", n=i, count=len(self.listed))
                 else:
@@ -187,13 +187,13 @@ class Session:
         self.show()
 
     def cmd_show(self, rest):
-        if len(rest) != 1 or not rest[0].isdigit():
+        if len(rest) != 1 or _number(rest[0]) is None:
             self.say("legacy.cli.usage_show")
             return
-        self.line(stages_text(self.c, int(rest[0]), self.lang))
+        self.line(stages_text(self.c, _number(rest[0]), self.lang))
 
     def cmd_log(self, rest):
-        n = int(rest[0]) if rest and rest[0].isdigit() else LOG_LINES
+        n = _number(rest[0]) if rest and _number(rest[0]) else LOG_LINES
         for ln in self.c.describe(self.lang)[-n:]:
             self.line("  " + ln)
 
@@ -204,23 +204,26 @@ class Session:
             self.say("legacy.cli.no_history")
 
     def cmd_undo(self, rest):
-        n = int(rest[0]) if rest and rest[0].isdigit() else 1
+        n = _number(rest[0]) if rest and _number(rest[0]) is not None else 1
         self.c.undo(n)
         self.say("legacy.cli.undone", n=n, step=len(self.c.history))
         self.autosave()
         self.show()
 
     def cmd_back(self, rest):
-        if len(rest) != 1 or not rest[0].isdigit():
+        if len(rest) != 1 or _number(rest[0]) is None:
             self.say("legacy.cli.usage_back")
             return
-        self.c.back_to(int(rest[0]))
+        self.c.back_to(_number(rest[0]))
         self.say("legacy.cli.back", step=len(self.c.history))
         self.autosave()
         self.show()
 
     def cmd_restart(self, rest):
-        seed = int(rest[0]) if rest and rest[0].isdigit() else None
+        seed = _number(rest[0]) if rest else None
+        if rest and (seed is None or len(rest) > 1):
+            self.say("legacy.cli.usage_restart")
+            return
         self.c.restart(seed)
         self.say("legacy.cli.restarted", seed=self.c.seed)
         self.autosave()
@@ -243,6 +246,11 @@ class Session:
                  cards=", ".join(map(str, changed)) or t("legacy.lesson.none", self.lang))
         self.autosave()
         self.show()
+
+
+def _number(word):
+    """A whole number typed in plain digits, else None."""
+    return int(word) if word.isascii() and word.isdigit() and len(word) < 20 else None
 
 
 def write_atomic(path, data: str) -> None:

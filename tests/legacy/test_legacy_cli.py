@@ -89,3 +89,13 @@ def test_papertales_command_dispatches_to_legacy():
     out = io.StringIO()
     assert papertales_main(["legacy", "play", "--demo", "--seed", "1", "--json", "--bot", "simple"], out) == 0
     assert json.loads(out.getvalue())["pack"] == "demo"
+
+
+def test_a_pack_that_is_not_utf8_gives_one_line_and_exit_2(tmp_path, capsys):
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(json.dumps(demo_dict(), ensure_ascii=False).encode("cp1250"))
+    for argv in (["pack", "check", str(latin)], ["play", "--pack", str(latin), "--bot", "simple"]):
+        code, out = run(argv)
+        err = capsys.readouterr().err
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert f"{latin}: not UTF-8 text (byte 101); save the pack as UTF-8" in err and "Traceback" not in err

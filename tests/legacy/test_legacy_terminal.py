@@ -48,13 +48,14 @@ def test_a_move_that_loses_resources_asks_first():
 def test_refused_moves_and_commands_explain_and_change_nothing(tmp_path):
     save = tmp_path / "s.json"
     code, out = play(["--demo", "--seed", "1", "--save", str(save)], "produce 3 1", "produce 3 x1", "99", "fly",
-                     "show 15", "yes", "undo 4")
+                     "show 15", "yes", "undo 4", "²", "show ³", "restart 1e3")
     assert code == 0
     assert "Not allowed: you cannot 'produce 3 1' now: the order of triggered effects is waiting first." in out
     assert "'produce 3 x1': 'x1' is neither a card number nor a word" in out
     assert "There is no move 99: the list has 2 moves." in out
     assert "card 15 is still in the box" in out and "There is nothing to confirm." in out
     assert "you can take back from 1 to 0 actions, not 4" in out
+    assert "'²' is not an action" in out and "Write: show CARD" in out and "Write: restart, or restart SEED" in out
     assert json.loads(save.read_text(encoding="utf-8"))["history"] == []
 
 
