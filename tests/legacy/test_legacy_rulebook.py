@@ -519,3 +519,16 @@ def test_the_engine_warns_before_an_action_loses_unspent_resources():
 def test_an_upgrade_warns_about_what_is_left_after_paying():
     c = arrange(fresh(), play=[1], deck=[2, 3, 4, 5], pool={"wood": 2})
     assert c.losses("upgrade 1 front_rotated") == {"wood": 1}
+
+
+def test_in_companion_mode_the_warning_comes_before_you_say_which_card_is_on_top():
+    c = Campaign.new(demo_pack(), 0, manual=True)
+    for n in (4, 2, 9, 7):
+        c.apply(f"reveal {n}")
+    c.apply("skip 9 1")
+    c.apply("produce 4 1")                                    # the Smithy gives 1 metal
+    assert c.losses("develop") == {"metal": 1} and c.losses("produce 2 1") == {}
+    c.apply("develop")
+    assert c.decision() == "reveal" and c.pool == {"metal": 1}   # lost once the next card is played
+    c.apply("reveal 1")
+    assert c.pool == {} and events_of(c, "lost")[-1] == {"what": {"metal": 1}}
