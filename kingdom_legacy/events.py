@@ -105,14 +105,20 @@ def _key(e: Event) -> str:
     return e.kind
 
 
+#: events whose sentence already says why they happen (no cause in brackets)
+_SAID = ("discard", "manual_start", "manual_done", "manual_move", "manual_lose", "setup", "round", "shuffle",
+         "turn", "end_turn", "end_round", "stage", "turn_ends_upgrade", "purge_start", "purge_pick", "purged",
+         "no_discovery", "over", "box_empty", "parchment_first")
+
+
 def describe(campaign, e: Event, lang=None) -> str:
     """One line: ``[R2 T3] #4 Sawmill is discarded (produced) — cause``."""
     text_ = t("legacy.event." + _key(e), lang, **params_text(campaign, e, lang))
     where = t("legacy.when_round_turn", lang, round=e.round, turn=e.turn) if e.turn else \
         t("legacy.when_round", lang, round=e.round)
-    if e.kind in ("discard", "manual_start", "manual_done", "manual_move", "manual_lose") \
-            or not e.cause or e.cause == "action" \
-            or e.cause.startswith(f"card:{e.params.get('card')}:"):      # the sentence says it already
+    p = e.params
+    if e.kind in _SAID or not e.cause or e.cause == "action" \
+            or any(e.cause.startswith(f"card:{p[k]}:") for k in ("card", "by") if k in p):
         return f"[{where}] {text_}"
     return f"[{where}] {text_} ({cause_text(campaign, e.cause, lang)})"
 
