@@ -314,7 +314,7 @@ def test_stickers_go_on_the_active_stage_unless_the_effect_names_another():
     assert c.cards[1]["stickers"] == [["back", "glory", 1]]
     assert c.card_glory(1) == 0                               # not on the active stage
     assert events_of(c, "sticker")[-1] == {"card": 1, "stage": "front", "on": "back", "sticker": "glory", "value": 1}
-    assert c.describe("en", c.events[-1:])[0].endswith("+1 glory sticker goes on #1 Chapel, on its stage back (#2 Abbot)")
+    assert c.describe("en", c.events[-1:])[0].endswith("#1 Chapel gets a sticker on its stage back: +1 glory sticker (#2 Abbot)")
     c.cards[1]["stage"] = "back"
     assert c.card_glory(1) == 4
 
