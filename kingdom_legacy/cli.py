@@ -127,7 +127,10 @@ def _interactive(opts, out, lang, inp):
             data = Path(opts["resume"]).read_bytes()
         except OSError as exc:
             raise _Bad("legacy.cli.cannot_read", file=opts["resume"], reason=exc.strerror or str(exc)) from None
-        c = Campaign.from_json(data, pack)
+        try:
+            c = Campaign.from_json(data, pack)
+        except LegacyError as exc:
+            raise LegacyError("legacy.cli.in_file", file=opts["resume"], message=exc) from None
     else:
         c = Campaign.new(pack, opts["seed"], manual=opts["companion"])
     c.lang = lang

@@ -214,7 +214,7 @@ class LegacyPanel(W.VBox):
         try:
             self.campaign = Campaign.from_json(data)
         except LegacyError as exc:
-            self._say("error", t("legacy.panel.refused", self.lang, message=exc.message(self.lang)))
+            self._say("error", t("legacy.panel.not_loaded", self.lang, name=name, message=exc.message(self.lang)))
             return False
         self.waiting = None
         self.refresh()

@@ -117,3 +117,15 @@ def test_the_end_of_a_campaign_offers_the_mini_expansion():
     Session(c, out, "en").run(["expansion 4"])
     assert "The campaign is over: glory 5. You may begin a mini-expansion, or quit." in out.getvalue()
     assert "Mini-expansion #4 Winter: a purge, then 1 round without discovering cards" in out.getvalue()
+
+
+def test_a_broken_save_names_the_file_and_the_field(tmp_path, capsys):
+    save = tmp_path / "kingdom.json"
+    play(["--demo", "--save", str(save)], "skip 9 1")
+    d = json.loads(save.read_text(encoding="utf-8"))
+    d["purged_glory"] = -1
+    save.write_text(json.dumps(d), encoding="utf-8")
+    code, out = play(["--resume", str(save)], "pass")
+    err = capsys.readouterr().err
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"{save}: this save cannot be loaded: field purged_glory: must be between 0 and 99999, got -1" in err
