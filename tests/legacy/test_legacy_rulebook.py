@@ -9,8 +9,8 @@ import json
 import pytest
 from legacy_helpers import arrange, card, events_of, fresh, kinds, make_pack, play_until, refused, stage
 
-from kingdom_legacy import Campaign, IllegalAction, LegacyError, PackError, RandomBot, demo_pack, load_pack
-from kingdom_legacy.errors import LossWarning
+from kingdom_legacy import (Campaign, IllegalAction, LegacyError, LossWarning, PackError, RandomBot, demo_pack,
+                            load_pack)
 
 
 def act(trigger, *steps, **kw):
