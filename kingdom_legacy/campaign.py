@@ -237,9 +237,6 @@ class Campaign:
                       if s[0] == sid and s[1] == "effect")
         return printed + extra if extra else printed
 
-    def has_tab(self, n) -> bool:
-        return self.cards[n]["tab"]
-
     def tabs_in_deck(self) -> list[tuple[int, int]]:
         """``(position from the top, 1-based; card)`` of every card with a tab in the draw pile:
         "its tab sticks out of the deck", so it is seen wherever it is.  In companion mode the
