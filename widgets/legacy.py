@@ -1,8 +1,8 @@
 """The Kingdom Legacy panel: the kingdom's cards (each at its current stage), the top of
 the face-up draw pile, the legal moves as buttons in words, what each move did, the log
 (newest first), the glory, undo and going back to any earlier move, the tools of a manual
-step, and saving / loading a campaign through the browser (a download button and file
-uploads; no server path is ever typed or read).
+step, and saving / loading a campaign through the browser (a file built when asked for and
+downloaded, file uploads; no server path is ever typed or read).
 
 With a campaign created with ``manual=True`` it is the companion of a real box: you
 answer "which card is on top of your draw pile?" and the panel keeps the rules for you;
@@ -60,6 +60,7 @@ class LegacyPanel(W.VBox):
         self.actions_box = W.VBox()
         self.log_view = W.HTML()
         self.download = W.HTML()
+        self.save_button = self._button(self.show_download, style="primary")
         self.buttons: list[W.Button] = []
         b = self._button
         self.confirm_button = b(self.confirm, style="warning")
@@ -89,7 +90,7 @@ class LegacyPanel(W.VBox):
                          self.actions_box, self.manual_box, W.HBox([self.typed, self.type_button]),
                          W.HBox([self.bot_button, self.turn_button, self.undo_button, self.back_menu,
                                  self.back_button, self.new_button]),
-                         self.board, W.HBox([self.download, self.upload, self.pack_upload]),
+                         self.board, W.HBox([self.save_button, self.upload, self.pack_upload]), self.download,
                          self.log_title, self.log_view]
         self.set_language(lang)
 
@@ -107,6 +108,7 @@ class LegacyPanel(W.VBox):
                             (self.bot_button, "bot"), (self.turn_button, "bot_turn"), (self.undo_button, "undo"),
                             (self.back_button, "back")):
             button.description = t("legacy.panel." + key, lang)
+        self.save_button.description = "⬇ " + t("legacy.panel.save", lang)
         self.upload.description = t("legacy.panel.load", lang)
         self.pack_upload.description = t("legacy.panel.load_pack", lang)
         self.typed.placeholder = t("legacy.panel.type", lang)
@@ -336,10 +338,22 @@ class LegacyPanel(W.VBox):
         self._draw_controls()
         lines = [describe(c, e, lang) for e in c.events[-_LOG_LINES:]][::-1]
         self.log_view.value = f'<div class="kl-root kl-log">{escape(chr(10).join(lines))}</div>'
+        self.download.value = ""                  # a file of an earlier position is not kept in the page
+
+    def show_download(self) -> str:
+        """Build the campaign's file now and show its link (the file is built only when asked
+        for, and goes away with the next change: it holds the whole pack, and in the demo the
+        cards still in the box, which golden rule 2 says nobody reads before discovering)."""
+        c, lang = self.campaign, self.lang
         data = base64.b64encode(self.save_text().encode("utf-8")).decode("ascii")
-        self.download.value = (f'<a class="kl-download" download="kingdom-legacy-campaign.json" '
+        name = f"kingdom-legacy-{c.pack.id}-round{c.round}.json"
+        warning = t("legacy.panel.save_warning", lang) if any(n in c.box for n in c.pack.cards) else ""
+        self.download.value = ('<div class="kl-root">'
+                               + (f'<div class="kl-muted">{escape(warning)}</div>' if warning else "")
+                               + f'<a class="kl-download" download="{escape(name)}" '
                                f'href="data:application/json;base64,{data}">'
-                               f'⬇ {escape(t("legacy.panel.save", lang))}</a>')
+                               f'⬇ {escape(t("legacy.panel.save_as", lang, name=name))}</a></div>')
+        return self.download.value
 
     def _draw_board(self) -> None:
         c, lang = self.campaign, self.lang
@@ -362,6 +376,8 @@ class LegacyPanel(W.VBox):
     def _draw_actions(self) -> None:
         c, lang = self.campaign, self.lang
         manual = c.decision() == "manual"
+        for old in self.buttons:                             # replaced buttons are closed, not left alive
+            old.close()
         self.buttons = []
         for a in c.legal_actions():
             if manual and a != Action(MANUAL, "done"):

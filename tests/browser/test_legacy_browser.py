@@ -65,8 +65,11 @@ def test_play_the_demo_kingdom_by_clicking(voila_app, page, artifacts):
     text = page.inner_text("body")
     assert "Traceback" not in text and "There was an error" not in text
 
+    assert page.locator("a.kl-download").count() == 0                 # no file in the page until asked
+    panel_button(page, "Download the campaign (JSON)").click()
     link = page.locator("a.kl-download")
-    assert link.inner_text().strip() == "⬇ Download the campaign (JSON)"
+    link.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    assert link.inner_text().strip().startswith("⬇ Save kingdom-legacy-demo-round")
     href = link.get_attribute("href")
     assert href.startswith("data:application/json;base64,")
     c = Campaign.from_json(base64.b64decode(href.split(",", 1)[1]))

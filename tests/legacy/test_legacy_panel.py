@@ -2,7 +2,7 @@
 of the pile, says in words what each move did, asks before a move loses unspent
 resources, shows the log newest first, undoes and goes back, keeps companion mode on a new
 campaign, offers the tools of a manual step, and saves and loads only through the browser
-(a download button, file uploads)."""
+(a file built only when asked for, file uploads)."""
 
 import base64
 import datetime
@@ -40,7 +40,8 @@ def test_panel_builds_with_cards_top_card_actions_and_their_explanation():
     assert "Several effects happen at the same time" in p.explain.value        # the Harbour's optional effect
     for n in c.box:                                            # golden rule 2: nothing of the box
         assert f'data-card="{n}"' not in p.board.value
-    assert 'class="kl-download"' in p.download.value and "⬇ Download the campaign (JSON)" in p.download.value
+    assert p.download.value == "" and p.save_button.description == "⬇ Download the campaign (JSON)"
+    assert "base64" not in p.header.value + p.board.value + p.log_view.value   # no file in the page until asked
 
 
 def test_a_round_before_its_first_turn_is_said_so():
@@ -110,9 +111,12 @@ def test_bot_buttons_undo_and_going_back_to_any_move():
     assert c.to_json() == start and p.undo_button.disabled
 
 
-def test_save_button_and_upload_round_trip():
+def test_the_file_is_built_when_asked_for_goes_with_the_next_move_and_loads_back():
     p = LegacyPanel(lang="en", seed=4)
     p.bot_turn()
+    p.save_button.click()
+    assert 'class="kl-download"' in p.download.value and "⬇ Save kingdom-legacy-demo-round1.json" in p.download.value
+    assert "the cards still in the box too: do not read them" in p.download.value      # golden rule 2
     href = p.download.value.split('href="')[1].split('"')[0]
     assert href.startswith("data:application/json;base64,")
     text = base64.b64decode(href.split(",", 1)[1]).decode("utf-8")
@@ -121,6 +125,8 @@ def test_save_button_and_upload_round_trip():
     upload(q.upload, text, "mine.json")
     assert q.campaign.to_json() == text
     assert "Campaign loaded: mine.json" in q.message.value
+    p.bot_step()
+    assert p.download.value == ""
 
 
 def test_a_broken_upload_is_refused_and_the_campaign_stays():
