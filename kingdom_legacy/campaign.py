@@ -411,23 +411,28 @@ class Campaign:
     def _queued_effect(self, q):
         return self.effects(q["card"], q["stage"])[q["idx"]]
 
-    def _main_actions(self) -> list[Action]:
+    def _main_actions(self, card=None) -> list[Action]:
+        """The turn actions (``card``: only those of that card, and the ones of no card)."""
         out = []
-        for n in self.play:
+
+        def of(cards):
+            return cards if card is None else [card] if card in cards else []
+
+        for n in of(self.play):
             if self.is_blocked(n) or n in self.attached:
                 continue
             for i in range(len(self.production(n))):
                 out.append(Action(PRODUCE, n, i + 1))
-        for n in self.play + self.permanent:
+        for n in of(self.play + self.permanent):
             if self.is_blocked(n) or n in self.attached:
                 continue
             for u in self._st(n).upgrades:
                 if _covers(self.pool, u["cost"]):
                     out.append(Action(UPGRADE, n, u["to"]))
-        for n in self.play + self.permanent:
+        for n in of(self.play + self.permanent):
             for i in self._usable(n):
                 out.append(Action(USE, n, i + 1))
-        for e in self.play:
+        for e in of(self.play):
             st = self._st(e)
             if not st.equip or e in self.attached or self.is_blocked(e):
                 continue
@@ -511,9 +516,12 @@ class Campaign:
 
     def is_legal(self, action) -> bool:
         try:
-            return Action.parse(action) in self.legal_actions()
+            action = Action.parse(action)
         except IllegalAction:
             return False
+        if self.decision() == "main" and action.kind in (PRODUCE, UPGRADE, USE, EQUIP):
+            return action in self._main_actions(card=action.a)     # the same rules, one card's worth
+        return action in self.legal_actions()
 
     def apply(self, action, allow_loss: bool = True) -> "Campaign":
         """Do ``action`` (an :class:`Action` or its text).  An illegal action raises
@@ -522,8 +530,8 @@ class Campaign:
         :class:`LossWarning` first.  Whatever goes wrong, the campaign is left exactly as
         it was."""
         action = Action.parse(action) if not isinstance(action, Action) else action
-        legal = self.legal_actions()
-        if action not in legal:
+        if not self.is_legal(action):
+            legal = self.legal_actions()
             key, params = self._why_not(action)
             shown = ", ".join(str(a) for a in legal[:30]) + (" ..." if len(legal) > 30 else "")
             raise IllegalAction("legacy.error.illegal", action=str(action), reason=Text(key, **params),
@@ -549,7 +557,7 @@ class Campaign:
         """One action of a replayed history: checked like :meth:`apply` but without the
         copy that makes a refusal change nothing (a failed replay is thrown away whole)."""
         action = Action.parse(text)
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             key, params = self._why_not(action)
             raise IllegalAction("legacy.error.illegal", action=str(action), reason=Text(key, **params), allowed="-")
         self._do_action(action)
@@ -562,7 +570,7 @@ class Campaign:
         if not self.pool:
             return {}
         action = Action.parse(action)
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             return {}
         c = self.clone()
         mark = len(c.events)

@@ -57,6 +57,10 @@ def paths(x, prefix=()):
 _PATHS = {}
 
 
+def _copy(x):
+    return dict(x) if isinstance(x, dict) else list(x)
+
+
 def tamper(d, rng):
     """One random change somewhere in the file (in the pack inside it one time in 20)."""
     key = id(d)
@@ -65,9 +69,9 @@ def tamper(d, rng):
         _PATHS[key] = ([p for p in every if p[0] != "pack"], [p for p in every if p[0] == "pack"])
     mine, pack = _PATHS[key]
     path = rng.choice(pack if pack and rng.random() < 0.05 else mine)
-    d = json.loads(json.dumps(d))
-    parent = d
+    d = parent = _copy(d)                    # the containers on the path are copied, the rest shared
     for k in path[:-1]:
+        parent[k] = _copy(parent[k])
         parent = parent[k]
     key = path[-1]
     old = parent[key]

@@ -206,3 +206,19 @@ def test_manual_steps_keep_every_invariant(seed):
     k = len(c.history) - 5
     c.undo(5)
     assert c.to_json() == snapshots[k]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_is_legal_agrees_with_the_list_of_legal_actions(seed):
+    """``is_legal`` looks at one card's actions only: it must say exactly what the whole list says."""
+    c = Campaign.new(PACK, seed)
+    bot = RandomBot(seed)
+    while not c.is_over:
+        legal = c.legal_actions()
+        cards = sorted(set(c.play + c.permanent + c.deck[:2] + c.discard[:2]))
+        candidates = set(legal) | {Action(k, n, x) for k in ("produce", "use") for n in cards for x in (1, 2, 3)}
+        candidates |= {Action("upgrade", n, s) for n in cards for s in ("front", "front_rotated", "back")}
+        candidates |= {Action("equip", e, w) for e in c.play for w in c.play}
+        for a in candidates:
+            assert c.is_legal(a) == (a in legal), a
+        c.apply(bot.choose(c))
