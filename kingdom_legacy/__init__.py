@@ -9,7 +9,7 @@ from .actions import Action
 from .bots import BOTS, RandomBot, SimpleBot, play_campaign
 from .campaign import Campaign
 from .cards import STAGES, Pack, demo_pack, load_pack
-from .errors import IllegalAction, LegacyError, PackError, SaveError
+from .errors import IllegalAction, LegacyError, LossWarning, PackError, SaveError
 
-__all__ = ["Action", "BOTS", "Campaign", "IllegalAction", "LegacyError", "Pack", "PackError", "RandomBot",
-           "STAGES", "SaveError", "SimpleBot", "demo_pack", "load_pack", "play_campaign"]
+__all__ = ["Action", "BOTS", "Campaign", "IllegalAction", "LegacyError", "LossWarning", "Pack", "PackError",
+           "RandomBot", "STAGES", "SaveError", "SimpleBot", "demo_pack", "load_pack", "play_campaign"]

@@ -1,4 +1,5 @@
-"""Actions: one text notation, ``kind [a [b]]`` (``produce 3 1``, ``upgrade 5 back``).
+"""Actions: one text notation, ``kind [a [b [c]]]`` (``produce 3 1``, ``upgrade 5 back``,
+``manual move 7 discard``).
 
 ``str(action)`` and :meth:`Action.parse` read back to each other: arguments are whole
 numbers (card numbers, 1-based option and effect indices) or single words."""
@@ -8,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .errors import IllegalAction
+from .errors import IllegalAction, Text
 
 # main actions of a turn
 PRODUCE, UPGRADE, USE, DEVELOP, PASS, EQUIP = "produce", "upgrade", "use", "develop", "pass", "equip"
@@ -17,12 +18,19 @@ RESOLVE, SKIP, TARGET, RESOURCE, MARK, DISCOVER, SIDE, PURGE, REVEAL = (
     "resolve", "skip", "target", "resource", "mark", "discover", "side", "purge", "reveal")
 # after the campaign
 EXPANSION = "expansion"
+# a step done by hand, for what the card format cannot say: ``manual TOOL ...``
+MANUAL = "manual"
 
 KINDS = (PRODUCE, UPGRADE, USE, DEVELOP, PASS, EQUIP, RESOLVE, SKIP, TARGET, RESOURCE, MARK,
-         DISCOVER, SIDE, PURGE, REVEAL, EXPANSION)
+         DISCOVER, SIDE, PURGE, REVEAL, EXPANSION, MANUAL)
 #: how many arguments each kind takes
 ARITY = {PRODUCE: 2, UPGRADE: 2, USE: 2, DEVELOP: 0, PASS: 0, EQUIP: 2, RESOLVE: 2, SKIP: 2,
          TARGET: 1, RESOURCE: 1, MARK: 2, DISCOVER: 1, SIDE: 2, PURGE: 1, REVEAL: 1, EXPANSION: 1}
+#: the tools of a manual step and how many arguments each takes after its name
+TOOLS = {"start": 0, "done": 0, "gain": 1, "lose": 1, "move": 2, "turn": 2, "sticker": 2, "mark": 2,
+         "discover": 1}
+#: where ``manual move`` can put a card
+MANUAL_ZONES = ("top", "bottom", "play", "discard", "permanent", "box", "destroyed")
 _TOKEN = re.compile(r"^(?:[1-9][0-9]{0,4}|[a-z][a-z_]*)$")
 
 
@@ -30,18 +38,30 @@ class Action(NamedTuple):
     kind: str
     a: object = None
     b: object = None
+    c: object = None
 
     def __str__(self):
         return " ".join(str(x) for x in self if x is not None)
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text) -> "Action":
         if isinstance(text, Action):
             return text
         parts = str(text).split()
+        shown = " ".join(parts)[:60]            # one line, whatever was typed
         if not parts or parts[0] not in KINDS:
-            raise IllegalAction("legacy.error.parse_kind", text=str(text), kinds=", ".join(KINDS))
+            raise IllegalAction("legacy.error.parse_kind", text=shown, kinds=", ".join(KINDS))
         kind, args = parts[0], parts[1:]
-        if len(args) != ARITY[kind] or not all(_TOKEN.match(p) for p in args):
-            raise IllegalAction("legacy.error.parse_args", text=str(text), kind=kind, n=ARITY[kind])
+        for p in args:
+            if not _TOKEN.match(p):
+                raise IllegalAction("legacy.error.parse_word", text=shown, word=p[:20])
+        if kind == MANUAL:
+            if not args or args[0] not in TOOLS:
+                raise IllegalAction("legacy.error.parse_tool", text=shown, tools=", ".join(TOOLS))
+            n = TOOLS[args[0]] + 1
+        else:
+            n = ARITY[kind]
+        if len(args) != n:
+            raise IllegalAction("legacy.error.parse_count", text=shown, kind=kind,
+                                usage=Text("legacy.usage." + (f"manual_{args[0]}" if kind == MANUAL else kind)))
         return cls(kind, *[int(p) if p.isdigit() else p for p in args])

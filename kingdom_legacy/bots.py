@@ -1,12 +1,15 @@
-"""Two bots: ``random`` (any legal action, for tests) and ``simple`` (a greedy player that
-upgrades whenever it can and produces only for an upgrade it can complete this turn).
+"""Two bots: ``random`` (any legal action of the rules, for tests) and ``simple`` (a greedy
+player that upgrades whenever it can and produces only for an upgrade it can complete this
+turn).
 
 Both see only what a player sees: the cards in play, the discard pile, the top card of
-the draw pile and the legal actions; their choices come from their own seeded generator."""
+the draw pile and the legal actions; their choices come from their own seeded generator.
+Neither opens a manual step (that is for a person doing what a card says); asked to do
+one, they end it at once."""
 
 from __future__ import annotations
 
-from .actions import DEVELOP, PASS, PRODUCE, RESOLVE, UPGRADE, USE, Action
+from .actions import DEVELOP, MANUAL, PASS, PRODUCE, RESOLVE, UPGRADE, USE, Action
 from .campaign import Campaign
 from .errors import LegacyError
 from .rng import Rng
@@ -19,7 +22,9 @@ class RandomBot:
         self.rng = Rng(seed ^ 0x5EED)
 
     def choose(self, c: Campaign) -> Action:
-        return self.rng.choice(c.legal_actions())
+        if c.decision() == "manual":
+            return Action(MANUAL, "done")
+        return self.rng.choice([a for a in c.legal_actions() if a.kind != MANUAL])
 
 
 class SimpleBot:
@@ -29,8 +34,10 @@ class SimpleBot:
         self.rng = Rng(seed ^ 0xB07)
 
     def choose(self, c: Campaign) -> Action:
-        acts = c.legal_actions()
         d = c.decision()
+        if d == "manual":
+            return Action(MANUAL, "done")
+        acts = [a for a in c.legal_actions() if a.kind != MANUAL]
         if d != "main":
             if d == "order":
                 return next(a for a in acts if a.kind == RESOLVE)

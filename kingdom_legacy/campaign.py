@@ -1,13 +1,16 @@
 """The :class:`Campaign` state machine: one object holds a whole Kingdom Legacy campaign.
 
 Where every card is (box, draw pile, play area, discard pile, permanent row, set aside,
-destroyed), each discovered card's stage, stickers, marked boxes and crossed-out effects,
-the resources of the turn, what is waiting to be resolved, the seeded generator and the
-event log.  Everything is plain data (numbers, strings, lists, dicts), so that
-:meth:`clone` is a few list copies and a save file is that data as JSON.
+destroyed), each discovered card's stage, stickers, tab, marked boxes and crossed-out
+effects and production, the resources of the turn, what is waiting to be resolved, the
+seeded generator and the event log.  Everything is plain data (numbers, strings, lists,
+dicts), so that :meth:`clone` is a few list copies and a save file is that data as JSON.
 
 Progress is automatic until the player has something to decide: ``legal_actions()`` lists
-it, ``apply(action)`` does it (an illegal action raises and changes nothing).
+it, ``apply(action)`` does it (an illegal action raises and changes nothing).  The seed,
+the pack as it was at the start, the actions (``history``) and the cards entered on the
+way (``edits``) decide everything else: :meth:`back_to` replays them to undo, and loading
+a save replays them to check the file.
 
 How work is ordered (docs/kingdom-legacy.md, "timing"): ``work`` is a stack of effect
 frames, card draws and rule steps.  Frames and draws run at once; before a rule step runs,
@@ -17,26 +20,37 @@ forced effect alone resolves by itself).
 
 from __future__ import annotations
 
-from .actions import (DEVELOP, DISCOVER, EQUIP, EXPANSION, MARK, PASS, PRODUCE, PURGE, RESOLVE, RESOURCE,
-                      REVEAL, SIDE, SKIP, TARGET, UPGRADE, USE, Action)
-from .cards import FLIP, MAX_PRODUCTION_FOR_STICKER, RESOURCES, ROTATE, STATIC_KINDS, Pack, demo_pack
-from .errors import IllegalAction, LegacyError
+import json
+
+from .actions import (DEVELOP, DISCOVER, EQUIP, EXPANSION, MANUAL, MANUAL_ZONES, MARK, PASS, PRODUCE, PURGE,
+                      RESOLVE, RESOURCE, REVEAL, SIDE, SKIP, TARGET, UPGRADE, USE, Action)
+from .cards import (FLIP, MAX_PRODUCTION_FOR_STICKER, ROTATE, STAGES, STATIC_KINDS, BundleText, Pack, demo_pack,
+                    is_static, needs_deck, stage_lines, text)
+from .errors import IllegalAction, LegacyError, LossWarning, Text
 from .events import Event
+from .events import describe as describe_event
 from .rng import Rng
 
 START_PLAY = 4          # cards played at the start of a turn
 DEVELOP_PLAY = 2        # cards played by the develop action
 MAX_EXPANSIONS = 10
 ZONES = ("box", "deck", "play", "discard", "permanent", "aside", "destroyed")
-_SLOTS = ("pack", "seed", "rng", "manual", "phase", "round", "turn", "box", "deck", "play", "discard",
+#: work that loses the resources of the turn before the player acts again
+_LOSING_FLOWS = ("cleanup_turn", "end_round", "start_turn")
+_SLOTS = ("pack", "pack0", "seed", "rng", "manual", "phase", "round", "turn", "box", "deck", "play", "discard",
           "permanent", "aside", "destroyed", "purged", "purged_glory", "cards", "entered", "blocked",
           "attached", "pool", "stickers", "pending", "work", "queue", "last_round", "expansion",
-          "expansions_done", "scores", "events", "history")
+          "expansions_done", "scores", "events", "history", "edits")
+
+
+def new_card_state(stage="front") -> dict:
+    return {"stage": stage, "stickers": [], "checks": [], "crossed": [], "struck": [], "tab": False}
 
 
 def _copy_cards(cards):
     return {n: {"stage": c["stage"], "stickers": [s[:] for s in c["stickers"]],
-                "checks": [s[:] for s in c["checks"]], "crossed": [s[:] for s in c["crossed"]]}
+                "checks": [s[:] for s in c["checks"]], "crossed": [s[:] for s in c["crossed"]],
+                "struck": [s[:] for s in c["struck"]], "tab": c["tab"]}
             for n, c in cards.items()}
 
 
@@ -62,11 +76,11 @@ class Campaign:
 
         ``manual=True`` is the companion mode for a real box: nothing is shuffled, and every
         time a card comes off the draw pile you say which one it is (``reveal N``)."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise LegacyError("legacy.error.seed", value=repr(seed))
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+            raise LegacyError("legacy.error.seed", value=repr(seed)[:40])
         pack = pack or demo_pack()
         c = cls.__new__(cls)
-        c.pack = pack
+        c.pack = c.pack0 = pack
         c.seed = seed
         c.rng = Rng(seed)
         c.manual = bool(manual)
@@ -81,7 +95,7 @@ class Campaign:
         c.cards = {}
         c.entered, c.blocked, c.attached = {}, {}, {}
         c.pool = {}
-        c.stickers = dict(pack.stickers)
+        c.stickers = pack.sticker_counts()
         c.pending = None
         c.work, c.queue = [], []
         c.last_round = None
@@ -90,8 +104,9 @@ class Campaign:
         c.scores = []
         c.events = []
         c.history = []
+        c.edits = []
         for n in range(1, start + 1):
-            c.cards[n] = {"stage": "front", "stickers": [], "checks": [], "crossed": []}
+            c.cards[n] = new_card_state()
             (c.permanent if c._st(n).permanent else c.discard).append(n)
         c.log("setup", cause="rule:setup", n=start, box=len(c.box))
         c.log("round", cause="rule:round", n=1)
@@ -100,13 +115,13 @@ class Campaign:
         return c
 
     def clone(self) -> "Campaign":
-        """An independent copy (explicit copies of every container; the pack is shared)."""
-        c = Campaign.__new__(Campaign)
-        c.pack, c.seed, c.manual, c.lang = self.pack, self.seed, self.manual, self.lang
+        """An independent copy (explicit copies of every container; the packs are shared)."""
+        c = self.__class__.__new__(self.__class__)
+        c.pack, c.pack0, c.seed, c.manual, c.lang = self.pack, self.pack0, self.seed, self.manual, self.lang
         c.rng = self.rng.clone()
         c.phase, c.round, c.turn = self.phase, self.round, self.turn
         for z in ("box", "deck", "play", "discard", "permanent", "aside", "destroyed", "purged",
-                  "expansions_done", "history", "events"):
+                  "expansions_done", "history", "events", "edits"):
             setattr(c, z, getattr(self, z)[:])
         c.purged_glory = self.purged_glory
         c.cards = _copy_cards(self.cards)
@@ -123,6 +138,58 @@ class Campaign:
     def _restore(self, other: "Campaign") -> None:
         for s in _SLOTS:
             setattr(self, s, getattr(other, s))
+
+    # ------------------------------------------------------------------ undo and restart
+
+    def replay(self, upto: int | None = None) -> "Campaign":
+        """A new campaign from the seed, the first ``upto`` actions of the history and the
+        cards entered on the way (all of them; those entered later come at the end).  An
+        action that no longer replays (a card's data was changed since) raises and nothing
+        changes."""
+        upto = len(self.history) if upto is None else upto
+        c = self.__class__.new(self.pack0, self.seed, self.manual)
+        c.lang = self.lang
+        edits = sorted(self.edits, key=lambda e: e["at"])
+        k = 0
+        for i, h in enumerate(self.history[:upto]):
+            while k < len(edits) and edits[k]["at"] <= i:
+                c.enter_card(edits[k]["card"])
+                k += 1
+            try:
+                c._replay_step(h)
+            except LegacyError as exc:
+                raise LegacyError("legacy.error.replay", step=i + 1, action=h, reason=exc) from None
+        for e in edits[k:]:
+            c.enter_card(e["card"])
+        return c
+
+    def back_to(self, step: int) -> "Campaign":
+        """Undo: the campaign as it was after its first ``step`` actions (0: the start)."""
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self.history):
+            raise IllegalAction("legacy.error.undo_range", value=repr(step)[:20], n=len(self.history))
+        self._restore(self.replay(step))
+        return self
+
+    def undo(self, steps: int = 1) -> "Campaign":
+        """Take back the last ``steps`` actions."""
+        if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= len(self.history):
+            raise IllegalAction("legacy.error.undo_steps", value=repr(steps)[:20], n=len(self.history))
+        return self.back_to(len(self.history) - steps)
+
+    def can_restart(self) -> bool:
+        """"You may reset the game until card 23 is discovered" (the pack's ``reset_until``)."""
+        n = self.pack.reset_until
+        return not any(e.kind == "discover" and e.params.get("card") == n for e in self.events)
+
+    def restart(self, seed: int | None = None) -> "Campaign":
+        """Start the campaign again (same pack and mode; the cards you entered are kept),
+        allowed until the pack's reset card is discovered."""
+        if not self.can_restart():
+            raise IllegalAction("legacy.error.restart", card=self.pack.reset_until)
+        c = self.__class__.new(self.pack.without_placeholders(), self.seed if seed is None else seed, self.manual)
+        c.lang = self.lang
+        self._restore(c)
+        return self
 
     # ------------------------------------------------------------------ card facts
 
@@ -142,13 +209,41 @@ class Campaign:
 
     def _visible(self, n):
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= self.pack.box_size:
-            raise LegacyError("legacy.error.no_card", card=n, box=self.pack.box_size)
+            raise LegacyError("legacy.error.no_card", card=repr(n)[:20], box=self.pack.box_size)
         if n in self.box:
             raise LegacyError("legacy.error.in_box", card=n)
 
     def kingdom(self) -> list[int]:
         """Every card of the kingdom: draw pile, play area, discard pile, permanent row."""
         return self.deck + self.play + self.discard + self.permanent
+
+    def resources(self) -> tuple:
+        """The resources of the game now: the base game's, the pack's own, and those of
+        every mini-expansion begun ("1 any resource" may be one of the new ones)."""
+        out = list(self.pack.base_resources)
+        started = list(self.expansions_done) + ([self.expansion["card"]] if self.expansion else [])
+        for x in started:
+            for r in self.pack.expansion_resources.get(x, ()):
+                if r not in out:
+                    out.append(r)
+        return tuple(out)
+
+    def effects(self, n, sid=None) -> tuple:
+        """The effects of card ``n`` on stage ``sid`` (default: its active stage): the printed
+        ones, then those of the numbered stickers put on that stage, in the order put."""
+        sid = sid or self.cards[n]["stage"]
+        printed = self.pack.card(n).stages[sid].effects
+        extra = tuple(self.pack.sheet[str(s[2])]["effect"] for s in self.cards[n]["stickers"]
+                      if s[0] == sid and s[1] == "effect")
+        return printed + extra if extra else printed
+
+    def tabs_in_deck(self) -> list[tuple[int, int]]:
+        """``(position from the top, 1-based; card)`` of every card with a tab in the draw pile:
+        "its tab sticks out of the deck", so it is seen wherever it is.  In companion mode the
+        engine does not know the order of your real pile: you see the tabs there."""
+        if self.manual:
+            return []
+        return [(i + 1, n) for i, n in enumerate(self.deck) if self.cards[n]["tab"]]
 
     def is_blocked(self, n) -> bool:
         return n in self.blocked or (n in self.attached and self.attached[n] in self.blocked)
@@ -160,18 +255,34 @@ class Campaign:
     def equipment_of(self, n) -> list[int]:
         return [e for e, w in self.attached.items() if w == n]
 
-    def _own_production(self, n) -> list[dict]:
-        st = self._st(n)
-        opts = [dict(o) for o in st.production]
-        for sid, sticker, *_ in self.cards[n]["stickers"]:
-            if sid != st.id or sticker not in RESOURCES:
+    def _stage_production(self, n, sid) -> list[dict]:
+        """The production printed on stage ``sid`` with its resource stickers, less what
+        was crossed out ("cross out the whole production": the printed production and the
+        stickers on it then; a sticker put later produces again)."""
+        st = self.pack.card(n).stages[sid]
+        c = self.cards[n]
+        struck = max((k for s, k in c["struck"] if s == sid), default=None)
+        opts = [] if struck is not None else [dict(o) for o in st.production]
+        k = 0
+        for s in c["stickers"]:
+            if s[0] != sid or s[1] in ("glory", "effect"):
                 continue
+            k += 1
+            if struck is not None and k <= struck:
+                continue
+            r = s[1]
             if not opts:
                 opts = [{}]
-            with_it = [o for o in opts if sticker in o] or opts
+            with_it = [o for o in opts if r in o] or opts
             for o in with_it:
-                o[sticker] = o.get(sticker, 0) + 1
+                o[r] = o.get(r, 0) + 1
         return opts
+
+    def _resource_stickers(self, n, sid) -> int:
+        return sum(1 for s in self.cards[n]["stickers"] if s[0] == sid and s[1] not in ("glory", "effect"))
+
+    def _own_production(self, n) -> list[dict]:
+        return self._stage_production(n, self.cards[n]["stage"])
 
     def _combined_production(self, n) -> list[dict]:
         opts = self._own_production(n)
@@ -189,9 +300,11 @@ class Campaign:
             return []
         return self._combined_production(n)
 
-    def total_production(self, n) -> int:
+    def total_production(self, n, sid=None) -> int:
         """The card's total production for golden rule 5 (the largest option, its
-        equipment counted as part of it)."""
+        equipment counted as part of it); ``sid``: of another stage of the card."""
+        if sid is not None and sid != self.cards[n]["stage"]:
+            return max((sum(o.values()) for o in self._stage_production(n, sid)), default=0)
         return max((sum(o.values()) for o in self._combined_production(n)), default=0)
 
     def card_glory(self, n) -> int:
@@ -205,7 +318,7 @@ class Campaign:
 
     def glory(self) -> int:
         """The score: glory of every card of the kingdom, bonuses for keywords, and the
-        glory kept from purged cards."""
+        purged glory."""
         return sum(a for _, a, _ in self.glory_breakdown())
 
     def glory_breakdown(self) -> list[tuple]:
@@ -216,7 +329,7 @@ class Campaign:
             g = self.card_glory(n)
             if g:
                 rows.append((n, g, "card"))
-            for e in self._st(n).effects:
+            for e in self.effects(n):
                 if e["trigger"] != "passive":
                     continue
                 for s in e["do"]:
@@ -245,7 +358,7 @@ class Campaign:
     def decision(self) -> str:
         """What is asked now: ``main`` (a turn action), ``order`` (which triggered effect
         next), a pending choice (``target``, ``resource``, ``mark``, ``discover``, ``side``,
-        ``purge``, ``reveal``), or ``over``."""
+        ``purge``, ``reveal``, ``manual``), or ``over``."""
         if self.pending:
             return self.pending["kind"]
         if self.queue:
@@ -270,11 +383,14 @@ class Campaign:
         if d == "purge":
             return [Action(PURGE, n) for n in p["options"]]
         if d == "reveal":
-            return [Action(REVEAL, n) for n in sorted(self.deck)]
+            return [Action(REVEAL, n) for n in self._reveal_options()]
+        if d == "manual":
+            return self._manual_actions()
         if d == "order":
             out = []
             for q in self.queue:
-                for a in ([Action(RESOLVE, q["card"], q["idx"] + 1)]
+                usable = not (needs_deck(self._queued_effect(q)) and not self.deck)
+                for a in (([Action(RESOLVE, q["card"], q["idx"] + 1)] if usable or q["forced"] else [])
                           + ([] if q["forced"] else [Action(SKIP, q["card"], q["idx"] + 1)])):
                     if a not in out:
                         out.append(a)
@@ -286,23 +402,37 @@ class Campaign:
                     if e["card"] in self.box and e["card"] not in self.expansions_done and self.pack.has(e["card"])]
         return self._main_actions()
 
-    def _main_actions(self) -> list[Action]:
+    def _reveal_options(self) -> list[int]:
+        x = self.expansion
+        if self.pending.get("purge"):
+            return sorted(self.deck[x["pos"] + x["seen"]:])
+        return sorted(self.deck)
+
+    def _queued_effect(self, q):
+        return self.effects(q["card"], q["stage"])[q["idx"]]
+
+    def _main_actions(self, card=None) -> list[Action]:
+        """The turn actions (``card``: only those of that card, and the ones of no card)."""
         out = []
-        for n in self.play:
+
+        def of(cards):
+            return cards if card is None else [card] if card in cards else []
+
+        for n in of(self.play):
             if self.is_blocked(n) or n in self.attached:
                 continue
             for i in range(len(self.production(n))):
                 out.append(Action(PRODUCE, n, i + 1))
-        for n in self.play + self.permanent:
+        for n in of(self.play + self.permanent):
             if self.is_blocked(n) or n in self.attached:
                 continue
             for u in self._st(n).upgrades:
                 if _covers(self.pool, u["cost"]):
                     out.append(Action(UPGRADE, n, u["to"]))
-        for n in self.play + self.permanent:
+        for n in of(self.play + self.permanent):
             for i in self._usable(n):
                 out.append(Action(USE, n, i + 1))
-        for e in self.play:
+        for e in of(self.play):
             st = self._st(e)
             if not st.equip or e in self.attached or self.is_blocked(e):
                 continue
@@ -313,6 +443,7 @@ class Campaign:
         if self.deck:
             out.append(Action(DEVELOP))
         out.append(Action(PASS))
+        out.append(Action(MANUAL, "start"))
         return out
 
     def _usable(self, n) -> list[int]:
@@ -324,27 +455,91 @@ class Campaign:
             return []            # equipment that is not attached has no effects
         crossed = self.cards[n]["crossed"]
         out = []
-        for i, e in enumerate(st.effects):
-            if e["trigger"] in ("optional", "forced") or st.is_static(i):
+        for i, e in enumerate(self.effects(n)):
+            if e["trigger"] in ("optional", "forced") or is_static(e):
                 continue
             if [st.id, i] in crossed or not _covers(self.pool, e.get("cost", {})):
                 continue
+            if needs_deck(e) and not self.deck:
+                continue         # "if the deck is empty, you cannot use such an effect"
             out.append(i)
         return out
 
+    # ------------------------------------------------------------------ manual steps
+
+    def _manual_actions(self) -> list[Action]:
+        """Every tool of a manual step, for whatever the card format cannot say."""
+        out = [Action(MANUAL, "done")]
+        out += [Action(MANUAL, "gain", r) for r in self.resources()]
+        out += [Action(MANUAL, "lose", r) for r in self.pool]
+        for n in sorted(self.deck + self.play + self.discard + self.permanent
+                        + [d for d in self.destroyed if d not in self.purged]):
+            out += [Action(MANUAL, "move", n, z) for z in MANUAL_ZONES if self._manual_move_ok(n, z)]
+        for n in sorted(self.kingdom()):
+            card = self.pack.card(n)
+            out += [Action(MANUAL, "turn", n, s) for s in STAGES
+                    if card.stages[s] is not None and s != self.cards[n]["stage"]]
+            out += [Action(MANUAL, "sticker", n, int(sid) if sid.isdigit() else sid)
+                    for sid in self.pack.sheet if self._manual_sticker_ok(n, sid)]
+            st = self._st(n)
+            marked = {i for sid, i in self.cards[n]["checks"] if sid == st.id}
+            out += [Action(MANUAL, "mark", n, b + 1) for b in range(len(st.checkboxes)) if b not in marked]
+        out += [Action(MANUAL, "discover", n) for n in self.box if self.manual or self.pack.has(n)]
+        return out
+
+    def _manual_move_ok(self, n, z) -> bool:
+        where = self.zone(n)
+        if where in ("box", "aside"):
+            return False
+        permanent = self._st(n).permanent
+        if permanent and z not in ("permanent", "box", "destroyed"):
+            return False                # permanent cards are never in the pile, play or discard
+        if z == "permanent" and not permanent:
+            return False
+        if z == "top":
+            return not (self.deck and self.deck[0] == n)
+        if z == "bottom":
+            return not (self.deck and self.deck[-1] == n)
+        return z != where
+
+    def _manual_sticker_ok(self, n, sid) -> bool:
+        e = self.pack.sheet[sid]
+        if self.stickers.get(sid, 0) <= 0:
+            return False
+        if e["kind"] == "tab":
+            return not self.cards[n]["tab"]
+        if e["kind"] == "resource":
+            return self.total_production(n) < MAX_PRODUCTION_FOR_STICKER
+        return True
+
     # ------------------------------------------------------------------ acting
 
-    def apply(self, action) -> "Campaign":
+    def is_legal(self, action) -> bool:
+        try:
+            action = Action.parse(action)
+        except IllegalAction:
+            return False
+        if self.decision() == "main" and action.kind in (PRODUCE, UPGRADE, USE, EQUIP):
+            return action in self._main_actions(card=action.a)     # the same rules, one card's worth
+        return action in self.legal_actions()
+
+    def apply(self, action, allow_loss: bool = True) -> "Campaign":
         """Do ``action`` (an :class:`Action` or its text).  An illegal action raises
-        :class:`IllegalAction` saying what is wrong and what is allowed; a failure while
-        resolving (a card not entered yet) leaves the campaign exactly as it was."""
+        :class:`IllegalAction` saying what is wrong and what is allowed; with
+        ``allow_loss=False`` an action that would lose unspent resources raises
+        :class:`LossWarning` first.  Whatever goes wrong, the campaign is left exactly as
+        it was."""
         action = Action.parse(action) if not isinstance(action, Action) else action
-        legal = self.legal_actions()
-        if action not in legal:
+        if not self.is_legal(action):
+            legal = self.legal_actions()
             key, params = self._why_not(action)
             shown = ", ".join(str(a) for a in legal[:30]) + (" ..." if len(legal) > 30 else "")
-            raise IllegalAction("legacy.error.illegal", action=str(action), decision=self.decision(),
-                                reason=LegacyError(key, **params), allowed=shown or "-")
+            raise IllegalAction("legacy.error.illegal", action=str(action), reason=Text(key, **params),
+                                allowed=shown or "-")
+        if not allow_loss:
+            lost = self.losses(action)
+            if lost:
+                raise LossWarning("legacy.warn.loss", action=str(action), what=BundleText(lost, self.pack, "nom"))
         before = self.clone()
         try:
             self._do_action(action)
@@ -352,56 +547,123 @@ class Campaign:
         except LegacyError:
             self._restore(before)
             raise
+        except Exception as exc:                 # a bug or a state no rule foresaw: nothing changes
+            self._restore(before)
+            raise LegacyError("legacy.error.internal", action=str(action), reason=type(exc).__name__) from exc
         self.history.append(str(action))
         return self
+
+    def _replay_step(self, text) -> None:
+        """One action of a replayed history: checked like :meth:`apply` but without the
+        copy that makes a refusal change nothing (a failed replay is thrown away whole)."""
+        action = Action.parse(text)
+        if not self.is_legal(action):
+            key, params = self._why_not(action)
+            raise IllegalAction("legacy.error.illegal", action=str(action), reason=Text(key, **params), allowed="-")
+        self._do_action(action)
+        self._run()
+        self.history.append(str(action))
+
+    def losses(self, action) -> dict:
+        """The resources you have now that ``action`` would lose unspent (a new card comes
+        into play, or the turn ends, before you could act again): ``{}`` when none."""
+        if not self.pool:
+            return {}
+        action = Action.parse(action)
+        if not self.is_legal(action):
+            return {}
+        c = self.clone()
+        mark = len(c.events)
+        try:
+            c._do_action(action)
+            c._run()
+        except Exception:           # noqa: BLE001 - apply itself will say what is wrong
+            return {}
+        lost = {}
+        for e in c.events[mark:]:
+            if e.kind == "lost":
+                for r, k in e.params["what"].items():
+                    lost[r] = lost.get(r, 0) + k
+        if c.pool and any(w["t"] == "draw" and w["left"] > 0 and c.deck
+                          or w["t"] == "flow" and w["name"] in _LOSING_FLOWS for w in c.work):
+            for r, k in c.pool.items():
+                lost[r] = lost.get(r, 0) + k
+        return {r: min(k, self.pool[r]) for r, k in lost.items() if r in self.pool}
 
     def _why_not(self, a: Action):
         d = self.decision()
         main = (PRODUCE, UPGRADE, USE, DEVELOP, PASS, EQUIP)
         if d == "over":
             return "legacy.why.over", {}
+        if a.kind == MANUAL:
+            if a.a == "start":
+                if d == "manual":
+                    return "legacy.why.manual_open", {}
+                return "legacy.why.manual_when", {"decision": Text("legacy.decision_name." + d)}
+            if d != "manual":
+                return "legacy.why.manual_closed", {}
+            return "legacy.why.manual_tool", {}
         if (a.kind in main) != (d == "main"):
-            return "legacy.why.decision", {"decision": d}
+            return "legacy.why.decision", {"decision": Text("legacy.decision_name." + d)}
         if d != "main":
             return "legacy.why.option", {}
         if a.kind == DEVELOP:
             return "legacy.why.empty_deck", {}
         n = a.a
         if not isinstance(n, int) or not 1 <= n <= self.pack.box_size:
-            return "legacy.why.no_card", {"card": n}
+            return "legacy.why.no_card", {"card": n, "box": self.pack.box_size}
         z = self.zone(n)
         if a.kind in (PRODUCE, USE, UPGRADE, EQUIP) and n not in self.play and not (
                 a.kind in (USE, UPGRADE) and n in self.permanent):
-            return "legacy.why.not_in_play", {"card": n, "zone": z}
+            return "legacy.why.not_in_play", {"card": n, "zone": Text("legacy.zone_in." + z)}
         if self.is_blocked(n):
             return "legacy.why.blocked", {"card": n, "by": self.blocked.get(n, self.blocked.get(self.attached.get(n)))}
         st = self._st(n)
         if a.kind == PRODUCE:
-            if not self.production(n):
+            if n in self.attached:
+                return "legacy.why.equipped_produce", {"card": n}
+            k = len(self.production(n))
+            if not k:
                 return "legacy.why.no_production", {"card": n}
-            return "legacy.why.option_number", {"n": len(self.production(n))}
+            return "legacy.why.option_number", {"n": k}
         if a.kind == UPGRADE:
             u = st.upgrade_to(a.b)
             if n in self.attached:
                 return "legacy.why.equipped", {"card": n}
             if u is None:
-                return "legacy.why.no_upgrade", {"card": n, "stage": a.b}
-            return "legacy.why.cost", {"need": _bundle_str(u["cost"]), "have": _bundle_str(self.pool)}
+                return "legacy.why.no_upgrade", {"card": n, "stage": _stage_text(a.b)}
+            return self._cost_why(u["cost"])
         if a.kind == USE:
+            effs = self.effects(n)
             i = a.b - 1 if isinstance(a.b, int) else -1
-            if not 0 <= i < len(st.effects):
-                return "legacy.why.no_effect", {"card": n, "n": len(st.effects)}
-            e = st.effects[i]
+            if not effs:
+                return "legacy.why.no_effects", {"card": n}
+            if not 0 <= i < len(effs):
+                return "legacy.why.no_effect", {"card": n, "n": len(effs)}
+            e = effs[i]
+            if st.equip and n not in self.attached:
+                return "legacy.why.not_attached", {"card": n}
+            if e["trigger"] in ("optional", "forced") or is_static(e):
+                return "legacy.why.not_usable", {}
             if [st.id, i] in self.cards[n]["crossed"]:
                 return "legacy.why.crossed", {}
             if not _covers(self.pool, e.get("cost", {})):
-                return "legacy.why.cost", {"need": _bundle_str(e["cost"]), "have": _bundle_str(self.pool)}
-            return "legacy.why.not_usable", {}
+                return self._cost_why(e["cost"])
+            if needs_deck(e) and not self.deck:
+                return "legacy.why.deck_effect", {}
+            return "legacy.why.option", {}
         if a.kind == EQUIP:
             if not st.equip:
                 return "legacy.why.not_equipment", {"card": n}
+            if n in self.attached:
+                return "legacy.why.equipped_again", {"card": n}
             return "legacy.why.equip_target", {"keyword": st.equip}
         return "legacy.why.option", {}
+
+    def _cost_why(self, cost):
+        if not self.pool:
+            return "legacy.why.cost_none", {"need": BundleText(cost, self.pack)}
+        return "legacy.why.cost", {"need": BundleText(cost, self.pack), "have": BundleText(self.pool, self.pack)}
 
     def _do_action(self, a: Action) -> None:
         k = a.kind
@@ -415,16 +677,24 @@ class Campaign:
                 fr["i"] += 1
                 fr.pop("tmp", None)
         elif k == SIDE:
-            self.pending = None
+            self.pending = p.get("resume")
             n = a.a
             self.cards[n]["stage"] = a.b
             self.aside.remove(n)
-            self.log("side", cause="rule:discover", card=n, stage=a.b)
+            self.log("side", cause="rule:discover", card=n, stage=a.b, to="permanent" if self._st(n).permanent
+                     else "discard")
             self._place_discovered(n)
         elif k == REVEAL:
             self.pending = None
-            self.deck.remove(a.a)
-            self.deck.insert(0, a.a)
+            if p.get("purge"):
+                x = self.expansion
+                self.deck.remove(a.a)
+                self.deck.insert(x["pos"] + x["seen"], a.a)
+                x["seen"] += 1
+                self.log("purge_seen", cause="rule:purge", card=a.a, stage=self.cards[a.a]["stage"], n=x["seen"])
+            else:
+                self.deck.remove(a.a)
+                self.deck.insert(0, a.a)
         elif k == PURGE:
             self.pending = None
             self._purge_pick(a.a, p["from"])
@@ -438,16 +708,17 @@ class Campaign:
         elif k == PRODUCE:
             n = a.a
             opt = self.production(n)[a.b - 1]
+            cause = self._cause(n)
             self.log("produce", cause="action", card=n, stage=self.cards[n]["stage"], what=dict(opt))
             self._discard(n, "produced")
-            self._gain(opt, f"card:{n}")
+            self._gain(opt, cause)
         elif k == UPGRADE:
             n = a.a
             u = self._st(n).upgrade_to(a.b)
             self._pay(u["cost"])
             self.log("upgrade", cause="action", card=n, stage=self.cards[n]["stage"], to=a.b, cost=dict(u["cost"]))
             self._change_stage(n, a.b, "action:upgrade", "upgrade")
-            self.log("turn_ends_upgrade", cause="rule:golden4", card=n)
+            self.log("turn_ends_upgrade", cause="rule:golden4", card=n, stage=a.b)
             self.work.append({"t": "flow", "name": "end_turn"})
         elif k == USE:
             self._use(a.a, a.b - 1)
@@ -459,13 +730,89 @@ class Campaign:
             self.work.append({"t": "flow", "name": "end_turn"})
         elif k == EQUIP:
             self.attached[a.a] = a.b
-            self.log("equip", cause="action", card=a.a, stage=self.cards[a.a]["stage"], wielder=a.b)
+            self.log("equip", cause="action", card=a.a, stage=self.cards[a.a]["stage"], wielder=a.b,
+                     wielder_stage=self.cards[a.b]["stage"])
         elif k == EXPANSION:
             self._start_expansion(a.a)
+        elif k == MANUAL:
+            self._manual(a)
+
+    def _manual(self, a: Action) -> None:
+        """A tool of a manual step: what you did by hand, logged as such."""
+        tool, n = a.a, a.b
+        if tool == "start":
+            self.pending = {"kind": "manual", "card": None}
+            self.log("manual_start", cause="manual")
+            return
+        if tool == "done":
+            p = self.pending
+            self.pending = None
+            self.log("manual_done", cause="manual")
+            if p.get("card") is not None:
+                for fr in reversed(self.work):
+                    if fr["t"] == "frame" and fr.get("manual"):
+                        fr.pop("manual")
+                        fr["i"] += 1
+                        break
+            return
+        if tool == "gain":
+            self._gain({n: 1}, "manual")
+        elif tool == "lose":
+            self._pay({n: 1})
+            self.log("manual_lose", cause="manual", what={n: 1})
+        elif tool == "move":
+            self._manual_move(n, a.c)
+        elif tool == "turn":
+            self._change_stage(n, a.c, "manual", "manual")
+        elif tool == "sticker":
+            sid = str(a.c)
+            if self.pack.sheet[sid]["kind"] == "tab":
+                self._tab(n, "manual", sid)
+            else:
+                self._put_sticker(n, sid, self.cards[n]["stage"], "manual")
+        elif tool == "mark":
+            self._mark(n, a.c - 1, "manual")
+        elif tool == "discover":
+            keep = self.pending
+            self._discover(n, "manual")
+            if self.pending is not keep:           # a side to choose: then back to the manual step
+                self.pending["resume"] = keep
+            else:
+                self.pending = keep
+
+    def _manual_move(self, n, z):
+        old = self.zone(n)
+        stage = self.cards[n]["stage"]
+        if z == "destroyed":
+            self._destroy(n, "manual")
+            return
+        if z == "box":
+            self._undiscover(n, "manual")
+            return
+        if old == "destroyed":
+            self.destroyed.remove(n)
+        elif old == "deck" and z in ("top", "bottom"):
+            self.deck.remove(n)
+        else:
+            eq, freed = self._leave(n)
+            for e in eq:
+                self._discard(e, "with_wielder")
+            for b in freed:
+                self.log("release", cause="manual", card=b, stage=self.cards[b]["stage"])
+        if z == "top":
+            self.deck.insert(0, n)
+        elif z == "bottom":
+            self.deck.append(n)
+        elif z == "play":
+            self.play.append(n)
+            self.entered[n] = stage
+        else:
+            getattr(self, z).append(n)
+        self.log("manual_move", cause="manual", card=n, stage=stage, to=z, source=old)
 
     def _use(self, n, i):
         st = self._st(n)
-        e = st.effects[i]
+        e = self.effects(n)[i]
         me = self.attached.get(n, n)
         cause = self._cause(n)
         if e.get("cost"):
@@ -487,12 +834,15 @@ class Campaign:
 
     def _start_trigger(self, q):
         n = q["card"]
-        e = self.pack.card(n).stages[q["stage"]].effects[q["idx"]]
+        e = self._queued_effect(q)
+        cause = f"card:{n}:{q['stage']}"
+        if needs_deck(e) and not self.deck:
+            self.log("deck_empty_effect", cause=cause, card=n, stage=q["stage"], idx=q["idx"] + 1)
+            return
         if e.get("once") and n in self.cards:
             self.cards[n]["crossed"].append([q["stage"], q["idx"]])
-        self.log("trigger", cause=f"card:{n}:{q['stage']}", card=n, stage=q["stage"], idx=q["idx"] + 1,
-                 when=e["when"])
-        self.work.append(self._frame([n, q["stage"], "effect", q["idx"]], q["me"], f"card:{n}:{q['stage']}"))
+        self.log("trigger", cause=cause, card=n, stage=q["stage"], idx=q["idx"] + 1, when=e["when"])
+        self.work.append(self._frame([n, q["stage"], "effect", q["idx"]], q["me"], cause))
 
     # ------------------------------------------------------------------ the engine loop
 
@@ -535,8 +885,16 @@ class Campaign:
 
     def _steps(self, fr):
         n, sid, kind, i = fr["ref"]
-        st = self.pack.card(n).stages[sid]
-        return st.effects[i]["do"] if kind == "effect" else st.all_checked
+        if kind == "effect":
+            return self.effects(n, sid)[i]["do"]
+        return self.pack.card(n).stages[sid].all_checked
+
+    def _stop_frames(self, n, current=None):
+        """Card ``n`` went back to the box: its effects being resolved read no more of it
+        (the step under way, ``current`` or a manual one, still finishes)."""
+        for w in self.work:
+            if w["t"] == "frame" and w["ref"][0] == n:
+                w["len"] = min(w["len"], w["i"] + (1 if w is current or w.get("manual") else 0))
 
     def _draw_step(self, d):
         if d["left"] <= 0 or not self.deck:
@@ -570,7 +928,7 @@ class Campaign:
                 st = self._st(src)
                 if st.equip and src not in self.attached:
                     continue
-                for i, e in enumerate(st.effects):
+                for i, e in enumerate(self.effects(src)):
                     if e.get("when") == when and [st.id, i] not in self.cards[src]["crossed"]:
                         self.queue.append({"card": src, "me": n, "stage": st.id, "idx": i,
                                            "forced": e["trigger"] == "forced"})
@@ -603,7 +961,7 @@ class Campaign:
         self._discover(n, "rule:round")          # taken out of the box first, then read
         if k == 2:
             if self.pack.card(n).stages["front"].parchment:
-                self.log("parchment_first", cause="rule:round", card=n)
+                self.log("parchment_first", cause="rule:round", card=n, stage="front")
             else:
                 self.work.append({"t": "flow", "name": "discover_natural", "args": [1]})
 
@@ -624,8 +982,9 @@ class Campaign:
         self._enqueue(self.play + self.permanent, "end_of_turn")
 
     def _stays(self, n) -> bool:
-        return self.is_active(n) and any(self._st(x).has_static("stay_in_play")
-                                         for x in [n] + self.equipment_of(n))
+        return self.is_active(n) and any(
+            e["trigger"] == "passive" and any(s["kind"] == "stay_in_play" for s in e["do"])
+            for x in [n] + self.equipment_of(n) for e in self.effects(x))
 
     def _flow_cleanup_turn(self):
         self._lose_resources("rule:end_turn")
@@ -720,6 +1079,35 @@ class Campaign:
         for b in freed:
             self.log("release", cause=cause, card=b, stage=self.cards[b]["stage"])
 
+    def _undiscover(self, n, cause, current=None):
+        """"Reset it and put it back into the box, in the order of the numbers"."""
+        stage = self.cards[n]["stage"]
+        if n in self.destroyed:
+            self.destroyed.remove(n)
+        eq, freed = self._leave(n)
+        for e in eq:
+            self._discard(e, "with_wielder")
+        for b in freed:
+            self.log("release", cause=cause, card=b, stage=self.cards[b]["stage"])
+        self.cards[n]["stage"] = "front"
+        self.box.append(n)
+        self.box.sort()
+        self.log("undiscover", cause=cause, card=n, stage=stage)
+        self._stop_frames(n, current)
+
+    def _to_deck(self, n, where, cause):
+        stage = self.cards[n]["stage"]
+        eq, freed = self._leave(n)
+        if where == "top":
+            self.deck.insert(0, n)
+        else:
+            self.deck.append(n)
+        self.log("to_deck", cause=cause, card=n, stage=stage, where=where)
+        for e in eq:
+            self._discard(e, "with_wielder")
+        for b in freed:
+            self.log("release", cause=cause, card=b, stage=self.cards[b]["stage"])
+
     def _change_stage(self, n, new, cause, reason):
         """Turn or flip card ``n`` to stage ``new``.  Golden rule 3: a card turned or flipped
         for any reason is discarded at once (to the permanent row if the new stage is)."""
@@ -738,25 +1126,39 @@ class Campaign:
             self.permanent.append(n)
             self.log("discard", cause="rule:turned", card=n, stage=new, reason="turned", permanent=True)
 
-    def _discover(self, n, cause):
-        if not self.pack.has(n):
+    def _need_data(self, n):
+        """A card comes out of the box: its data must be known.  In companion mode a card
+        you have not entered yet gets a blank stand-in (no production, no effect) so that
+        the campaign goes on; enter it when you can, and do by hand what it says."""
+        if self.pack.has(n):
+            return
+        if not self.manual:
             raise LegacyError("legacy.error.missing_card", card=n)
+        self.pack = self.pack.with_card({"number": n, "placeholder": True,
+                                         "stages": {"front": {"name": f"#{n}"}}})
+        self.log("placeholder", cause="rule:discover", number=n)
+
+    def _discover(self, n, cause):
+        self._need_data(n)
         self.box.remove(n)
         if n not in self.cards:
-            self.cards[n] = {"stage": "front", "stickers": [], "checks": [], "crossed": []}
+            self.cards[n] = new_card_state()
         self.cards[n]["stage"] = "front"
         self.aside.append(n)
         card = self.pack.card(n)
-        self.log("discover", cause=cause, card=n, stage="front")
+        front = card.stages["front"]
+        to = "aside" if front.parchment else "side" if card.choose_side else \
+            "permanent" if front.permanent else "discard"
+        self.log("discover", cause=cause, card=n, stage="front", to=to)
         if n == self.pack.final_card and self.expansion is None and self.last_round is None:
             self.last_round = self.round if self.turn == 0 else self.round + 1
             self.log("final_round", cause=f"card:{n}:front", n=self.last_round)
-        if card.stages["front"].parchment:
-            self.log("parchment", cause=f"card:{n}:front", card=n)
+        if front.parchment:
+            self.log("parchment", cause=f"card:{n}:front", card=n, stage="front")
             self.work.append({"t": "flow", "name": "destroy_parchment", "args": [n]})
-            st = card.stages["front"]
-            for i in reversed(range(len(st.effects))):
-                if st.effects[i].get("when") == "discover":
+            effs = self.effects(n, "front")
+            for i in reversed(range(len(effs))):
+                if effs[i].get("when") == "discover":
                     self.work.append(self._frame([n, "front", "effect", i], n, f"card:{n}:front"))
             return
         if card.choose_side:
@@ -765,7 +1167,8 @@ class Campaign:
         self._place_discovered(n)
 
     def _place_discovered(self, n):
-        self.aside.remove(n) if n in self.aside else None
+        if n in self.aside:
+            self.aside.remove(n)
         (self.permanent if self._st(n).permanent else self.discard).append(n)
 
     def _gain(self, bundle, cause):
@@ -785,8 +1188,11 @@ class Campaign:
     def _targets(self, spec, me):
         if spec in (None, "self"):
             return [me] if me in self.cards and me not in self.box and me not in self.destroyed else []
-        if spec.get("scope") == "kingdom":
+        scope = spec.get("scope", "play")
+        if scope == "kingdom":
             pool = [n for n in self.kingdom() if not self.is_blocked(n)]
+        elif scope == "discard":
+            pool = list(self.discard)
         else:
             pool = [n for n in self.play if not self.is_blocked(n)]
         out = []
@@ -799,6 +1205,8 @@ class Campaign:
             if "obstacle" in spec and st.obstacle != spec["obstacle"]:
                 continue
             if spec.get("other") and n == me:
+                continue
+            if "tab" in spec and self.cards[n]["tab"] != spec["tab"]:
                 continue
             out.append(n)
         return sorted(out)
@@ -820,13 +1228,20 @@ class Campaign:
             if "resources" in s:
                 self._gain(s["resources"], cause)
                 return True
-            r = self._choose(fr, "resource", s["choice"], choice)
+            options = list(self.resources()) if s["choice"] == "any" else s["choice"]
+            r = self._choose(fr, "resource", options, choice)
             if r is None:
                 return False
             self._gain({r: s.get("n", 1)}, cause)
             return True
         if k in STATIC_KINDS:
             return True
+        if k == "manual":
+            fr["manual"] = True
+            self.pending = {"kind": "manual", "card": fr["ref"][0], "stage": fr["ref"][1],
+                            "ref": list(fr["ref"]), "step": fr["i"]}
+            self.log("manual_start", cause=cause, card=fr["ref"][0], stage=fr["ref"][1])
+            return False
         if k == "play":
             self.work.append({"t": "draw", "left": s["count"], "batch": [], "cause": cause})
             return True
@@ -848,12 +1263,11 @@ class Campaign:
                     self._discover(present[0], cause)
                     return True
                 for n in present:
-                    if not self.pack.has(n):
-                        raise LegacyError("legacy.error.missing_card", card=n)
+                    self._need_data(n)
                 for n in present:
                     self.box.remove(n)
                     self.aside.append(n)
-                    self.cards.setdefault(n, {"stage": "front", "stickers": [], "checks": [], "crossed": []})
+                    self.cards.setdefault(n, new_card_state())
                 self.log("look", cause=cause, cards=" / ".join(map(str, present)))
                 fr["tmp"] = present
                 self.pending = {"kind": "discover", "options": present}
@@ -865,10 +1279,9 @@ class Campaign:
             self._discover(choice, cause)
             return True
         # steps on a target card
-        if fr.get("tmp") is not None and k in ("increase_production", "check"):
+        if fr.get("tmp") is not None and k in ("increase_production", "check", "add_production"):
             target = fr["tmp"]
         else:
-            target = None
             opts = self._step_targets(s, me)
             if not opts:
                 self.log("no_target", cause=cause, step=k)
@@ -891,26 +1304,46 @@ class Campaign:
             self._discard(target, "effect")
         elif k == "block":
             self.blocked[target] = me
-            self.log("block", cause=cause, card=target, stage=self.cards[target]["stage"], by=me)
+            self.log("block", cause=cause, card=target, stage=self.cards[target]["stage"], by=me,
+                     by_stage=self.cards[me]["stage"])
         elif k == "undiscover":
-            eq, freed = self._leave(target)
-            for e in eq:
-                self._discard(e, "with_wielder")
-            self.cards[target]["stage"] = "front"
-            self.box.append(target)
-            self.box.sort()
-            self.log("undiscover", cause=cause, card=target)
-        elif k == "add_production":
-            self._sticker(target, s["resource"], cause)
+            self._undiscover(target, cause, current=fr)
+        elif k == "to_deck":
+            self._to_deck(target, s["where"], cause)
+        elif k == "strike_production":
+            self._strike(target, cause)
+        elif k == "add_tab":
+            self._tab(target, cause)
+        elif k == "sticker":
+            sid = str(s["number"])
+            if self.pack.sheet[sid]["kind"] == "tab":
+                self._tab(target, cause, sid)
+            else:
+                self._put_sticker(target, sid, s.get("stage") or self.cards[target]["stage"], cause)
         elif k == "add_glory":
-            self._sticker(target, "glory", cause, s["glory"])
+            self._put_sticker(target, self._find_sticker("glory", s["glory"]),
+                              s.get("stage") or self.cards[target]["stage"], cause, value=s["glory"])
+        elif k == "add_production":
+            stage = s.get("stage") or self.cards[target]["stage"]
+            r = s["resource"]
+            if r == "any":
+                fr["tmp"] = target
+                options = [x for x in self.resources() if self._find_sticker("resource", x)]
+                if not options:
+                    self.log("no_sticker", cause=cause, sticker="resource")
+                    return True
+                r = self._choose(fr, "resource", options, choice)
+                if r is None:
+                    return False
+            self._put_sticker(target, self._find_sticker("resource", r) or r, stage, cause)
         elif k == "increase_production":
-            produced = sorted({r for o in self._own_production(target) for r in o}, key=RESOURCES.index)
+            produced = sorted({r for o in self._own_production(target) for r in o},
+                              key=lambda r: (self.pack.all_resources + (r,)).index(r))
             fr["tmp"] = target
             r = self._choose(fr, "resource", produced, choice)
             if r is None:
                 return False
-            self._sticker(target, r, cause)
+            self._put_sticker(target, self._find_sticker("resource", r) or r, self.cards[target]["stage"], cause)
         elif k == "check":
             st = self._st(target)
             marked = {i for sid, i in self.cards[target]["checks"] if sid == st.id}
@@ -920,23 +1353,16 @@ class Campaign:
             b = free[0] if same else self._choose(fr, "mark", free, choice, card=target)
             if b is None:
                 return False
-            self.cards[target]["checks"].append([st.id, b])
-            box = st.checkboxes[b]
-            self.log("check", cause=cause, card=target, stage=st.id, box=b + 1)
-            if box.get("gain"):
-                self._gain(box["gain"], f"card:{target}:{st.id}")
-            if len(free) == 1 and st.all_checked:
-                self.log("all_checked", cause=f"card:{target}:{st.id}", card=target, stage=st.id)
-                fr["i"] += 1
-                fr.pop("tmp", None)
-                self.work.append(self._frame([target, st.id, "all_checked", 0], target, f"card:{target}:{st.id}"))
+            if self._mark(target, b, cause, fr):
                 return False                     # the frame index was moved on already
         return True
 
     def _step_targets(self, s, me):
         k = s["kind"]
-        spec = s.get("target", "self")
-        opts = self._targets(spec, me)
+        opts = self._targets(s.get("target", "self"), me)
+        stage = s.get("stage")
+        if stage:
+            opts = [n for n in opts if self.pack.card(n).stages[stage] is not None]
         if k == "transform":
             if "to" in s:
                 opts = [n for n in opts if self.pack.card(n).stages[s["to"]] is not None]
@@ -945,15 +1371,22 @@ class Campaign:
                 opts = [n for n in opts if self.pack.card(n).stages[m[self.cards[n]["stage"]]] is not None]
         elif k == "reset":
             opts = [n for n in opts if self.cards[n]["stage"] != "front"]
-        elif k in ("destroy", "undiscover"):
+        elif k == "destroy":
             opts = [n for n in opts if not self._st(n).indestructible]
         elif k == "discard":
             opts = [n for n in opts if n in self.play]
         elif k == "block":
             opts = [n for n in opts if me in self.play and not self.is_blocked(me) and n != me
                     and n not in self.blocked.values()]
-        elif k in ("increase_production", "add_production"):
-            opts = [n for n in opts if self.total_production(n) < MAX_PRODUCTION_FOR_STICKER]
+        elif k == "to_deck":
+            opts = [n for n in opts if not self._st(n).permanent]
+        elif k == "strike_production":
+            opts = [n for n in opts if self._own_production(n)]
+        elif k == "add_tab":
+            opts = [n for n in opts if not self.cards[n]["tab"]]
+        elif k in ("increase_production", "add_production") or (
+                k == "sticker" and self.pack.sheet[str(s["number"])]["kind"] == "resource"):
+            opts = [n for n in opts if self.total_production(n, stage) < MAX_PRODUCTION_FOR_STICKER]
             if k == "increase_production":
                 opts = [n for n in opts if self._own_production(n)]
         elif k == "check":
@@ -963,31 +1396,94 @@ class Campaign:
             opts = [n for n in opts if free(n)]
         return opts
 
-    def _sticker(self, n, sticker, cause, value=None):
-        if self.stickers.get(sticker, 0) <= 0:
-            self.log("no_sticker", cause=cause, sticker=sticker)
+    def _find_sticker(self, kind, what):
+        """The sheet entry to take a sticker from: a resource's (``what``: the resource) or a
+        glory sticker (``what``: its value; a blank glory sticker takes any value)."""
+        best = None
+        for sid, e in self.pack.sheet.items():
+            if e["kind"] != kind or self.stickers.get(sid, 0) <= 0:
+                continue
+            if kind == "resource" and e["resource"] != what:
+                continue
+            if kind == "glory" and e.get("glory", what) != what:
+                continue
+            key = (e.get("glory") is None, e["number"] or 0)          # a printed value first
+            if best is None or key < best[0]:
+                best = (key, sid)
+        return best[1] if best else None
+
+    def _put_sticker(self, n, sid, stage, cause, value=None):
+        """Put sticker ``sid`` of the sheet on stage ``stage`` of card ``n`` ("only on the
+        active stage, unless the effect says otherwise")."""
+        e = self.pack.sheet.get(sid) if sid is not None else None
+        if e is None or self.stickers.get(sid, 0) <= 0:
+            self.log("no_sticker", cause=cause, sticker=sid or "glory")
             return
-        if sticker in RESOURCES and self.total_production(n) >= MAX_PRODUCTION_FOR_STICKER:
-            self.log("golden5", cause="rule:golden5", card=n)          # never reached: targets exclude it
+        if e["kind"] == "resource" and self.total_production(n, stage) >= MAX_PRODUCTION_FOR_STICKER:
+            self.log("golden5", cause="rule:golden5", card=n, stage=self.cards[n]["stage"])
             return
-        self.stickers[sticker] -= 1
-        st = self.cards[n]["stage"]
-        self.cards[n]["stickers"].append([st, sticker] + ([value] if value is not None else []))
-        self.log("sticker", cause=cause, card=n, stage=st, sticker=sticker, value=value or 1)
+        self.stickers[sid] -= 1
+        if e["kind"] == "resource":
+            entry = [stage, e["resource"]]
+        elif e["kind"] == "glory":
+            entry = [stage, "glory", value or e.get("glory", 1)]
+        else:
+            entry = [stage, "effect", e["number"]]
+        self.cards[n]["stickers"].append(entry)
+        self.log("sticker", cause=cause, card=n, stage=self.cards[n]["stage"], on=stage, sticker=sid,
+                 value=entry[2] if e["kind"] == "glory" else None)
+
+    def _tab(self, n, cause, sid=None):
+        sid = sid or self._find_sticker("tab", None)
+        if sid is None or self.stickers.get(sid, 0) <= 0:
+            self.log("no_sticker", cause=cause, sticker=sid or "tab")
+            return
+        self.stickers[sid] -= 1
+        self.cards[n]["tab"] = True
+        self.log("tab", cause=cause, card=n, stage=self.cards[n]["stage"])
+
+    def _strike(self, n, cause):
+        """"Cross out the whole production" of a card; its equipment counts as part of the
+        card, so theirs is crossed out too."""
+        for x in [n] + self.equipment_of(n):
+            sid = self.cards[x]["stage"]
+            self.cards[x]["struck"].append([sid, self._resource_stickers(x, sid)])
+            self.log("strike", cause=cause, card=x, stage=sid)
+
+    def _mark(self, n, b, cause, fr=None) -> bool:
+        """Mark box ``b`` of card ``n`` (its gain first); True when it was the last box and
+        the stage's all-marked steps were put to work."""
+        st = self._st(n)
+        free = len(st.checkboxes) - sum(1 for sid, _ in self.cards[n]["checks"] if sid == st.id)
+        self.cards[n]["checks"].append([st.id, b])
+        box = st.checkboxes[b]
+        self.log("check", cause=cause, card=n, stage=st.id, box=b + 1)
+        if box.get("gain"):
+            self._gain(box["gain"], f"card:{n}:{st.id}")
+        if free == 1 and st.all_checked:
+            self.log("all_checked", cause=f"card:{n}:{st.id}", card=n, stage=st.id)
+            if fr is not None:
+                fr["i"] += 1
+                fr.pop("tmp", None)
+            self.work.append(self._frame([n, st.id, "all_checked", 0], n, f"card:{n}:{st.id}"))
+            return True
+        return False
 
     # ------------------------------------------------------------------ expansions and purge
 
     def _start_expansion(self, n):
         e = self.pack.expansion(n)
         self.box.remove(n)
-        self.cards.setdefault(n, {"stage": "front", "stickers": [], "checks": [], "crossed": []})
+        self.cards.setdefault(n, new_card_state())
         self.aside.append(n)
         self.phase = "play"
         self.round += 1
         self.turn = 0
         self.expansion = {"card": n, "rounds_left": e.get("rounds", 4), "size": e.get("purge", 12),
-                          "pos": 0, "picks": [], "permanent_left": e.get("purge_permanent", 1)}
-        self.log("expansion", cause="action", card=n, rounds=self.expansion["rounds_left"])
+                          "pos": 0, "seen": 0, "picks": [], "permanent_left": e.get("purge_permanent", 1)}
+        self.log("expansion", cause="action", card=n, n=self.expansion["rounds_left"])
+        for r in self.pack.expansion_resources.get(n, ()):
+            self.log("new_resource", cause=f"card:{n}:front", resource=r)
         self.deck = sorted(self.discard)
         self.discard = []
         if not self.manual:
@@ -997,21 +1493,23 @@ class Campaign:
             self.work.append({"t": "flow", "name": name})
 
     def _purgeable(self, cards):
-        return [n for n in cards if not self._st(n).obstacle and not self._st(n).indestructible]
+        return [n for n in cards if self._st(n).purgeable()]
 
     def _flow_purge_group(self):
+        """"Shuffle your deck and look at 12 cards at a time, each time choosing 1 friendly
+        card of them to purge ... when fewer than 12 cards are left, the choosing ends."
+        In companion mode you shuffle your real pile and say which cards each group holds
+        (not needed when the group is the rest of the pile)."""
         x = self.expansion
         size = x["size"]
-        if self.manual:
-            groups = (len(self.deck) + len(x["picks"])) // size
-            if len(x["picks"]) >= groups:
-                return
-            group = self.deck
-        else:
-            if len(self.deck) - x["pos"] < size:
-                return
-            group = self.deck[x["pos"]:x["pos"] + size]
+        if len(self.deck) - x["pos"] < size:
+            return
         self.work.append({"t": "flow", "name": "purge_group"})
+        if self.manual and x["seen"] < size and len(self.deck) - x["pos"] > size:
+            self.pending = {"kind": "reveal", "purge": True}
+            return
+        group = self.deck[x["pos"]:x["pos"] + size]
+        x["seen"] = 0
         opts = sorted(self._purgeable(group))
         if not opts:
             x["pos"] += size
@@ -1064,25 +1562,72 @@ class Campaign:
 
     def enter_card(self, card_raw: dict) -> None:
         """Companion mode: add the data of a card you have just discovered (or fix one).
-        The whole pack is checked again; nothing changes if the card is wrong."""
-        self.pack = self.pack.with_card(card_raw)
+        The whole pack is checked again, and the card's state must still fit it (its stage,
+        stickers, boxes and row); nothing changes if not.  Undo and save files replay the
+        campaign with the card entered at this point."""
+        pack = self.pack.with_card(card_raw)
+        n = card_raw["number"]
+        if n in self.cards:
+            self._check_fits(pack.card(n), n)
+        self.pack = pack
+        self.edits.append({"at": len(self.history), "card": card_raw})
+
+    def update_cards(self, pack: Pack) -> list[int]:
+        """Enter every card of ``pack`` (your pack file, read again) that is new or differs
+        from the one the campaign has; returns their numbers.  All or nothing."""
+        if pack.id != self.pack.id or pack.box_size != self.pack.box_size:
+            raise LegacyError("legacy.error.other_pack", pack=pack.id, mine=self.pack.id)
+        work = self.clone()
+        changed = []
+        for n, card in sorted(pack.cards.items()):
+            if not card.placeholder and (not work.pack.has(n) or work.pack.card(n).raw != card.raw):
+                work.enter_card(card.raw)
+                changed.append(n)
+        self._restore(work)
+        return changed
+
+    def _check_fits(self, card, n):
+        c = self.cards[n]
+        stages = [c["stage"]] + [s[0] for s in c["stickers"] + c["checks"] + c["crossed"] + c["struck"]]
+        for sid in stages:
+            if card.stages[sid] is None:
+                raise LegacyError("legacy.error.enter_stage", card=n, stage=Text("legacy.stage." + sid))
+        for sid, i in c["checks"]:
+            if i >= len(card.stages[sid].checkboxes):
+                raise LegacyError("legacy.error.enter_boxes", card=n)
+        for sid, i in c["crossed"]:
+            if i >= len(card.stages[sid].effects):
+                raise LegacyError("legacy.error.enter_effects", card=n)
+        if n not in self.box and n not in self.destroyed and n not in self.aside \
+                and card.stages[c["stage"]].permanent != (n in self.permanent):
+            raise LegacyError("legacy.error.enter_permanent", card=n)
+
+    def manual_text(self, lang=None) -> str | None:
+        """The card text of the manual step under way (None when it was opened by hand)."""
+        p = self.pending
+        if not p or p["kind"] != "manual" or p.get("card") is None:
+            return None
+        n, sid, kind, i = p["ref"]
+        steps = self.effects(n, sid)[i]["do"] if kind == "effect" else self.pack.card(n).stages[sid].all_checked
+        return text(steps[p["step"]]["text"], lang)
 
     # ------------------------------------------------------------------ views
 
     def card_view(self, n, lang=None) -> dict:
         """Everything visible about card ``n`` (golden rule 2: not for cards in the box)."""
-        from .cards import stage_lines
         self._visible(n)
         card = self.pack.card(n)
         c = self.cards[n]
         st = self._st(n)
+        extra = self.effects(n)[len(st.effects):]
         return {
             "number": n, "zone": self.zone(n), "stage": c["stage"], "name": st.title(lang),
-            "lines": stage_lines(st, lang), "glory": self.card_glory(n) if n not in self.destroyed else 0,
-            "obstacle": st.obstacle, "permanent": st.permanent,
+            "lines": stage_lines(st, lang, self.pack, extra), "glory": self.card_glory(n) if n not in self.destroyed else 0,
+            "obstacle": st.obstacle, "permanent": st.permanent, "placeholder": card.placeholder,
             "blocked_by": self.blocked.get(n), "attached_to": self.attached.get(n),
-            "equipment": self.equipment_of(n),
+            "equipment": self.equipment_of(n), "tab": c["tab"],
             "stickers": [list(s) for s in c["stickers"]], "checks": [list(x) for x in c["checks"]],
+            "struck": [list(x) for x in c["struck"]],
             "production": self.production(n) if self.zone(n) in ("play", "permanent") else [dict(o) for o in self._own_production(n)],
             "stages": {sid: (card.stages[sid].title(lang) if card.stages[sid] else None) for sid in card.stages},
         }
@@ -1094,25 +1639,51 @@ class Campaign:
         return self.deck[0]
 
     def describe(self, lang=None, events=None) -> list[str]:
-        from .events import describe
-        return [describe(self, e, lang) for e in (self.events if events is None else events)]
+        return [describe_event(self, e, lang) for e in (self.events if events is None else events)]
 
     # ------------------------------------------------------------------ io
 
+    def to_dict(self) -> dict:
+        """The whole state as JSON-ready data (format ``kingdom-legacy-campaign/2``), a copy."""
+        return _copy_item(self._state())
+
+    def _state(self) -> dict:
+        return {
+            "format": FORMAT,
+            "pack": self.pack.raw,
+            "start_pack": None if self.pack0 is self.pack else self.pack0.raw,
+            "seed": self.seed, "rng": self.rng.state, "manual": self.manual,
+            "phase": self.phase, "round": self.round, "turn": self.turn,
+            "zones": {z: list(getattr(self, z)) for z in ZONES},
+            "purged": list(self.purged), "purged_glory": self.purged_glory,
+            "cards": {str(n): v for n, v in sorted(self.cards.items())},
+            "entered": {str(n): v for n, v in self.entered.items()},
+            "blocked": {str(n): v for n, v in self.blocked.items()},
+            "attached": {str(n): v for n, v in self.attached.items()},
+            "pool": self.pool, "stickers": self.stickers,
+            "pending": self.pending, "work": self.work, "queue": self.queue,
+            "last_round": self.last_round, "expansion": self.expansion,
+            "expansions_done": self.expansions_done, "scores": self.scores,
+            "events": [e.to_json() for e in self.events],
+            "history": self.history, "edits": self.edits,
+        }
+
     def to_json(self) -> str:
-        from .save import dumps
-        return dumps(self)
+        return json.dumps(self._state(), ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text, pack: Pack | None = None) -> "Campaign":
+        """A campaign from :meth:`to_json` output, checked field by field and then by
+        replaying its history (``pack``: your pack with more cards entered since)."""
         from .save import loads
-        return loads(text, pack)
+        return loads(text, cls, pack)
 
     def __repr__(self):
         return (f"<Campaign {self.pack.id} round {self.round} turn {self.turn} {self.decision()} "
                 f"glory {self.glory()}>")
 
 
+FORMAT = "kingdom-legacy-campaign/2"
 
 
 def _covers(pool, cost) -> bool:
@@ -1126,5 +1697,5 @@ def _add(a, b):
     return out
 
 
-def _bundle_str(b):
-    return ", ".join(f"{k} {r}" for r, k in sorted(b.items())) or "0"
+def _stage_text(sid):
+    return Text("legacy.stage." + sid) if sid in STAGES else sid

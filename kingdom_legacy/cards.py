@@ -8,6 +8,10 @@ Each card has four stages: ``front`` (the side with the number, upright), ``fron
 (the same side turned 180 degrees), ``back`` and ``back_rotated``.  A stage may be absent
 (``null``).  Rotating swaps upright and rotated on the same side; flipping goes to the
 other side and keeps the orientation (the printed upgrade arrows name their stage).
+
+Resources, stickers and the reset card are data of the pack too: the base game's six
+resources are always there, a pack (or one of its mini-expansions) may add its own, and
+the sticker sheet lists numbered stickers with what each one does.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import re
 from importlib import resources as _res
 from pathlib import Path
 
-from papertales.i18n import t
+from papertales.i18n import has, plural_category, t
 
 from .errors import PackError
 
@@ -26,24 +30,34 @@ PACK_FORMAT = "kingdom-legacy-pack/1"
 STAGES = ("front", "front_rotated", "back", "back_rotated")
 ROTATE = {"front": "front_rotated", "front_rotated": "front", "back": "back_rotated", "back_rotated": "back"}
 FLIP = {"front": "back", "back": "front", "front_rotated": "back_rotated", "back_rotated": "front_rotated"}
+#: the six resources of the base game; a pack or a mini-expansion may declare more
 RESOURCES = ("coin", "wood", "stone", "metal", "sword", "goods")
+#: words a pack may not use as a resource id (they mean something else in the format)
+RESERVED = ("any", "glory", "tab", "effect")
 #: the keywords of the base game; a pack may use others (lower-case words)
 KEYWORDS = ("building", "person", "livestock", "seafaring", "land", "enemy", "event", "other", "parchment")
 TRIGGERS = ("passive", "activated", "timed", "destroy", "optional", "forced")
 WHENS = ("play", "end_of_turn", "end_of_round", "discover")
-SCOPES = ("play", "kingdom")
-STICKERS = RESOURCES + ("glory",)
-#: kinds of effect steps and their parameters (name -> checker key); see the docs
+SCOPES = ("play", "kingdom", "discard")
+#: keys of the short sticker form ``{"wood": 6, "glory": 4}`` (stickers counted by kind)
+STICKERS = RESOURCES + ("glory", "tab")
+STICKER_KINDS = ("resource", "glory", "effect", "tab")
+WHERE = ("top", "bottom")
+#: kinds of effect steps and their parameters; see the docs
 STEP_KINDS = {
     "gain": ("resources", "choice", "n"),
     "stay_in_play": (),
     "glory_per": ("keyword", "glory"),
     "play": ("count",),
     "top_to_bottom": (),
+    "to_deck": ("target", "where"),
     "transform": ("target", "how", "to"),
     "increase_production": ("target",),
-    "add_production": ("target", "resource"),
-    "add_glory": ("target", "glory"),
+    "add_production": ("target", "resource", "stage"),
+    "add_glory": ("target", "glory", "stage"),
+    "sticker": ("target", "number", "stage"),
+    "add_tab": ("target",),
+    "strike_production": ("target",),
     "check": ("target",),
     "discover": ("cards",),
     "destroy": ("target",),
@@ -51,11 +65,17 @@ STEP_KINDS = {
     "block": ("target",),
     "reset": ("target",),
     "undiscover": ("target",),
+    "manual": ("text",),
 }
+_OPTIONAL = ("n", "to", "how", "resources", "choice", "stage")
 #: steps that only describe a lasting property (a passive effect without a cost)
 STATIC_KINDS = ("stay_in_play", "glory_per")
+#: steps that put cards on top of or under the draw pile: "if the deck is empty, you
+#: cannot use such an effect"
+DECK_STEPS = ("top_to_bottom", "to_deck")
 _WORD = re.compile(r"^[a-z][a-z_]{0,30}$")
 MAX_PRODUCTION_FOR_STICKER = 9     # golden rule 5
+RESET_UNTIL = 23                   # "you may reset the game until card 23 is discovered"
 
 
 def text(value, lang: str | None) -> str:
@@ -65,15 +85,17 @@ def text(value, lang: str | None) -> str:
     return value
 
 
-def bundle_total(bundle: dict) -> int:
-    return sum(bundle.values())
+def needs_deck(effect) -> bool:
+    """Whether the effect puts cards on top of or under the draw pile."""
+    return any(s["kind"] in DECK_STEPS for s in effect["do"])
 
 
 class Stage:
     """One printed stage of a card (immutable after loading)."""
 
     __slots__ = ("id", "name", "keywords", "obstacle", "permanent", "parchment", "indestructible",
-                 "equip", "production", "upgrades", "effects", "glory", "checkboxes", "all_checked", "note")
+                 "unpurgeable", "equip", "production", "upgrades", "effects", "glory", "checkboxes",
+                 "all_checked", "note")
 
     def __init__(self, sid, d):
         self.id = sid
@@ -83,6 +105,7 @@ class Stage:
         self.permanent = d.get("permanent", False)
         self.parchment = d.get("parchment", False)
         self.indestructible = d.get("indestructible", False)
+        self.unpurgeable = d.get("unpurgeable", False)
         self.equip = d.get("equip")
         self.production = tuple(dict(o) for o in d.get("production", ()))
         self.upgrades = tuple(dict(u) for u in d.get("upgrades", ()))
@@ -101,20 +124,23 @@ class Stage:
                 return u
         return None
 
-    def is_static(self, i) -> bool:
-        e = self.effects[i]
-        return e["trigger"] == "passive" and all(s["kind"] in STATIC_KINDS for s in e["do"])
+    def purgeable(self) -> bool:
+        """Purge destroys: a card that cannot be destroyed cannot be purged either, and
+        some cards only say they cannot be purged."""
+        return not (self.obstacle or self.indestructible or self.unpurgeable)
 
-    def has_static(self, kind) -> bool:
-        return any(e["trigger"] == "passive" and any(s["kind"] == kind for s in e["do"]) for e in self.effects)
+
+def is_static(effect) -> bool:
+    return effect["trigger"] == "passive" and all(s["kind"] in STATIC_KINDS for s in effect["do"])
 
 
 class Card:
-    __slots__ = ("number", "stages", "choose_side", "raw")
+    __slots__ = ("number", "stages", "choose_side", "placeholder", "raw")
 
     def __init__(self, d):
         self.number = d["number"]
         self.choose_side = d.get("choose_side", False)
+        self.placeholder = d.get("placeholder", False)
         self.stages = {s: (Stage(s, d["stages"][s]) if d["stages"].get(s) else None) for s in STAGES}
         self.raw = d
 
@@ -123,8 +149,9 @@ class Card:
 
 
 class Pack:
-    """A validated pack: its options and its cards by number (data may be missing for
-    cards still in the box: an owner enters cards as the campaign discovers them)."""
+    """A validated pack: its options, resources, sticker sheet and cards by number (data
+    may be missing for cards still in the box: an owner enters cards as the campaign
+    discovers them)."""
 
     def __init__(self, raw: dict, source: str = "pack"):
         self.raw = raw
@@ -135,8 +162,26 @@ class Pack:
         self.box_size = raw["box_size"]
         self.kingdom_start = raw.get("kingdom_start", 10)
         self.final_card = raw["final_card"]
-        self.stickers = dict(raw.get("stickers", {}))
+        self.reset_until = raw.get("reset_until", RESET_UNTIL)
         self.expansions = [dict(e) for e in raw.get("expansions", ())]
+        self.resource_names = {}
+        own = []
+        for r in raw.get("resources", ()):
+            own.append(r["id"])
+            self.resource_names[r["id"]] = r["name"]
+        self.base_resources = RESOURCES + tuple(own)
+        self.expansion_resources = {}
+        every = list(self.base_resources)
+        for e in self.expansions:
+            ids = []
+            for r in e.get("resources", ()):
+                ids.append(r["id"])
+                self.resource_names.setdefault(r["id"], r["name"])
+                if r["id"] not in every:
+                    every.append(r["id"])
+            self.expansion_resources[e["card"]] = tuple(ids)
+        self.all_resources = tuple(every)
+        self.sheet = _sheet(raw.get("stickers", {}))
         self.cards = {c["number"]: Card(c) for c in raw["cards"]}
 
     def card(self, n) -> Card:
@@ -151,12 +196,42 @@ class Pack:
                 return e
         return None
 
+    def sticker_counts(self) -> dict:
+        """How many stickers of each sheet entry a new campaign starts with."""
+        return {sid: e["count"] for sid, e in self.sheet.items()}
+
     def with_card(self, card_raw: dict) -> "Pack":
         """A new pack with one more (or replaced) card, checked like a whole pack."""
         raw = dict(self.raw)
         raw["cards"] = [c for c in raw["cards"] if c["number"] != card_raw.get("number")] + [card_raw]
         raw["cards"].sort(key=lambda c: c["number"] if isinstance(c.get("number"), int) else 0)
         return load_pack(raw, self.source)
+
+    def without_placeholders(self) -> "Pack":
+        """The pack as the owner entered it (blanks made for cards not entered yet left out)."""
+        if not any(c.placeholder for c in self.cards.values()):
+            return self
+        raw = dict(self.raw)
+        raw["cards"] = [c for c in raw["cards"] if not c.get("placeholder")]
+        return Pack(raw, self.source)
+
+
+def _sheet(stickers) -> dict:
+    """The sticker sheet by id: numbered stickers (``"7"``) from the list form, or one
+    entry per kind (``"wood"``, ``"glory"``, ``"tab"``) from the short form."""
+    out = {}
+    if isinstance(stickers, dict):
+        for k, n in stickers.items():
+            if k == "glory":
+                out[k] = {"kind": "glory", "count": n, "number": None}
+            elif k == "tab":
+                out[k] = {"kind": "tab", "count": n, "number": None}
+            else:
+                out[k] = {"kind": "resource", "resource": k, "count": n, "number": None}
+        return out
+    for e in stickers:
+        out[str(e["number"])] = dict(e)
+    return out
 
 
 # ---------------------------------------------------------------------------- checks
@@ -167,6 +242,9 @@ class _Checker:
         self.source = source
         self.card = "-"
         self.stage = "-"
+        self.box = 9999
+        self.resources = RESOURCES
+        self.numbers = {}            # numbered stickers: number -> kind
 
     def fail(self, field, problem, **params):
         raise PackError("legacy.pack.error", file=self.source, card=self.card, stage=self.stage, field=field,
@@ -174,14 +252,14 @@ class _Checker:
 
     def whole(self, v, field, lo=None, hi=None):
         if isinstance(v, bool) or not isinstance(v, int):
-            self.fail(field, "whole", value=repr(v))
+            self.fail(field, "whole", value=repr(v)[:40])
         if (lo is not None and v < lo) or (hi is not None and v > hi):
             self.fail(field, "range", value=v, lo=lo if lo is not None else "-", hi=hi if hi is not None else "-")
         return v
 
     def boolean(self, v, field):
         if not isinstance(v, bool):
-            self.fail(field, "bool", value=repr(v))
+            self.fail(field, "bool", value=repr(v)[:40])
 
     def name(self, v, field):
         if isinstance(v, str) and v.strip():
@@ -195,12 +273,18 @@ class _Checker:
         if not isinstance(v, str) or not _WORD.match(v):
             self.fail(field, "word", value=repr(v)[:40])
 
+    def resource(self, r, field, allow_any=False):
+        if allow_any and r == "any":
+            return
+        if r not in self.resources:
+            allowed = self.resources + (("any",) if allow_any else ())
+            self.fail(field, "resource", value=repr(r)[:40], allowed=", ".join(allowed))
+
     def bundle(self, v, field, allow_empty=True):
         if not isinstance(v, dict):
             self.fail(field, "bundle", value=repr(v)[:40])
         for k, n in v.items():
-            if k not in RESOURCES:
-                self.fail(f"{field}.{k}", "resource", value=k, allowed=", ".join(RESOURCES))
+            self.resource(k, f"{field}.{k}")
             self.whole(n, f"{field}.{k}", 1, 99)
         if not v and not allow_empty:
             self.fail(field, "empty")
@@ -212,11 +296,49 @@ class _Checker:
             if k not in allowed:
                 self.fail(f"{field}.{k}" if field else k, "unknown", value=k, allowed=", ".join(allowed))
 
+    def listed(self, v, field):
+        if not isinstance(v, list):
+            self.fail(field, "list")
+        return v
 
-_STAGE_KEYS = ("name", "keywords", "obstacle", "permanent", "parchment", "indestructible", "equip",
-               "production", "upgrades", "effects", "glory", "checkboxes", "all_checked", "note")
+
+_STAGE_KEYS = ("name", "keywords", "obstacle", "permanent", "parchment", "indestructible", "unpurgeable",
+               "equip", "production", "upgrades", "effects", "glory", "checkboxes", "all_checked", "note")
 _PACK_KEYS = ("format", "id", "name", "invented", "notice", "box_size", "kingdom_start", "final_card",
-              "stickers", "expansions", "cards")
+              "reset_until", "resources", "stickers", "expansions", "cards")
+_PLURAL_KEYS = ("one", "few", "many", "acc")
+
+
+def _check_resource_name(c: _Checker, v, field):
+    """A resource's name: a text, a plural table ``{"one", "few", "many", "acc"}`` (``acc``:
+    the singular after "gain", where Polish changes the ending), or either per language."""
+    def form(x):
+        if isinstance(x, str):
+            return bool(x.strip())
+        return (isinstance(x, dict) and "one" in x and set(x) <= set(_PLURAL_KEYS)
+                and all(isinstance(s, str) and s.strip() for s in x.values()))
+    if form(v):
+        return
+    if isinstance(v, dict) and v and set(v) <= {"en", "pl"} and all(form(x) for x in v.values()):
+        return
+    c.fail(field, "resource_name", value=repr(v)[:40])
+
+
+def _check_resources(c: _Checker, v, field, known):
+    c.listed(v, field)
+    out = []
+    for i, r in enumerate(v):
+        c.keys(r, f"{field}[{i}]", ("id", "name"))
+        if "id" not in r or "name" not in r:
+            c.fail(f"{field}[{i}]", "missing_of", what="id, name")
+        c.word(r["id"], f"{field}[{i}].id")
+        if r["id"] in RESERVED or r["id"] in RESOURCES or r["id"] in out:
+            c.fail(f"{field}[{i}].id", "resource_id", value=r["id"])
+        if r["id"] in known:                      # an expansion cannot declare the pack's own again
+            c.fail(f"{field}[{i}].id", "resource_id", value=r["id"])
+        _check_resource_name(c, r["name"], f"{field}[{i}].name")
+        out.append(r["id"])
+    return out
 
 
 def _check_target(c: _Checker, v, field, allow_self=True):
@@ -224,25 +346,33 @@ def _check_target(c: _Checker, v, field, allow_self=True):
         if not allow_self:
             c.fail(field, "not_self")
         return
-    c.keys(v, field, ("keyword", "obstacle", "scope", "other"))
+    c.keys(v, field, ("keyword", "obstacle", "scope", "other", "tab"))
     if "keyword" in v:
         c.word(v["keyword"], f"{field}.keyword")
-    for b in ("obstacle", "other"):
+    for b in ("obstacle", "other", "tab"):
         if b in v:
             c.boolean(v[b], f"{field}.{b}")
     if "scope" in v and v["scope"] not in SCOPES:
-        c.fail(f"{field}.scope", "choice", value=v["scope"], allowed=", ".join(SCOPES))
+        c.fail(f"{field}.scope", "choice", value=repr(v["scope"])[:40], allowed=", ".join(SCOPES))
+
+
+def _check_stage_param(c: _Checker, s, field, stages):
+    if "stage" in s:
+        if s["stage"] not in STAGES:
+            c.fail(f"{field}.stage", "choice", value=repr(s["stage"])[:40], allowed=", ".join(STAGES))
+        if s.get("target", "self") == "self" and not stages.get(s["stage"]):
+            c.fail(f"{field}.stage", "no_stage", value=s["stage"])
 
 
 def _check_step(c: _Checker, s, field, card, stages):
     if not isinstance(s, dict):
         c.fail(field, "object", value=repr(s)[:40])
     kind = s.get("kind")
-    if kind not in STEP_KINDS:
-        c.fail(f"{field}.kind", "choice", value=kind, allowed=", ".join(STEP_KINDS))
+    if not isinstance(kind, str) or kind not in STEP_KINDS:
+        c.fail(f"{field}.kind", "choice", value=repr(kind)[:40], allowed=", ".join(STEP_KINDS))
     c.keys(s, field, ("kind",) + STEP_KINDS[kind])
     for p in STEP_KINDS[kind]:
-        if p in s or p in ("n", "to", "how", "resources", "choice"):
+        if p in s or p in _OPTIONAL:
             continue
         if p == "target" and kind in ("check", "transform"):
             continue
@@ -256,53 +386,70 @@ def _check_step(c: _Checker, s, field, card, stages):
             c.bundle(s["resources"], f"{field}.resources", allow_empty=False)
         else:
             ch = s["choice"]
-            if not isinstance(ch, list) or len(ch) < 2 or len(set(ch)) != len(ch):
-                c.fail(f"{field}.choice", "choice_list")
-            for r in ch:
-                if r not in RESOURCES:
-                    c.fail(f"{field}.choice", "resource", value=r, allowed=", ".join(RESOURCES))
-            c.whole(s.get("n", 1), f"{field}.n", 1, 9)
+            if ch != "any":
+                if not isinstance(ch, list) or len(ch) < 2 or len(set(map(repr, ch))) != len(ch):
+                    c.fail(f"{field}.choice", "choice_list")
+                for r in ch:
+                    c.resource(r, f"{field}.choice")
+        if "n" in s:
+            if "choice" not in s:
+                c.fail(f"{field}.n", "n_choice")
+            c.whole(s["n"], f"{field}.n", 1, 9)
     elif kind == "glory_per":
         c.word(s["keyword"], f"{field}.keyword")
         c.whole(s["glory"], f"{field}.glory", -20, 20)
     elif kind == "play":
         c.whole(s["count"], f"{field}.count", 1, 10)
+    elif kind == "to_deck":
+        if s["where"] not in WHERE:
+            c.fail(f"{field}.where", "choice", value=repr(s["where"])[:40], allowed=", ".join(WHERE))
     elif kind == "transform":
         target = s.get("target", "self")
         if "to" in s:
             if target != "self":
                 c.fail(f"{field}.to", "to_self")
             if s["to"] not in STAGES:
-                c.fail(f"{field}.to", "choice", value=s["to"], allowed=", ".join(STAGES))
+                c.fail(f"{field}.to", "choice", value=repr(s["to"])[:40], allowed=", ".join(STAGES))
             if not stages.get(s["to"]):
                 c.fail(f"{field}.to", "no_stage", value=s["to"])
             if "how" in s:
                 c.fail(f"{field}.how", "how_or_to")
         elif s.get("how") not in ("rotate", "flip"):
-            c.fail(f"{field}.how", "choice", value=s.get("how"), allowed="rotate, flip")
+            c.fail(f"{field}.how", "choice", value=repr(s.get("how"))[:40], allowed="rotate, flip")
     elif kind == "add_production":
-        if s["resource"] not in RESOURCES:
-            c.fail(f"{field}.resource", "resource", value=s["resource"], allowed=", ".join(RESOURCES))
+        c.resource(s["resource"], f"{field}.resource", allow_any=True)
+        _check_stage_param(c, s, field, stages)
     elif kind == "add_glory":
         c.whole(s["glory"], f"{field}.glory", 1, 20)
+        _check_stage_param(c, s, field, stages)
+    elif kind == "sticker":
+        n = c.whole(s["number"], f"{field}.number", 1, 999)
+        if n not in c.numbers:
+            c.fail(f"{field}.number", "sticker_number", value=n,
+                   allowed=", ".join(map(str, sorted(c.numbers))) or "-")
+        _check_stage_param(c, s, field, stages)
     elif kind == "discover":
         cards = s["cards"]
         if not isinstance(cards, list) or not cards:
             c.fail(f"{field}.cards", "cards")
+        if len(set(map(repr, cards))) != len(cards):
+            c.fail(f"{field}.cards", "cards_twice")
         for n in cards:
-            c.whole(n, f"{field}.cards", 1, 9999)
+            c.whole(n, f"{field}.cards", 1, c.box)
             if n == card:
                 c.fail(f"{field}.cards", "itself")
+    elif kind == "manual":
+        c.name(s["text"], f"{field}.text")
 
 
 def _check_effect(c: _Checker, e, field, card, stages, stage):
     c.keys(e, field, ("trigger", "when", "cost", "once", "do", "note"))
     trig = e.get("trigger")
     if trig not in TRIGGERS:
-        c.fail(f"{field}.trigger", "choice", value=trig, allowed=", ".join(TRIGGERS))
+        c.fail(f"{field}.trigger", "choice", value=repr(trig)[:40], allowed=", ".join(TRIGGERS))
     if trig in ("optional", "forced"):
         if e.get("when") not in WHENS:
-            c.fail(f"{field}.when", "choice", value=e.get("when"), allowed=", ".join(WHENS))
+            c.fail(f"{field}.when", "choice", value=repr(e.get("when"))[:40], allowed=", ".join(WHENS))
         if e["when"] == "discover" and not stage.get("parchment"):
             c.fail(f"{field}.when", "discover_parchment")
     elif "when" in e:
@@ -311,6 +458,8 @@ def _check_effect(c: _Checker, e, field, card, stages, stage):
         c.bundle(e["cost"], f"{field}.cost")
     if "once" in e:
         c.boolean(e["once"], f"{field}.once")
+    if "note" in e:
+        c.name(e["note"], f"{field}.note")
     steps = e.get("do")
     if not isinstance(steps, list) or not steps:
         c.fail(f"{field}.do", "steps")
@@ -332,24 +481,18 @@ def _check_stage(c: _Checker, d, stages):
     if "name" not in d:
         c.fail("name", "missing")
     c.name(d["name"], "name")
-    kws = d.get("keywords", [])
-    if not isinstance(kws, list):
-        c.fail("keywords", "list")
+    kws = c.listed(d.get("keywords", []), "keywords")
     for i, k in enumerate(kws):
         c.word(k, f"keywords[{i}]")
-    for b in ("obstacle", "permanent", "parchment", "indestructible"):
+    for b in ("obstacle", "permanent", "parchment", "indestructible", "unpurgeable"):
         if b in d:
             c.boolean(d[b], b)
     if "equip" in d and d["equip"] is not None:
         c.word(d["equip"], "equip")
-    prod = d.get("production", [])
-    if not isinstance(prod, list):
-        c.fail("production", "list")
+    prod = c.listed(d.get("production", []), "production")
     for i, o in enumerate(prod):
         c.bundle(o, f"production[{i}]", allow_empty=False)
-    ups = d.get("upgrades", [])
-    if not isinstance(ups, list):
-        c.fail("upgrades", "list")
+    ups = c.listed(d.get("upgrades", []), "upgrades")
     seen = set()
     for i, u in enumerate(ups):
         c.keys(u, f"upgrades[{i}]", ("cost", "to"))
@@ -357,7 +500,7 @@ def _check_stage(c: _Checker, d, stages):
             c.fail(f"upgrades[{i}].cost", "missing")
         c.bundle(u["cost"], f"upgrades[{i}].cost", allow_empty=False)
         if u.get("to") not in STAGES:
-            c.fail(f"upgrades[{i}].to", "choice", value=u.get("to"), allowed=", ".join(STAGES))
+            c.fail(f"upgrades[{i}].to", "choice", value=repr(u.get("to"))[:40], allowed=", ".join(STAGES))
         if u["to"] == c.stage:
             c.fail(f"upgrades[{i}].to", "same_stage")
         if not stages.get(u["to"]):
@@ -365,25 +508,19 @@ def _check_stage(c: _Checker, d, stages):
         if u["to"] in seen:
             c.fail(f"upgrades[{i}].to", "twice", value=u["to"])
         seen.add(u["to"])
-    effs = d.get("effects", [])
-    if not isinstance(effs, list):
-        c.fail("effects", "list")
+    effs = c.listed(d.get("effects", []), "effects")
     for i, e in enumerate(effs):
         _check_effect(c, e, f"effects[{i}]", c.card, stages, d)
     if d.get("parchment") and not any(e.get("when") == "discover" for e in effs):
         c.fail("effects", "parchment_effects")
     c.whole(d.get("glory", 0), "glory", -99, 99)
-    boxes = d.get("checkboxes", [])
-    if not isinstance(boxes, list):
-        c.fail("checkboxes", "list")
+    boxes = c.listed(d.get("checkboxes", []), "checkboxes")
     for i, b in enumerate(boxes):
         c.keys(b, f"checkboxes[{i}]", ("gain", "glory"))
         if "gain" in b:
             c.bundle(b["gain"], f"checkboxes[{i}].gain", allow_empty=False)
         c.whole(b.get("glory", 0), f"checkboxes[{i}].glory", -99, 99)
-    ac = d.get("all_checked", [])
-    if not isinstance(ac, list):
-        c.fail("all_checked", "list")
+    ac = c.listed(d.get("all_checked", []), "all_checked")
     if ac and not boxes:
         c.fail("all_checked", "no_boxes")
     for j, s in enumerate(ac):
@@ -394,12 +531,59 @@ def _check_stage(c: _Checker, d, stages):
         c.name(d["note"], "note")
 
 
+def _check_stickers(c: _Checker, stickers):
+    """The short form (counts by kind) or the sheet: numbered stickers, each a resource,
+    a glory value, an effect of its own or a tab."""
+    if isinstance(stickers, dict):
+        allowed = c.resources + ("glory", "tab")
+        for k, n in stickers.items():
+            if k not in allowed:
+                c.fail(f"stickers.{k}", "unknown", value=k, allowed=", ".join(allowed))
+            c.whole(n, f"stickers.{k}", 0, 999)
+        return
+    c.listed(stickers, "stickers")
+    for i, e in enumerate(stickers):
+        f = f"stickers[{i}]"
+        c.keys(e, f, ("number", "count", "kind", "resource", "glory", "effect", "name", "note"))
+        for k in ("number", "count", "kind"):
+            if k not in e:
+                c.fail(f"{f}.{k}", "missing")
+        n = c.whole(e["number"], f"{f}.number", 1, 999)
+        if n in c.numbers:
+            c.fail(f"{f}.number", "duplicate_sticker", value=n)
+        c.whole(e["count"], f"{f}.count", 0, 999)
+        kind = e["kind"]
+        if kind not in STICKER_KINDS:
+            c.fail(f"{f}.kind", "choice", value=repr(kind)[:40], allowed=", ".join(STICKER_KINDS))
+        needs = {"resource": ("resource",), "glory": (), "effect": ("effect",), "tab": ()}[kind]
+        extra = {"resource": ("resource",), "glory": ("glory",), "effect": ("effect",), "tab": ()}[kind]
+        for k in ("resource", "glory", "effect"):
+            if k in e and k not in extra:
+                c.fail(f"{f}.{k}", "sticker_field", kind=kind)
+        for k in needs:
+            if k not in e:
+                c.fail(f"{f}.{k}", "missing")
+        if kind == "resource":
+            c.resource(e["resource"], f"{f}.resource")
+        if "glory" in e:
+            c.whole(e["glory"], f"{f}.glory", 1, 20)
+        if kind == "effect":
+            eff = e["effect"]
+            _check_effect(c, eff, f"{f}.effect", None, {}, {})
+            if eff.get("trigger") in ("destroy",) or eff.get("when") == "discover":
+                c.fail(f"{f}.effect.trigger", "sticker_effect")
+        for k in ("name", "note"):
+            if k in e:
+                c.name(e[k], f"{f}.{k}")
+        c.numbers[n] = kind
+
+
 def check_pack(raw, source: str = "pack") -> None:
     """Raise :class:`PackError` for the first problem of ``raw`` (a decoded pack)."""
     c = _Checker(source)
     c.keys(raw, "", _PACK_KEYS)
     if raw.get("format") != PACK_FORMAT:
-        c.fail("format", "format", value=repr(raw.get("format")), expected=PACK_FORMAT)
+        c.fail("format", "format", value=repr(raw.get("format"))[:40], expected=PACK_FORMAT)
     for k in ("id", "box_size", "final_card", "cards"):
         if k not in raw:
             c.fail(k, "missing")
@@ -410,40 +594,47 @@ def check_pack(raw, source: str = "pack") -> None:
         c.boolean(raw["invented"], "invented")
     if "notice" in raw:
         c.name(raw["notice"], "notice")
-    box = c.whole(raw["box_size"], "box_size", 2, 9999)
+    box = c.box = c.whole(raw["box_size"], "box_size", 2, 9999)
     start = c.whole(raw.get("kingdom_start", 10), "kingdom_start", 1, box - 1)
     c.whole(raw["final_card"], "final_card", start + 1, box)
-    stickers = raw.get("stickers", {})
-    c.keys(stickers, "stickers", STICKERS)
-    for k, n in stickers.items():
-        c.whole(n, f"stickers.{k}", 0, 999)
-    exps = raw.get("expansions", [])
-    if not isinstance(exps, list):
-        c.fail("expansions", "list")
+    c.whole(raw.get("reset_until", RESET_UNTIL), "reset_until", start + 1, 9999)
+    own = _check_resources(c, raw.get("resources", []), "resources", ())
+    exps = c.listed(raw.get("expansions", []), "expansions")
+    every = RESOURCES + tuple(own)
+    seen_exp = set()
     for i, e in enumerate(exps):
-        c.keys(e, f"expansions[{i}]", ("card", "rounds", "purge", "purge_permanent", "name"))
-        c.whole(e.get("card"), f"expansions[{i}].card", raw["final_card"] + 1, box)
+        c.keys(e, f"expansions[{i}]", ("card", "rounds", "purge", "purge_permanent", "name", "resources"))
+        n = c.whole(e.get("card"), f"expansions[{i}].card", raw["final_card"] + 1, box)
+        if n in seen_exp:
+            c.fail(f"expansions[{i}].card", "expansion_twice", value=n)
+        seen_exp.add(n)
         c.whole(e.get("rounds", 4), f"expansions[{i}].rounds", 1, 20)
         c.whole(e.get("purge", 12), f"expansions[{i}].purge", 2, 99)
         c.whole(e.get("purge_permanent", 1), f"expansions[{i}].purge_permanent", 0, 9)
         if "name" in e:
             c.name(e["name"], f"expansions[{i}].name")
-    cards = raw["cards"]
-    if not isinstance(cards, list):
-        c.fail("cards", "list")
+        for r in _check_resources(c, e.get("resources", []), f"expansions[{i}].resources", own):
+            if r not in every:
+                every += (r,)
+    c.resources = every
+    _check_stickers(c, raw.get("stickers", {}))
+    cards = c.listed(raw["cards"], "cards")
     seen = set()
     for i, card in enumerate(cards):
         if not isinstance(card, dict):
             c.fail(f"cards[{i}]", "object", value=repr(card)[:40])
         c.card = f"#{i + 1} in the list" if not isinstance(card.get("number"), int) else card["number"]
         c.stage = "-"
-        c.keys(card, "", ("number", "choose_side", "stages", "note"))
+        c.keys(card, "", ("number", "choose_side", "placeholder", "stages", "note"))
         n = c.whole(card.get("number"), "number", 1, box)
         if n in seen:
             c.fail("number", "duplicate", value=n)
         seen.add(n)
-        if "choose_side" in card:
-            c.boolean(card["choose_side"], "choose_side")
+        for b in ("choose_side", "placeholder"):
+            if b in card:
+                c.boolean(card[b], b)
+        if "note" in card:
+            c.name(card["note"], "note")
         stages = card.get("stages")
         if not isinstance(stages, dict):
             c.fail("stages", "object", value=repr(stages)[:40])
@@ -473,9 +664,13 @@ def load_pack(source, name: str | None = None) -> Pack:
     elif isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
         label = name or str(source)
         try:
-            data = Path(source).read_text(encoding="utf-8")
+            data = Path(source).read_bytes()
         except OSError as exc:
             raise PackError("legacy.pack.unreadable", file=label, reason=exc.strerror or str(exc)) from None
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PackError("legacy.pack.encoding", file=label, position=exc.start) from None
         raw = _decode(data, label)
     else:
         label = name or "pack"
@@ -489,6 +684,8 @@ def _decode(data, label):
         return json.loads(data)
     except json.JSONDecodeError as exc:
         raise PackError("legacy.pack.json", file=label, line=exc.lineno, column=exc.colno, reason=exc.msg) from None
+    except RecursionError:
+        raise PackError("legacy.pack.deep", file=label) from None
 
 
 def demo_pack() -> Pack:
@@ -498,99 +695,186 @@ def demo_pack() -> Pack:
 
 
 # ---------------------------------------------------------------------------- texts
+#
+# Polish changes the ending of a noun after a verb ("zyskaj 1 monetę", "umieść naklejkę na
+# krainie"), so the texts take a grammatical case: ``nom`` (a list after a colon), ``acc``
+# (the object of a verb), ``loc`` (after "on") and ``gen`` ("the production of").
 
 
-def bundle_text(bundle: dict, lang=None) -> str:
+def resource_name(r, n=1, lang=None, pack=None, case="nom") -> str:
+    """The name of resource ``r`` for the amount ``n``: the catalogue's for the base game,
+    the pack's own for a resource a pack or a mini-expansion declares."""
+    key = ("legacy.resource_acc." if case == "acc" else "legacy.resource.") + r
+    if has(key, "en"):
+        return t(key, lang, n=n)
+    name = (pack.resource_names.get(r) if pack is not None else None)
+    if name is None:
+        return r
+    if isinstance(name, dict) and set(name) <= {"en", "pl"}:
+        name = name.get(lang or "en") or name.get("en") or next(iter(name.values()))
+    if isinstance(name, str):
+        return name
+    cat = plural_category(lang or "en", n)
+    if case == "acc" and cat == "one" and "acc" in name:
+        return name["acc"]
+    return name.get(cat) or name.get("many") or name["one"]
+
+
+def _order(pack):
+    return pack.all_resources if pack is not None else RESOURCES
+
+
+def bundle_text(bundle: dict, lang=None, pack=None, case="nom") -> str:
     if not bundle:
         return t("legacy.nothing", lang)
-    return ", ".join(f"{n} {t('legacy.resource.' + r, lang, n=n)}" for r, n in sorted(bundle.items(), key=lambda x: RESOURCES.index(x[0])))
+    order = _order(pack)
+    items = sorted(bundle.items(), key=lambda x: (order.index(x[0]) if x[0] in order else len(order), x[0]))
+    return ", ".join(f"{n} {resource_name(r, n, lang, pack, case)}" for r, n in items)
+
+
+class BundleText:
+    """Resources shown in the language of the reader (a parameter of an error)."""
+
+    __slots__ = ("bundle", "pack", "case")
+
+    def __init__(self, bundle, pack=None, case="acc"):
+        self.bundle, self.pack, self.case = dict(bundle), pack, case
+
+    def message(self, lang=None) -> str:
+        return bundle_text(self.bundle, lang, self.pack, self.case)
 
 
 def keyword_text(k, lang=None) -> str:
-    from papertales.i18n import has
     key = "legacy.keyword." + k
-    return t(key, lang) if has(key, lang or None) or has(key, "en") else k
+    return t(key, lang) if has(key, "en") else k
 
 
-def target_text(target, lang=None) -> str:
+def target_text(target, lang=None, case="acc") -> str:
     if target in (None, "self"):
-        return t("legacy.target.self", lang)
-    parts = []
-    if "keyword" in target:
-        parts.append(keyword_text(target["keyword"], lang))
-    if target.get("obstacle") is True:
-        parts.append(t("legacy.target.obstacle", lang))
-    elif target.get("obstacle") is False:
-        parts.append(t("legacy.target.friendly", lang))
-    what = " ".join(parts) or t("legacy.target.any", lang)
-    key = "legacy.target.kingdom" if target.get("scope") == "kingdom" else "legacy.target.play"
-    return t(key, lang, what=what) + (t("legacy.target.other", lang) if target.get("other") else "")
+        return t(f"legacy.target.self.{case}", lang)
+    noun = "obstacle" if target.get("obstacle") is True else "friendly" if target.get("obstacle") is False else "card"
+    if target.get("other"):
+        noun += "_other"
+    kw = t("legacy.target.keyword", lang, keyword=keyword_text(target["keyword"], lang)) if "keyword" in target else ""
+    tab = t("legacy.target.tab", lang) if target.get("tab") else ""
+    return t("legacy.target.full", lang, noun=t(f"legacy.target.{noun}.{case}", lang), keyword=kw, tab=tab,
+             place=t("legacy.target.where." + target.get("scope", "play"), lang))
 
 
-def step_text(s, lang=None) -> str:
+def sticker_text(sid, pack, lang=None, value=None) -> str:
+    """What a sticker of the sheet is: ``sticker 7: +1 glory``, ``wood sticker``."""
+    e = pack.sheet.get(str(sid)) if pack is not None else None
+    if e is None:
+        return str(sid)
+    kind = e["kind"]
+    if kind == "resource":
+        what = t("legacy.sticker.resource", lang, resource=resource_name(e["resource"], 1, lang, pack))
+    elif kind == "glory":
+        what = t("legacy.sticker.glory", lang, n=value or e.get("glory", 1))
+    elif kind == "tab":
+        what = t("legacy.sticker.tab", lang)
+    else:
+        what = text(e["name"], lang) if e.get("name") else t("legacy.sticker.effect", lang,
+                                                             effect=effect_text(e["effect"], lang, pack))
+    if e.get("number") is None:
+        return what
+    return t("legacy.sticker.numbered", lang, number=e["number"], what=what)
+
+
+def _transform_key(s, from_stage):
+    if "to" not in s:
+        return "transform_" + s["how"]
+    if from_stage and ROTATE.get(from_stage) == s["to"]:
+        return "transform_to_rotate"
+    if from_stage and FLIP.get(from_stage) == s["to"]:
+        return "transform_to_flip"
+    return "transform_to"
+
+
+def step_text(s, lang=None, pack=None, from_stage=None) -> str:
     k = s["kind"]
     p = {}
+    target = s.get("target", "self")
     if k == "gain":
         if "resources" in s:
-            p["what"] = bundle_text(s["resources"], lang)
+            p["what"] = bundle_text(s["resources"], lang, pack, "acc")
+        elif s["choice"] == "any":
+            k, p["n"] = "gain_any", s.get("n", 1)
         else:
-            p["what"] = f"{s.get('n', 1)} " + " / ".join(t("legacy.resource." + r, lang, n=s.get("n", 1)) for r in s["choice"])
-    if "target" in s or k in ("check", "transform"):
-        p["target"] = target_text(s.get("target", "self"), lang)
-    if k == "glory_per":
+            n = s.get("n", 1)
+            p["n"] = n
+            p["what"] = t("legacy.or", lang).join(resource_name(r, n, lang, pack, "acc") for r in s["choice"])
+            k = "gain_choice"
+    elif k == "glory_per":
         p["keyword"] = keyword_text(s["keyword"], lang)
         p["n"] = s["glory"]
-    if k == "play":
+    elif k == "play":
         p["n"] = s["count"]
-    if k == "transform":
+    elif k == "transform":
+        k = _transform_key(s, from_stage)
         if "to" in s:
-            k = "transform_to"
             p["stage"] = t("legacy.stage." + s["to"], lang)
-        else:
-            k = "transform_" + s["how"]
-    if k == "add_production":
-        p["resource"] = t("legacy.resource." + s["resource"], lang, n=1)
-    if k == "add_glory":
+    elif k == "to_deck":
+        k = "to_deck_" + s["where"]
+    elif k == "add_production":
+        p["resource"] = (t("legacy.any_resource", lang) if s["resource"] == "any"
+                         else resource_name(s["resource"], 1, lang, pack))
+    elif k == "add_glory":
         p["n"] = s["glory"]
-    if k == "discover":
-        p["cards"] = " / ".join(str(n) for n in s["cards"])
-        p["n"] = len(s["cards"])
-    return t("legacy.step." + k, lang, **p)
+    elif k == "sticker":
+        p["sticker"] = sticker_text(s["number"], pack, lang)
+    elif k == "discover":
+        p["cards"] = t("legacy.or", lang).join(str(n) for n in s["cards"])
+        k = "discover" if len(s["cards"]) == 1 else "discover_choice"
+    elif k == "manual":
+        p["text"] = text(s["text"], lang)
+    case = {"add_production": "loc", "add_glory": "loc", "sticker": "loc", "check": "loc",
+            "increase_production": "gen", "strike_production": "gen"}.get(s["kind"], "acc")
+    if "target" in STEP_KINDS[s["kind"]]:
+        p["target"] = target_text(target, lang, case)
+    out = t("legacy.step." + k, lang, **p)
+    if s.get("stage"):
+        out += t("legacy.step.on_stage", lang, stage=t("legacy.stage." + s["stage"], lang))
+    return out
 
 
-def effect_text(e, lang=None) -> str:
+def effect_text(e, lang=None, pack=None, from_stage=None) -> str:
     head = t("legacy.trigger." + e["trigger"], lang)
     if e.get("when"):
         head = t("legacy.trigger_when", lang, trigger=head, when=t("legacy.when." + e["when"], lang))
-    cost = e.get("cost")
-    body = "; ".join(step_text(s, lang) for s in e["do"])
-    if cost:
-        body = t("legacy.pay", lang, cost=bundle_text(cost, lang)) + " " + body
-    once = " " + t("legacy.once", lang) if e.get("once") else ""
-    return f"{head}: {body}{once}"
+    body = t("legacy.then", lang).join(step_text(s, lang, pack, from_stage) for s in e["do"])
+    if e.get("cost"):
+        body = t("legacy.pay", lang, cost=bundle_text(e["cost"], lang, pack, "acc"), then=body)
+    once = t("legacy.once", lang) if e.get("once") else ""
+    return t("legacy.effect_line", lang, head=head, body=body, once=once)
 
 
-def stage_lines(st: Stage, lang=None) -> list[str]:
-    """The texts of a stage, one per line (production, upgrades, effects, glory, boxes)."""
+def stage_lines(st: Stage, lang=None, pack=None, extra_effects=()) -> list[str]:
+    """The texts of a stage, one per line (production, upgrades, effects, glory, boxes);
+    ``extra_effects``: effects that stickers give this stage."""
     out = []
     kws = ", ".join(keyword_text(k, lang) for k in st.keywords)
-    flags = [t("legacy.flag." + f, lang) for f in ("obstacle", "permanent", "parchment", "indestructible")
-             if getattr(st, f)]
+    flags = [t("legacy.flag." + f, lang) for f in ("obstacle", "permanent", "parchment", "indestructible",
+                                                  "unpurgeable") if getattr(st, f)]
     if st.equip:
         flags.append(t("legacy.flag.equip", lang, keyword=keyword_text(st.equip, lang)))
     out.append(" · ".join(x for x in (kws, ", ".join(flags)) if x))
     if st.production:
-        out.append(t("legacy.line.production", lang, what=" / ".join(bundle_text(o, lang) for o in st.production)))
+        out.append(t("legacy.line.production", lang,
+                     what=t("legacy.or", lang).join(bundle_text(o, lang, pack) for o in st.production)))
     for u in st.upgrades:
-        out.append(t("legacy.line.upgrade", lang, cost=bundle_text(u["cost"], lang),
+        out.append(t("legacy.line.upgrade", lang, cost=bundle_text(u["cost"], lang, pack, "acc"),
                      stage=t("legacy.stage." + u["to"], lang)))
-    for e in st.effects:
-        out.append(effect_text(e, lang))
+    for e in tuple(st.effects) + tuple(extra_effects):
+        out.append(effect_text(e, lang, pack, st.id))
     if st.checkboxes:
-        boxes = " ".join("[" + ("+" + bundle_text(b["gain"], lang) if b.get("gain") else "")
-                         + (f" {b['glory']}★" if b.get("glory") else "") + "]" for b in st.checkboxes)
+        boxes = " ".join("[" + " ".join(x for x in (
+            ("+" + bundle_text(b["gain"], lang, pack)) if b.get("gain") else "",
+            t("legacy.line.box_glory", lang, n=b["glory"]) if b.get("glory") else "") if x) + "]"
+            for b in st.checkboxes)
         out.append(t("legacy.line.boxes", lang, boxes=boxes))
     if st.all_checked:
-        out.append(t("legacy.line.all_checked", lang, what="; ".join(step_text(s, lang) for s in st.all_checked)))
+        out.append(t("legacy.line.all_checked", lang, what=t("legacy.then", lang).join(
+            step_text(s, lang, pack, st.id) for s in st.all_checked)))
     out.append(t("legacy.line.glory", lang, n=st.glory))
     return [x for x in out if x]

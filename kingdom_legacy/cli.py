@@ -1,9 +1,12 @@
 """The ``legacy`` command (``papertales legacy ...``).
 
-``legacy play --demo --seed 1 [--bot simple|random] [--expansions] [--json] [--lang en|pl]``
-plays a campaign of the invented demo kingdom (or ``--pack FILE``, your own cards) with a
-bot and prints the log and the glory.  ``legacy pack check FILE`` checks a pack: exit 0
-when valid, exit 2 with one line naming file, card, stage and field otherwise.
+``legacy play --pack my-box.json`` (or ``--demo``, the invented kingdom) plays a campaign in
+the terminal: you type the moves (:mod:`kingdom_legacy.terminal`); ``--companion`` for a
+real box (you say which card is on top of your pile), ``--save FILE`` saves after every
+move, ``--resume FILE`` goes on from a save.  With ``--bot simple|random`` a bot plays the
+whole campaign instead and the log and glory are printed (``--json``: one object).
+``legacy pack check FILE`` checks a pack: exit 0 when valid, exit 2 with one line naming
+file, card, stage and field otherwise.
 
 Every text comes from the message catalogue; bad input gives one line on stderr and exit
 code 2, never a traceback."""
@@ -12,12 +15,15 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from papertales.i18n import LANGUAGES, t
 
 from .bots import BOTS, play_campaign
+from .campaign import Campaign
 from .cards import demo_pack, load_pack, text
 from .errors import LegacyError
+from .terminal import Session, write_atomic
 
 EXIT_BAD_INPUT = 2
 
@@ -29,17 +35,17 @@ class _Bad(Exception):
 
 
 def _parse(argv):
-    opts = {"demo": False, "pack": None, "seed": 0, "bot": "simple", "expansions": False, "json": False,
-            "lang": None, "help": False}
+    opts = {"demo": False, "pack": None, "seed": 0, "bot": None, "expansions": False, "json": False,
+            "lang": None, "help": False, "companion": False, "save": None, "resume": None}
     words = []
     i = 0
     while i < len(argv):
         a = argv[i]
         if a in ("-h", "--help"):
             opts["help"] = True
-        elif a in ("--demo", "--json", "--expansions"):
+        elif a in ("--demo", "--json", "--expansions", "--companion"):
             opts[a[2:]] = True
-        elif a in ("--pack", "--seed", "--bot", "--lang"):
+        elif a in ("--pack", "--seed", "--bot", "--lang", "--save", "--resume"):
             if i + 1 >= len(argv):
                 raise _Bad("legacy.cli.value", option=a)
             v = argv[i + 1]
@@ -62,7 +68,7 @@ def _parse(argv):
     return words, opts
 
 
-def main(argv: list[str] | None = None, out=None) -> int:
+def main(argv: list[str] | None = None, out=None, inp=None) -> int:
     out = out or sys.stdout
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = None
@@ -77,7 +83,10 @@ def main(argv: list[str] | None = None, out=None) -> int:
             out.write(t("legacy.cli.usage", lang) + "\n")
             return 0 if opts["help"] else EXIT_BAD_INPUT
         if words == ["play"]:
-            _play(opts, out, lang)
+            if opts["bot"]:
+                _play(opts, out, lang)
+            else:
+                return _interactive(opts, out, lang, inp or sys.stdin)
         elif len(words) == 3 and words[:2] == ["pack", "check"]:
             _check(words[2], out, lang)
         else:
@@ -99,14 +108,42 @@ def _check(path, out, lang):
                 final=pack.final_card) + "\n")
 
 
-def _play(opts, out, lang):
+def _pack(opts):
     if opts["pack"]:
-        pack = load_pack(opts["pack"])
-    elif opts["demo"]:
-        pack = demo_pack()
+        return load_pack(opts["pack"])
+    if opts["demo"]:
+        return demo_pack()
+    if opts["resume"]:
+        return None
+    raise _Bad("legacy.cli.need_pack")
+
+
+def _interactive(opts, out, lang, inp):
+    if opts["json"] or opts["expansions"]:
+        raise _Bad("legacy.cli.bot_only")
+    pack = _pack(opts)
+    if opts["resume"]:
+        try:
+            data = Path(opts["resume"]).read_bytes()
+        except OSError as exc:
+            raise _Bad("legacy.cli.cannot_read", file=opts["resume"], reason=exc.strerror or str(exc)) from None
+        try:
+            c = Campaign.from_json(data, pack)
+        except LegacyError as exc:
+            raise LegacyError("legacy.cli.in_file", file=opts["resume"], message=exc) from None
     else:
-        raise _Bad("legacy.cli.need_pack")
+        c = Campaign.new(pack, opts["seed"], manual=opts["companion"])
+    c.lang = lang
+    return Session(c, out, lang, opts["save"] or opts["resume"], opts["pack"]).run(inp)
+
+
+def _play(opts, out, lang):
+    if opts["companion"] or opts["resume"]:
+        raise _Bad("legacy.cli.not_with_bot")
+    pack = _pack(opts)
     c = play_campaign(pack, opts["seed"], opts["bot"], expansions=opts["expansions"])
+    if opts["save"]:
+        write_atomic(opts["save"], c.to_json())
     scores = [{"after": s["after"], "glory": s["glory"]} for s in c.scores]
     if opts["json"]:
         data = {"pack": pack.id, "invented": pack.invented, "seed": opts["seed"], "bot": opts["bot"],

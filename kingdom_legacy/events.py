@@ -2,7 +2,8 @@
 every resource gained or lost, every sticker and mark, each with its cause.
 
 An event is data (kind + parameters, no text), so the same log reads in any language:
-:func:`describe` turns it into a sentence of the message catalogue."""
+:func:`describe` turns it into a sentence of the message catalogue.  A card is named with
+the stage it had when the event happened (an event keeps it), not the one it has now."""
 
 from __future__ import annotations
 
@@ -10,14 +11,14 @@ from typing import NamedTuple
 
 from papertales.i18n import t
 
-from .cards import bundle_text
+from .cards import bundle_text, effect_text, resource_name, sticker_text, text
 
 
 class Event(NamedTuple):
     round: int
     turn: int
     kind: str
-    cause: str        # "action", "action:develop", "rule:<name>" or "card:<n>:<stage>"
+    cause: str        # "action", "action:develop", "manual", "rule:<name>" or "card:<n>:<stage>"
     params: dict
 
     def to_json(self) -> list:
@@ -25,10 +26,13 @@ class Event(NamedTuple):
 
 
 def card_label(campaign, n, stage=None, lang=None) -> str:
+    """``#4 Sawmill``: the card's number and the name of ``stage`` (default: its stage now)."""
     try:
-        st = campaign.pack.card(n).stages[stage or campaign.cards[n]["stage"]]
-        return f"#{n} {st.title(lang)}"
-    except (KeyError, AttributeError):
+        card = campaign.pack.card(n)
+        if card.placeholder:
+            return t("legacy.placeholder.label", lang, card=n)
+        return f"#{n} {card.stages[stage or campaign.cards[n]['stage']].title(lang)}"
+    except (KeyError, AttributeError, TypeError):
         return f"#{n}"
 
 
@@ -43,75 +47,137 @@ def cause_text(campaign, cause: str, lang=None) -> str:
     return t("legacy.cause." + (cause or "none"), lang)
 
 
+def sticker_label(campaign, sticker, lang=None, value=None) -> str:
+    """A sticker of the sheet, or a kind of sticker the sheet has none of any more."""
+    if sticker in campaign.pack.sheet:
+        return sticker_text(sticker, campaign.pack, lang, value)
+    if sticker in ("glory", "tab", "resource"):
+        return t("legacy.sticker.kind." + sticker, lang)
+    return t("legacy.sticker.resource", lang, resource=resource_name(sticker, 1, lang, campaign.pack))
+
+
 def params_text(campaign, e: Event, lang=None) -> dict:
     p = dict(e.params)
     out = dict(p)
+    pack = campaign.pack
     if "card" in p and isinstance(p["card"], int):
         out["card"] = card_label(campaign, p["card"], p.get("stage"), lang)
     for k in ("by", "wielder"):
         if k in p:
-            out[k] = card_label(campaign, p[k], None, lang)
-    for k in ("what", "cost"):
-        if k in p:
-            out[k] = bundle_text(p[k], lang)
-    if "to" in p:
-        out["to"] = t("legacy.stage." + p["to"], lang)
-    if "stage" in p:
-        out["stage"] = t("legacy.stage." + p["stage"], lang)
+            out[k] = card_label(campaign, p[k], p.get(k + "_stage"), lang)
+    if "what" in p:
+        out["what"] = bundle_text(p["what"], lang, pack, "nom" if e.kind == "lost" else "acc")
+    if "cost" in p:
+        out["cost"] = bundle_text(p["cost"], lang, pack, "acc")
+    for k in ("to", "stage", "on"):
+        if k in p and p[k] in ("front", "front_rotated", "back", "back_rotated"):
+            out[k] = t("legacy.stage." + p[k], lang)
     if "reason" in p:
         out["reason"] = t("legacy.reason." + p["reason"], lang)
     if "sticker" in p:
-        out["sticker"] = t("legacy.sticker." + p["sticker"], lang)
+        out["sticker"] = sticker_label(campaign, p["sticker"], lang, p.get("value"))
     if "trigger" in p:
         out["trigger"] = t("legacy.trigger." + p["trigger"], lang)
     if "when" in p:
         out["when"] = t("legacy.when." + p["when"], lang)
     if "step" in p:
         out["step"] = t("legacy.stepname." + p["step"], lang)
+    if "resource" in p:
+        out["resource"] = resource_name(p["resource"], 1, lang, pack)
+    if e.kind == "manual_move":
+        out["to"] = t("legacy.zone_to." + p["to"], lang)
+        out["source"] = t("legacy.zone_from." + p["source"], lang)
     return out
+
+
+def _key(e: Event) -> str:
+    p = e.params
+    if e.kind == "discard" and p.get("permanent"):
+        return "discard_permanent"
+    if e.kind == "discover":
+        return "discover_" + p.get("to", "discard")
+    if e.kind == "to_deck":
+        return "to_deck_" + p["where"]
+    if e.kind == "sticker" and p.get("on") not in (None, p.get("stage")):
+        return "sticker_on"
+    if e.kind == "manual_start" and "card" in p:
+        return "manual_start_card"
+    return e.kind
+
+
+#: events whose sentence already says why they happen (no cause in brackets)
+_SAID = ("discard", "manual_start", "manual_done", "manual_move", "manual_lose", "setup", "round", "shuffle",
+         "turn", "end_turn", "end_round", "stage", "turn_ends_upgrade", "purge_start", "purge_pick", "purged",
+         "no_discovery", "over", "box_empty", "parchment_first")
 
 
 def describe(campaign, e: Event, lang=None) -> str:
     """One line: ``[R2 T3] #4 Sawmill is discarded (produced) — cause``."""
-    kind = "discard_permanent" if e.kind == "discard" and e.params.get("permanent") else e.kind
-    text = t("legacy.event." + kind, lang, **params_text(campaign, e, lang))
+    text_ = t("legacy.event." + _key(e), lang, **params_text(campaign, e, lang))
     where = t("legacy.when_round_turn", lang, round=e.round, turn=e.turn) if e.turn else \
         t("legacy.when_round", lang, round=e.round)
-    if e.kind == "discard":           # the reason says it already
-        return f"[{where}] {text}"
-    cause = cause_text(campaign, e.cause, lang)
-    return f"[{where}] {text} ({cause})"
+    p = e.params
+    if e.kind in _SAID or not e.cause or e.cause == "action" \
+            or any(e.cause.startswith(f"card:{p[k]}:") for k in ("card", "by") if k in p):
+        return f"[{where}] {text_}"
+    return f"[{where}] {text_} ({cause_text(campaign, e.cause, lang)})"
 
 
 def action_text(campaign, a, lang=None) -> str:
-    """A sentence for an action (the buttons of the panel, the lesson); its notation is
-    ``str(a)``."""
-    from .cards import effect_text
+    """A sentence for an action (the buttons of the panel, the lesson, the terminal); its
+    notation is ``str(a)``."""
     p = {}
     k = a.kind
+    pack = campaign.pack
     if k in ("produce", "upgrade", "use", "equip", "resolve", "skip", "target", "mark", "discover", "side",
              "purge", "reveal"):
-        p["card"] = card_label(campaign, a.a, None if a.a in campaign.cards and a.a not in campaign.box else "front", lang)
+        p["card"] = card_label(campaign, a.a, None if a.a in campaign.cards and a.a not in campaign.box
+                               else "front", lang)
     if k == "expansion":        # the card is still in the box: show the expansion's name only
-        from .cards import text
-        x = campaign.pack.expansion(a.a) or {}
+        x = pack.expansion(a.a) or {}
         p["card"] = f"#{a.a} " + (text(x.get("name"), lang) or "")
     elif k == "produce":
-        p["what"] = bundle_text(campaign.production(a.a)[a.b - 1], lang)
+        p["what"] = bundle_text(campaign.production(a.a)[a.b - 1], lang, pack, "acc")
     elif k == "upgrade":
         p["stage"] = t("legacy.stage." + a.b, lang)
+        p["cost"] = bundle_text(campaign._st(a.a).upgrade_to(a.b)["cost"], lang, pack, "acc")
     elif k == "use":
-        p["effect"] = effect_text(campaign._st(a.a).effects[a.b - 1], lang)
+        st = campaign._st(a.a)
+        p["effect"] = effect_text(campaign.effects(a.a)[a.b - 1], lang, pack, st.id)
     elif k in ("resolve", "skip"):
         q = next(q for q in campaign.queue if q["card"] == a.a and q["idx"] == a.b - 1)
-        p["effect"] = effect_text(campaign.pack.card(a.a).stages[q["stage"]].effects[q["idx"]], lang)
+        p["effect"] = effect_text(campaign.effects(a.a, q["stage"])[q["idx"]], lang, pack, q["stage"])
     elif k == "equip":
         p["wielder"] = card_label(campaign, a.b, None, lang)
     elif k == "resource":
-        p["resource"] = t("legacy.resource." + a.a, lang, n=1)
+        p["resource"] = resource_name(a.a, 1, lang, pack, "acc")
     elif k == "mark":
         p["box"] = a.b
     elif k == "side":
         p["stage"] = t("legacy.stage." + a.b, lang)
         p["card"] = card_label(campaign, a.a, a.b, lang)
+    elif k == "reveal" and campaign.pending and campaign.pending.get("purge"):
+        k = "reveal_purge"
+    elif k == "manual":
+        return _manual_text(campaign, a, lang)
     return t("legacy.action." + k, lang, **p)
+
+
+def _manual_text(campaign, a, lang):
+    tool = a.a
+    p = {}
+    if tool in ("gain", "lose"):
+        p["resource"] = resource_name(a.b, 1, lang, campaign.pack, "acc")
+    if tool in ("move", "turn", "sticker", "mark"):
+        p["card"] = card_label(campaign, a.b, None, lang)
+    if tool == "discover":
+        p["card"] = a.b
+    if tool == "move":
+        p["zone"] = t("legacy.zone_to." + a.c, lang)
+    elif tool == "turn":
+        p["stage"] = t("legacy.stage." + a.c, lang)
+    elif tool == "sticker":
+        p["sticker"] = sticker_label(campaign, str(a.c), lang)
+    elif tool == "mark":
+        p["box"] = a.c
+    return t("legacy.action.manual_" + tool, lang, **p)

@@ -73,7 +73,8 @@ def stages_text(c: Campaign, n: int, lang=None) -> str:
             out.append(f"  {t('legacy.stage.' + sid, lang)}: {t('legacy.lesson.stage_absent', lang)}")
             continue
         out.append(f"  {t('legacy.stage.' + sid, lang)}: {st.title(lang)}{mark}")
-        out += [f"      {line}" for line in stage_lines(st, lang)]
+        extra = c.effects(n, sid)[len(st.effects):]
+        out += [f"      {line}" for line in stage_lines(st, lang, c.pack, extra)]
     out.append(t("legacy.lesson.stages_how", lang))
     return "\n".join(out)
 
@@ -84,7 +85,7 @@ def summary(c: Campaign, lang=None, legal: bool = True) -> str:
     none = t("legacy.lesson.none", lang)
     lines = [t("legacy.lesson.in_play", lang, cards=", ".join(
         card_label(c, n, None, lang) for n in c.play) or none),
-        t("legacy.lesson.pool", lang, what=bundle_text(c.pool, lang)),
+        t("legacy.lesson.pool", lang, what=bundle_text(c.pool, lang, c.pack)),
         top_line(c, lang),
         t("legacy.lesson.zones", lang, deck=len(c.deck), discard=len(c.discard), permanent=len(c.permanent),
           box=len(c.box), destroyed=len(c.destroyed)),

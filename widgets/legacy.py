@@ -1,11 +1,14 @@
 """The Kingdom Legacy panel: the kingdom's cards (each at its current stage), the top of
-the face-up draw pile, the legal actions as buttons, the event log, the glory total, and
-saving / loading a campaign through the browser (a download link and a file upload; no
-server path is ever typed).
+the face-up draw pile, the legal moves as buttons in words, what each move did, the log
+(newest first), the glory, undo and going back to any earlier move, the tools of a manual
+step, and saving / loading a campaign through the browser (a file built when asked for and
+downloaded, file uploads; no server path is ever typed or read).
 
 With a campaign created with ``manual=True`` it is the companion of a real box: you
-answer "which card is on top of your draw pile?" and the panel keeps the rules for you.
-Every text comes from the message catalogue (``legacy.panel.*`` and the engine's keys)."""
+answer "which card is on top of your draw pile?" and the panel keeps the rules for you;
+upload your pack file again to enter the cards you discovered since.  Before a move that
+loses resources you have not spent, the panel asks first.  Every text comes from the
+message catalogue (``legacy.panel.*`` and the engine's keys)."""
 
 from __future__ import annotations
 
@@ -14,7 +17,8 @@ from html import escape
 
 import ipywidgets as W
 
-from kingdom_legacy import Campaign, LegacyError, SimpleBot, demo_pack
+from kingdom_legacy import Campaign, LegacyError, SimpleBot, demo_pack, load_pack
+from kingdom_legacy.actions import MANUAL, TOOLS, Action
 from kingdom_legacy.cards import bundle_text, text
 from kingdom_legacy.events import action_text, describe
 from papertales.i18n import t
@@ -28,10 +32,15 @@ _STYLE = """<style>
 .kl-card.kl-blocked{opacity:.55}
 .kl-card b{font-size:14px}
 .kl-muted{color:#666;font-size:12px}
+.kl-help{background:#f4f7fb;border-left:3px solid #6b8fb8;padding:4px 8px;margin:4px 0;white-space:pre-wrap}
 .kl-log{max-height:260px;overflow-y:auto;font-family:monospace;font-size:12px;white-space:pre-wrap}
-.kl-msg-error{color:#b52b27}.kl-msg-ok{color:#2b7a2b}
+.kl-msg-error{color:#b52b27}.kl-msg-ok{color:#2b5f2b}.kl-msg-warn{color:#8a5a00;font-weight:600}
+.kl-msg ul{margin:2px 0 2px 18px;padding:0}
+a.kl-download{display:inline-block;text-decoration:none;line-height:28px;padding:0 10px;border-radius:2px;
+ background:#2196f3;color:#fff;font-family:system-ui,sans-serif;font-size:13px}
+a.kl-download:hover{background:#1976d2}
 </style>"""
-_LOG_LINES = 40
+_LOG_LINES = 60
 
 
 class LegacyPanel(W.VBox):
@@ -41,69 +50,160 @@ class LegacyPanel(W.VBox):
         super().__init__(**kw)
         self.lang = lang
         self.campaign = campaign or Campaign.new(pack or demo_pack(), seed)
+        self.ticks = 0
+        self.waiting: Action | None = None           # a move that loses resources, waiting for "yes"
         self.header = W.HTML()
+        self.explain = W.HTML()
         self.board = W.HTML()
         self.message = W.HTML()
+        self.tick = W.HTML()
         self.actions_box = W.VBox()
         self.log_view = W.HTML()
         self.download = W.HTML()
+        self.save_button = self._button(self.show_download, style="primary")
         self.buttons: list[W.Button] = []
-        self.bot_button = W.Button(description=t("legacy.panel.bot", lang))
-        self.turn_button = W.Button(description=t("legacy.panel.bot_turn", lang))
-        self.new_button = W.Button(description=t("legacy.panel.new", lang))
-        self.upload = W.FileUpload(accept=".json", multiple=False, description=t("legacy.panel.load", lang))
-        self.bot_button.on_click(lambda _: self.bot_step())
-        self.turn_button.on_click(lambda _: self.bot_turn())
-        self.new_button.on_click(lambda _: self.new_campaign())
+        b = self._button
+        self.confirm_button = b(self.confirm, style="warning")
+        self.cancel_button = b(self.cancel)
+        self.confirm_box = W.HBox([self.confirm_button, self.cancel_button], layout=W.Layout(display="none"))
+        self.manual_text = W.HTML()
+        self.tool_menu = W.Dropdown(layout=W.Layout(width="150px"))
+        self.tool_moves = W.Dropdown(layout=W.Layout(width="460px"))
+        self.tool_button = b(lambda: self.act(self.tool_moves.value))
+        self.tool_menu.observe(lambda _: self._fill_tool_moves(), names="value")
+        self.manual_box = W.VBox([self.manual_text, W.HBox([self.tool_menu, self.tool_moves, self.tool_button])])
+        self.typed = W.Text(layout=W.Layout(width="260px"))
+        self.type_button = b(self.type_move)
+        self.bot_button = b(self.bot_step)
+        self.turn_button = b(self.bot_turn)
+        self.undo_button = b(self.undo)
+        self.back_menu = W.Dropdown(layout=W.Layout(width="260px"))
+        self.back_button = b(self.go_back)
+        self.new_button = b(self.new_campaign)
+        self.upload = W.FileUpload(accept=".json", multiple=False)
+        self.pack_upload = W.FileUpload(accept=".json", multiple=False)
         self.upload.observe(self._on_upload, names="value")
-        self.actions_title = W.HTML(f"<b>{escape(t('legacy.panel.actions', lang))}</b>")
-        self.log_title = W.HTML(f"<b>{escape(t('legacy.panel.log', lang))}</b>")
-        self.children = [self.header, self.board, self.message, self.actions_title, self.actions_box,
-                         W.HBox([self.bot_button, self.turn_button, self.new_button]),
-                         W.HBox([self.download, self.upload]), self.log_title, self.log_view]
-        self.refresh()
+        self.pack_upload.observe(self._on_pack_upload, names="value")
+        self.actions_title = W.HTML()
+        self.log_title = W.HTML()
+        self.children = [self.tick, self.header, self.explain, self.message, self.confirm_box, self.actions_title,
+                         self.actions_box, self.manual_box, W.HBox([self.typed, self.type_button]),
+                         W.HBox([self.bot_button, self.turn_button, self.undo_button, self.back_menu,
+                                 self.back_button, self.new_button]),
+                         self.board, W.HBox([self.save_button, self.upload, self.pack_upload]), self.download,
+                         self.log_title, self.log_view]
+        self.set_language(lang)
+
+    @staticmethod
+    def _button(fn, style=""):
+        button = W.Button(button_style=style, layout=W.Layout(width="auto"))
+        button.on_click(lambda _: fn())
+        return button
 
     def set_language(self, lang) -> None:
         """Redraw the panel in ``lang`` (the app's language switch calls this)."""
         self.lang = lang
-        self.bot_button.description = t("legacy.panel.bot", lang)
-        self.turn_button.description = t("legacy.panel.bot_turn", lang)
-        self.new_button.description = t("legacy.panel.new", lang)
+        for button, key in ((self.confirm_button, "confirm"), (self.cancel_button, "cancel"),
+                            (self.tool_button, "tool_do"), (self.type_button, "type_do"),
+                            (self.bot_button, "bot"), (self.turn_button, "bot_turn"), (self.undo_button, "undo"),
+                            (self.back_button, "back")):
+            button.description = t("legacy.panel." + key, lang)
+        self.save_button.description = "⬇ " + t("legacy.panel.save", lang)
         self.upload.description = t("legacy.panel.load", lang)
+        self.pack_upload.description = t("legacy.panel.load_pack", lang)
+        self.typed.placeholder = t("legacy.panel.type", lang)
         self.actions_title.value = f"<b>{escape(t('legacy.panel.actions', lang))}</b>"
         self.log_title.value = f"<b>{escape(t('legacy.panel.log', lang))}</b>"
-        self.refresh()
+        self.refresh(keep_message=True)
 
     # ------------------------------------------------------------------ acting
 
-    def act(self, action) -> bool:
-        """Apply ``action`` (text or Action); a refused one is shown, nothing changes."""
+    def act(self, action, confirmed: bool = False) -> bool:
+        """Apply ``action`` (text or Action) and say in words what it did; a move that loses
+        unspent resources is only announced until confirmed; a refused one changes
+        nothing."""
+        c, lang = self.campaign, self.lang
         try:
-            self.campaign.apply(action)
+            a = Action.parse(action)
+            if not confirmed and c.is_legal(a):
+                lost = c.losses(a)
+                if lost:
+                    self.waiting = a
+                    self.refresh()
+                    self._say("warn", t("legacy.panel.warn_loss", lang, what=bundle_text(lost, lang, c.pack),
+                                        action=action_text(c, a, lang)))
+                    return False
+            words = action_text(c, a, lang) if c.is_legal(a) else str(a)
+            mark = len(c.events)
+            c.apply(a)
         except LegacyError as exc:
-            self._say("error", t("legacy.panel.refused", self.lang, message=exc.message(self.lang)))
+            self.refresh()
+            self._say("error", t("legacy.panel.refused", lang, message=exc.message(lang)))
             return False
-        self._say("ok", t("legacy.panel.done", self.lang, action=str(action)))
-        self.refresh(keep_message=True)
+        self.waiting = None
+        self.refresh()
+        self._say("ok", t("legacy.panel.done", lang, action=words), c.describe(lang, c.events[mark:]))
         return True
+
+    def confirm(self) -> None:
+        if self.waiting is not None:
+            self.act(self.waiting, confirmed=True)
+
+    def cancel(self) -> None:
+        self.waiting = None
+        self.refresh()
+        self._say("ok", t("legacy.panel.cancelled", self.lang))
+
+    def type_move(self) -> None:
+        if self.typed.value.strip() and self.act(self.typed.value.strip()):
+            self.typed.value = ""
 
     def bot_step(self) -> None:
         c = self.campaign
         if c.is_over or c.manual and c.decision() == "reveal":
             return
-        self.act(SimpleBot(len(c.history)).choose(c))
+        self.act(SimpleBot(len(c.history)).choose(c), confirmed=True)
 
     def bot_turn(self) -> None:
         c = self.campaign
         start = (c.round, c.turn)
         while not c.is_over and (c.round, c.turn) == start and not (c.manual and c.decision() == "reveal"):
-            if not self.act(SimpleBot(len(c.history)).choose(c)):
+            if not self.act(SimpleBot(len(c.history)).choose(c), confirmed=True):
                 break
 
-    def new_campaign(self) -> None:
-        self.campaign = Campaign.new(self.campaign.pack, self.campaign.seed + 1)
-        self.message.value = ""
+    def undo(self) -> None:
+        self._time_travel(lambda c: c.undo(), "legacy.panel.undone")
+
+    def go_back(self) -> None:
+        step = self.back_menu.value
+        if step is not None:
+            self._time_travel(lambda c: c.back_to(step), "legacy.panel.went_back")
+
+    def _time_travel(self, how, key) -> None:
+        try:
+            how(self.campaign)
+        except LegacyError as exc:
+            self._say("error", t("legacy.panel.refused", self.lang, message=exc.message(self.lang)))
+            return
+        self.waiting = None
         self.refresh()
+        self._say("ok", t(key, self.lang, step=len(self.campaign.history)))
+
+    def new_campaign(self) -> None:
+        """The invented demo: a new campaign (new seed), in the same mode.  Your own box: the
+        campaign starts again, which the rules allow until the reset card is discovered."""
+        c = self.campaign
+        try:
+            if c.pack.invented:
+                self.campaign = Campaign.new(c.pack, c.seed + 1, manual=c.manual)
+            else:
+                c.restart(c.seed + 1)
+        except LegacyError as exc:
+            self._say("error", t("legacy.panel.refused", self.lang, message=exc.message(self.lang)))
+            return
+        self.waiting = None
+        self.refresh()
+        self._say("ok", t("legacy.panel.started", self.lang))
 
     # ------------------------------------------------------------------ files (browser only)
 
@@ -116,26 +216,68 @@ class LegacyPanel(W.VBox):
         try:
             self.campaign = Campaign.from_json(data)
         except LegacyError as exc:
-            self._say("error", t("legacy.panel.refused", self.lang, message=exc.message(self.lang)))
+            self._say("error", t("legacy.panel.not_loaded", self.lang, name=name, message=exc.message(self.lang)))
             return False
+        self.waiting = None
         self.refresh()
         self._say("ok", t("legacy.panel.loaded", self.lang, name=name))
         return True
 
-    def _on_upload(self, change) -> None:
+    def load_pack_text(self, data, name: str = "pack.json") -> bool:
+        """Your pack file: the cards entered since go into this campaign; a pack of another
+        box starts a new companion campaign of it."""
+        c = self.campaign
+        try:
+            pack = load_pack(data, name)
+            if pack.id == c.pack.id and pack.box_size == c.pack.box_size:
+                entered = c.update_cards(pack)
+                msg = t("legacy.panel.pack_entered", self.lang, name=name,
+                        cards=", ".join(map(str, entered)) or t("legacy.lesson.none", self.lang))
+            else:
+                self.campaign = Campaign.new(pack, 0, manual=True)
+                msg = t("legacy.panel.pack_new", self.lang, name=name)
+        except LegacyError as exc:
+            self._say("error", t("legacy.panel.refused", self.lang, message=exc.message(self.lang)))
+            return False
+        self.waiting = None
+        self.refresh()
+        self._say("ok", msg)
+        return True
+
+    @staticmethod
+    def _uploaded(change):
         value = change["new"]
         files = list(value.values()) if isinstance(value, dict) else list(value)
         if not files:
-            return
+            return None, None
         f = files[0]
         content = f["content"] if isinstance(f, dict) else f.content
-        name = f.get("name", "campaign.json") if isinstance(f, dict) else getattr(f, "name", "campaign.json")
-        self.load_text(bytes(content).decode("utf-8", errors="replace"), name)
+        name = f.get("name", "file.json") if isinstance(f, dict) else getattr(f, "name", "file.json")
+        return bytes(content), name
+
+    def _on_upload(self, change) -> None:
+        data, name = self._uploaded(change)
+        if data is not None:
+            self.load_text(data, name)
+
+    def _on_pack_upload(self, change) -> None:
+        data, name = self._uploaded(change)
+        if data is None:
+            return
+        try:
+            text_ = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            self._say("error", t("legacy.panel.refused", self.lang,
+                                 message=t("legacy.pack.encoding", self.lang, file=name, position=exc.start)))
+            return
+        self.load_pack_text(text_, name)
 
     # ------------------------------------------------------------------ drawing
 
-    def _say(self, kind, msg) -> None:
-        self.message.value = f'<div class="kl-root kl-msg-{kind}">{escape(msg)}</div>'
+    def _say(self, kind, msg, lines=()) -> None:
+        items = "".join(f"<li>{escape(x)}</li>" for x in lines)
+        self.message.value = (f'<div class="kl-root kl-msg kl-msg-{kind}">{escape(msg)}'
+                              + (f"<ul>{items}</ul>" if items else "") + "</div>")
 
     def _card_html(self, n) -> str:
         c, lang = self.campaign, self.lang
@@ -143,17 +285,23 @@ class LegacyPanel(W.VBox):
         cls = "kl-card" + (" kl-obstacle" if v["obstacle"] else "") + (" kl-permanent" if v["permanent"] else "") \
             + (" kl-blocked" if v["blocked_by"] else "")
         notes = []
+        if v["placeholder"]:
+            notes.append(t("legacy.panel.placeholder", lang))
         if v["blocked_by"]:
             notes.append(t("legacy.panel.blocked", lang, by=v["blocked_by"]))
         if v["attached_to"]:
             notes.append(t("legacy.panel.equipped", lang, to=v["attached_to"]))
-        stickers = [s for s in v["stickers"] if s[0] == v["stage"]]
+        if v["tab"]:
+            notes.append(t("legacy.panel.tab", lang))
+        stickers = [s for s in v["stickers"] if s[0] == v["stage"] and s[1] not in ("glory", "effect")]
         if stickers:
             notes.append(t("legacy.panel.stickers", lang, list=", ".join(
-                t("legacy.sticker." + s[1], lang) for s in stickers)))
+                bundle_text({s[1]: 1}, lang, c.pack) for s in stickers)))
         checks = [x for x in v["checks"] if x[0] == v["stage"]]
         if checks:
             notes.append(t("legacy.panel.checks", lang, n=len(checks)))
+        if any(s == v["stage"] for s, _ in v["struck"]):
+            notes.append(t("legacy.panel.struck", lang))
         lines = "<br>".join(escape(x) for x in v["lines"])
         extra = "".join(f'<div class="kl-muted">{escape(x)}</div>' for x in notes)
         return (f'<div class="{cls}" data-card="{n}" data-stage="{v["stage"]}"><b>#{n} {escape(v["name"])}</b>'
@@ -167,46 +315,114 @@ class LegacyPanel(W.VBox):
 
     def refresh(self, keep_message: bool = False) -> None:
         c, lang = self.campaign, self.lang
+        self.ticks += 1
+        self.tick.value = f'<span class="kl-tick" data-tick="{self.ticks}"></span>'
         if not keep_message:
             self.message.value = ""
-        decision = t("legacy.decision." + c.decision(), lang)
-        head = [t("legacy.panel.title", lang, pack=text(c.pack.name, lang)),
-                t("legacy.panel.round", lang, round=c.round, turn=c.turn),
+        d = c.decision()
+        where = t("legacy.panel.round_start", lang, round=c.round) if c.turn == 0 else \
+            t("legacy.panel.round", lang, round=c.round, turn=c.turn)
+        head = [t("legacy.panel.title", lang, pack=text(c.pack.name, lang)), where,
                 t("legacy.panel.glory", lang, n=c.glory()),
-                t("legacy.panel.pool", lang, what=bundle_text(c.pool, lang)),
-                t("legacy.panel.decision", lang, what=decision)]
+                t("legacy.panel.pool", lang, what=bundle_text(c.pool, lang, c.pack)),
+                t("legacy.panel.decision", lang, what=t("legacy.decision." + d, lang))]
         notice = text(c.pack.raw.get("notice"), lang) if c.pack.invented else ""
         companion = t("legacy.panel.companion", lang) if c.manual else ""
         self.header.value = (_STYLE + '<div class="kl-root"><h3>' + escape(head[0]) + "</h3>"
                              + " · ".join(escape(x) for x in head[1:])
                              + "".join(f'<div class="kl-muted">{escape(x)}</div>' for x in (notice, companion) if x)
                              + "</div>")
+        self.explain.value = f'<div class="kl-root kl-help">{escape(t("legacy.panel.help." + d, lang))}</div>'
+        self._draw_board()
+        self._draw_actions()
+        self._draw_controls()
+        lines = [describe(c, e, lang) for e in c.events[-_LOG_LINES:]][::-1]
+        self.log_view.value = f'<div class="kl-root kl-log">{escape(chr(10).join(lines))}</div>'
+        self.download.value = ""                  # a file of an earlier position is not kept in the page
+
+    def show_download(self) -> str:
+        """Build the campaign's file now and show its link (the file is built only when asked
+        for, and goes away with the next change: it holds the whole pack, and in the demo the
+        cards still in the box, which golden rule 2 says nobody reads before discovering)."""
+        c, lang = self.campaign, self.lang
+        data = base64.b64encode(self.save_text().encode("utf-8")).decode("ascii")
+        name = f"kingdom-legacy-{c.pack.id}-round{c.round}.json"
+        warning = t("legacy.panel.save_warning", lang) if any(n in c.box for n in c.pack.cards) else ""
+        self.download.value = ('<div class="kl-root">'
+                               + (f'<div class="kl-muted">{escape(warning)}</div>' if warning else "")
+                               + f'<a class="kl-download" download="{escape(name)}" '
+                               f'href="data:application/json;base64,{data}">'
+                               f'⬇ {escape(t("legacy.panel.save_as", lang, name=name))}</a></div>')
+        return self.download.value
+
+    def _draw_board(self) -> None:
+        c, lang = self.campaign, self.lang
         top = c.top_card()
         top_html = self._card_html(top) if top else \
             f'<span class="kl-muted">{escape(t("legacy.lesson.top_none", lang))}</span>'
+        tabs = ", ".join(t("legacy.cli.tab_at", lang, card=f"#{n}", n=pos) for pos, n in c.tabs_in_deck())
+        tab_line = f'<div class="kl-muted">{escape(t("legacy.panel.tabs", lang, cards=tabs))}</div>' if tabs else ""
         self.board.value = ('<div class="kl-root">'
                             + self._row(t("legacy.panel.play", lang), c.play)
                             + self._row(t("legacy.panel.permanent", lang), c.permanent)
                             + f"<div><b>{escape(t('legacy.panel.top', lang))}</b> "
                             + f'<span class="kl-muted">{escape(t("legacy.panel.deck", lang, n=len(c.deck)))}</span></div>'
-                            + f"<div class='kl-row'>{top_html}</div>"
+                            + f"<div class='kl-row'>{top_html}</div>" + tab_line
                             + self._row(t("legacy.panel.discard", lang), c.discard)
-                            + f'<div class="kl-muted">{escape(t("legacy.panel.box", lang, n=len(c.box)))}</div>'
+                            + f'<div class="kl-muted">{escape(t("legacy.panel.box", lang, n=len(c.box)))} · '
+                            + f'{escape(t("legacy.panel.destroyed", lang, n=len(c.destroyed)))}</div>'
                             + "</div>")
+
+    def _draw_actions(self) -> None:
+        c, lang = self.campaign, self.lang
+        manual = c.decision() == "manual"
+        for old in self.buttons:                             # replaced buttons are closed, not left alive
+            old.close()
         self.buttons = []
         for a in c.legal_actions():
-            b = W.Button(description=action_text(c, a, lang), tooltip=str(a),
-                         layout=W.Layout(width="auto", max_width="100%"))
-            b.action = a
-            b.on_click(self._on_click)
-            self.buttons.append(b)
+            if manual and a != Action(MANUAL, "done"):
+                continue                                     # the tools are in the menus below
+            button = W.Button(description=action_text(c, a, lang), tooltip=str(a),
+                              layout=W.Layout(width="auto", max_width="100%"))
+            button.action = a
+            button.on_click(self._on_click)
+            self.buttons.append(button)
         self.actions_box.children = self.buttons
-        lines = [describe(c, e, lang) for e in c.events[-_LOG_LINES:]]
-        self.log_view.value = f'<div class="kl-root kl-log">{escape(chr(10).join(lines))}</div>'
-        data = base64.b64encode(self.save_text().encode("utf-8")).decode("ascii")
-        self.download.value = (f'<a download="kingdom-legacy-campaign.json" '
-                               f'href="data:application/json;base64,{data}">'
-                               f'{escape(t("legacy.panel.save", lang))}</a>')
+        self.manual_box.layout.display = "" if manual else "none"
+        if manual:
+            said = c.manual_text(lang)
+            self.manual_text.value = ('<div class="kl-root kl-help">'
+                                      + escape(t("legacy.panel.manual_card", lang, text=said) if said
+                                               else t("legacy.panel.manual_free", lang)) + "</div>")
+            tools = [tool for tool in TOOLS if tool not in ("start", "done")]
+            self.tool_menu.options = [(t("legacy.panel.tool." + tool, lang), tool) for tool in tools]
+            self._fill_tool_moves()
+        self.confirm_box.layout.display = "" if self.waiting is not None else "none"
+
+    def _fill_tool_moves(self) -> None:
+        c = self.campaign
+        if c.decision() != "manual":
+            self.tool_moves.options = []
+            return
+        moves = [a for a in c.legal_actions() if a.kind == MANUAL and a.a == self.tool_menu.value]
+        self.tool_moves.options = [(action_text(c, a, self.lang), str(a)) for a in moves]
+        self.tool_button.disabled = not moves
+
+    def _draw_controls(self) -> None:
+        c, lang = self.campaign, self.lang
+        steps = [(t("legacy.panel.step_start", lang), 0)] + [
+            (f"{i}: {h}", i) for i, h in enumerate(c.history, 1)]
+        self.back_menu.options = steps[::-1]
+        self.back_menu.value = len(c.history)
+        self.undo_button.disabled = self.back_button.disabled = not c.history
+        if c.pack.invented:
+            self.new_button.description = t("legacy.panel.new", lang)
+            self.new_button.disabled, self.new_button.tooltip = False, ""
+        else:
+            self.new_button.description = t("legacy.panel.restart", lang)
+            self.new_button.disabled = not c.can_restart()
+            self.new_button.tooltip = "" if c.can_restart() else \
+                t("legacy.error.restart", lang, card=c.pack.reset_until)
 
     def _on_click(self, button) -> None:
         self.act(button.action)

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import copy
 
-from kingdom_legacy import Campaign, demo_pack, load_pack
+import pytest
+
+from kingdom_legacy import Campaign, IllegalAction, demo_pack, load_pack
+from kingdom_legacy.campaign import new_card_state
 from kingdom_legacy.cards import PACK_FORMAT
 
 
@@ -98,6 +101,30 @@ def take_from_box(c: Campaign, *numbers, stage="front") -> Campaign:
     """Discover cards by hand (to the discard pile) for a test position."""
     for n in numbers:
         c.box.remove(n)
-        c.cards[n] = {"stage": stage, "stickers": [], "checks": [], "crossed": []}
+        c.cards[n] = new_card_state(stage)
         (c.permanent if c._st(n).permanent else c.discard).append(n)
     return c
+
+
+def refused(c: Campaign, action, *fragments, lang="en"):
+    """``action`` raises, names the reason, lists what is allowed, and changes nothing."""
+    before = c.to_json()
+    with pytest.raises(IllegalAction) as info:
+        c.apply(action)
+    msg = info.value.message(lang)
+    for f in fragments:
+        assert f in msg, msg
+    assert c.to_json() == before
+    return msg
+
+
+def play_until(c: Campaign, stop, limit=2000) -> Campaign:
+    """Answer every decision with ``pass`` or the first legal action (optional effects
+    skipped, no manual step) until ``stop(c)``."""
+    for _ in range(limit):
+        if stop(c):
+            return c
+        acts = [a for a in c.legal_actions() if a.kind != "manual"]
+        skip = [a for a in acts if a.kind == "skip"]
+        c.apply("pass" if c.decision() == "main" else (skip or acts)[0])
+    raise AssertionError("did not get there")

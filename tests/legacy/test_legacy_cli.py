@@ -19,7 +19,7 @@ def run(argv, capsys=None):
 
 
 def test_play_demo_prints_the_log_and_the_glory(capsys):
-    code, out = run(["play", "--demo", "--seed", "1"])
+    code, out = run(["play", "--demo", "--seed", "1", "--bot", "simple"])
     assert code == 0
     lines = out.splitlines()
     assert "NOT the printed cards" in lines[1]
@@ -29,18 +29,18 @@ def test_play_demo_prints_the_log_and_the_glory(capsys):
 
 
 def test_play_json_is_one_object_with_the_score_and_history():
-    code, out = run(["play", "--demo", "--seed", "2", "--json"])
+    code, out = run(["play", "--demo", "--seed", "2", "--json", "--bot", "simple"])
     assert code == 0
     data = json.loads(out)
     assert data["pack"] == "demo" and data["invented"] is True and data["seed"] == 2
     assert data["glory"] == data["scores"][-1]["glory"] and data["scores"][0]["after"] == "base"
     assert data["actions"] == len(data["history"]) > 10
-    again = json.loads(run(["play", "--demo", "--seed", "2", "--json"])[1])
+    again = json.loads(run(["play", "--demo", "--seed", "2", "--json", "--bot", "simple"])[1])
     assert again == data                                       # seeded: the same campaign
 
 
 def test_play_in_polish_with_expansions():
-    code, out = run(["play", "--demo", "--seed", "3", "--lang", "pl", "--expansions"])
+    code, out = run(["play", "--demo", "--seed", "3", "--lang", "pl", "--expansions", "--bot", "simple"])
     assert code == 0
     assert "Początek rundy 2" in out and "Oczyszczenie" in out and out.splitlines()[-1].startswith("Chwała: ")
 
@@ -68,6 +68,8 @@ def test_pack_check_valid_and_invalid(tmp_path, capsys):
 
 def test_bad_input_gives_one_line_and_exit_2(capsys):
     for argv, fragment in ([["play"], "--demo"], [["play", "--demo", "--seed", "x"], "whole number"],
+                           [["play", "--demo", "--json"], "--bot"], [["play", "--resume", "/no/such.json"], "cannot read"],
+                           [["play", "--demo", "--seed", "-4"], "from 0 to 2^64-1"],
                            [["play", "--demo", "--lang", "de"], "en or pl"], [["fly"], "unknown"],
                            [["pack", "check", "/no/such/file.json"], "cannot read"],
                            [["play", "--demo", "--bot"], "needs a value"]):
@@ -85,5 +87,15 @@ def test_help_exits_0():
 def test_papertales_command_dispatches_to_legacy():
     from papertales.cli import main as papertales_main
     out = io.StringIO()
-    assert papertales_main(["legacy", "play", "--demo", "--seed", "1", "--json"], out) == 0
+    assert papertales_main(["legacy", "play", "--demo", "--seed", "1", "--json", "--bot", "simple"], out) == 0
     assert json.loads(out.getvalue())["pack"] == "demo"
+
+
+def test_a_pack_that_is_not_utf8_gives_one_line_and_exit_2(tmp_path, capsys):
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(json.dumps(demo_dict(), ensure_ascii=False).encode("cp1250"))
+    for argv in (["pack", "check", str(latin)], ["play", "--pack", str(latin), "--bot", "simple"]):
+        code, out = run(argv)
+        err = capsys.readouterr().err
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert f"{latin}: not UTF-8 text (byte 101); save the pack as UTF-8" in err and "Traceback" not in err

@@ -24,7 +24,7 @@ def pack_error(raw, name="mine.json"):
 
 def test_the_demo_pack_is_valid_invented_and_labelled():
     pack = load_pack(DEMO)
-    assert pack.invented and len(pack.cards) == pack.box_size == 22
+    assert pack.invented and len(pack.cards) == pack.box_size == 25
     assert "NOT the printed cards" in pack.raw["notice"]["en"]
     assert pack.kingdom_start == 10 and pack.final_card == 18
 
@@ -54,7 +54,7 @@ def test_the_demo_pack_is_valid_invented_and_labelled():
      ["card 12", "stage front", "field effects", "parchment"]),
     (lambda d: d["cards"][1]["stages"]["front"]["effects"][0]["do"][1].update(to="back_rotated"),
      ["card 2", "stage front", "field effects[0].do[1].to", "no stage back_rotated"]),
-    (lambda d: d.update(final_card=99), ["card -", "field final_card", "between 11 and 22"]),
+    (lambda d: d.update(final_card=99), ["card -", "field final_card", "between 11 and 25"]),
 ])
 def test_pack_errors_name_file_card_stage_and_field(edit, fragments):
     raw = demo_dict()
@@ -122,7 +122,7 @@ def _broken(mutate):
     (lambda d: d["blocked"].update({"15": 1}), "field blocked.15"),
     (lambda d: d["pack"]["cards"][0]["stages"]["front"].update(glory="x"), "pack inside this save"),
     (lambda d: d["history"].append("fly away"), "field history"),
-    (lambda d: d.pop("queue"), "broken"),
+    (lambda d: d.pop("queue"), "field queue: is missing"),
     (lambda d: d["work"].append({"t": "flow", "name": "rm -rf"}), "field work[0].name"),
 ])
 def test_broken_saves_are_refused_whole(mutate, fragment):

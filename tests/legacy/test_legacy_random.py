@@ -108,7 +108,8 @@ def test_every_mechanism_happens_in_random_campaigns():
     wanted = {"produce", "upgrade", "use", "develop", "pass", "equip", "block", "release", "stays",
               "check", "all_checked", "sticker", "destroy", "discover", "parchment", "final_round",
               "bottom", "undiscover", "purge_pick", "purged", "expansion", "no_discovery", "lost",
-              "produced", "used", "turned", "end_turn", "end_round", "with_wielder", "with_blocker", "effect"}
+              "produced", "used", "turned", "end_turn", "end_round", "with_wielder", "with_blocker", "effect",
+              "tab", "to_deck", "strike", "new_resource", "no_sticker"}
     assert wanted <= seen, wanted - seen
 
 
@@ -149,7 +150,7 @@ def test_save_and_load_anywhere_continues_identically(seed):
             assert loaded.apply(a).to_json() == c.clone().apply(a).to_json()
         c.apply(bot.choose(c))
         step += 1
-    assert json.loads(c.to_json())["format"] == "kingdom-legacy-campaign/1"
+    assert json.loads(c.to_json())["format"] == "kingdom-legacy-campaign/2"
 
 
 def test_clone_is_independent():
@@ -162,3 +163,62 @@ def test_clone_is_independent():
             break
         d.apply(bot.choose(d))
     assert c.to_json() == before and d.to_json() != before
+
+
+class ChaosBot(RandomBot):
+    """A random player that now and then opens a manual step and does random things by
+    hand (moves cards anywhere, turns them, puts stickers, marks boxes, discovers cards)."""
+
+    def choose(self, c: Campaign) -> Action:
+        acts = c.legal_actions()
+        if c.decision() == "manual":
+            tools = [a for a in acts if a.a != "done"]
+            if tools and self.rng.below(3):
+                return self.rng.choice(tools)
+            return Action("manual", "done")
+        if c.decision() == "main" and self.rng.below(12) == 0:
+            return Action("manual", "start")
+        return super().choose(c)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_manual_steps_keep_every_invariant(seed):
+    """Whatever is done by hand, every card stays in exactly one place, the golden rules
+    hold, and the campaign saves, loads and undoes exactly."""
+    c = Campaign.new(PACK, seed)
+    bot = ChaosBot(seed)
+    manual = 0
+    snapshots = {}
+    for step in range(600):
+        acts = c.legal_actions()
+        if not acts:
+            break
+        action = acts[0] if c.is_over else bot.choose(c)
+        manual += action.kind == "manual"
+        before = {n: v["stage"] for n, v in c.cards.items()}
+        mark = len(c.events)
+        c.apply(action)
+        check_invariants(c, before, str(action), c.events[mark:])
+        if step % 97 == 0:
+            assert Campaign.from_json(c.to_json()).to_json() == c.to_json()
+        snapshots[len(c.history)] = c.to_json()
+    assert manual > 10
+    k = len(c.history) - 5
+    c.undo(5)
+    assert c.to_json() == snapshots[k]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_is_legal_agrees_with_the_list_of_legal_actions(seed):
+    """``is_legal`` looks at one card's actions only: it must say exactly what the whole list says."""
+    c = Campaign.new(PACK, seed)
+    bot = RandomBot(seed)
+    while not c.is_over:
+        legal = c.legal_actions()
+        cards = sorted(set(c.play + c.permanent + c.deck[:2] + c.discard[:2]))
+        candidates = set(legal) | {Action(k, n, x) for k in ("produce", "use") for n in cards for x in (1, 2, 3)}
+        candidates |= {Action("upgrade", n, s) for n in cards for s in ("front", "front_rotated", "back")}
+        candidates |= {Action("equip", e, w) for e in c.play for w in c.play}
+        for a in candidates:
+            assert c.is_legal(a) == (a in legal), a
+        c.apply(bot.choose(c))

@@ -26,7 +26,7 @@ def refused(c, action, *fragments):
 def test_setup_kingdom_box_and_first_turn():
     c = Campaign.new(demo_pack(), 1)
     w = where(c)
-    assert sorted(n for n, z in w.items() if z == "box") == list(range(11, 23))
+    assert sorted(n for n, z in w.items() if z == "box") == list(range(11, 26))
     assert sorted(n for n, z in w.items() if z in ("deck", "play")) == list(range(1, 11))
     assert len(c.play) == 4 and len(c.deck) == 6            # the top 4 cards are played
     assert c.top_card() == c.deck[0]                         # the face-up pile shows its top
@@ -144,10 +144,10 @@ def test_pass_ends_the_turn():
 def test_timed_effect_increases_a_production_and_ends_the_turn():
     c = arrange(fresh(), play=[5, 1], deck=[2, 3, 4, 6])
     t = c.turn
-    coins = c.stickers["coin"]
+    coins = c.stickers["3"]                                    # sticker 3 of the demo's sheet: a coin
     c.apply("use 5 1")                                        # only one building, one resource: no question
     assert c.cards[1]["stickers"] == [["front", "coin"]]
-    assert c.stickers["coin"] == coins - 1
+    assert c.stickers["3"] == coins - 1
     assert c.turn == t + 1
     c = arrange(c, play=[1], deck=[2, 3, 4, 6])
     assert c.production(1) == [{"coin": 2}]
@@ -239,7 +239,7 @@ def test_golden_rule_5_no_resource_sticker_on_a_card_producing_nine():
 
 def test_a_sticker_you_no_longer_have_is_ignored():
     c = arrange(fresh(), play=[5, 1], deck=[2, 3, 4, 6])
-    c.stickers["coin"] = 0
+    c.stickers["3"] = 0
     c.apply("use 5 1")
     assert c.cards[1]["stickers"] == []
     assert events_of(c, "no_sticker") == [{"sticker": "coin"}]
@@ -266,7 +266,7 @@ def test_checkboxes_glory_and_the_last_box_flips_the_card():
 def test_skipping_an_optional_effect():
     c = arrange(fresh(), play=[8], deck=[1, 2, 3, 4])
     c.apply("pass")
-    refused(c, "pass", "order decision is waiting")
+    refused(c, "pass", "the order of triggered effects is waiting first")
     c.apply("skip 8 1")
     assert c.cards[8]["checks"] == [] and c.decision() == "main"
 
@@ -353,7 +353,7 @@ def test_round_two_discovers_two_cards_and_a_parchment_is_followed_then_destroye
     c.apply("target 3")
     assert c.cards[3]["stickers"] == [["front", "wood"]]
     assert 12 in c.destroyed and 11 in c.deck + c.play
-    assert c.box == list(range(13, 23)) and c.round == 2
+    assert c.box == list(range(13, 26)) and c.round == 2
     c = arrange(c, play=[3], deck=[])
     assert c.production(3) == [{"stone": 1, "wood": 1}]       # a new resource joins the production
 

@@ -1,0 +1,264 @@
+"""Play a campaign in the terminal: ``papertales legacy play --pack my-box.json``.
+
+You type moves in the action notation (``produce 3 1``, ``upgrade 5 back``, ``manual move 7
+discard``) or the number of a listed move; the session shows the state, the legal moves in
+words with their notation, and after each move what happened and why.  It warns before a
+move that loses resources you have not spent, takes moves back (``undo``), saves after
+every move when given a file, and goes on from a saved file.  Every text comes from the
+message catalogue."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from papertales.i18n import t
+
+from .actions import MANUAL, TOOLS, Action
+from .campaign import Campaign
+from .cards import bundle_text, load_pack, sticker_text, text
+from .errors import LegacyError
+from .events import action_text, card_label
+from .lesson import stages_text
+
+COMMANDS = ("help", "legal", "show", "state", "log", "history", "undo", "back", "restart", "save", "reload", "yes",
+            "quit", "exit")
+LOG_LINES = 15
+
+
+class Session:
+    """One campaign played through lines of text (a terminal, or a script in the tests)."""
+
+    def __init__(self, campaign: Campaign, out, lang=None, save_path=None, pack_path=None):
+        self.c = campaign
+        self.out = out
+        self.lang = lang
+        self.save_path = save_path
+        self.pack_path = pack_path
+        self.listed: list[Action] = []
+        self.warned: Action | None = None
+
+    # ------------------------------------------------------------------ output
+
+    def say(self, key, **params) -> None:
+        self.out.write(t(key, self.lang, **params) + "\n")
+
+    def line(self, s="") -> None:
+        self.out.write(s + "\n")
+
+    def show(self) -> None:
+        """The state in a few lines, then what is asked and the legal moves."""
+        c, lang = self.c, self.lang
+        head = t("legacy.cli.round_start", lang, round=c.round) if c.turn == 0 else \
+            t("legacy.cli.round_turn", lang, round=c.round, turn=c.turn)
+        self.line(t("legacy.cli.status", lang, where=head, glory=c.glory(),
+                    pool=bundle_text(c.pool, lang, c.pack)))
+        none = t("legacy.lesson.none", lang)
+        self.say("legacy.cli.in_play", cards=", ".join(self._label(n) for n in c.play) or none)
+        if c.permanent:
+            self.say("legacy.cli.permanent", cards=", ".join(self._label(n) for n in c.permanent))
+        top = c.top_card()
+        self.say("legacy.cli.piles", top=self._label(top) if top else "-", deck=len(c.deck), discard=len(c.discard),
+                 box=len(c.box), destroyed=len(c.destroyed))
+        tabs = c.tabs_in_deck()
+        if tabs:
+            self.say("legacy.cli.tabs", cards=", ".join(
+                t("legacy.cli.tab_at", lang, card=self._label(n), n=pos) for pos, n in tabs))
+        self.say("legacy.cli.now", what=t("legacy.decision." + c.decision(), lang))
+        if c.decision() == "manual":
+            self._show_manual()
+            return
+        self.listed = c.legal_actions()
+        if c.is_over:
+            self.say("legacy.cli.over", glory=c.glory())
+        for i, a in enumerate(self.listed, 1):
+            self.line(f"  {i:>2}  {str(a):<22} {action_text(c, a, lang)}")
+
+    def _label(self, n) -> str:
+        c = self.c
+        label = card_label(c, n, None, self.lang)
+        notes = [t("legacy.stage." + c.cards[n]["stage"], self.lang)]
+        if c.is_blocked(n):
+            notes.append(t("legacy.cli.blocked", self.lang))
+        if n in c.attached:
+            notes.append(t("legacy.cli.equips", self.lang, card=c.attached[n]))
+        return f"{label} ({', '.join(notes)})"
+
+    def _show_manual(self) -> None:
+        c, lang = self.c, self.lang
+        said = c.manual_text(lang)
+        if said:
+            self.say("legacy.cli.manual_text", card=card_label(c, c.pending["card"], c.pending["stage"], lang),
+                     text=said)
+        self.say("legacy.cli.tools")
+        for tool in TOOLS:
+            if tool != "start":
+                self.line("   " + t(f"legacy.usage.manual_{tool}", lang))
+        left = [f"{sid}: {sticker_text(sid, c.pack, lang)} ×{k}" for sid, k in c.stickers.items() if k > 0]
+        if left:
+            self.say("legacy.cli.stickers", list="; ".join(left))
+        self.listed = [Action(MANUAL, "done")]
+
+    def show_events(self, since: int) -> None:
+        for ln in self.c.describe(self.lang, self.c.events[since:]):
+            self.line("  · " + ln)
+
+    # ------------------------------------------------------------------ input
+
+    def run(self, lines) -> int:
+        c = self.c
+        self.say("legacy.cli.welcome", pack=text(c.pack.name, self.lang))
+        if c.pack.invented:
+            self.say("legacy.cli.notice")
+        if c.manual:
+            self.say("legacy.panel.companion")
+        self.say("legacy.cli.how")
+        self.show()
+        for raw in lines:
+            self.out.write("> " + raw.rstrip("\n") + "\n")
+            if not self.handle(raw.strip()):
+                break
+        else:
+            self.say("legacy.cli.end_of_input")
+        self.autosave()
+        return 0
+
+    def handle(self, cmd: str) -> bool:
+        """Do one line; False to stop."""
+        words = cmd.split()
+        if not words:
+            self.show()
+            return True
+        head, rest = words[0].lower(), words[1:]
+        warned, self.warned = self.warned, None
+        if head in ("quit", "exit"):
+            self.say("legacy.cli.bye")
+            return False
+        try:
+            if head == "yes":
+                if warned is None:
+                    self.say("legacy.cli.nothing_to_confirm")
+                else:
+                    self.act(warned, confirmed=True)
+            elif head in COMMANDS:
+                getattr(self, "cmd_" + head)(rest)
+            elif _number(head) is not None and not rest:
+                i = _number(head)
+                if not 1 <= i <= len(self.listed):
+                    self.say("legacy.cli.no_such_number", n=i, count=len(self.listed))
+                else:
+                    self.act(self.listed[i - 1])
+            else:
+                self.act(Action.parse(cmd))
+        except LegacyError as exc:
+            self.say("legacy.cli.refused", message=exc.message(self.lang))
+        return True
+
+    def act(self, a: Action, confirmed=False) -> None:
+        c = self.c
+        if not confirmed and c.is_legal(a):
+            lost = c.losses(a)
+            if lost:
+                self.warned = a
+                self.say("legacy.cli.warn_loss", what=bundle_text(lost, self.lang, c.pack), action=str(a))
+                return
+        words = action_text(c, a, self.lang) if c.is_legal(a) else str(a)
+        mark = len(c.events)
+        c.apply(a)
+        self.say("legacy.cli.done", words=words, action=str(a))
+        self.show_events(mark)
+        self.autosave()
+        self.show()
+
+    def autosave(self) -> None:
+        if self.save_path:
+            write_atomic(self.save_path, self.c.to_json())
+
+    # ------------------------------------------------------------------ commands
+
+    def cmd_help(self, rest):
+        self.say("legacy.cli.help")
+
+    def cmd_legal(self, rest):
+        acts = self.c.legal_actions()
+        self.line(", ".join(map(str, acts)) or "-")
+
+    def cmd_state(self, rest):
+        self.show()
+
+    def cmd_show(self, rest):
+        if len(rest) != 1 or _number(rest[0]) is None:
+            self.say("legacy.cli.usage_show")
+            return
+        self.line(stages_text(self.c, _number(rest[0]), self.lang))
+
+    def cmd_log(self, rest):
+        n = _number(rest[0]) if rest and _number(rest[0]) else LOG_LINES
+        for ln in self.c.describe(self.lang)[-n:]:
+            self.line("  " + ln)
+
+    def cmd_history(self, rest):
+        for i, h in enumerate(self.c.history, 1):
+            self.line(f"  {i:>4}  {h}")
+        if not self.c.history:
+            self.say("legacy.cli.no_history")
+
+    def cmd_undo(self, rest):
+        n = _number(rest[0]) if rest and _number(rest[0]) is not None else 1
+        self.c.undo(n)
+        self.say("legacy.cli.undone", n=n, step=len(self.c.history))
+        self.autosave()
+        self.show()
+
+    def cmd_back(self, rest):
+        if len(rest) != 1 or _number(rest[0]) is None:
+            self.say("legacy.cli.usage_back")
+            return
+        self.c.back_to(_number(rest[0]))
+        self.say("legacy.cli.back", step=len(self.c.history))
+        self.autosave()
+        self.show()
+
+    def cmd_restart(self, rest):
+        seed = _number(rest[0]) if rest else None
+        if rest and (seed is None or len(rest) > 1):
+            self.say("legacy.cli.usage_restart")
+            return
+        self.c.restart(seed)
+        self.say("legacy.cli.restarted", seed=self.c.seed)
+        self.autosave()
+        self.show()
+
+    def cmd_save(self, rest):
+        path = rest[0] if rest else self.save_path
+        if not path:
+            self.say("legacy.cli.usage_save")
+            return
+        write_atomic(path, self.c.to_json())
+        self.say("legacy.cli.saved", file=path)
+
+    def cmd_reload(self, rest):
+        if not self.pack_path:
+            self.say("legacy.cli.no_pack_file")
+            return
+        changed = self.c.update_cards(load_pack(self.pack_path))
+        self.say("legacy.cli.reloaded", file=self.pack_path,
+                 cards=", ".join(map(str, changed)) or t("legacy.lesson.none", self.lang))
+        self.autosave()
+        self.show()
+
+
+def _number(word):
+    """A whole number typed in plain digits, else None."""
+    return int(word) if word.isascii() and word.isdigit() and len(word) < 20 else None
+
+
+def write_atomic(path, data: str) -> None:
+    """Write the whole file or nothing (a crash never leaves half a save)."""
+    p = Path(path)
+    tmp = p.with_name(p.name + ".tmp")
+    try:
+        tmp.write_text(data, encoding="utf-8")
+        os.replace(tmp, p)
+    except OSError as exc:
+        raise LegacyError("legacy.cli.cannot_write", file=str(path), reason=exc.strerror or str(exc)) from None
