@@ -259,6 +259,8 @@ class GameStepper(Speaking, W.VBox):
         self.tick_marker.add_class("pt-tick")
         self.decisions = W.VBox()
         self.decisions.add_class("pt-decisions")
+        self.guide_slot = W.VBox()                 # the guided first game's guide, when it plays
+        self.guide_slot.add_class("pt-guide-slot")
         self.final = W.HTML()
         self.final.add_class("pt-final")
 
@@ -279,8 +281,8 @@ class GameStepper(Speaking, W.VBox):
         self.variants_box.selected_index = None
 
         self.children = [self.banner, self.setup, self.variants_box, self.track, self.explain, self.controls, self.history_row,
-                         self.messages, self.status, self.ffwd, self.happened, self.decisions, self.final, self.saveload,
-                         self.tick_marker]
+                         self.messages, self.status, self.ffwd, self.happened, self.guide_slot, self.decisions, self.final,
+                         self.saveload, self.tick_marker]
         self._decision_key = None
         self._history_len = None
         self._auto_record = False
@@ -403,6 +405,14 @@ class GameStepper(Speaking, W.VBox):
         if self.back_to.value is None:
             raise IllegalActionError(self.t("app.step.choose_step"))
         self.session.restore(self.back_to.value)
+
+    @ticked
+    @guarded()
+    def do(self, fn):
+        """``fn()`` as one of the stepper's clicks (a button of a panel beside it, such as
+        the guide's): a refusal is shown in the stepper and the click is counted."""
+        self.messages.clear()
+        return fn()
 
     @ticked
     @guarded()
