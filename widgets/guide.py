@@ -112,7 +112,7 @@ class Guide:
     def __init__(self, session):
         self.session = session
         self.steps: list[Step] = []     # your guided decisions on the game's current line
-        self._hints: dict = {}          # the game's history -> coach.Hint (numbers only are used)
+        self._hints: dict = {}          # (seed, players, history) -> coach.Hint (its numbers are used)
         self._seen = len(session.history)
         session.observe(lambda _s: self.update())
 
@@ -159,7 +159,7 @@ class Guide:
 
     def hint_at(self, game) -> coach.Hint:
         """The coach's options at ``game`` for your seat (the same seed and worlds every time)."""
-        key = tuple(game.history)
+        key = (game.seed, game.n, tuple(game.history))
         h = self._hints.get(key)
         if h is None:
             h = self._hints[key] = coach.hint(game, SEAT, worlds=WORLDS, seed=HINT_SEED, lang="en")
@@ -292,6 +292,7 @@ CSS = """<style>
 .pt-guide .pt-guide-teach{margin:2px 0 4px 0}
 .pt-guide .pt-guide-suggest{font-weight:600}
 .pt-guide .pt-guide-why{font-weight:400;color:#444}
+.pt-decision .pt-suggested{box-shadow:0 0 0 3px #5b2a86 !important}
 .pt-guide-feedback .pt-guide-good{background:#e3f4e1;border-left:4px solid #2e7d32;padding:4px 8px}
 .pt-guide-feedback .pt-guide-close{background:#fff6d5;border-left:4px solid #b08900;padding:4px 8px}
 .pt-guide-feedback .pt-guide-mistake{background:#f9d0cd;border-left:4px solid #c62828;padding:4px 8px}
@@ -358,6 +359,13 @@ class GuidePanel(Speaking, W.VBox):
 
     # -------------------------------------------------------------- drawing
 
+    def _mark(self, action) -> None:
+        """Ring the decision box's button that plays the suggestion (class ``pt-suggested``)."""
+        panel = self.stepper.decision_panel(SEAT)
+        button = panel.button_for(action) if panel is not None else None
+        if button is not None:
+            button.add_class("pt-suggested")
+
     def refresh(self) -> None:
         guide, lang = self.guide, self.lang
         if not guide.active:
@@ -374,6 +382,8 @@ class GuidePanel(Speaking, W.VBox):
         else:
             body = guide.pause_html(lang)
         self.text.value = wrap(CSS + body)
+        if waiting and not over:
+            self._mark(guide.suggestion())
         step = guide.last_step()
         retried = self._retried is not None and self._retried == g.history
         if not retried:

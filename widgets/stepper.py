@@ -92,8 +92,22 @@ class DecisionPanel(W.VBox):
     def _choice(self, label, action, tooltip="", style="", extra_cls=""):
         b = _button(label, ("pt-choice " + extra_cls).strip(), style, tooltip)
         b.on_click(self._act(action))
+        b.action = action                   # what it plays (the guide marks its suggestion)
         self.buttons.append(b)
         return b
+
+    def button_for(self, action):
+        """The button that plays ``action`` (in a Deployment: the card of the hand to place,
+        the unit to move, or Done), or None."""
+        body = getattr(self, "deploy", None)
+        if body is not None:
+            if action.kind == "done":
+                return body.done
+            if action.kind == "place":
+                hand = [c.id for c in self.game.players[self.seat].hand]
+                return body.hand_buttons[hand.index(action.a)] if action.a in hand else None
+            return body.unit_buttons.get(action.a) if action.kind in ("move", "return", "discard") else None
+        return next((b for b in self.buttons if getattr(b, "action", None) == action), None)
 
     def _name(self, card) -> str:
         return R.card_name(card, self.lang)

@@ -775,6 +775,9 @@ def test_the_game_review_graph_colours_and_a_click_on_a_point(voila_app, page, a
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(600)
     full_screenshot(page, artifacts / "review-390-pl.png", ".pt-review")
+    page.locator(".pt-review .pt-review-summary").first.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "review-390-pl-top.png"))
     page.locator(".pt-language button", has_text="English").click()
     page.wait_for_function("() => Array.from(document.querySelectorAll('.pt-review .pt-review-line'))"
                            ".some(l => l.innerText.includes('Turn'))", timeout=CLICK_TIMEOUT)

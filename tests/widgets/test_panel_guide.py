@@ -111,6 +111,8 @@ def test_the_suggestion_is_the_coachs_best_option_with_its_reason():
     assert coach.reason(g, SEAT, h.best.action, "en") in text
     assert "Recruitment, the draft" in text and "decision 1 · turn 1 of 2" in text
     assert _shown(panel.play) and not _shown(panel.go_on) and not _shown(panel.retry)
+    marked = [b for b in st.decision_panel(SEAT).buttons if "pt-suggested" in b._dom_classes]
+    assert [b.action for b in marked] == [h.best.action]             # the suggestion ringed in the box
 
 
 def _clear_mistake(game):
@@ -188,6 +190,24 @@ def test_the_app_button_starts_the_guided_game_and_opens_the_review():
     app.set_language("pl")
     assert app.guided.description == "Pierwsza gra z przewodnikiem" and app.guide.lang == "pl"
     app.set_language("en")
+
+
+def test_in_a_deployment_the_card_to_place_or_done_is_ringed():
+    st, panel = _guided()
+    _follow_until(st, panel, lambda g: g.pending[SEAT] is not None and g.pending[SEAT].kind == "deploy")
+    for _ in range(6):
+        body = st.decision_panel(SEAT).deploy
+        a = panel.guide.suggestion()
+        marked = [b for b in body.hand_buttons + [body.done] + list(body.unit_buttons.values())
+                  if "pt-suggested" in b._dom_classes]
+        if a.kind == "place":
+            i = [c.id for c in st.game.players[SEAT].hand].index(a.a)
+            assert marked == [body.hand_buttons[i]]
+        elif a.kind == "done":
+            assert marked == [body.done]
+            return
+        panel.play.click()
+    pytest.fail("the guide never suggested Done")
 
 
 def test_the_steps_follow_undo():
