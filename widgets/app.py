@@ -192,7 +192,7 @@ class App(Speaking, W.VBox):
         decisions (:mod:`papertales_widgets.guide`)."""
         from .guide import BOTS, PLAYERS, SEAT, SEED, GuidePanel
         if self.guide is None:
-            self.guide = GuidePanel(self.stepper, lang=self.lang, on_review=lambda: self.select("review"))
+            self.guide = GuidePanel(self.stepper, lang=self.lang, on_review=self.open_review)
             self.stepper.guide_slot.children = [self.guide]
         st = self.stepper                      # the setup row shows the guided deal
         st.players.value, st.seed.value = PLAYERS, SEED
@@ -200,6 +200,12 @@ class App(Speaking, W.VBox):
             seat.value = "human" if i == SEAT else BOTS
         st.do(self.guide.guide.start)
         return self.guide
+
+    def open_review(self):
+        """The Game review tab, reviewing the game so far (the guide's "Open the game review")."""
+        self.select("review")
+        if not self.review.is_current():
+            self.review.run()
 
     # -------------------------------------------------------------- tabs
 

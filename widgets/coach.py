@@ -252,6 +252,10 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         g = self.session.game
         return (id(g), len(g.history), self.seat.value)
 
+    def is_current(self) -> bool:
+        """Is the review shown the review of the game as it is now?"""
+        return self._reviewed == self._key()
+
     def _on_session(self) -> None:
         self._seat_options()
         g = self.session.game
@@ -399,6 +403,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
             self.fig.update_layout(height=260, autosize=True, margin=dict(l=50, r=10, t=20, b=40),
                                    plot_bgcolor="#fafafa", hovermode="closest", clickmode="event",
                                    yaxis=dict(range=[-5, 105]), dragmode=False)
+            self.fig._config = {"responsive": True, "displayModeBar": False}   # follows the page's width
             self.fig.data[0].on_click(lambda _trace, points, _state: self.go_to_point(points.point_inds))
             self.plot_box.children = [self.fig]
         with self.fig.batch_update():

@@ -783,6 +783,9 @@ def test_the_game_review_graph_colours_and_a_click_on_a_point(voila_app, page, a
                            ".some(l => l.innerText.includes('Turn'))", timeout=CLICK_TIMEOUT)
     page.wait_for_timeout(500)
     full_screenshot(page, artifacts / "review-390-en.png", ".pt-review")
+    page.locator(".pt-review .pt-review-summary").first.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "review-390-en-top.png"))
     wide = page.evaluate("() => document.querySelector('.pt-review').scrollWidth")
     assert wide <= 392, f"the review is {wide} px wide at 390 px"
     assert_no_traceback(page)
@@ -819,6 +822,8 @@ def test_the_guided_game_in_polish_and_english(browser, voila_app, artifacts, wi
                                ".includes('The guide suggests')", timeout=CLICK_TIMEOUT)
         page.wait_for_timeout(300)
         if width == 390:
+            page.locator(".pt-guide").first.scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / "guided-390-en-first-screen.png"))
             full_screenshot(page, artifacts / "guided-390-en.png")
         assert_no_traceback(page)
     finally:
