@@ -460,7 +460,8 @@ class Session:
         if isinstance(action, str):
             action = Action.parse(action)
         cards = g.cards
-        words = {"name": g.players[seat].name, "action": lambda lang: action.describe(lang, cards)}
+        words = {"name": lambda _lang: self.game.players[seat].name,       # renamed with the language
+                 "action": lambda lang: action.describe(lang, cards)}
         self.checkpoint("app.session.action", **words)
         try:
             g.apply(seat, action)

@@ -821,6 +821,7 @@ def test_the_guided_game_in_polish_and_english(browser, voila_app, artifacts, wi
         page.wait_for_function("() => document.querySelector('.pt-guide .pt-guide-text').innerText"
                                ".includes('The guide suggests')", timeout=CLICK_TIMEOUT)
         page.wait_for_timeout(300)
+        assert page.inner_text(".pt-status").startswith("You: keep")         # the name in English too
         if width == 390:
             page.locator(".pt-guide").first.scroll_into_view_if_needed()
             page.screenshot(path=str(artifacts / "guided-390-en-first-screen.png"))
