@@ -171,13 +171,13 @@ class App(Speaking, W.VBox):
         self.tabs.titles = tab_titles(self.solo, lang)
         self.rules.value = rules_html(self.solo, lang)
         panels = [self.kingdoms, self.why, self.wars, self.race, self.lich, self.review]
-        if self.guide is not None:
-            panels.append(self.guide)
         if self.legacy is not None:
             panels.append(self.legacy)
         if self.whatif is not None:
             panels.append(self.whatif)
         panels.append(self.stepper)     # last: it renames the default players, and all redraw
+        if self.guide is not None:
+            panels.append(self.guide)   # ... but for the guide, which rings a button of its decision box
         for panel in panels:
             switch = getattr(panel, "set_language", None)
             if callable(switch):

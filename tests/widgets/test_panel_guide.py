@@ -190,6 +190,8 @@ def test_the_app_button_starts_the_guided_game_and_opens_the_review():
     assert app.tabs.selected_index == 5 and app.review.is_current() and len(app.review.rows) == 1
     app.set_language("pl")
     assert app.guided.description == "Pierwsza gra z przewodnikiem" and app.guide.lang == "pl"
+    ringed = [b for b in app.stepper.decision_panel(SEAT).buttons if "pt-suggested" in b._dom_classes]
+    assert [b.action for b in ringed] == [app.guide.guide.suggestion()]    # in the redrawn decision box
     app.set_language("en")
 
 
