@@ -360,9 +360,14 @@ class GuidePanel(Speaking, W.VBox):
     # -------------------------------------------------------------- drawing
 
     def _mark(self, action) -> None:
-        """Ring the decision box's button that plays the suggestion (class ``pt-suggested``)."""
+        """Ring the decision box's button that plays the suggestion (class ``pt-suggested``)
+        and hide the box's Hint button: it samples for a time, not a fixed number of worlds,
+        and could rank the options otherwise than the guide."""
         panel = self.stepper.decision_panel(SEAT)
-        button = panel.button_for(action) if panel is not None else None
+        if panel is None:
+            return
+        panel.hint.layout.display = "none"
+        button = panel.button_for(action)
         if button is not None:
             button.add_class("pt-suggested")
 

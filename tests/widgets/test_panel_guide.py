@@ -113,6 +113,7 @@ def test_the_suggestion_is_the_coachs_best_option_with_its_reason():
     assert _shown(panel.play) and not _shown(panel.go_on) and not _shown(panel.retry)
     marked = [b for b in st.decision_panel(SEAT).buttons if "pt-suggested" in b._dom_classes]
     assert [b.action for b in marked] == [h.best.action]             # the suggestion ringed in the box
+    assert st.decision_panel(SEAT).hint.layout.display == "none"      # one advice at a time
 
 
 def _clear_mistake(game):
