@@ -8,9 +8,13 @@
 2. Opening the Voilà URL -> first interactive widget (the "Next phase" button and your
    first decision) in headless Chromium, with and without Voilà's kernel preheating.
                                                                          Goal: <= 5 s.
+3. The coach in the app, in this process: the guided first game (each step's suggestion,
+   the check of a move of your own) and the Game review of a whole 3-player game with the
+   app's time budget per decision (seconds in all and per decision).
 
     .venv/bin/python benchmarks/bench_app.py            # both
     .venv/bin/python benchmarks/bench_app.py --no-browser
+    .venv/bin/python benchmarks/bench_app.py --coach-only     # 3. only
 """
 
 from __future__ import annotations
@@ -138,21 +142,80 @@ def bench_first_solo_game(runs: int = 2) -> list[dict]:
     return out
 
 
+def bench_coach(games: int = 2) -> dict:
+    """The guided game followed to the end of its guided turns (seconds per step: the
+    suggestion and the page redrawn), a move of your own checked (seconds), and the Game
+    review of whole games with the app's budget (seconds in all, per decision)."""
+    from papertales import Action
+    from papertales.bots import get
+    from papertales_widgets import GameStepper, Session
+    from papertales_widgets.coach import REVIEW_SECONDS, ReviewPanel
+    from papertales_widgets.guide import GuidePanel
+    st = GameStepper(Session(players=3, seed=1, humans=[0]))
+    panel = GuidePanel(st)
+    st.guide_slot.children = [panel]
+    t0 = time.perf_counter()
+    st.do(panel.guide.start)
+    steps = []
+    while panel.guide.guided(st.session.game):
+        t = time.perf_counter()
+        if panel.play.layout.display != "none":
+            panel.play.click()
+            steps.append(time.perf_counter() - t)
+        else:
+            panel.go_on.click()
+    guided = time.perf_counter() - t0
+    st.do(panel.guide.start)
+    t = time.perf_counter()
+    st.act(0, Action("pick", st.game.players[0].pack[-1].id))          # your own pick, checked
+    own = time.perf_counter() - t
+    reviews = []
+    for seed in range(games):
+        session = Session(players=3, seed=seed, humans=[0])
+        bot = get("greedy", seed)
+        while not session.game.is_over:
+            if session.waiting_humans():
+                session.act(0, bot.choose(session.game, 0))
+            else:
+                session.advance("end")
+        review = ReviewPanel(session)
+        t = time.perf_counter()
+        rows = review.run()
+        total = time.perf_counter() - t
+        reviews.append({"decisions": len(rows), "seconds": round(total, 2),
+                        "per_decision_s": round(total / len(rows), 3)})
+    return {"guided_steps": len(steps), "guided_step_median_s": round(statistics.median(steps), 3),
+            "guided_step_max_s": round(max(steps), 3), "guided_turns_s": round(guided, 2),
+            "own_move_checked_s": round(own, 3), "review_budget_s": REVIEW_SECONDS, "reviews": reviews}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=5, help="bot games per measurement (25 clicks each)")
     ap.add_argument("--visits", type=int, default=3, help="page visits per Voilà mode")
     ap.add_argument("--no-browser", action="store_true", help="skip the Voilà / Chromium measurement")
+    ap.add_argument("--coach-only", action="store_true", help="only the guided game and the Game review (3.)")
     args = ap.parse_args(argv)
     report = {}
-    print(f"'Next phase' click (engine + widget update), {args.games} games of 4 bots:")
-    for where, fn in (("in this process", bench_clicks_in_process), ("inside an ipykernel", bench_clicks_in_kernel)):
+    clicks = () if args.coach_only else (("in this process", bench_clicks_in_process),
+                                          ("inside an ipykernel", bench_clicks_in_kernel))
+    if clicks:
+        print(f"'Next phase' click (engine + widget update), {args.games} games of 4 bots:")
+    for where, fn in clicks:
         r = fn(args.games)
         report[where] = r
         for tab, v in r.items():
             print(f"  {where:20s} {tab:15s} median {v['median_ms']:7.2f} ms   p90 {v['p90_ms']:7.2f} ms"
                   f"   ({v['clicks']} clicks)   goal <= 50 ms")
-    if not args.no_browser:
+    print("The coach in the app (this process): the guided first game and the Game review")
+    report["coach"] = c = bench_coach()
+    print(f"  guided game: {c['guided_steps']} steps, median {c['guided_step_median_s']:.3f} s a step "
+          f"(max {c['guided_step_max_s']:.3f} s), the guided turns in {c['guided_turns_s']:.1f} s; "
+          f"a move of your own checked in {c['own_move_checked_s']:.3f} s")
+    for r in c["reviews"]:
+        print(f"  review of a 3-player game: {r['decisions']} decisions in {r['seconds']:.1f} s "
+              f"({r['per_decision_s']:.3f} s each; budget {c['review_budget_s']} s)")
+    if not args.no_browser and not args.coach_only:
         print("Voilà URL -> first interactive widget in headless Chromium:")
         for preheat in (True, False):
             t = bench_first_interactive(preheat, args.visits)

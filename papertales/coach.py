@@ -198,9 +198,31 @@ class Hint:
 
 def options_of(game, seat: int) -> list[list]:
     """The options of ``seat``'s decision, each a list of the moves that give the same game
-    (the bots' moves: take-backs and moves that only shuffle the kingdom left out)."""
-    actions = bot_actions(game, seat) or game.legal_actions(seat)
+    (the bots' moves: take-backs, moves that only shuffle the kingdom and a second move of
+    a unit already moved this Deployment left out, so following the hints always ends a
+    Deployment)."""
+    actions = bot_actions(game, seat, moved_this_deployment(game, seat)) or game.legal_actions(seat)
     return distinct(game, seat, actions)
+
+
+def moved_this_deployment(game, seat: int) -> set:
+    """The spots ``seat`` has moved units from or to in the Deployment under way (read
+    from the history: its actions back to its last one that was no Deployment action)."""
+    spots: set = set()
+    d = game.pending[seat]
+    if d is None or d.kind != "deploy":
+        return spots
+    for s, a in reversed(game.history):
+        if s != seat:
+            continue
+        if a.kind not in _DEPLOY_ACTIONS:
+            break
+        if a.kind == "move":
+            spots.update((a.a, a.b))
+    return spots
+
+
+_DEPLOY_ACTIONS = ("place", "move", "return", "discard")
 
 
 def hint(game, seat, seconds: float | None = None, seed: int = 0, lang=None, worlds: int | None = None,
@@ -300,10 +322,9 @@ def review_decision(g, seat, action, index=0, seed=0, worlds=8, seconds=None, la
     """One row of :func:`review`: ``action`` against every option of ``seat``'s decision in ``g``."""
     d = g.decision(seat)
     groups = options_of(g, seat)
-    mine = next((i for i, group in enumerate(groups) if action in group), None)
-    if mine is None:                      # a move the bots never make (a take-back ...)
-        groups.append([action])
-        mine = len(groups) - 1
+    if not any(action in group for group in groups):     # a move the bots never make (a take-back ...)
+        groups = distinct(g, seat, [a for group in groups for a in group] + [action])
+    mine = next(i for i, group in enumerate(groups) if action in group)
     if len(groups) == 1:
         return ReviewRow(index, g.turn, g.phase, d.kind, action, action, None, None, 0.0, 0.0, 0.0, "fine",
                          forced=True)
@@ -316,8 +337,8 @@ def review_decision(g, seat, action, index=0, seed=0, worlds=8, seconds=None, la
         cost, low, high = mean_interval([b - a for a, b in zip(played.lps, top.lps)])
     name = "fine" if low <= 0 else verdict(cost)
     why = tuple(reasons(g, seat, top.action, action, lang, ev)[:3]) if best != mine else ()
-    return ReviewRow(index, g.turn, g.phase, d.kind, action, top.action, played.lp, top.lp, max(cost, 0.0),
-                     low, high, name, top.win, played.win, why)
+    return ReviewRow(index, g.turn, g.phase, d.kind, action, action if best == mine else top.action, played.lp,
+                     top.lp, max(cost, 0.0), low, high, name, top.win, played.win, why)
 
 
 def key_moments(rows, k: int = 3) -> list[ReviewRow]:

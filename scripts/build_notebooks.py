@@ -31,8 +31,8 @@ NOTEBOOKS = {
     "01_learn_the_rules": {"title": None, "cells": [
         ("md", "nb.learn.intro"),
         ("code", 'LANG = "{lang}"\n\nfrom papertales.i18n import set_language\n\nset_language(LANG)'),
-        ("code", "from papertales_widgets import GuidedGame\n\ntour = GuidedGame(players=3, seed=7, lang=LANG)\n"
-                 "tour.panel()"),
+        ("code", "from papertales_widgets import GuidedGame\n\ntour = GuidedGame(lang=LANG)\ntour.panel()"),
+        ("md", "nb.learn.how"),
         ("md", "nb.learn.recruitment"),
         ("code", "tour.play_phase()"),
         ("md", "nb.learn.deployment"),
@@ -50,6 +50,8 @@ NOTEBOOKS = {
         ("md", "nb.learn.rest"),
         ("code", "tour.play_turn()"),
         ("code", "tour.play_to_end()"),
+        ("md", "nb.learn.review"),
+        ("code", "tour.review()"),
         ("md", "nb.learn.race"),
         ("code", "tour.score_race()"),
         ("md", "nb.learn.your_turn"),

@@ -59,6 +59,19 @@ def test_moves_that_give_the_same_kingdom_are_one_option():
     assert len(knight) == 2
 
 
+def test_a_unit_moved_this_deployment_is_not_offered_another_move():
+    """Following the hints always ends a Deployment: no endless back-and-forth moves."""
+    g = game_from_position({"turn": 2, "phase": "deployment", "players": [
+        {"name": "Eve", "gold": 5, "hand": ["knight"], "front": ["miner"], "back": ["woodcutter"]},
+        {"name": "Ada", "front": ["militiaman"]}, {"name": "Bob", "front": ["militiaman"]}]})
+    moves = lambda: {str(a) for group in coach.options_of(g, 0) for a in group if a.kind == "move"}
+    assert "move F1 B2" in moves()
+    g.apply(0, Action.parse("move F1 B2"))
+    assert coach.moved_this_deployment(g, 0) == {0, 3}
+    assert moves() == {"move B1 F2"}                  # the Woodcutter may still move, the Miner not back
+    assert coach.moved_this_deployment(_draft_game(), 0) == set()
+
+
 def test_a_hint_with_a_seed_and_worlds_is_deterministic():
     g = _draft_game()
     assert _key(coach.hint(g, 0, worlds=4, seed=3)) == _key(coach.hint(g.clone(), 0, worlds=4, seed=3))
@@ -187,7 +200,8 @@ def test_a_move_equivalent_to_the_best_costs_nothing():
     best = coach.hint(g, 0, worlds=3, seed=1).best
     for move in (best.action, *best.also):
         row = coach.review_decision(g, 0, move, worlds=3, seed=1)
-        assert row.cost == 0 and row.verdict == "fine" and row.best == best.action
+        # the move played is the coach's choice: an equivalent move is no advice
+        assert row.cost == 0 and row.verdict == "fine" and row.best == move and not row.why
 
 
 def test_the_review_is_deterministic_and_works_mid_game():

@@ -9,7 +9,12 @@ talk to the engine only through its public API:
 * :class:`WarGraph` — the ring of players and the wars won; :class:`ScoreRace` — LP per phase;
 * :class:`WhatIfEditor` — build a position, see what the phases would do;
 * :class:`App` — all of it on one page (``notebooks/app.ipynb``, served by Voilà); in a
-  solo game the :class:`LichKingPanel` takes the war graph's tab;
+  solo game the :class:`LichKingPanel` takes the war graph's tab; its "Guided first game"
+  button plays the guided deal of :mod:`papertales_widgets.guide` (a suggestion and its
+  reason at each of your decisions, "Try again" after a clear mistake) and its *Game
+  review* tab is :class:`papertales_widgets.coach.ReviewPanel`;
+* :class:`GuidedGame` — the guided first game in a notebook, phase by phase
+  (``notebooks/01_learn_the_rules.ipynb``);
 * :class:`SoloGame` (the stepper set to one player, your kingdom and the
   :class:`LichKingPanel`) — the solo mode against the Lich King;
   :class:`CompanionPanel` — score the Lich King of a physical solo game;

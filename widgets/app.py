@@ -105,7 +105,12 @@ class App(Speaking, W.VBox):
         self.header.add_class("pt-title")
         self.intro = W.HTML()                 # "How to play": after the game on a phone (pagejs)
         self.intro.add_class("pt-intro")
-        self.top = W.HBox([self.header, self.language],
+        self.guided = W.Button(button_style="success", icon="graduation-cap",
+                               layout=W.Layout(width="auto", margin="6px 0 0 8px"))
+        self.guided.add_class("pt-guided-start")
+        self.guided.on_click(lambda _b: self.start_guided())
+        self.guide = None                     # the guided first game's guide (built on first use)
+        self.top = W.HBox([self.header, W.HBox([self.guided, self.language], layout=W.Layout(flex_flow="row wrap"))],
                           layout=W.Layout(justify_content="space-between", align_items="flex-start"))
         self.stepper = GameStepper(self.session, lich_king_cards=lich_king_cards, lang=lang,
                                    on_whatif=self.whatif_from_decision)
@@ -149,6 +154,8 @@ class App(Speaking, W.VBox):
 
     def _draw_header(self):
         self.header.value = wrap(f"<h2 style='margin:4px 0'>{escape(self.t('app.app.title'))}</h2>")
+        self.guided.description = self.t("coach.guide.start")
+        self.guided.tooltip = self.t("coach.guide.start_tip")
         self.intro.value = wrap(f"<div class='pt-msg pt-info'>{app_intro(self.lang)}</div>", css=False)
 
     @guarded()
@@ -169,12 +176,36 @@ class App(Speaking, W.VBox):
         if self.whatif is not None:
             panels.append(self.whatif)
         panels.append(self.stepper)     # last: it renames the default players, and all redraw
+        if self.guide is not None:
+            panels.append(self.guide)   # ... but for the guide, which rings a button of its decision box
         for panel in panels:
             switch = getattr(panel, "set_language", None)
             if callable(switch):
                 switch(lang)
         if self.whatif is not None:
             self._whatif_labels()
+
+    # -------------------------------------------------------------- the guided first game
+
+    def start_guided(self):
+        """"Guided first game": the guide's fixed deal in the stepper, the guide above your
+        decisions (:mod:`papertales_widgets.guide`)."""
+        from .guide import BOTS, PLAYERS, SEAT, SEED, GuidePanel
+        if self.guide is None:
+            self.guide = GuidePanel(self.stepper, lang=self.lang, on_review=self.open_review)
+            self.stepper.guide_slot.children = [self.guide]
+        st = self.stepper                      # the setup row shows the guided deal
+        st.players.value, st.seed.value = PLAYERS, SEED
+        for i, seat in enumerate(st.seats[:PLAYERS]):
+            seat.value = "human" if i == SEAT else BOTS
+        st.do(self.guide.guide.start)
+        return self.guide
+
+    def open_review(self):
+        """The Game review tab, reviewing the game so far (the guide's "Open the game review")."""
+        self.select("review")
+        if not self.review.is_current():
+            self.review.run()
 
     # -------------------------------------------------------------- tabs
 

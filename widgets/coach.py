@@ -4,10 +4,13 @@ preview (the engine side is :mod:`papertales.coach`; every word from ``coach.*``
 * :class:`HintBox` sits in each decision box: **Hint** ranks the options (expected LP,
   win chance, a one-line reason) in about a second, with a busy sign while it thinks.
 * :class:`ReviewPanel` (a tab of the app) reviews a seat's decisions against the coach's
-  choice: the LP each cost and a verdict, colour-coded; each row can take the game back
-  to that step (``Session.restore`` when an undo step exists, else the game is replayed
-  up to it and continued with ``Session.load_game``).  It runs on demand, and by itself
-  when its tab is open at the end of the game (or opened after it).
+  choice, as chess sites do: a graph of the chance to win after each decision with the
+  key moments marked, and each decision with the LP it cost, a verdict coloured through
+  CSS classes (a background set on an ipywidgets layout never reaches the page), and the
+  better move with what it gives.  A point of the graph, a key moment or a row takes
+  the game back to that step (``Session.restore`` when an undo step exists, else the game
+  is replayed up to it and continued with ``Session.load_game``).  It runs on demand,
+  and by itself when its tab is open at the end of the game (or opened after it).
 * :func:`solo_pass_html`: under each card of a solo draft, what the Lich King gains this
   turn if you pass it.
 """
@@ -21,11 +24,10 @@ from papertales import render as R
 from papertales.i18n import t
 from papertales.render import escape
 
-from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, wrap
+from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, replace_children, sync_figure_state, wrap
 
 HINT_SECONDS = 0.8           # the search's budget for a hint (plus the reasons: about 1 s)
 REVIEW_SECONDS = 0.15        # per reviewed decision in the app
-VERDICT_COLORS = {"fine": "#e3f4e1", "inaccuracy": "#fff6d5", "mistake": "#ffe3c4", "blunder": "#f9d0cd"}
 
 _CSS = """<style>
 table.pt-hint-table td,table.pt-hint-table th{padding:2px 6px;vertical-align:top}
@@ -34,8 +36,6 @@ table.pt-hint-table tr.pt-hint-best td{background:#e3f4e1;font-weight:600}
 .pt-busy:before{content:"";display:inline-block;width:10px;height:10px;margin-right:6px;border:2px solid #5b2a86;
 border-top-color:transparent;border-radius:50%;animation:pt-spin .8s linear infinite}
 @keyframes pt-spin{to{transform:rotate(360deg)}}
-.pt-review-row{border-bottom:1px solid #ddd;align-items:center}
-.pt-review-cell{padding:2px 4px;font-size:13px}
 .pt-solo-pass{font-size:12px;color:#5b2a86}
 </style>"""
 
@@ -124,25 +124,86 @@ class HintBox(Speaking, W.VBox):
 
 # ------------------------------------------------------------------ the game review
 
+#: the colour of each verdict (CSS classes ``pt-verdict-*``)
+VERDICT_COLORS = {"fine": "#e3f4e1", "inaccuracy": "#fff6d5", "mistake": "#ffe3c4", "blunder": "#f9d0cd"}
+#: the colour of a verdict's point in the win-chance graph
+POINT_COLORS = {"fine": "#7a9a78", "inaccuracy": "#d4a600", "mistake": "#e67e22", "blunder": "#c62828"}
+
+_VERDICT_RULES = "".join(f".pt-review .pt-verdict-{name}{{background-color:{color}}}"
+                         for name, color in VERDICT_COLORS.items())
+REVIEW_CSS = f"""<style>{_VERDICT_RULES}
+.pt-review .pt-review-row{{border-bottom:1px solid #ddd;padding:3px 6px;border-radius:4px;margin:1px 0}}
+.pt-review .pt-review-row.pt-key{{box-shadow:inset 4px 0 0 #5b2a86}}
+.pt-review .pt-review-row .widget-html{{flex:1 1 320px;min-width:0}}
+.pt-review .pt-review-line{{font-size:13px;line-height:1.35}}
+.pt-review .pt-review-when{{color:#555;margin-right:6px}}
+.pt-review .pt-chip{{display:inline-block;padding:0 7px;border-radius:9px;font-size:12px;font-weight:600;margin:0 4px}}
+.pt-review .pt-chip.pt-verdict-fine{{border:1px solid #7a9a78}}
+.pt-review .pt-chip.pt-verdict-inaccuracy{{border:1px solid #d4a600}}
+.pt-review .pt-chip.pt-verdict-mistake{{border:1px solid #e67e22}}
+.pt-review .pt-chip.pt-verdict-blunder{{border:1px solid #c62828}}
+.pt-review .pt-review-better{{margin-top:1px}}
+.pt-review .pt-review-plot{{max-width:100%;overflow-x:auto}}
+.pt-review .pt-review-plot > *{{flex:1 1 auto;min-width:0}}
+</style>"""
+
+
 def verdict_label(name, lang=None) -> str:
     return t(f"coach.ui.verdict.{name}", lang)
 
 
+def _when(r, lang) -> str:
+    return t("coach.ui.review.when", lang, turn=r.turn, phase=R.phase_title(r.phase, lang))
+
+
+def row_html(number: int, r, why, lang=None, cards=None) -> str:
+    """One reviewed decision: when, the move played, the verdict with the LP it cost (95 %
+    range) and the chance to win before and after; when the coach prefers another move,
+    that move and what it gives (``why``: ``(LP, words)`` parts)."""
+    played = r.text(lang, cards)
+    if r.forced:
+        verdict = f"<span class='pt-muted'>{escape(t('coach.ui.review.forced', lang))}</span>"
+    else:
+        cost = "" if r.best == r.action else escape(t(
+            "coach.ui.review.cost", lang, cost=_lp(r.cost, lang), low=_lp(max(r.cost_low, 0.0), lang),
+            high=_lp(r.cost_high, lang))) + " · "
+        win = t("coach.ui.review.win", lang, before=_pct(r.win_before), after=_pct(r.win_after))
+        verdict = (f"<span class='pt-chip pt-verdict-{r.verdict}'>{escape(verdict_label(r.verdict, lang))}</span>"
+                   f"<span class='pt-review-cost'>{cost}</span><span class='pt-muted'>{escape(win)}</span>")
+    if r.best == r.action:
+        better = f"<span class='pt-muted'>{escape(t('coach.ui.review.same', lang))}</span>" if not r.forced else ""
+    else:
+        gives = t("coach.reason.join", lang).join(w for _, w in why) or t("coach.reason.nothing", lang)
+        better = escape(t("coach.ui.review.better", lang, best=r.best_text(lang, cards), why=gives))
+    return (f"<div class='pt-review-line' data-index='{r.index}' data-verdict='{r.verdict}'>"
+            f"<span class='pt-review-when'>{escape(t('coach.ui.review.number', lang, n=number))} · "
+            f"{escape(_when(r, lang))}</span> <b class='pt-review-played'>{escape(played)}</b> {verdict}"
+            f"<div class='pt-review-better'>{better}</div></div>")
+
+
 class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
-    """The review of one seat's decisions (default: the first human seat)."""
+    """The review of one seat's decisions (default: the first human seat), after chess
+    sites' game reviews: a graph of the chance to win after each decision with the key
+    moments marked (click a point to go back to it), the key moments as buttons, and each
+    decision with its verdict (coloured by the ``pt-verdict-*`` CSS classes), what it cost
+    and, when the coach prefers another move, that move and what it gives.  ``worlds``
+    fixes the sampled worlds per decision (the same review every time); otherwise each
+    decision gets ``seconds``."""
 
-    COLUMNS = ("when", "played", "coach", "cost", "verdict")
-
-    def __init__(self, session, seconds: float = REVIEW_SECONDS, lazy: bool = False, lang=None, **kw):
+    def __init__(self, session, seconds: float = REVIEW_SECONDS, lazy: bool = False, lang=None,
+                 worlds: int | None = None, **kw):
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-review")
-        self.session, self.seconds = session, seconds
+        self.session, self.seconds, self.worlds = session, seconds, worlds
         self.active = not lazy
         self.messages = MessageBox(lang=self.lang)
         self.rows = []                # papertales.coach.ReviewRow of the last review
+        self._why: dict = {}          # language -> each row's (LP, words) parts
+        self._game = None             # the game reviewed (a copy)
         self._reviewed = None         # (game id, history length, seat) of the last review
         self._auto_done = None
+        self._went = None             # the row the game was taken back to
         self.seat = W.Dropdown(layout=W.Layout(width="260px"))
         self.seat.add_class("pt-review-seat")
         self.run_button = W.Button(button_style="primary", icon="search", layout=W.Layout(width="auto"))
@@ -153,10 +214,17 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self.head = W.HTML()
         self.summary = W.HTML()
         self.summary.add_class("pt-review-summary")
+        self.plot_box = W.Box(layout=W.Layout(width="100%"))
+        self.plot_box.add_class("pt-review-plot")
+        self.fig = None
+        self._plotted: list = []      # the rows drawn as points, in order
+        self.moments = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.moments.add_class("pt-key-moments")
         self.table = W.VBox()
         self.table.add_class("pt-review-table")
-        self.children = [self.head, W.HBox([self.seat, self.run_button, self.busy]), self.messages,
-                         self.summary, self.table]
+        self.children = [self.head, W.HBox([self.seat, self.run_button, self.busy],
+                                           layout=W.Layout(flex_flow="row wrap")),
+                         self.messages, self.summary, self.plot_box, self.moments, self.table]
         self.relabel()
         session.observe(lambda _s: self._on_session())
         self._on_session()
@@ -167,7 +235,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self.seat.description = self.t("coach.ui.review.seat")
         self.run_button.description = self.t("coach.ui.review.run")
         self.run_button.tooltip = self.t("coach.ui.review.run_tip")
-        self.head.value = wrap(f"<b>{escape(self.t('coach.ui.review.title'))}</b> "
+        self.head.value = wrap(f"{REVIEW_CSS}<b>{escape(self.t('coach.ui.review.title'))}</b> "
                                f"<span class='pt-muted'>{escape(self.t('coach.ui.review.intro'))}</span>")
         self._seat_options()
 
@@ -184,11 +252,20 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         g = self.session.game
         return (id(g), len(g.history), self.seat.value)
 
+    def is_current(self) -> bool:
+        """Is the review shown the review of the game as it is now?"""
+        return self._reviewed == self._key()
+
     def _on_session(self) -> None:
         self._seat_options()
         g = self.session.game
         if self.rows and self._reviewed != self._key():
-            self.summary.value = wrap(f"<span class='pt-muted'>{escape(self.t('coach.ui.review.stale'))}</span>")
+            if self._went is not None:
+                r = self._went
+                note = self.t("coach.ui.review.went", n=self.rows.index(r) + 1, when=_when(r, self.lang))
+            else:
+                note = self.t("coach.ui.review.stale")
+            self.summary.value = wrap(f"<span class='pt-muted pt-review-stale'>{escape(note)}</span>")
         if g.is_over and self.active and self._auto_done != self._key():
             self._auto_done = self._key()
             self.run()
@@ -198,6 +275,8 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         if active and self.session.game.is_over and self._auto_done != self._key():
             self._auto_done = self._key()
             self.run()
+        elif active and self._dirty:
+            self.redraw()
 
     @guarded()
     def run(self):
@@ -213,14 +292,34 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
                                    "</span>", css=False) + _CSS
         progress(0, sum(1 for s, _ in g.history if s == seat))
         try:
-            self.rows = coach.review(g, seat, seconds=self.seconds, progress=progress)
+            self.rows = coach.review(g, seat, seconds=None if self.worlds else self.seconds, worlds=self.worlds,
+                                     progress=progress, lang=self.lang)
         finally:
             self.busy.layout.display = "none"
             self.run_button.disabled = False
+        self._game = g.clone()
+        self._why = {self.lang: [r.why for r in self.rows]}
         self._reviewed = self._key()
         self._review_seat = seat
+        self._went = None
         self.redraw()
         return self.rows
+
+    def why(self, lang) -> list:
+        """Each row's "what the better move gives" in ``lang`` (the game replayed once)."""
+        if lang not in self._why:
+            g = coach.fresh_game(self._game)
+            out = []
+            rows = {r.index: r for r in self.rows}
+            for index, (seat, action) in enumerate(self._game.history):
+                if not any(g.pending):
+                    g.advance()
+                r = rows.get(index)
+                if r is not None:
+                    out.append(tuple(coach.reasons(g, seat, r.best, r.action, lang)[:3]) if r.why else ())
+                g.apply(seat, action)
+            self._why[lang] = out
+        return self._why[lang]
 
     # -------------------------------------------------------------- drawing
 
@@ -230,42 +329,98 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         lang, g = self.lang, self.session.game
         if self._reviewed is None:
             self.summary.value = ""
-            self.table.children = []
+            replace_children(self.table, [])
+            replace_children(self.moments, [])
             return
         if not self.rows:
             self.summary.value = wrap(escape(self.t("coach.ui.review.empty", name=g.players[self._review_seat].name)))
-            self.table.children = []
+            replace_children(self.table, [])
+            replace_children(self.moments, [])
+            self.plot_box.layout.display = "none"
             return
         s = coach.summary(self.rows)
-        over = self.t("coach.ui.review.over") + " " if g.is_over else ""
+        over = self.t("coach.ui.review.over") + " " if self._game.is_over else ""
         self.summary.value = wrap(f"<div class='pt-msg pt-info'>{escape(over)}"
                                   + escape(self.t("coach.ui.review.summary", fine=s["fine"], inaccuracy=s["inaccuracy"],
                                                   mistake=s["mistake"], blunder=s["blunder"],
-                                                  cost=f"{s['cost']:.1f}")) + "</div>")
-        widths = ("150px", "260px", "260px", "70px", "110px")
-        head = W.HBox([W.HTML(wrap(f"<b>{escape(self.t('coach.ui.review.col.' + c))}</b>", css=False),
-                              layout=W.Layout(width=w)) for c, w in zip(self.COLUMNS, widths)])
-        rows = [head]
-        cards = g.cards
-        for r in self.rows:
-            when = R.phase_title(r.phase, lang)
-            cells = [self.t("coach.ui.review.when", turn=r.turn, phase=when),
-                     r.text(lang, cards),
-                     self.t("coach.ui.review.same") if r.best == r.action else r.best_text(lang, cards),
-                     f"{r.cost:.1f}", verdict_label(r.verdict, lang)]
-            row = W.HBox([W.HTML(wrap(f"<span class='pt-review-cell'>{escape(c)}</span>", css=False),
-                                 layout=W.Layout(width=w)) for c, w in zip(cells, widths)],
-                         layout=W.Layout(align_items="center"))
+                                                  cost=_lp(s["cost"], lang)))
+                                  + f" <span class='pt-muted'>{escape(self.t('coach.ui.review.graph_tip'))}</span></div>")
+        key = {id(r) for r in coach.key_moments(self.rows)}
+        self._draw_graph(key)
+        self._draw_moments()
+        cards = self._game.cards
+        rows = []
+        for number, (r, why) in enumerate(zip(self.rows, self.why(lang)), 1):
             go = W.Button(description=self.t("coach.ui.review.go"), tooltip=self.t("coach.ui.review.go_tip"),
                           icon="undo", layout=W.Layout(width="auto"))
             go.add_class("pt-review-go")
             go.on_click(lambda _b, r=r: self.go_to(r))
-            row.children = list(row.children) + [go]
+            row = W.HBox([W.HTML(wrap(row_html(number, r, why, lang, cards), css=False)), go],
+                         layout=W.Layout(align_items="center", flex_flow="row wrap"))
             row.add_class("pt-review-row")
             row.add_class(f"pt-verdict-{r.verdict}")
-            row.layout.background = VERDICT_COLORS[r.verdict]        # colour-coded verdict
+            if id(r) in key:
+                row.add_class("pt-key")
             rows.append(row)
-        self.table.children = rows
+        replace_children(self.table, rows)
+
+    def _draw_moments(self) -> None:
+        """The key moments (:func:`papertales.coach.key_moments`) as buttons that go there."""
+        lang = self.lang
+        buttons = []
+        for i, r in enumerate(coach.key_moments(self.rows), 1):
+            b = W.Button(description=self.t("coach.ui.review.moment", k=i, when=_when(r, lang),
+                                            verdict=verdict_label(r.verdict, lang), cost=_lp(r.cost, lang)),
+                         tooltip=self.t("coach.ui.review.go_tip"), layout=W.Layout(width="auto"))
+            b.add_class("pt-key-moment")
+            b.add_class(f"pt-verdict-{r.verdict}")
+            b.on_click(lambda _b, r=r: self.go_to(r))
+            buttons.append(b)
+        label = W.HTML(wrap(f"<b>{escape(self.t('coach.ui.review.moments'))}</b> "
+                            + ("" if buttons else escape(self.t("coach.ui.review.no_moments"))), css=False))
+        replace_children(self.moments, [label] + buttons)
+
+    def _draw_graph(self, key: set) -> None:
+        """The chance to win after each decision; coloured points for the verdicts worse
+        than fine, the key moments numbered.  A click on a point goes to that decision."""
+        import plotly.graph_objects as go
+        lang = self.lang
+        cards = self._game.cards
+        self._plotted = [r for r in self.rows if r.win_after is not None]
+        numbers = {id(r): i for i, r in enumerate(self.rows, 1)}
+        moments = {id(r): i for i, r in enumerate(coach.key_moments(self.rows), 1)}
+        xs = [numbers[id(r)] for r in self._plotted]
+        ys = [round(100 * r.win_after, 1) for r in self._plotted]
+        hover = [f"{self.t('coach.ui.review.number', n=numbers[id(r)])} · {_when(r, lang)}<br>"
+                 f"{r.text(lang, cards)}: {verdict_label(r.verdict, lang)} ({_lp(r.cost, lang)})" for r in self._plotted]
+        colors = [POINT_COLORS[r.verdict] for r in self._plotted]
+        sizes = [16 if id(r) in key else (11 if r.verdict != "fine" else 7) for r in self._plotted]
+        labels = [str(moments[id(r)]) if id(r) in moments else "" for r in self._plotted]
+        if self.fig is None:
+            self.fig = go.FigureWidget()
+            self.fig.add_trace(go.Scatter(mode="lines+markers+text", line=dict(color="#5b2a86", width=2),
+                                          textposition="top center", hoverinfo="text", showlegend=False))
+            self.fig.update_layout(height=260, autosize=True, margin=dict(l=50, r=10, t=20, b=40),
+                                   plot_bgcolor="#fafafa", hovermode="closest", clickmode="event",
+                                   yaxis=dict(range=[-5, 105]), dragmode=False)
+            self.fig._config = {"responsive": True, "displayModeBar": False}   # follows the page's width
+            self.fig.data[0].on_click(lambda _trace, points, _state: self.go_to_point(points.point_inds))
+            self.plot_box.children = [self.fig]
+        with self.fig.batch_update():
+            tr = self.fig.data[0]
+            tr.x, tr.y, tr.hovertext, tr.text = xs, ys, hover, labels
+            tr.marker.color, tr.marker.size = colors, sizes
+            self.fig.layout.xaxis.title = self.t("coach.ui.review.axis_x")
+            self.fig.layout.yaxis.title = self.t("coach.ui.review.axis_win")
+        sync_figure_state(self.fig)
+        self.plot_box.layout.display = None if self._plotted else "none"
+
+    @guarded()
+    def go_to_point(self, indices) -> None:
+        """A click on the graph: back to the decision of the point clicked."""
+        for i in indices:
+            self.go_to(self._plotted[i])
+            return
 
     @guarded()
     def go_to(self, row) -> None:
@@ -273,13 +428,15 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         (when there is none) the game replayed up to it."""
         s = self.session
         seat = self._review_seat
+        self._went = row
+        line = self._game.history[:row.index]           # the reviewed game up to that decision
         for i in range(len(s.history) - 1, -1, -1):
             cp = s.history[i]
-            if len(cp.game.history) == row.index and cp.game.pending[seat] is not None:
+            if cp.game.history == line and cp.game.pending[seat] is not None:
                 s.restore(i)
                 return
-        g = coach.fresh_game(s.game)
-        for seat_, action in s.game.history[:row.index]:
+        g = coach.fresh_game(self._game)
+        for seat_, action in line:
             if not any(g.pending):
                 g.advance()
             g.apply(seat_, action)

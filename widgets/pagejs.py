@@ -38,6 +38,7 @@ body.pt-busy .pt-app{cursor:progress}
  .pt-app .lm-TabBar-tab{flex:1 1 auto !important;min-width:0 !important;max-width:none !important}
  .pt-app > .pt-intro{order:10}
  .pt-stepper > .pt-status{order:-4}
+ .pt-stepper > .pt-guide-slot{order:-3}
  .pt-stepper > .pt-decisions{order:-3}
  .pt-stepper > .pt-messages{order:-2}
  .pt-stepper > .pt-controls{order:-1}

@@ -120,12 +120,14 @@ class Session:
     # ------------------------------------------------------------------ setup
 
     def new_game(self, players: int = 3, seed: int = 7, humans=(0,), names=None, cards=None,
-                 lich_king_cards=0, bots=None, rules=None) -> None:
+                 lich_king_cards=0, bots=None, rules=None, mode=None) -> None:
         """A new game.  ``bots``: ``{seat: bot name}`` (``papertales.bots.names()``; seats
         left out get the random bot); ``rules``: rule variants (``Game.new(rules=...)``).  ``players=1`` is the solo mode against the Lich King: ``cards``
         must bring Necropolis cards (default: the built-in *illustrative* pack, which the
         panels then say is not the printed cards) and ``lich_king_cards`` is how many
-        difficulty cards he draws (or their ids)."""
+        difficulty cards he draws (or their ids).  ``mode``: what kind of game this is
+        for the panels (``"guided"``: the guided first game); undo keeps it, the next new
+        or loaded game drops it."""
         humans = sorted({int(h) for h in humans})
         if any(not 0 <= h < players for h in humans):
             raise ValueError(self.t("app.session.bad_humans", last=players - 1, humans=humans))
@@ -138,6 +140,7 @@ class Session:
         self.game = game
         self.seed = seed
         self.humans = humans
+        self.mode = mode
         self.bots = make_bots(players, humans, seed, bots)
         self.history: list[Checkpoint] = []
         self.wars_games: dict[int, Game] = {}
@@ -160,6 +163,7 @@ class Session:
         self.game = game
         self.seed = game.seed
         self.humans = humans
+        self.mode = None
         self.bots = make_bots(game.n, humans, game.seed, bots)
         self.history = []
         self.wars_games = {}
@@ -456,7 +460,8 @@ class Session:
         if isinstance(action, str):
             action = Action.parse(action)
         cards = g.cards
-        words = {"name": g.players[seat].name, "action": lambda lang: action.describe(lang, cards)}
+        words = {"name": lambda _lang: self.game.players[seat].name,       # renamed with the language
+                 "action": lambda lang: action.describe(lang, cards)}
         self.checkpoint("app.session.action", **words)
         try:
             g.apply(seat, action)

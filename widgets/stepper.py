@@ -92,8 +92,22 @@ class DecisionPanel(W.VBox):
     def _choice(self, label, action, tooltip="", style="", extra_cls=""):
         b = _button(label, ("pt-choice " + extra_cls).strip(), style, tooltip)
         b.on_click(self._act(action))
+        b.action = action                   # what it plays (the guide marks its suggestion)
         self.buttons.append(b)
         return b
+
+    def button_for(self, action):
+        """The button that plays ``action`` (in a Deployment: the card of the hand to place,
+        the unit to move, or Done), or None."""
+        body = getattr(self, "deploy", None)
+        if body is not None:
+            if action.kind == "done":
+                return body.done
+            if action.kind == "place":
+                hand = [c.id for c in self.game.players[self.seat].hand]
+                return body.hand_buttons[hand.index(action.a)] if action.a in hand else None
+            return body.unit_buttons.get(action.a) if action.kind in ("move", "return", "discard") else None
+        return next((b for b in self.buttons if getattr(b, "action", None) == action), None)
 
     def _name(self, card) -> str:
         return R.card_name(card, self.lang)
@@ -259,6 +273,8 @@ class GameStepper(Speaking, W.VBox):
         self.tick_marker.add_class("pt-tick")
         self.decisions = W.VBox()
         self.decisions.add_class("pt-decisions")
+        self.guide_slot = W.VBox()                 # the guided first game's guide, when it plays
+        self.guide_slot.add_class("pt-guide-slot")
         self.final = W.HTML()
         self.final.add_class("pt-final")
 
@@ -279,8 +295,8 @@ class GameStepper(Speaking, W.VBox):
         self.variants_box.selected_index = None
 
         self.children = [self.banner, self.setup, self.variants_box, self.track, self.explain, self.controls, self.history_row,
-                         self.messages, self.status, self.ffwd, self.happened, self.decisions, self.final, self.saveload,
-                         self.tick_marker]
+                         self.messages, self.status, self.ffwd, self.happened, self.guide_slot, self.decisions, self.final,
+                         self.saveload, self.tick_marker]
         self._decision_key = None
         self._history_len = None
         self._auto_record = False
@@ -403,6 +419,14 @@ class GameStepper(Speaking, W.VBox):
         if self.back_to.value is None:
             raise IllegalActionError(self.t("app.step.choose_step"))
         self.session.restore(self.back_to.value)
+
+    @ticked
+    @guarded()
+    def do(self, fn):
+        """``fn()`` as one of the stepper's clicks (a button of a panel beside it, such as
+        the guide's): a refusal is shown in the stepper and the click is counted."""
+        self.messages.clear()
+        return fn()
 
     @ticked
     @guarded()

@@ -1,4 +1,8 @@
-"""A guided first game (notebooks/01_learn_the_rules.ipynb): watch bots play phase by phase."""
+"""The guided first game in a notebook (notebooks/01_learn_the_rules.ipynb): the app's
+guided game (:mod:`.guide`: a fixed deal, you in seat 1 against two bots, the guide above
+your decisions) with the kingdoms and the *Why?* log, and methods that let the guide play
+for you phase by phase, each summarised: what the guide said at your decisions, what
+happened, and why every LP and gold coin changed."""
 
 from __future__ import annotations
 
@@ -10,7 +14,10 @@ from papertales import cause_label
 from papertales.i18n import t
 from papertales.render import escape
 
+from .coach import ReviewPanel
 from .eventlog import EventLog, summary_rows
+from .guide import CSS as GUIDE_CSS
+from .guide import PLAYERS, SEAT, SEED, GuidePanel
 from .happened import PHASE_OF, happened
 from .kingdom import KingdomView
 from .scorerace import ScoreRace
@@ -19,22 +26,27 @@ from .stepper import GameStepper
 from .texts import phase_explain
 from .wargraph import WarGraph, graph_for_session
 
+#: sampled worlds per decision of the notebook's game review (the same review every run)
+REVIEW_WORLDS = 4
+
 
 class GuidedGame:
-    """A game (bots only by default) that a notebook advances one phase per cell.
-
-    ``panel()`` is the live stepper with the kingdoms and the event log (you may click it
-    too); ``play_phase()`` plays the next phase and returns a static summary: what the
-    phase does, what happened, and why each LP and gold changed.  Everything is said in
-    ``lang`` (default: the current language)."""
+    """The guided first game for a notebook.  ``panel()`` is the live stepper with the
+    guide, the kingdoms and the event log (play by clicking); ``play_phase()`` lets the
+    guide play the current phase for you (its suggestion at each of your decisions) and
+    returns a static summary.  Everything is said in ``lang`` (default: the current
+    language)."""
 
     #: at most this many lines in a summary's "what happened" (it says when it is shortened)
     LIMIT = 30
 
-    def __init__(self, players: int = 3, seed: int = 7, humans=(), lang=None):
+    def __init__(self, lang=None):
         self.lang = R.lang_of(lang)
-        self.session = Session(players=players, seed=seed, humans=humans, lang=self.lang)
+        self.session = Session(players=PLAYERS, seed=SEED, humans=[SEAT], lang=self.lang)
         self.stepper = GameStepper(self.session, lang=self.lang)
+        self.guide = GuidePanel(self.stepper, lang=self.lang)
+        self.stepper.guide_slot.children = [self.guide]
+        self.guide.guide.start()
         self.kingdoms = KingdomView(session=self.session, lang=self.lang)
         self.why = EventLog(session=self.session, lang=self.lang)
 
@@ -48,25 +60,40 @@ class GuidedGame:
     def panel(self) -> W.VBox:
         return W.VBox([self.stepper, self.kingdoms, self.why])
 
+    def _play(self, done) -> list[str]:
+        """Play until ``done(game)``: your decisions as the guide suggests (what it said
+        about each is returned as HTML), the rest phase by phase."""
+        said = []
+        guide = self.guide.guide
+        while not done(self.session.game) and not self.session.game.is_over:
+            if guide.waiting():
+                if guide.guided(self.session.game):
+                    said.append(f"<li class='pt-guide-said'>{guide.decision_html(self.lang, own=False)}</li>")
+                guide.follow()
+            else:
+                self.session.advance("phase")
+        return said
+
     def play_phase(self) -> HTML:
-        """Play the current phase to its end (bots decide) and summarise it."""
+        """Play the current phase to its end (the guide decides for you, bots for the
+        others) and summarise it."""
         g = self.session.game
         turn, phase = g.turn, g.phase
         if g.is_over:
             return HTML(f"{R.CSS}<div class='pt-root pt-msg pt-info'>{escape(self.t('app.tour.over'))}</div>")
-        self.session.advance("phase")
-        return HTML(self.summary(turn, phase))
+        said = self._play(lambda g: (g.turn, g.phase) != (turn, phase))
+        return HTML(self.summary(turn, phase, said))
 
     def play_turn(self) -> HTML:
-        g = self.session.game
-        turn = g.turn
-        self.session.advance("turn")
-        return HTML(self.summary(turn, None))
+        """Play the rest of the current turn (the guide decides for you) and summarise it."""
+        turn = self.session.game.turn
+        said = self._play(lambda g: g.turn != turn)
+        return HTML(self.summary(turn, None, said))
 
     def play_to_end(self) -> HTML:
-        """Play the rest of the game; show the final scores and how the end-game scoring
-        (buildings and end-of-game abilities) gave its LP."""
-        self.session.advance("end")
+        """Play the rest of the game (the guide's moves for you); show the final scores and
+        how the end-game scoring (buildings and end-of-game abilities) gave its LP."""
+        self._play(lambda g: g.is_over)
         g = self.session.game
         end = [r for r in g.results if type(r).__name__ == "EndResult"]
         sections, _ = happened(g, [], end, self.lang)
@@ -76,7 +103,9 @@ class GuidedGame:
                     f"<div class='pt-msg pt-info'>{escape(self.t('app.tour.end_scoring'))}</div>"
                     f"<ul class='pt-end-scoring'>{lines}</ul></div>")
 
-    def summary(self, turn: int, phase: str | None) -> str:
+    def summary(self, turn: int, phase: str | None, said=()) -> str:
+        """What happened in ``phase`` of ``turn`` (the whole turn: None), after what the
+        guide ``said`` at your decisions."""
         g = self.session.game
         lang = self.lang
         evs = [e for e in g.events if e.turn == turn and (phase is None or e.phase == phase)]
@@ -99,8 +128,10 @@ class GuidedGame:
                         for p in g.players)
         no_change = f"<li>{escape(self.t('app.tour.no_change'))}</li>"
         what = (f"<div><b>{escape(self.t('app.tour.happened'))}</b><ul>{lines}</ul></div>" if lines else "")
+        guide = (f"{GUIDE_CSS}<div class='pt-guide'><b>{escape(self.t('coach.guide.said'))}</b><ol>{''.join(said)}</ol></div>"
+                 if said else "")
         return (f"{R.CSS}<div class='pt-root'><h4 style='margin:6px 0'>{escape(title)}</h4>"
-                f"{'<div class=pt-msg pt-info>' + expl + '</div>' if expl else ''}"
+                f"{'<div class=pt-msg pt-info>' + expl + '</div>' if expl else ''}{guide}"
                 f"<div><b>{escape(self.t('app.tour.changes'))}</b><ul>{''.join(rows) or no_change}</ul></div>"
                 f"{what}<div><b>{escape(self.t('app.tour.now'))}</b> {escape(now)}</div></div>")
 
@@ -115,6 +146,11 @@ class GuidedGame:
 
     def score_race(self) -> ScoreRace:
         return ScoreRace(session=self.session, lang=self.lang)
+
+    def review(self) -> ReviewPanel:
+        """The game review of your decisions (:class:`~papertales_widgets.coach.ReviewPanel`),
+        with a fixed number of sampled worlds; it runs at once when the game is over."""
+        return ReviewPanel(self.session, worlds=REVIEW_WORLDS, lang=self.lang)
 
 
 __all__ = ["GuidedGame", "graph_for_session"]

@@ -632,3 +632,201 @@ def test_the_what_if_editor_refuses_beside_the_control_and_labels_stale_results(
     finally:
         page.goto("about:blank")
         context.close()
+
+
+# ------------------------------------------------------------------ the guided first game and the review
+
+GUIDE_TIMEOUT = 60_000
+
+
+def guide_text(page) -> str:
+    return page.inner_text(".pt-guide .pt-guide-text")
+
+
+def shown(page, selector) -> bool:
+    loc = page.locator(selector)
+    return loc.count() > 0 and loc.first.is_visible()
+
+
+def click_clear_mistake(page) -> tuple:
+    """At a Construction: click, in the page, a move the coach calls a clear mistake (asked
+    of the coach here, on the game the page holds).  Returns (action, the coach's row)."""
+    from papertales import coach
+    from papertales_widgets.guide import HINT_SEED, SEAT, WORLDS
+    g = game_now(page)
+    for a in g.legal_actions(SEAT):
+        row = coach.review_decision(g.clone(), SEAT, a, seed=HINT_SEED, worlds=WORLDS)
+        if row.verdict in ("mistake", "blunder"):
+            if a.kind == "pass":
+                button = page.locator(".pt-decision button.pt-pass").first
+            else:
+                words = a.describe("en", g.cards)
+                button = page.locator(".pt-decision button.pt-choice", has_text=words[:1].upper() + words[1:]).first
+            click_and_wait(page, button)
+            return a, row
+    pytest.fail("no move of this Construction is a clear mistake")
+
+
+def test_the_guided_first_game_is_clicked_through_to_its_end(voila_app, page, artifacts):
+    """"Guided first game": at each of your decisions the guide's step, teaching sentence
+    and suggestion; "Play the suggestion" and "Continue" to the end of the guided turns;
+    at the first Construction a clear mistake (the coach's verdict, asked here) gives "Try
+    again", which goes back.  Nothing hidden in the page at any decision."""
+    page.goto(voila_app.url)
+    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    click_and_wait(page, page.locator("button.pt-guided-start"))
+    page.locator(".pt-guide .pt-guide-suggest").wait_for(state="visible", timeout=GUIDE_TIMEOUT)
+    assert "decision 1 · turn 1 of 2" in guide_text(page) and "The guide suggests:" in guide_text(page)
+    full_screenshot(page, artifacts / "guided-1280-en.png")
+    leaks, decisions, mistake = [], 0, None
+    for _ in range(150):
+        if page.locator(".pt-guide .pt-guide-done").count():
+            break
+        if shown(page, ".pt-guide button.pt-guide-retry"):
+            fb = page.inner_text(".pt-guide .pt-guide-feedback")
+            assert "A clear mistake" in fb and f"about {mistake[1].cost:.1f} LP" in fb, fb
+            full_screenshot(page, artifacts / "guided-mistake-1280-en.png", ".pt-guide")
+            click_and_wait(page, page.locator(".pt-guide button.pt-guide-retry"))
+            assert "choose again" in page.inner_text(".pt-guide .pt-guide-feedback")
+            assert page.locator(".pt-decision button.pt-pass").count() == 1      # the Construction again
+            continue
+        if shown(page, ".pt-guide button.pt-guide-play"):
+            decisions += 1
+            leaks.extend(f"{current_phase(page)} {current_turn(page)}: {n}" for n in secrets_in_page(page))
+            text = guide_text(page)
+            assert "The guide suggests:" in text and "Why" in text, text
+            if mistake is None and page.locator(".pt-decision button.pt-pass").count():
+                mistake = click_clear_mistake(page)
+                continue
+            click_and_wait(page, page.locator(".pt-guide button.pt-guide-play"))
+        else:
+            click_and_wait(page, page.locator(".pt-guide button.pt-guide-continue"))
+    assert page.locator(".pt-guide .pt-guide-done").count() == 1, guide_text(page)
+    assert not leaks, f"the bots' hidden cards in the page: {leaks}"
+    assert mistake is not None and 12 <= decisions <= 26, decisions
+    g = game_now(page)
+    assert g.turn == 3 and g.seed == 5
+    built = [r.built[0] for r in g.results if type(r).__name__ == "ConstructionResult"]
+    assert any(built)
+    assert "That was the guided part" in guide_text(page)
+    full_screenshot(page, artifacts / "guided-done-1280-en.png", ".pt-guide")
+    assert_no_traceback(page)
+    errors = [m for m in page.console_messages if m.startswith("pageerror") and not any(h in m for h in HARMLESS)]
+    assert not errors, errors
+
+
+def rgb(color: str) -> str:
+    c = color.lstrip("#")
+    return "rgb({}, {}, {})".format(*(int(c[i:i + 2], 16) for i in (0, 2, 4)))
+
+
+def test_the_game_review_graph_colours_and_a_click_on_a_point(voila_app, page, artifacts):
+    """A whole game by clicking, then the Game review: the win-chance graph, the key
+    moments, each decision coloured by its verdict's CSS class (computed styles checked),
+    the better move in words; a click on a point of the graph takes the game back to that
+    decision.  Screenshots in English and Polish at 1280 and 390 px."""
+    from papertales_widgets.coach import VERDICT_COLORS
+    page.goto(voila_app.url)
+    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    play_by_clicking(page, 400)
+    page.locator(".pt-final .pt-scores").wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    page.locator(".lm-TabBar-tab", has_text="Game review").click()
+    rows = page.locator(".pt-review .pt-review-row")
+    rows.first.wait_for(state="visible", timeout=180_000)          # the review runs when its tab opens
+    page.locator(".pt-review .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
+    game = game_now(page)
+    n = rows.count()
+    assert n == sum(1 for s, _ in game.history if s == 0)
+    colours = page.evaluate("""() => Array.from(document.querySelectorAll('.pt-review .pt-review-row')).map(r =>
+        [Array.from(r.classList).find(c => c.startsWith('pt-verdict-')), getComputedStyle(r).backgroundColor])""")
+    for cls, color in colours:
+        assert color == rgb(VERDICT_COLORS[cls.removeprefix("pt-verdict-")]), (cls, color)
+    better = page.locator(".pt-review .pt-review-better", has_text="Better:")
+    n_better = better.count()
+    assert n_better >= 1 and "Against your move it changes:" in better.first.inner_text()
+    assert page.locator(".pt-review .pt-key-moments").count() == 1
+    points = page.locator(".pt-review .scatterlayer .trace .points path")
+    chips = page.evaluate("() => Array.from(document.querySelectorAll('.pt-review .pt-review-line'))"
+                          ".filter(l => l.querySelector('.pt-chip')).map(l => Number(l.dataset.index))")
+    assert points.count() == len(chips) >= 3
+    page.wait_for_timeout(500)
+    full_screenshot(page, artifacts / "review-1280-en.png", ".pt-review")
+    # a click on the third point: back to just before that decision
+    page.locator(".pt-review .js-plotly-plot").first.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    box = points.nth(2).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)                    # plotly clicks the point it hovers
+    page.locator(".pt-review .hoverlayer .hovertext").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    page.mouse.click(x, y)
+    page.wait_for_function("() => { const e = document.querySelector('.pt-review .pt-review-stale');"
+                           " return e !== null && e.innerText.includes('Back to just before decision'); }",
+                           timeout=CLICK_TIMEOUT)
+    back = game_now(page)
+    assert back.history == game.history[:chips[2]] and back.pending[0] is not None
+    page.locator(".pt-language button", has_text="Polski").click()
+    page.wait_for_function("() => { const e = document.querySelector('.pt-review .pt-review-better');"
+                           " return e !== null && Array.from(document.querySelectorAll('.pt-review .pt-review-line'))"
+                           ".some(l => l.innerText.includes('Tura')); }", timeout=CLICK_TIMEOUT)
+    assert page.locator(".pt-review .pt-review-better", has_text="Lepiej:").count() == n_better
+    page.wait_for_timeout(500)
+    full_screenshot(page, artifacts / "review-1280-pl.png", ".pt-review")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(600)
+    full_screenshot(page, artifacts / "review-390-pl.png", ".pt-review")
+    page.locator(".pt-review .pt-review-summary").first.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "review-390-pl-top.png"))
+    page.locator(".pt-language button", has_text="English").click()
+    page.wait_for_function("() => Array.from(document.querySelectorAll('.pt-review .pt-review-line'))"
+                           ".some(l => l.innerText.includes('Turn'))", timeout=CLICK_TIMEOUT)
+    page.wait_for_timeout(500)
+    full_screenshot(page, artifacts / "review-390-en.png", ".pt-review")
+    page.locator(".pt-review .pt-review-summary").first.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "review-390-en-top.png"))
+    wide = page.evaluate("() => document.querySelector('.pt-review').scrollWidth")
+    assert wide <= 392, f"the review is {wide} px wide at 390 px"
+    assert_no_traceback(page)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_guided_game_in_polish_and_english(browser, voila_app, artifacts, width):
+    """The guide in Polish, then in English, photographed at 390 and 1280 px (the 1280 px
+    English picture is the click-through's)."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(voila_app.url)
+        page.locator("button.pt-next-phase").wait_for(state="attached", timeout=FIRST_RENDER_TIMEOUT)
+        page.locator(".pt-language button", has_text="Polski").click()
+        page.wait_for_function("() => { const b = document.querySelector('button.pt-guided-start');"
+                               " return b !== null && b.innerText.includes('przewodnikiem'); }",
+                               timeout=CLICK_TIMEOUT)
+        click_and_wait(page, page.locator("button.pt-guided-start"))
+        page.locator(".pt-guide .pt-guide-suggest").wait_for(state="visible", timeout=GUIDE_TIMEOUT)
+        assert "Przewodnik proponuje:" in guide_text(page) and "decyzja 1 · tura 1 z 2" in guide_text(page)
+        click_and_wait(page, page.locator(".pt-guide button.pt-guide-play"))
+        page.wait_for_function("() => document.querySelector('.pt-guide .pt-guide-text').innerText"
+                               ".includes('decyzja 2')", timeout=CLICK_TIMEOUT)
+        assert "Zagrano ruch przewodnika" in page.inner_text(".pt-guide .pt-guide-feedback")
+        page.wait_for_timeout(300)
+        if width == 390:
+            top = page.locator(".pt-guide").first.bounding_box()["y"]
+            assert top < 844, f"the guide starts at {top} px, below the first screen"
+            page.screenshot(path=str(artifacts / "guided-390-pl-first-screen.png"))
+        full_screenshot(page, artifacts / f"guided-{width}-pl.png")
+        page.locator(".pt-language button", has_text="English").click()
+        page.wait_for_function("() => document.querySelector('.pt-guide .pt-guide-text').innerText"
+                               ".includes('The guide suggests')", timeout=CLICK_TIMEOUT)
+        page.wait_for_timeout(300)
+        assert page.inner_text(".pt-status").startswith("You: keep")         # the name in English too
+        if width == 390:
+            page.locator(".pt-guide").first.scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / "guided-390-en-first-screen.png"))
+            full_screenshot(page, artifacts / "guided-390-en.png")
+        assert_no_traceback(page)
+    finally:
+        page.goto("about:blank")
+        context.close()

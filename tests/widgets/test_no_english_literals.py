@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = [ROOT / "widgets" / f for f in ("app.py", "stepper.py", "session.py", "eventlog.py", "wargraph.py",
-                                        "scorerace.py", "tour.py", "whatif_editor.py", "kingdom.py", "base.py",
+                                        "scorerace.py", "tour.py", "guide.py", "whatif_editor.py", "kingdom.py", "base.py",
                                         "positions.py", "coach.py", "variants.py", "happened.py", "decide.py",
                                         "gamefile.py", "pagejs.py")] + [
     ROOT / "papertales" / "render.py", ROOT / "papertales" / "coach.py"]

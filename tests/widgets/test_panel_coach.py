@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from papertales import coach
 from papertales.bots import RandomBot
 from papertales.bots import names as bot_names
 from papertales.greedy import GreedyBot
 from papertales.ismcts import IsmctsBot
 from papertales_widgets import App, GameStepper, Session
-from papertales_widgets.coach import HintBox, ReviewPanel
+from papertales.render import escape
+from papertales_widgets.coach import POINT_COLORS, VERDICT_COLORS, HintBox, ReviewPanel
 
 
 def _rows(html):
@@ -53,35 +56,86 @@ def _play_to_the_end(session):
             session.advance("end")
 
 
-def test_the_review_lists_each_decision_and_goes_back_to_a_step():
+@pytest.fixture(scope="module")
+def reviewed():
+    """A 2-player game played to the end by the greedy bot in seat 0, reviewed (2 worlds)."""
     session = Session(players=2, seed=3, humans=[0])
     _play_to_the_end(session)
-    panel = ReviewPanel(session, seconds=0.01)
+    panel = ReviewPanel(session, worlds=2)
+    return session, panel, session.game, panel.run()
+
+
+def test_the_review_lists_each_decision_coloured_by_css_classes(reviewed):
+    session, panel, g, rows = reviewed
     assert panel.seat.value == 0
-    rows = panel.run()
-    g = session.game
     assert [r.index for r in rows] == [i for i, (s, _) in enumerate(g.history) if s == 0]
     table = panel.table.children
-    assert len(table) == len(rows) + 1                     # a heading, then one row per decision
-    for row, r in zip(table[1:], rows):
-        assert f"pt-verdict-{r.verdict}" in row._dom_classes
-        assert row.layout.background                      # colour-coded
+    assert len(table) == len(rows)
+    for row, r in zip(table, rows):
+        assert {"pt-review-row", f"pt-verdict-{r.verdict}"} <= set(row._dom_classes)
+        assert getattr(row.layout, "background", None) is None     # no layout trait: it never reached the page
+    for name, color in VERDICT_COLORS.items():            # the page's stylesheet colours the classes
+        assert f".pt-review .pt-verdict-{name}{{background-color:{color}}}" in panel.head.value
     assert "Fine:" in panel.summary.value
-    target = rows[len(rows) // 2]
-    go = table[1 + len(rows) // 2].children[-1]
-    go.click()
-    assert session.game.history == g.history[:target.index]
+
+
+def test_each_row_shows_the_better_move_and_what_it_changes(reviewed):
+    _session, panel, g, rows = reviewed
+    for row, r in zip(panel.table.children, rows):
+        text = row.children[0].value
+        assert f"data-index='{r.index}'" in text and escape(r.text("en", g.cards)) in text
+        if r.best == r.action:
+            assert "Better:" not in text
+        else:
+            assert escape(f"Better: {r.best_text('en', g.cards)}.") in text
+            assert all(escape(words) in text for _, words in r.why)
+    assert any(r.best != r.action for r in rows)
+    panel.set_language("pl")                               # the words again, in Polish
+    first = next(i for i, r in enumerate(rows) if r.best != r.action and r.why)
+    assert "Lepiej:" in panel.table.children[first].children[0].value
+    assert panel.why("pl")[first] and panel.why("pl")[first][0][0] == pytest.approx(rows[first].why[0][0])
+    panel.set_language("en")
+
+
+def test_the_win_chance_graph_marks_the_key_moments(reviewed):
+    _session, panel, _g, rows = reviewed
+    tr = panel.fig.data[0]
+    plotted = [r for r in rows if r.win_after is not None]
+    assert list(tr.y) == [round(100 * r.win_after, 1) for r in plotted]
+    assert list(tr.x) == [rows.index(r) + 1 for r in plotted]
+    assert list(tr.marker.color) == [POINT_COLORS[r.verdict] for r in plotted]
+    moments = coach.key_moments(rows)
+    labels = [x for x in tr.text if x]
+    assert labels == [str(i) for i in range(1, len(moments) + 1)]
+    buttons = [b for b in panel.moments.children if "pt-key-moment" in b._dom_classes]
+    assert len(buttons) == len(moments)
+    for row, r in zip(panel.table.children, rows):
+        assert ("pt-key" in row._dom_classes) == (r in moments)
+
+
+def test_a_point_of_the_graph_a_key_moment_or_a_row_goes_back_to_its_step():
+    session = Session(players=2, seed=3, humans=[0])
+    _play_to_the_end(session)
+    g = session.game
+    panel = ReviewPanel(session, worlds=1)
+    rows = panel.run()
+    plotted = [r for r in rows if r.win_after is not None]
+    panel.go_to_point([4])                                 # what a click on the 5th point does
+    assert session.game.history == g.history[:plotted[4].index]
     assert session.game.pending[0] is not None and not session.game.is_over
-    assert "moved on" in panel.summary.value              # the review is from another game now
+    assert "Back to just before decision" in panel.summary.value
+    target = rows[len(rows) // 2]
+    panel.table.children[len(rows) // 2].children[-1].click()
+    assert session.game.history == g.history[:target.index]
 
 
 def test_the_review_runs_by_itself_at_the_end_when_its_tab_is_open():
     session = Session(players=2, seed=5, humans=[0])
-    panel = ReviewPanel(session, seconds=0.01, lazy=True)
+    panel = ReviewPanel(session, worlds=1, lazy=True)
     _play_to_the_end(session)
     assert panel.rows == []                                # hidden tab: nothing computed
     panel.set_active(True)
-    assert panel.rows and len(panel.table.children) == len(panel.rows) + 1
+    assert panel.rows and len(panel.table.children) == len(panel.rows)
 
 
 def test_go_to_a_step_without_an_undo_step_replays_the_game():
@@ -90,7 +144,7 @@ def test_go_to_a_step_without_an_undo_step_replays_the_game():
     g = play(Game.new(players=3, seed=2), [get("random", i) for i in range(3)])
     session = Session(players=3, seed=0, humans=[0])
     session.load_game(g, humans=[0])
-    panel = ReviewPanel(session, seconds=0.01)
+    panel = ReviewPanel(session, worlds=1)
     rows = panel.run()
     panel.go_to(rows[3])
     assert session.game.history == g.history[:rows[3].index] and session.game.pending[0] is not None

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "papertales" / "locales"
 #: the files whose words must all come from the catalogue (see test_no_english_literals)
 APP_FILES = [ROOT / "widgets" / f for f in ("app.py", "stepper.py", "session.py", "eventlog.py", "wargraph.py",
-                                            "scorerace.py", "tour.py", "whatif_editor.py", "kingdom.py",
+                                            "scorerace.py", "tour.py", "guide.py", "whatif_editor.py", "kingdom.py",
                                             "base.py", "positions.py")] + [ROOT / "papertales" / "render.py"]
 PHASES_PL = ("Rekrutacja", "Wystawianie", "Wojny", "Dochód", "Budowanie", "Przemijanie")
 PHASES_EN = ("Recruitment", "Deployment", "Wars", "Income", "Construction", "Aging")

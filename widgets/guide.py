@@ -1,0 +1,409 @@
+"""The guided first game: a fixed deal against two bots in which a guide walks you through
+each of your decisions, as Board Game Arena's tutorials do.
+
+At each of your decisions in the first :data:`TURNS` turns the guide shows a teaching
+sentence for the situation (catalogue ``coach.guide.teach.*``), the coach's suggestion
+with its one-line reason (:func:`papertales.coach.hint` with a fixed seed and world count:
+the same position always gets the same suggestion) and a button that plays it; you may
+make your own choice in the decision box instead.  Your own move is measured against the
+suggestion in the same sampled worlds (:func:`papertales.coach.review_decision`): a clear
+mistake -- the coach's ``mistake`` or ``blunder``, at least 3 LP lost with its 95 %
+interval above 0 -- offers "Try again" (back to just before your move) and says what it
+cost and what the suggestion gives; you may keep your move.  Between your decisions the
+guide says what the next automatic phase does and offers "Continue".
+
+The deal (:data:`SEED`, 3 players, greedy bots) was chosen so that following the
+suggestions meets every phase twice, builds a building each turn, sees units die in
+Aging and asks a Mystical Healer's choice (about 18 decisions); the coach's evaluation is
+refitted from time to time, so the exact path may change with it.
+
+:class:`Guide` is the logic over a :class:`~papertales_widgets.session.Session` (no
+widgets); :class:`GuidePanel` shows it in the stepper (the app's "Guided first game"
+button and ``notebooks/01_learn_the_rules.ipynb``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ipywidgets as W
+
+from papertales import Action, Game, coach
+from papertales import render as R
+from papertales.i18n import number, t
+from papertales.render import escape
+
+from .base import Speaking, wrap
+
+#: the deal: players, seed, the bots' kind, and the seat you play
+PLAYERS = 3
+SEED = 5
+BOTS = "greedy"
+SEAT = 0
+#: the turns the guide walks you through (then you play on alone)
+TURNS = 2
+#: sampled worlds per suggestion and per check of your own move, and their seed
+WORLDS = 8
+HINT_SEED = 0
+#: the session's mode of a guided game
+MODE = "guided"
+#: the coach's verdicts that count as a clear mistake (>= 3 LP, interval above 0)
+CLEAR_MISTAKES = ("mistake", "blunder")
+_DEPLOY_ACTIONS = ("place", "move", "return", "discard")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One of your guided decisions: ``before`` the game just before it, ``action`` the
+    move you played, ``suggested`` the guide's; ``row`` the coach's check of your move
+    (None when you played the suggestion or a move that gives the same game)."""
+    number: int
+    before: Game
+    action: Action
+    suggested: Action
+    row: coach.ReviewRow | None
+
+    @property
+    def followed(self) -> bool:
+        return self.row is None
+
+    @property
+    def mistake(self) -> bool:
+        return self.row is not None and self.row.verdict in CLEAR_MISTAKES
+
+
+def trailing(game, seat: int, kinds) -> list:
+    """``seat``'s last actions in ``game.history`` whose kind is in ``kinds`` (oldest first)."""
+    out = []
+    for s, a in reversed(game.history):
+        if s != seat:
+            continue
+        if a.kind not in kinds:
+            break
+        out.append(a)
+    return out[::-1]
+
+
+def teaching_key(game, seat: int, suggested: Action | None) -> str:
+    """The catalogue key of the teaching sentence for ``seat``'s pending decision."""
+    kind = game.pending[seat].kind
+    if kind == "draft":
+        if trailing(game, seat, ("pick",)):
+            return "coach.guide.teach.draft_next"
+        return "coach.guide.teach.draft_first" if game.turn == 1 else "coach.guide.teach.draft_turn"
+    if kind == "deploy":
+        if suggested is not None and suggested.kind in ("done", "move"):
+            return f"coach.guide.teach.deploy_{suggested.kind}"
+        if trailing(game, seat, _DEPLOY_ACTIONS):
+            return "coach.guide.teach.deploy_more"
+        return "coach.guide.teach.deploy_first" if game.turn == 1 else "coach.guide.teach.deploy_turn"
+    if kind == "build":
+        return "coach.guide.teach.build_pass" if suggested is not None and suggested.kind == "pass" \
+            else "coach.guide.teach.build"
+    if kind in ("save", "target"):
+        return f"coach.guide.teach.{kind}"
+    return "coach.guide.teach.other"
+
+
+class Guide:
+    """The guided first game over ``session``: which step you are at, the suggestion for
+    your pending decision, the check of the move you made (see the module docstring)."""
+
+    def __init__(self, session):
+        self.session = session
+        self.steps: list[Step] = []     # your guided decisions on the game's current line
+        self._hints: dict = {}          # (seed, players, history) -> coach.Hint (its numbers are used)
+        self._seen = len(session.history)
+        session.observe(lambda _s: self.update())
+
+    # -------------------------------------------------------------- state
+
+    @property
+    def active(self) -> bool:
+        return self.session.mode == MODE
+
+    def start(self) -> None:
+        """The fixed deal, you in seat 1 against two bots."""
+        self.steps = []
+        self.session.new_game(players=PLAYERS, seed=SEED, humans=[SEAT],
+                              bots={s: BOTS for s in range(PLAYERS) if s != SEAT}, mode=MODE)
+
+    @staticmethod
+    def guided(game) -> bool:
+        """Does the guide still walk you through ``game`` (the first :data:`TURNS` turns)?"""
+        return not game.is_over and game.turn <= TURNS
+
+    def waiting(self) -> bool:
+        return self.active and SEAT in self.session.waiting_humans()
+
+    def update(self) -> None:
+        """Called after every change of the session: check a move you just made; forget
+        the steps that an undo or a new game took back."""
+        s = self.session
+        n = len(s.history)
+        if n > self._seen and self.active:
+            cp = s.history[-1]
+            done = len(cp.game.history)
+            if cp.what[0] == "app.session.action" and len(s.game.history) > done \
+                    and s.game.history[done][0] == SEAT and self.guided(cp.game):
+                self._judge(cp.game, s.game.history[done][1])
+        self._seen = n
+        g = s.game
+        self.steps = [st for st in self.steps if self._on_line(st, g)] if self.active else []
+
+    @staticmethod
+    def _on_line(step: Step, game) -> bool:
+        k = len(step.before.history)
+        return len(game.history) > k and game.history[k] == (SEAT, step.action) \
+            and game.history[:k] == step.before.history
+
+    def hint_at(self, game) -> coach.Hint:
+        """The coach's options at ``game`` for your seat (the same seed and worlds every time)."""
+        key = (game.seed, game.n, tuple(game.history))
+        h = self._hints.get(key)
+        if h is None:
+            h = self._hints[key] = coach.hint(game, SEAT, worlds=WORLDS, seed=HINT_SEED, lang="en")
+        return h
+
+    def suggestion(self) -> Action | None:
+        """The guide's move for your pending decision (None when you have none)."""
+        return self.hint_at(self.session.game).best.action if self.waiting() else None
+
+    def _judge(self, before, action) -> Step:
+        best = self.hint_at(before).best
+        row = None
+        if action != best.action and action not in best.also:
+            row = coach.review_decision(before.clone(), SEAT, action, seed=HINT_SEED, worlds=WORLDS)
+        step = Step(sum(1 for s, _ in before.history if s == SEAT) + 1, before, action, best.action, row)
+        self.steps.append(step)
+        return step
+
+    def last_step(self) -> Step | None:
+        """Your latest guided move, while it is the last thing you did."""
+        if not self.steps:
+            return None
+        st = self.steps[-1]
+        later = self.session.game.history[len(st.before.history) + 1:]
+        return st if not any(s == SEAT for s, _ in later) else None
+
+    def retry(self, step: Step) -> None:
+        """Back to just before ``step`` (its undo step in the session)."""
+        s = self.session
+        for i in range(len(s.history) - 1, -1, -1):
+            cp = s.history[i]
+            if cp.what[0] == "app.session.action" and cp.game.history == step.before.history:
+                s.restore(i)
+                return
+        raise ValueError(s.t("coach.guide.no_retry"))
+
+    def follow(self) -> Action | None:
+        """Play the guide's move for your pending decision (None when you have none)."""
+        a = self.suggestion()
+        if a is not None:
+            self.session.act(SEAT, a)
+        return a
+
+    # -------------------------------------------------------------- words
+
+    def number_of(self, game) -> int:
+        """The number of your decision pending in ``game`` (1 for the first)."""
+        return sum(1 for s, _ in game.history if s == SEAT) + 1
+
+    def decision_html(self, lang, own: bool = True) -> str:
+        """The step, its teaching sentence and the suggestion with its reason (``own``:
+        and that you may choose your own move)."""
+        g = self.session.game
+        h = self.hint_at(g)
+        best = h.best
+        teach = t(teaching_key(g, SEAT, best.action), lang, turn=g.turn)
+        head = t("coach.guide.step", lang, n=self.number_of(g), turn=g.turn, turns=TURNS)
+        move = best.action.describe(lang, g.cards)
+        if best.lp is None:
+            why = t("coach.guide.because_forced", lang)
+        else:
+            why = t("coach.guide.because", lang, reason=coach.reason(g, SEAT, best.action, lang))
+        return (f"<div class='pt-guide-head'><b>{escape(head)}</b></div>"
+                f"<div class='pt-guide-teach'>{escape(teach)}</div>"
+                f"<div class='pt-guide-suggest' data-action='{escape(str(best.action))}'>"
+                f"{escape(t('coach.guide.suggest', lang, action=move))}"
+                f" <span class='pt-guide-why'>{escape(why)}</span></div>"
+                + (f"<div class='pt-muted'>{escape(t('coach.guide.own_choice', lang))}</div>" if own else ""))
+
+    def pause_html(self, lang) -> str:
+        """Between your decisions: what the next automatic phase does (after an Aging:
+        which of your units died)."""
+        g = self.session.game
+        if g.phase == "recruitment" and g.turn > 1:
+            text = self.after_aging(g, lang) + " " + t("coach.guide.next.turn", lang, turn=g.turn)
+        else:
+            text = t(f"coach.guide.next.{g.phase}", lang)
+        return (f"<div class='pt-guide-head'><b>{escape(t('coach.guide.title', lang))}</b></div>"
+                f"<div class='pt-guide-teach' data-phase='{escape(g.phase)}'>{escape(text)}</div>")
+
+    @staticmethod
+    def after_aging(g, lang) -> str:
+        """Which of your units died in the Aging just played (none: empty)."""
+        aging = [r for r in g.results if type(r).__name__ == "AgingResult" and r.turn == g.turn - 1]
+        if not aging or g.phase != "recruitment":
+            return ""
+        died = [cid for _, cid, _ in aging[-1].deaths[SEAT]]
+        if died:
+            units = ", ".join(R.card_name(g.cards.unit(c), lang) for c in died)
+            text = t("coach.guide.after_aging", lang, n=len(died), units=units)
+        else:
+            text = t("coach.guide.after_aging_none", lang)
+        if aging[-1].spared[SEAT]:
+            text += " " + t("coach.guide.after_aging_spared", lang)
+        return text
+
+    def feedback_html(self, step: Step, lang) -> tuple[str, str]:
+        """``(class, html)``: what the guide says of your move ``step``."""
+        cards = step.before.cards
+        move = step.action.describe(lang, cards)
+        if step.followed:
+            return "pt-guide-good", escape(t("coach.guide.good", lang, action=move))
+        r = step.row
+        best = r.best.describe(lang, cards)
+        nums = dict(action=move, best=best, cost=number(r.cost, lang), low=number(max(r.cost_low, 0.0), lang),
+                    high=number(r.cost_high, lang))
+        if r.best == step.action or r.cost == 0:
+            return "pt-guide-good", escape(t("coach.guide.as_good", lang, action=move))
+        why = [w for _, w in coach.reasons(step.before, SEAT, r.best, step.action, lang)[:3]]
+        gives = escape(t("coach.guide.gives", lang, best=best, why=t("coach.reason.join", lang).join(why))) \
+            if why else ""
+        if step.mistake:
+            return "pt-guide-mistake", (f"<b>{escape(t('coach.guide.mistake', lang, **nums))}</b> {gives}")
+        return "pt-guide-close", f"{escape(t('coach.guide.close', lang, **nums))} {gives}"
+
+    def done_html(self, lang) -> str:
+        followed = sum(1 for st in self.steps if st.followed)
+        mistakes = sum(1 for st in self.steps if st.mistake)
+        return (f"<div class='pt-guide-head'><b>{escape(t('coach.guide.title', lang))}</b></div>"
+                f"<div class='pt-guide-teach'>{escape(self.after_aging(self.session.game, lang))}</div>"
+                f"<div class='pt-guide-teach pt-guide-done'>{escape(t('coach.guide.done', lang))}</div>"
+                f"<div class='pt-muted pt-guide-tally'>"
+                f"{escape(t('coach.guide.tally', lang, n=len(self.steps), followed=followed, mistakes=mistakes))}"
+                f"</div>")
+
+
+CSS = """<style>
+.pt-guide{border:2px solid #5b2a86;border-radius:8px;padding:6px 8px;margin:4px 0;background:#f6f0fb}
+.pt-guide .pt-guide-head{color:#5b2a86;margin-bottom:2px}
+.pt-guide .pt-guide-teach{margin:2px 0 4px 0}
+.pt-guide .pt-guide-suggest{font-weight:600}
+.pt-guide .pt-guide-why{font-weight:400;color:#444}
+.pt-decision .pt-suggested{box-shadow:0 0 0 3px #5b2a86 !important}
+.pt-guide-feedback .pt-guide-good{background:#e3f4e1;border-left:4px solid #2e7d32;padding:4px 8px}
+.pt-guide-feedback .pt-guide-close{background:#fff6d5;border-left:4px solid #b08900;padding:4px 8px}
+.pt-guide-feedback .pt-guide-mistake{background:#f9d0cd;border-left:4px solid #c62828;padding:4px 8px}
+</style>"""
+
+
+class GuidePanel(Speaking, W.VBox):
+    """The guide in the stepper: its words, "Play the suggestion", "Continue", and after a
+    clear mistake "Try again" / "Keep my move".  Hidden while the game is no guided one.
+    ``on_review()``: "Open the game review" once the guided turns are over (the app's tab)."""
+
+    def __init__(self, stepper, lang=None, on_review=None, **kw):
+        super().__init__(**kw)
+        self._init_language(lang)
+        self.add_class("pt-guide")
+        self.stepper = stepper
+        self.guide = Guide(stepper.session)
+        self.on_review = on_review
+        self.kept: set = set()                 # the steps whose clear mistake you chose to keep
+        self._retried = None                   # the history "Try again" went back to
+        self.text = W.HTML()
+        self.text.add_class("pt-guide-text")
+        self.feedback = W.HTML(layout=W.Layout(display="none"))
+        self.feedback.add_class("pt-guide-feedback")
+        self.play = self._button("pt-guide-play", "success", "lightbulb-o", self.guide.follow)
+        self.go_on = self._button("pt-guide-continue", "primary", "forward",
+                                  lambda: self.stepper.session.advance("phase"))
+        self.retry = self._button("pt-guide-retry", "warning", "undo", self._retry)
+        self.keep = self._button("pt-guide-keep", "", "check", self._keep)
+        self.review = self._button("pt-guide-review", "info", "search", lambda: self.on_review and self.on_review())
+        self.buttons = W.HBox([self.play, self.go_on, self.retry, self.keep, self.review],
+                              layout=W.Layout(flex_flow="row wrap"))
+        self.children = [self.text, self.feedback, self.buttons]
+        self.relabel()
+        stepper.session.observe(lambda _s: self.refresh())
+        self.refresh()
+
+    def _button(self, cls, style, icon, action) -> W.Button:
+        """A button whose click is one of the stepper's (refusals shown there, clicks counted)."""
+        b = W.Button(button_style=style, icon=icon, layout=W.Layout(width="auto"))
+        b.add_class(cls)
+        b.on_click(lambda _b: self.stepper.do(action))
+        return b
+
+    def relabel(self) -> None:
+        for b, key in ((self.play, "play"), (self.go_on, "continue"), (self.retry, "retry"), (self.keep, "keep"),
+                       (self.review, "review")):
+            b.description = self.t(f"coach.guide.{key}")
+            b.tooltip = self.t(f"coach.guide.{key}_tip")
+
+    # -------------------------------------------------------------- clicks
+
+    def _retry(self):
+        step = self.guide.last_step()
+        if step is not None:
+            self._retried = step.before.history
+            self.guide.retry(step)
+
+    def _keep(self):
+        step = self.guide.last_step()
+        if step is not None:
+            self.kept.add(id(step))
+            self.refresh()
+
+    # -------------------------------------------------------------- drawing
+
+    def _mark(self, action) -> None:
+        """Ring the decision box's button that plays the suggestion (class ``pt-suggested``)
+        and hide the box's Hint button: it samples for a time, not a fixed number of worlds,
+        and could rank the options otherwise than the guide."""
+        panel = self.stepper.decision_panel(SEAT)
+        if panel is None:
+            return
+        panel.hint.layout.display = "none"
+        button = panel.button_for(action)
+        if button is not None:
+            button.add_class("pt-suggested")
+
+    def refresh(self) -> None:
+        guide, lang = self.guide, self.lang
+        if not guide.active:
+            self.layout.display = "none"
+            return
+        self.layout.display = None
+        g = self.stepper.session.game
+        waiting = guide.waiting()
+        over = not guide.guided(g)
+        if over:
+            body = guide.done_html(lang)
+        elif waiting:
+            body = guide.decision_html(lang)
+        else:
+            body = guide.pause_html(lang)
+        self.text.value = wrap(CSS + body)
+        if waiting and not over:
+            self._mark(guide.suggestion())
+        step = guide.last_step()
+        retried = self._retried is not None and self._retried == g.history
+        if not retried:
+            self._retried = None
+        shown = step is not None and id(step) not in self.kept and not retried
+        if shown:
+            cls, html = guide.feedback_html(step, lang)
+            self.feedback.value = wrap(f"<div class='{cls}' data-step='{step.number}'>{html}</div>", css=False)
+        elif retried:
+            self.feedback.value = wrap(f"<div class='pt-guide-close pt-guide-retried'>"
+                                       f"{escape(self.t('coach.guide.retried'))}</div>", css=False)
+        self.feedback.layout.display = None if shown or retried else "none"
+        mistake = shown and step.mistake
+        self.play.layout.display = None if waiting and not over and not mistake else "none"
+        self.go_on.layout.display = None if not waiting and not over and not g.is_over and not mistake else "none"
+        self.retry.layout.display = None if mistake else "none"
+        self.keep.layout.display = None if mistake else "none"
+        self.review.layout.display = None if over and self.on_review is not None else "none"
