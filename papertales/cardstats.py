@@ -19,9 +19,12 @@ Per unit (``units``; one "seat-game" is one seat in one game):
 
 Per building (``buildings``): ``built_rate``, ``mean_level`` (of those built),
 ``level2_rate``, win rates built and not built.  ``tiers``: S/A/B/C/D by the win-rate
-difference and its interval (S: the interval is above 0 and the difference >= 0.10; A: the
-difference >= 0.03; B: within 0.03; C: <= -0.03; D: the interval is below 0 and the
-difference <= -0.10; ``?``: fewer than ``min_games`` seat-games on either side).
+difference and its 95 % interval -- a card leaves B only when the interval says so (S:
+above 0 and the difference >= 0.10; A: above 0; B: the interval holds 0; C: below 0; D:
+below 0 and the difference <= -0.10; ``?``: fewer than ``min_games`` seat-games on either
+side), so that another sample of games gives the same tiers but near a boundary.
+``rarely_played``: the cards the bots drafted but revealed in fewer than 5 % of the
+seat-games that drafted them (their other numbers rest on few games).
 
 The charts (:func:`tier_chart`, :func:`pick_chart`, :func:`reveal_turn_chart`) return
 plotly figures; plotly is an optional dependency (the ``app`` extra), imported inside.
@@ -38,6 +41,7 @@ from .tournament import mean_ci, wilson
 
 MIN_GAMES = 20
 TIERS = ("S", "A", "B", "C", "D")
+RARELY = 0.05        # revealed in fewer of the seat-games that drafted it: "rarely played"
 
 
 class RandomOnlyWarning(UserWarning):
@@ -68,14 +72,10 @@ def diff_ci(s1, n1, s2, n2) -> tuple[float, float, float]:
 def tier(d, low, high, n1, n2, min_games=MIN_GAMES) -> str:
     if n1 < min_games or n2 < min_games or math.isnan(d):
         return "?"
-    if low > 0 and d >= 0.10:
-        return "S"
-    if high < 0 and d <= -0.10:
-        return "D"
-    if d >= 0.03:
-        return "A"
-    if d <= -0.03:
-        return "C"
+    if low > 0:
+        return "S" if d >= 0.10 else "A"
+    if high < 0:
+        return "D" if d <= -0.10 else "C"
     return "B"
 
 
@@ -100,7 +100,7 @@ def card_stats(rows, cards=None, bots=None, min_games=MIN_GAMES, warn=True) -> d
                       "use competent bots (--bots greedy or ismcts)", RandomOnlyWarning, stacklevel=2)
     n = len(rows)
     offered, picked, pick_index, over = Counter(), Counter(), {}, {}
-    drafted, revealed = Counter(), Counter()
+    drafted, revealed, played = Counter(), Counter(), Counter()
     rev_rows = {}
     first_turn = {}
     for i, r in enumerate(rows):
@@ -112,11 +112,14 @@ def card_stats(rows, cards=None, bots=None, min_games=MIN_GAMES, warn=True) -> d
             rest = list(pack)
             rest.remove(card)
             over.setdefault(card, Counter()).update(set(rest) - {card})
-        for c in {c for _, c in r.get("drafted", ())}:
+        mine = {c for _, c in r.get("drafted", ())}
+        for c in mine:
             drafted[c] += 1
         turns = {}
         for turn, c in r.get("revealed", ()):
             turns.setdefault(c, turn)
+        for c in mine & set(turns):
+            played[c] += 1
         for c, turn in turns.items():
             revealed[c] += 1
             rev_rows.setdefault(c, set()).add(i)
@@ -148,6 +151,7 @@ def card_stats(rows, cards=None, bots=None, min_games=MIN_GAMES, warn=True) -> d
             "pick_rate_ci": [_r(pr_low), _r(pr_high)],
             "mean_pick_index": _r(sum(pick_index[c]) / len(pick_index[c]), 2) if c in pick_index else None,
             "drafted_rate": _r(drafted[c] / n),
+            "played_when_drafted": _r(played[c] / drafted[c]) if drafted[c] else None,
             "revealed": n1, "revealed_rate": _r(n1 / n), "revealed_rate_ci": [_r(x) for x in wilson(n1, n)],
             "win_rate_revealed": _r(w1 / n1) if n1 else None, "win_rate_revealed_ci": [_r(x) for x in wr1],
             "win_rate_not": _r(w2 / n2) if n2 else None, "win_rate_not_ci": [_r(x) for x in wr2],
@@ -164,8 +168,10 @@ def card_stats(rows, cards=None, bots=None, min_games=MIN_GAMES, warn=True) -> d
     units.sort(key=lambda x: (x["win_difference"] is None, -(x["win_difference"] or 0), x["id"]))
     buildings = _building_stats(rows, cards, total_wins, min_games)
     tiers = {k: [u["id"] for u in units if u["tier"] == k] for k in TIERS + ("?",)}
+    rarely = sorted(u["id"] for u in units if u["played_when_drafted"] is not None and u["played_when_drafted"] < RARELY)
     return {"source": source_label(rows), "bots": used, "random_only": random_only, "seat_games": n,
-            "games": len({r["game"] for r in rows}), "units": units, "buildings": buildings, "tiers": tiers}
+            "games": len({r["game"] for r in rows}), "units": units, "buildings": buildings, "tiers": tiers,
+            "rarely_played": rarely}
 
 
 def _building_stats(rows, cards, total_wins, min_games):

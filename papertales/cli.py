@@ -471,6 +471,8 @@ def _cmd_lab(args, out):
                         level=b["mean_level"] or 0, win=_pct(b["win_rate_built"]), tier=b["tier"]) + "\n")
         out.write(t("cli.lab.tiers", tiers="  ".join(f"{k}: {', '.join(card_name(c, cards=cards) for c in v) or '-'}"
                                                  for k, v in stats["tiers"].items() if k != "?")) + "\n")
+        out.write(t("cli.lab.rarely", cards=", ".join(card_name(c, cards=cards) for c in stats["rarely_played"])
+                    or "-") + "\n")
         return
     from .game import Game
     opts = _game_options(args)

@@ -76,12 +76,25 @@ def test_the_source_is_labelled_and_random_only_warns():
 
 
 def test_tiers_follow_the_difference_and_its_interval():
+    """A card leaves B only when its interval excludes 0."""
     assert C.tier(0.15, 0.05, 0.25, 100, 100) == "S"
-    assert C.tier(0.15, -0.01, 0.3, 100, 100) == "A"
+    assert C.tier(0.05, 0.01, 0.09, 100, 100) == "A"
+    assert C.tier(0.15, -0.01, 0.3, 100, 100) == "B"        # large but uncertain: not A
     assert C.tier(0.0, -0.1, 0.1, 100, 100) == "B"
-    assert C.tier(-0.05, -0.1, 0.0, 100, 100) == "C"
+    assert C.tier(-0.05, -0.1, 0.0, 100, 100) == "B"
+    assert C.tier(-0.05, -0.09, -0.01, 100, 100) == "C"
     assert C.tier(-0.2, -0.3, -0.1, 100, 100) == "D"
     assert C.tier(0.5, 0.2, 0.8, 5, 100) == "?"
+
+
+def test_cards_drafted_but_seldom_played_are_listed():
+    """Knight: drafted in rows 0, 2 and 3, revealed in rows 0 and 2: 2/3.  Farmer: drafted
+    and revealed in row 1: 1.  Cook: drafted in row 3 only, never revealed: 0 < 5 %."""
+    s = stats()
+    assert unit(s, "knight")["played_when_drafted"] == pytest.approx(2 / 3, abs=1e-3)
+    assert unit(s, "farmer")["played_when_drafted"] == 1.0
+    assert unit(s, "cook")["played_when_drafted"] == 0.0
+    assert s["rarely_played"] == ["cook"]
 
 
 def test_charts_are_plotly_figures():
