@@ -25,6 +25,7 @@ from .determinize import Worlds
 from .errors import PaperTalesError
 from .evaluation import Evaluation
 from .greedy import GreedyBot, MoveMemory, bot_actions, random_bot_action
+from .montecarlo import distinct
 from .rng import Rng
 
 EXPLORATION = 0.7
@@ -77,7 +78,8 @@ class IsmctsBot:
         self.last_stats = None         # ActionStats per root action, most visited first
 
     def choose(self, game, seat):
-        actions = self.moves.actions(game, seat)
+        # moves that give the same game are one choice (a card on F1 or on F2)
+        actions = [group[0] for group in distinct(game, seat, self.moves.actions(game, seat))]
         if len(actions) == 1:
             return actions[0]
         stats = self.last_stats = self.analyse(game, seat, actions)
