@@ -40,7 +40,7 @@ _NEXT_PHASE["end"] = OVER
 
 #: the stages of every phase, in order (the save format checks against this table)
 STAGES = {
-    "recruitment": ("start", "draft"), "deployment": ("start", "place", "reveal", "choose", "finish"),
+    "recruitment": ("start", "draft", solo.SCORING), "deployment": ("start", "place", "reveal", "choose", "finish"),
     "wars": ("start",), "income": ("start",), "construction": ("start", "build"),
     "aging": ("start", "save", "resolve"), "end": ("start",), "over": ("start",),
 }
@@ -88,6 +88,7 @@ _ALL_DECIDED = {
 MULTI_RULES: dict[str, dict[Any, Any]] = {"auto": _AUTO, "decided": _ALL_DECIDED, "decisions": _DECISIONS}
 SOLO_RULES: dict[str, dict[Any, Any]] = {
     "auto": {**_AUTO, ("recruitment", "start"): solo.recruitment_start,
+             ("recruitment", solo.SCORING): solo.score_netherworld,
              ("wars", "start"): solo.wars_resolve, ("end", "start"): solo.final},
     "decided": {**_ALL_DECIDED, "recruitment": solo.draft_decided},
     "decisions": {**_DECISIONS, DRAFT: (recruitment.legal, solo.check_draft, solo.apply_draft)},

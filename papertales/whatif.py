@@ -22,6 +22,7 @@ from .expansion import EXPANSIONS, FIXED_WITH_TILES, MAX_PLAYERS, TILES_DRAWN, t
 from .game import OVER, PHASES, Game
 from .i18n import card_name, get_language, t
 from .necropolis import PILES
+from .solo import NETHERWORLD_SCORED, SCORING
 from .state import BACK_SPOTS, FRONT_SPOTS, SPOT_INDEX, SPOT_NAMES, Unit, production
 
 FORMAT = "papertales-position/1"
@@ -304,20 +305,29 @@ def _setup_lich(game, ld, turn, phase, cards):
                      known=", ".join(sorted(k for k, v in by_id.items() if v.pile == pile)))
             chosen.append(c)
         lk.line = chosen
+    # the Time token moves one card per turn, and Wars reveals the card after it: any other
+    # value would make Wars reveal a card too many (and its quest score) or read past the line
     time = ld.get("time", turn - 1)
     if not _whole(time, 0, len(PILES) - 1):
         _err("cli.whatif.error.time", where="lich_king.time", value=repr(time))
+    if time != turn - 1:
+        _err("cli.whatif.error.time_turn", where="lich_king.time", value=repr(time), turn=turn, time=turn - 1)
     lk.time = time
     after_wars = POSITION_PHASES.index(phase) > POSITION_PHASES.index("wars")
-    revealed = ld.get("revealed", min(len(PILES), time + (2 if after_wars else 1)))
-    if not _whole(revealed, time + 1, len(PILES)):
-        _err("cli.whatif.error.revealed", where="lich_king.revealed", value=repr(revealed), least=time + 1)
+    face_up = min(len(PILES), time + (2 if after_wars else 1))
+    revealed = ld.get("revealed", face_up)
+    if revealed != face_up or not _whole(revealed):
+        _err("cli.whatif.error.revealed_time", where="lich_king.revealed", value=repr(revealed), n=face_up,
+             time=time, phase=t(f"phase.{phase}.name"))
     lk.revealed = revealed
     nether = ld.get("netherworld", [])
     if not isinstance(nether, list):
         _err("cli.whatif.error.hand", where="lich_king.netherworld")
     if nether and phase != "recruitment":
         _err("cli.whatif.error.netherworld_phase", where="lich_king.netherworld")
+    if len(nether) > NETHERWORLD_SCORED:
+        _err("cli.whatif.error.netherworld_size", where="lich_king.netherworld", n=NETHERWORLD_SCORED,
+             got=len(nether))
     lk.netherworld = [_unit(c, f"lich_king.netherworld[{j}]", cards).type for j, c in enumerate(nether)]
 
 
@@ -474,6 +484,8 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
     game.phase = phase
     game.stage = "start"
     game.plan = _Plan(choices)
+    if game.lich is not None and game.lich.netherworld:
+        game.stage = SCORING                 # the draft is over: the Lich King scores this Netherworld
     if phase == "deployment":
         game.step()                          # everyone now places units face down
         for seat, actions in deploy.items():
