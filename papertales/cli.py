@@ -477,6 +477,11 @@ def _cmd_tournament(args, out):
         players = len(args.bots)
     if args.out and not args.out.endswith((".parquet", ".csv")):
         raise _BadInput(t("cli.error.out", value=args.out))
+    from .extras import require                 # what the run needs, before it starts
+    require("openskill.models", "lab")          # the summary's ratings
+    if args.out and args.out.endswith(".parquet"):
+        require("pandas", "lab")
+        require("pyarrow", "lab")
     rows = tournament.run(args.bots, games=args.games, seed=args.seed, players=players, jobs=args.jobs,
                           budget=args.budget, dask=args.dask, **opts)
     if args.out:

@@ -129,3 +129,8 @@ class SaveFileError(PaperTalesError):
 
 class PositionError(PaperTalesError):
     """A what-if position (JSON) is malformed or breaks a rule."""
+
+
+class MissingExtraError(PaperTalesError, ImportError):
+    """An optional package is not installed: the message names the extra to install
+    (also an ``ImportError``, as the failed import always was)."""
