@@ -13,7 +13,7 @@ from .decisions import KINDS as DECISION_KINDS, Decision
 from .cards import BUILTIN_PACKS, card_set
 from .necropolis import PILES
 from .solo import LichKing
-from .errors import PaperTalesError, SaveFileError
+from .errors import PaperTalesError, Phrase, SaveFileError
 from .variants import check as check_variants
 from .events import KINDS as EVENT_KINDS, Event
 from .rng import Rng
@@ -93,8 +93,8 @@ def loads(text, cls=None, cards=None):
         from .game import Game as cls
     try:
         data = json.loads(text) if isinstance(text, (str, bytes)) else text
-    except json.JSONDecodeError as exc:
-        _err("err.save.json", error=str(exc))
+    except (ValueError, RecursionError) as exc:     # not JSON, not UTF-8, a 5,000-digit number, nested too deep
+        _err("err.save.json", error=str(exc) or type(exc).__name__)
     if not isinstance(data, dict):
         _err("err.save.object")
     if data.get("format") != FORMAT:
@@ -231,14 +231,83 @@ def loads(text, cls=None, cards=None):
                 _err("err.save.field", where=f"history[{i}]", reason=exc)
     except KeyError as exc:
         _err("err.save.missing", field=str(exc))
-    except TypeError as exc:
-        _err("err.save.malformed", error=str(exc))
+    except (TypeError, AttributeError, ValueError, IndexError) as exc:
+        _err("err.save.malformed", error=f"{type(exc).__name__}: {exc}")
     expected = {}
     for t in cards.deck:
         expected[t.id] = expected.get(t.id, 0) + 1
     if g.card_counts() != expected:
         _err("err.save.deck")
-    return g
+    return _replayed(data, g, cls, cards)
+
+
+def _replayed(data, g, cls, cards):
+    """The game the save's options and history give, played again by the engine; refused
+    unless it is exactly the saved state.  A save is its history plus a redundant copy of
+    the state: any state the rules cannot reach (a pending decision of the wrong phase, a
+    card in two places, a face-up card too many ...) differs from the replay and is
+    refused here, at load time, so the engine's hot path never checks it again."""
+    o = g.options
+    where = "options"
+    try:
+        if "position" in o:                  # a game set up from a what-if position
+            from .whatif import game_from_position
+            where = "options.position"
+            r = game_from_position(o["position"], cards, seed=g.seed)
+            r.record_events = g.record_events
+        else:
+            r = cls.new(players=g.n, seed=g.seed, names=o.get("names"), cards=cards, expansion=o.get("expansion"),
+                        lich_king_cards=o.get("lich_king_cards", 0), rules=o.get("rules"),
+                        record_events=g.record_events)
+    except PaperTalesError as exc:
+        _err("err.save.field", where=where, reason=exc)
+    except (TypeError, ValueError) as exc:
+        _err("err.save.field", where=where, reason=f"{type(exc).__name__}: {exc}")
+    start = len(r.history)                   # the position's own Deployment actions
+    if g.history[:start] != r.history:
+        _err("err.save.field", where="history", reason=Phrase("err.save.position_history", n=start))
+    for i, (seat, action) in enumerate(g.history[start:], start):
+        if r.phase != "over" and not any(r.pending):
+            r.advance()
+        try:
+            r.apply(seat, action)
+        except PaperTalesError as exc:
+            _err("err.save.history_illegal", where=f"history[{i}]", reason=exc)
+    want = (g.turn, g.phase, g.stage)
+    while True:
+        got = None
+        if (r.turn, r.phase, r.stage) == want:
+            got = json.loads(dumps(r))
+            if got == data:
+                return r
+        if r.phase == "over" or any(r.pending):
+            break
+        r.step()
+    where, value, expected = _difference(got if got is not None else json.loads(dumps(r)), data)
+    _err("err.save.not_from_history", where=where, value=_short(value), expected=_short(expected),
+         n=len(g.history))
+
+
+_ABSENT = object()
+
+
+def _difference(expected, got, where=""):
+    """(field, saved value, value of the replay) of the first place where two JSON values differ."""
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for key in list(expected) + [k for k in got if k not in expected]:
+            a, b = expected.get(key, _ABSENT), got.get(key, _ABSENT)
+            if a != b:
+                return _difference(a, b, f"{where}.{key}" if where else str(key))
+    if isinstance(expected, list) and isinstance(got, list) and len(expected) == len(got):
+        for i, (a, b) in enumerate(zip(expected, got)):
+            if a != b:
+                return _difference(a, b, f"{where}[{i}]")
+    return where or "(the file)", got, expected
+
+
+def _short(value) -> str:
+    text = "(absent)" if value is _ABSENT else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _lich(d, cards, game):

@@ -480,6 +480,10 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
               copies=cards.unit_by_id[k].copies) for k in over))
     game.rng.shuffle(draw)
     game.draw = draw
+    try:                                     # a save of this game is rebuilt from its position
+        game.options = {**game.options, "position": json.loads(json.dumps(data))}
+    except (TypeError, ValueError):          # a dict that is not JSON: the game can be played, not saved
+        pass
     game.turn = turn
     game.phase = phase
     game.stage = "start"
