@@ -23,6 +23,7 @@ from .game import OVER, PHASES, Game
 from .i18n import card_name, get_language, t
 from .necropolis import PILES
 from .solo import NETHERWORLD_SCORED, SCORING
+from .serialize import MOST
 from .state import BACK_SPOTS, FRONT_SPOTS, SPOT_INDEX, SPOT_NAMES, Unit, production
 
 FORMAT = "papertales-position/1"
@@ -45,7 +46,7 @@ _NOT_BRANCHED = (DRAFT, DRAFT_DISCARD)
 
 
 def _err(key, **params):
-    raise PositionError(t(key, **params))
+    raise PositionError(key, **params)
 
 
 def _fields(names) -> str:
@@ -177,8 +178,7 @@ def _choices(pd, w, cards, phase, has):
         if key not in _PLAYER_CHOICES and key not in has:
             _err("cli.whatif.error.choice_absent", where=where, card=card_name(key, cards=cards))
         if POSITION_PHASES.index(when) < POSITION_PHASES.index(phase):
-            _err("cli.whatif.error.choice_past", where=where, when=t(f"phase.{when}.name"),
-                 phase=t(f"phase.{phase}.name"))
+            _err("cli.whatif.error.choice_past", where=where, when_phase=when, phase=phase)
         values = value if isinstance(value, list) else [value]
         if not values:
             _err("cli.whatif.error.choice_value", where=where, value=repr(value))
@@ -289,8 +289,8 @@ def _setup_lich(game, ld, turn, phase, cards):
     if extra:
         _err("cli.whatif.error.where_fields", where="lich_king", fields=_fields(extra), allowed=", ".join(LICH_FIELDS))
     lp = ld.get("lp", 0)
-    if not _whole(lp):
-        _err("cli.whatif.error.not_negative", where="lich_king.lp", value=repr(lp))
+    if not _whole(lp, 0, MOST):
+        _err("cli.whatif.error.whole_between", where="lich_king.lp", value=repr(lp), most=MOST)
     lk.lp = lp
     if "line" in ld:
         line = ld["line"]
@@ -318,7 +318,7 @@ def _setup_lich(game, ld, turn, phase, cards):
     revealed = ld.get("revealed", face_up)
     if revealed != face_up or not _whole(revealed):
         _err("cli.whatif.error.revealed_time", where="lich_king.revealed", value=repr(revealed), n=face_up,
-             time=time, phase=t(f"phase.{phase}.name"))
+             time=time, phase=phase)
     lk.revealed = revealed
     nether = ld.get("netherworld", [])
     if not isinstance(nether, list):
@@ -431,8 +431,8 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
         p = game.players[i]
         for key in ("gold", "lp"):
             v = pd.get(key, 3 if key == "gold" else 0)
-            if not _whole(v):
-                _err("cli.whatif.error.not_negative", where=f"{w}.{key}", value=repr(v))
+            if not _whole(v, 0, MOST):
+                _err("cli.whatif.error.whole_between", where=f"{w}.{key}", value=repr(v), most=MOST)
             setattr(p, key, v)
         bd = pd.get("buildings", {})
         if not isinstance(bd, dict):
@@ -722,7 +722,7 @@ def _run(game, phase, lang, plan, stop=None):
         _play(g, lambda x, before=before: stop(x) or x.phase != before, plan, points)
     left = plan.unused(seen)
     if left:
-        _err("cli.whatif.error.choice_unused", where=left[0], phase=t(f"phase.{left[1]}.name"))
+        _err("cli.whatif.error.choice_unused", where=left[0], phase=left[1])
     res = {"events": _events(g, None, lang, mark), **_outcome(g, lang)}
     if phase is None:
         res["phases"] = seen

@@ -196,3 +196,51 @@ def load_or_refuse(text: str, seed: int) -> str:
     assert again.to_json() == g.to_json()
     play_on(g, seed)
     return "played"
+
+
+# ------------------------------------------------------------------ what-if positions
+
+def base_positions() -> list[str]:
+    """The documented example positions and positions of random games at every phase
+    (2-7 players and solo), as JSON text."""
+    from pathlib import Path
+
+    from papertales.whatif import position_of
+    folder = Path(__file__).resolve().parent.parent / "docs" / "positions"
+    out = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.json"))]
+    for options in CONFIGS:
+        g = new_game(options)
+        bots = [RandomBot(5 + s) for s in range(g.n)]
+        k = 0
+        while not g.is_over:
+            if not any(g.pending):
+                g.step()
+                if g.stage == "start" and g.phase != "over":
+                    out.append(json.dumps(position_of(g)))
+                continue
+            for seat in g.pending_players():
+                g.apply(seat, bots[seat].choose(g, seat))
+                k += 1
+                if k % 11 == 0:
+                    out.append(json.dumps(position_of(g)))
+    return out
+
+
+def position_or_refuse(text: str, seed: int) -> str:
+    """``"refused"`` or ``"played"``: load a (tampered) position, evaluate a phase, play on."""
+    from papertales import PositionError
+    from papertales.whatif import PHASE_CHOICES, evaluate, game_from_position
+    rng = random.Random(seed)
+    try:
+        g = game_from_position(text)
+    except PositionError as exc:
+        check_refusal(exc)
+        return "refused"
+    try:
+        evaluate(g, rng.choice([None, *PHASE_CHOICES]), lang=rng.choice(["en", "pl"]))
+    except PositionError as exc:          # a choice that never comes up, or is not possible then
+        check_refusal(exc)
+    again = Game.from_json(g.to_json())   # a game set up from a position saves and loads
+    assert again.to_json() == g.to_json()
+    play_on(g, seed)
+    return "played"

@@ -54,14 +54,9 @@ def test_the_time_token_is_on_the_turns_card():
 
 
 def test_refusals_speak_polish_too():
-    from papertales.i18n import set_language
-    set_language("pl")
-    try:
-        with pytest.raises(PositionError) as err:
-            game_from_position(solo(revealed=3))
-    finally:
-        set_language(None)
-    assert str(err.value) == ("lich_king.revealed musi się zgadzać ze znacznikiem Czasu (time 1): w fazie Wojny "
+    with pytest.raises(PositionError) as err:
+        game_from_position(solo(revealed=3))
+    assert err.value.text("pl") == ("lich_king.revealed musi się zgadzać ze znacznikiem Czasu (time 1): w fazie Wojny "
                               "odkryte są 2 karty Nekropolii, podano 3")
 
 
