@@ -244,3 +244,62 @@ def position_or_refuse(text: str, seed: int) -> str:
     assert again.to_json() == g.to_json()
     play_on(g, seed)
     return "played"
+
+
+# ------------------------------------------------------------------ card packs
+
+def base_packs() -> list[str]:
+    """Packs a user could write: the shipped cards under new ids (units, buildings as
+    Beyond the Gates tiles, Necropolis and Lich King cards), as JSON text."""
+    from importlib import resources
+    data = resources.files("papertales.data")
+    base = json.loads(data.joinpath("base.json").read_text(encoding="utf-8"))
+    lich = json.loads(data.joinpath("lich_king_illustrative.json").read_text(encoding="utf-8"))
+    gates = json.loads(data.joinpath("beyond_the_gates.json").read_text(encoding="utf-8"))
+
+    def renamed(items, k):
+        out = json.loads(json.dumps(items))
+        for c in out:
+            c["id"] = f"my_{c['id']}_{k}"
+        return out
+
+    packs = []
+    for k in range(4):
+        units = renamed(base["units"][k * 8:(k + 1) * 8], k)
+        buildings = renamed(base["buildings"][k:k + 2], k)
+        for b in buildings:
+            b["tile"] = True
+        packs.append({"format": "papertales-pack/1", "id": f"my-cards-{k}", "title": "mine", "units": units,
+                      "buildings": buildings, "necropolis": renamed(lich["necropolis"], k),
+                      "lich_king_cards": renamed(lich["lich_king_cards"], k),
+                      "incomplete": gates["incomplete"][:2]})
+    return [json.dumps(p) for p in packs]
+
+
+def pack_or_refuse(text: str, seed: int) -> str:
+    """``"refused"`` or ``"played"``: load a (tampered) pack, play a game with it (solo
+    when it has Necropolis cards of every pile, else 2-5 players, or 6-7 with Beyond the
+    Gates when it has tiles) to the end, and save and load that game."""
+    from papertales import PackError, card_set, load_pack
+    rng = random.Random(seed)
+    try:
+        pack = load_pack(json.loads(text), name="my-cards.json")
+        cards = card_set(pack)
+    except PackError as exc:
+        check_refusal(exc)
+        assert exc.text("en").startswith(("my-cards.json", "pack ids", "unit ids", "building ids",
+                                          "Necropolis ids", "Lich King ids")) or "my-cards.json" in exc.text("en"), exc
+        return "refused"
+    piles = {c.pile for c in cards.necropolis}
+    options = {"seed": seed, "cards": cards}
+    if len(piles) == 5 and rng.random() < 0.4:
+        options.update(players=1, lich_king_cards=rng.randrange(min(4, len(cards.lich_king_cards)) + 1))
+    elif any(b.tile for b in cards.buildings) and rng.random() < 0.3:
+        options.update(players=rng.choice((6, 7)), expansion="beyond-the-gates")
+    else:
+        options.update(players=rng.randrange(2, 6))
+    g = Game.new(**options)
+    play_on(g, seed, illegal_every=23)
+    again = Game.from_json(g.to_json(), cards=cards)
+    assert again.to_json() == g.to_json()
+    return "played"
