@@ -361,8 +361,8 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            _err("cli.whatif.error.json", error=str(exc))
+        except (ValueError, RecursionError) as exc:     # not JSON, a 5,000-digit number, nested too deep
+            _err("cli.whatif.error.json", error=str(exc) or type(exc).__name__)
     if not isinstance(data, dict):
         _err("cli.whatif.error.object")
     extra = set(data) - set(TOP_FIELDS)
@@ -503,13 +503,30 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
     return game
 
 
-def load_position(path, cards=None) -> Game:
+def load_position(path, cards=None, rules=None) -> Game:
+    """The position in the file ``path`` (``rules``: variants laid over its own); a refusal
+    names the file, then the field."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
+    except UnicodeDecodeError:
+        _err("err.position.file", file=path, error=PositionError("cli.whatif.error.not_text"))
     except OSError as exc:
         _err("cli.error.cannot_read", path=path, reason=os_reason(exc))
-    return game_from_position(text, cards)
+    try:
+        if rules:
+            data = json.loads(text)
+            if isinstance(data, dict):
+                data["rules"] = {**(data.get("rules") or {}), **rules}
+                text = json.dumps(data)
+        return game_from_position(text, cards)
+    except (ValueError, RecursionError):        # not JSON: the position's own words for it
+        try:
+            return game_from_position(text, cards)
+        except PositionError as exc:
+            _err("err.position.file", file=path, error=exc)
+    except PositionError as exc:
+        _err("err.position.file", file=path, error=exc)
 
 
 def position_of(game) -> dict:
