@@ -18,7 +18,7 @@ from papertales import BASE, Action, PositionError
 from papertales import render as R
 from papertales.i18n import has, t
 from papertales.render import escape
-from papertales.whatif import FORMAT, evaluate, game_from_position, position_of
+from papertales.whatif import FORMAT, MOST, evaluate, game_from_position, position_of
 
 from .base import MessageBox, Speaking, guarded, wrap
 from .gamefile import take_upload
@@ -53,8 +53,10 @@ class PlayerEditor(W.VBox):
         self.cards_set = cards
         self.lang = R.lang_of(lang)
         self.name = W.Text(value=t("app.name.player", lang, n=seat + 1), layout=W.Layout(width="220px"))
-        self.gold = W.BoundedIntText(value=3, min=0, max=200, layout=W.Layout(width="150px"))
-        self.lp = W.BoundedIntText(value=0, min=0, max=500, layout=W.Layout(width="150px"))
+        # the engine's ranges: a bounded widget would silently clamp a loaded value
+        self.gold = W.BoundedIntText(value=3, min=0, max=MOST, layout=W.Layout(width="150px"))
+        self.lp = W.BoundedIntText(value=0, min=0, max=MOST, layout=W.Layout(width="150px"))
+        self.kept = None                   # the card kept for next turn: carried, not edited
         self.cards = {}
         self.ages = {}
         rows = []
@@ -104,23 +106,34 @@ class PlayerEditor(W.VBox):
                 *self.buildings.values()]
 
     def to_dict(self) -> dict:
+        """The player's entry: ``front``/``back`` lists, or ``units`` by spot when a spot
+        is left empty before an occupied one (a list would move the unit)."""
         out = {"name": self.name.value, "gold": self.gold.value, "lp": self.lp.value,
                "front": [], "back": [], "buildings": {}}
+        units = {}
         for label, row, _ in SPOTS:
             card = self.cards[label].value
             if card:
                 age = self.ages[label].value
-                out[row].append({"card": card, "age": age} if age else card)
+                units[label] = {"card": card, "age": age} if age else card
+                out[row].append(units[label])
+        rows = {row: [self.cards[label].value for label, r, _ in SPOTS if r == row] for row in ("front", "back")}
+        if any("" in line[:max((i + 1 for i, c in enumerate(line) if c), default=0)] for line in rows.values()):
+            del out["front"], out["back"]
+            out["units"] = units
         out["buildings"] = {bid: d.value for bid, d in self.buildings.items() if d.value}
+        if self.kept:
+            out["kept"] = self.kept
         return out
 
     def set_from(self, pd: dict) -> None:
         self.name.value = pd.get("name", t("app.name.player", self.lang, n=self.seat + 1))
         self.gold.value = pd.get("gold", 3)
         self.lp.value = pd.get("lp", 0)
+        by_spot = pd.get("units")
         for label, row, i in SPOTS:
             units = pd.get(row, [])
-            entry = units[i] if i < len(units) else None
+            entry = by_spot.get(label) if by_spot is not None else units[i] if i < len(units) else None
             if isinstance(entry, dict):
                 card, age = entry.get("card"), entry.get("age", 0)
             else:
@@ -129,6 +142,7 @@ class PlayerEditor(W.VBox):
             self.ages[label].value = age
         for bid, d in self.buildings.items():
             d.value = pd.get("buildings", {}).get(bid, 0)
+        self.kept = pd.get("kept")
 
 
 def aging_outcome(position: dict, choices: dict | None = None):
@@ -274,6 +288,7 @@ class WhatIfEditor(Speaking, W.VBox):
             data = position
         game = game_from_position(data)            # validates (raises PositionError)
         pos = position_of(game)
+        self._check_editable(game, pos)            # refuses, before changing anything, what it cannot show
         self._loading = True
         try:
             self.note = data.get("note", "") if isinstance(data, dict) else ""
@@ -289,6 +304,22 @@ class WhatIfEditor(Speaking, W.VBox):
         self.healer_choices = {}
         self._show_tabs()
         self.update()
+
+    def _check_editable(self, game, pos) -> None:
+        """The editor shows 2 to 5 players of the base game: anything else would be changed
+        silently when shown, so it is refused (the command line evaluates it).  A position
+        at Recruitment is shown from Wars, as the kingdoms stand."""
+        why = None
+        if game.lich is not None:
+            why = self.t("app.wi.why.solo")
+        elif game.options.get("expansion"):
+            why = self.t("app.wi.why.expansion")
+        elif not 2 <= game.n <= 5:
+            why = self.t("app.wi.why.players", n=game.n)
+        elif any(b not in self.editors[0].buildings for pd in pos["players"] for b in pd.get("buildings", {})):
+            why = self.t("app.wi.why.buildings")
+        if why is not None:
+            raise PositionError(self.t("app.wi.cannot_show", why=why))
 
     # -------------------------------------------------------------- callbacks
 
