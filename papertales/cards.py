@@ -378,8 +378,7 @@ def load_pack(source, name: str | None = None) -> dict:
     lk = [lich_king_card(c, f"{label}: lich_king_cards[{i}]", pack_id)
           for i, c in enumerate(_need(data, "lich_king_cards", list, label, []))]
     for kind, items in (("units", units), ("buildings", buildings), ("necropolis", necro), ("lich_king_cards", lk)):
-        ids = [c.id for c in items]
-        twice = sorted({i for i in ids if ids.count(i) > 1})
+        twice = _twice(items)
         if twice:
             raise PackError("err.pack.ids_twice", where=f"{label}: {kind}", ids=", ".join(twice))
     incomplete = _need(data, "incomplete", list, label, [])
@@ -393,6 +392,12 @@ def load_pack(source, name: str | None = None) -> dict:
             "source": _need(data, "source", str, label, ""),
             "units": units, "buildings": buildings, "necropolis": necro,
             "lich_king_cards": lk, "incomplete": incomplete}
+
+
+def _twice(items: Any) -> list[str]:
+    """The ids that appear more than once among ``items`` (cards of one kind)."""
+    ids = [c.id for c in items]
+    return sorted({i for i in ids if ids.count(i) > 1})
 
 
 def _load_builtin(filename: str) -> dict:

@@ -207,7 +207,7 @@ def loads(text, cls=None, cards=None):
         choices = _need(data, "build_choices", "build_choices")
         try:
             g.build_choices = None if choices is None else [
-                None if a is None else Action.parse(a) for a in _list(choices, "build_choices")]
+                None if a is None else Action.from_json(a) for a in _list(choices, "build_choices")]
         except ValueError as exc:
             _err("err.save.field", where="build_choices", reason=exc)
         if g.build_choices is not None and len(g.build_choices) != n:

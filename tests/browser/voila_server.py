@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 #: the kernel options of scripts/app.sh (no XSRF switch: the page's shutdown must pass as served)
-APP_SH_OPTIONS = ["--MappingKernelManager.cull_idle_timeout=600", "--MappingKernelManager.cull_interval=60",
+APP_SH_OPTIONS = ["--MappingKernelManager.cull_idle_timeout=180", "--MappingKernelManager.cull_interval=30",
                   "--MappingKernelManager.cull_connected=False"]
 READY_PATH = "voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json"
 
