@@ -54,7 +54,7 @@ CLICK_LIMIT = 60.0          # seconds: a click not handled by then is an error
 RUN_LIMIT = 1500.0          # seconds for one classroom to open and play
 CULL_LIMIT = 420.0          # seconds to wait for the kernels to go after everyone has left
 ARRIVALS = 1.5              # seconds between two visitors' arrivals (a class opening a link)
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+CONTROL_PROTOCOL = "1.0.0"   # ipywidgets 8's jupyter.widget.control comm
 
 
 # ------------------------------------------------------------------ the kernel's wire format
@@ -115,8 +115,10 @@ class Visitor:
             headers={"Cookie": f"_xsrf={self.xsrf}"}), max_message_size=256 * 1024 * 1024)
         self._reader = asyncio.ensure_future(self._read())
         control = uuid.uuid4().hex
-        await self._send(_message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
-                                                "data": {}}, self.session))
+        opening = _message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                           self.session)
+        opening["metadata"] = {"version": CONTROL_PROTOCOL}
+        await self._send(opening)
         states = self._expect(control)
         await self._send(_message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}},
                                   self.session))

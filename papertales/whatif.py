@@ -272,7 +272,7 @@ def _deployment_actions(pd, w, cards):
         for j, text in enumerate(acts):
             where = f"{w}.actions[{j}]"
             try:
-                out.append((where, Action.parse(text)))
+                out.append((where, Action.from_json(text)))
             except ValueError as exc:
                 _err("cli.whatif.error.action", where=where, reason=str(exc))
             if out[-1][1].a is not None and out[-1][1].kind in ("place", "done"):
