@@ -108,6 +108,36 @@ def bench_first_interactive(preheat: bool, visits: int) -> list[float]:
     return times
 
 
+def bench_first_solo_game(runs: int = 2) -> list[dict]:
+    """"New game" with 1 player (solo) in a preheated page, twice: seconds until the first
+    decision shows, and until the Lich King panel's charts show (plotly's FigureWidgets)."""
+    from playwright.sync_api import sync_playwright
+    server = VoilaServer(ROOT / "notebooks" / "app.ipynb", Path(tempfile.mkdtemp(prefix="bench-voila-")))
+    out = []
+    try:
+        server.wait_ready()
+        server.wait_preheated(timeout=120, quiet=2.0)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(server.url)
+            page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=120_000)
+            page.locator(".pt-players select").select_option(index=0)        # 1 (solo)
+            page.wait_for_timeout(300)
+            for _ in range(runs):
+                t0 = time.perf_counter()
+                page.locator("button.pt-new-game").click()
+                page.locator(".pt-decision .pt-solo-pass").first.wait_for(state="visible", timeout=60_000)
+                t1 = time.perf_counter()
+                page.locator(".pt-lichking .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
+                out.append({"decision_s": round(t1 - t0, 2), "charts_s": round(time.perf_counter() - t0, 2)})
+            page.goto("about:blank")
+            browser.close()
+    finally:
+        server.stop()
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=5, help="bot games per measurement (25 clicks each)")
@@ -130,6 +160,10 @@ def main(argv=None) -> int:
             report[name] = [round(x, 2) for x in t]
             print(f"  {name:20s} median {statistics.median(t):5.2f} s  (visits: {', '.join(f'{x:.2f}' for x in t)})"
                   "   goal <= 5 s")
+        print("'New game' with 1 player (solo), preheated page: first decision / Lich King charts shown")
+        report["first solo games"] = solo = bench_first_solo_game()
+        for i, r in enumerate(solo, 1):
+            print(f"  game {i}: decision {r['decision_s']:.2f} s, charts {r['charts_s']:.2f} s   goal <= 1 s")
     out = ROOT / "test-artifacts" / "bench_app.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(report, indent=2))

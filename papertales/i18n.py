@@ -10,16 +10,30 @@ both languages).
 
 A value is either a string with ``{placeholders}`` or a plural table
 ``{"one": ..., "few": ..., "many": ...}`` chosen by the parameter ``n``.
+
+Two things a language may need beyond that, both written in its own messages:
+
+* a grammatical case of a card's name, ``{card:acc}`` (``zbuduj {a:acc}`` gives "zbuduj
+  Karczmę"): the forms are in the language's ``grammar.json`` (``card.<id>.acc``); a name
+  with no form there is used as it is (English needs none);
+* numbers with a decimal comma: in Polish ``{mean:.1f}`` prints ``33,2``.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import string
 from importlib import resources
 
 LANGUAGES = ("en", "pl")
 DEFAULT = "en"
+#: the grammatical cases a message may ask a card's name in (``{name:acc}``)
+CASES = ("nom", "acc", "gen", "dat", "ins", "loc")
+#: the languages whose numbers have a decimal comma
+DECIMAL_COMMA = ("pl",)
+#: the file of each language that holds word forms (its keys need no twin in other languages)
+GRAMMAR_FILE = "grammar.json"
 
 _catalogues: dict[str, dict[str, object]] = {}
 _current = [None]          # the language chosen by set_language (None: from the environment)
@@ -31,7 +45,7 @@ def _load(lang: str) -> dict[str, object]:
         cat = {}
         folder = resources.files("papertales") / "locales" / lang
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-            if not entry.name.endswith(".json"):
+            if not entry.name.endswith(".json") or entry.name == GRAMMAR_FILE:
                 continue
             data = json.loads(entry.read_text(encoding="utf-8"))
             for key, value in data.items():
@@ -100,7 +114,61 @@ def t(key: str, lang: str | None = None, **params) -> str:
             raise KeyError(f"no message {key!r} in the catalogue")
     if isinstance(value, dict):
         value = value.get(plural_category(lang, params.get("n", 0))) or value["many"]
-    return value.format_map(params) if params else value
+    if not params:
+        return value
+    if ":" in value:                   # a case or a number format: worded for the language
+        return _Formatter(lang).vformat(value, (), params)
+    return value.format_map(params)
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` that knows the language: ``{name:acc}`` puts a card's name in that
+    case, and a formatted number gets the language's decimal mark."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value, format_spec):
+        if format_spec in CASES:
+            return word_form(value, format_spec, self.lang)
+        text = format(value, format_spec)
+        if self.lang in DECIMAL_COMMA and isinstance(value, float):
+            text = text.replace(".", ",")
+        return text
+
+
+_forms: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def word_form(name, case: str, lang: str | None = None) -> str:
+    """``name`` (a card's name as the language writes it) in grammatical ``case``: the form
+    from the language's ``grammar.json``, else the name unchanged."""
+    lang = lang or get_language()
+    forms = _forms.get(lang)
+    if forms is None:
+        cat = _load(lang)
+        forms = {}
+        for key, form in grammar(lang).items():
+            ident, form_case = key[len("card."):].rsplit(".", 1)
+            nominative = cat.get(f"card.{ident}.name")
+            if isinstance(nominative, str):
+                forms.setdefault(form_case, {})[nominative] = form
+        _forms[lang] = forms
+    text = str(name)
+    return forms.get(case, {}).get(text, text)
+
+
+def grammar(lang: str) -> dict[str, str]:
+    """The word forms of ``lang`` (``card.<id>.<case>`` -> form): not messages, so they are
+    kept apart from the catalogue, and a language that needs none has an empty file."""
+    entry = resources.files("papertales") / "locales" / check_language(lang) / GRAMMAR_FILE
+    return json.loads(entry.read_text(encoding="utf-8")) if entry.is_file() else {}
+
+
+def number(x: float, lang: str | None = None, digits: int = 1) -> str:
+    """``x`` with ``digits`` decimals and the language's decimal mark (``33,2`` in Polish)."""
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if (lang or get_language()) in DECIMAL_COMMA else text
 
 
 def card_name(card_id, lang: str | None = None, cards=None) -> str:

@@ -82,6 +82,7 @@ table.pt-table th{background:#f5f3ee}
 .pt-msg.pt-error{background:#fde7e6;border:1px solid #e0a3a0;color:#7a1712}
 .pt-msg.pt-info{background:#eef4fb;border:1px solid #b7cde8}
 .pt-msg.pt-ok{background:#e8f5e9;border:1px solid #a5d6a7}
+.pt-msg.pt-warn{background:#fff4e0;border:1px solid #e8b86a;color:#5c3b00}
 .pt-decision{background:#fff8e1}
 .pt-card[tabindex]:focus{outline:3px solid #1f77b4;outline-offset:1px}
 .pt-card:hover,.pt-card:focus{overflow:visible;z-index:20}
@@ -358,8 +359,7 @@ def _badge_change(changes, seat, key, lang) -> tuple[str, str]:
     d = (changes or {}).get(seat, {}).get(key, 0)
     if not d:
         return "", ""
-    unit = t("app.lp" if key == "lp" else "app.gold", lang)
-    tip = escape(t("app.kingdom.changed_tip", lang, change=f"{signed(d)} {unit}"))
+    tip = escape(t("app.kingdom.changed_tip", lang, change=change_text(key, d, lang)))
     return " pt-chg", f'<span class="pt-delta" title="{tip}" data-delta-{key}="{d}">{signed(d)}</span>'
 
 
@@ -531,11 +531,16 @@ def game_html(game, viewer=None, humans=(), lang=None) -> str:
 
 # ------------------------------------------------------------------ events
 
+def change_text(kind: str, amount: int, lang=None) -> str:
+    """``+3 LP``, ``+1 Moneta``, ``-5 Monet``: a change of LP or gold in words (the unit
+    agrees with the number)."""
+    return t(f"app.change.{kind}", lang, n=abs(amount), signed=signed(amount))
+
+
 def event_change_html(e, lang=None) -> str:
     if e.kind in ("lp", "gold"):
         cls = "pt-plus" if e.amount >= 0 else "pt-minus"
-        unit = t("app.lp" if e.kind == "lp" else "app.gold", lang)
-        return f'<span class="{cls}">{signed(e.amount)} {escape(unit)}</span>'
+        return f'<span class="{cls}">{escape(change_text(e.kind, e.amount, lang))}</span>'
     if e.kind == "age":
         return escape(t("app.change.age", lang, n=e.amount))
     if e.kind == "war":

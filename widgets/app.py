@@ -15,7 +15,6 @@ import ipywidgets as W
 from papertales import i18n
 from papertales.i18n import t
 from papertales.render import escape
-from papertales.whatif import position_of
 
 from .base import MessageBox, Speaking, guarded, wrap
 from .eventlog import EventLog
@@ -103,9 +102,13 @@ class App(Speaking, W.VBox):
         self.language.add_class("pt-language")
         self.language.observe(lambda ch: self.set_language(ch["new"]), names="value")
         self.header = W.HTML()
+        self.header.add_class("pt-title")
+        self.intro = W.HTML()                 # "How to play": after the game on a phone (pagejs)
+        self.intro.add_class("pt-intro")
         self.top = W.HBox([self.header, self.language],
                           layout=W.Layout(justify_content="space-between", align_items="flex-start"))
-        self.stepper = GameStepper(self.session, lich_king_cards=lich_king_cards, lang=lang)
+        self.stepper = GameStepper(self.session, lich_king_cards=lich_king_cards, lang=lang,
+                                   on_whatif=self.whatif_from_decision)
         self.kingdoms = KingdomView(session=self.session, lang=lang)
         self.why = EventLog(session=self.session, lang=lang)
         self.wars = WarGraph(session=self.session, lazy=True, lang=lang)
@@ -116,6 +119,7 @@ class App(Speaking, W.VBox):
         self.whatif_load = None
         self.whatif_note = None
         self.rules = W.HTML()
+        self.rules.add_class("pt-rules")          # the rules summary: the same text in every game
         self.review = ReviewPanel(self.session, lazy=True, lang=lang)     # the coach's game review
         self.legacy_box = W.VBox()                 # Kingdom Legacy, built when its tab opens
         self.legacy = None
@@ -124,7 +128,7 @@ class App(Speaking, W.VBox):
         self.tabs.titles = tab_titles(False, lang)
         self.tabs.selected_index = 0
         self.tabs.observe(self._on_tab, names="selected_index")
-        self.children = [self.top, self.stepper, self.kingdoms, self.messages, self.tabs]
+        self.children = [self.top, self.intro, self.stepper, self.kingdoms, self.messages, self.tabs]
         self._solo = None
         self._draw_header()
         self.session.observe(self._on_session)
@@ -144,8 +148,8 @@ class App(Speaking, W.VBox):
     # -------------------------------------------------------------- language
 
     def _draw_header(self):
-        self.header.value = wrap(f"<h2 style='margin:4px 0'>{escape(self.t('app.app.title'))}</h2>"
-                                 f"<div class='pt-msg pt-info'>{app_intro(self.lang)}</div>")
+        self.header.value = wrap(f"<h2 style='margin:4px 0'>{escape(self.t('app.app.title'))}</h2>")
+        self.intro.value = wrap(f"<div class='pt-msg pt-info'>{app_intro(self.lang)}</div>", css=False)
 
     @guarded()
     def set_language(self, lang) -> None:
@@ -217,13 +221,24 @@ class App(Speaking, W.VBox):
         compares 2 to 5 kingdoms: in a solo game it starts from an empty table."""
         from .whatif_editor import WhatIfEditor
         if self.whatif is None:
-            self.whatif = WhatIfEditor(None if self.solo else position_of(self.session.visible_game()), lang=self.lang)
+            self.whatif = WhatIfEditor(None if self.solo else self.session.position(), lang=self.lang)
             self.whatif_load = W.Button(button_style="info", layout=W.Layout(width="auto"))
-            self.whatif_load.on_click(lambda _b: self.whatif.load(position_of(self.session.visible_game())))
+            self.whatif_load.on_click(lambda _b: self.whatif.load(self.session.position()))
             self.whatif_note = W.HTML()
             self.whatif_box.children = [W.HBox([self.whatif_load, self.whatif_note]), self.whatif]
         self._whatif_labels()
         return self.whatif
+
+    @guarded()
+    def whatif_from_decision(self, seat: int, action) -> None:
+        """"What if I play this?": the What-if editor opens on the game as ``seat`` knows
+        it, with ``action`` (one of the seat's pending choices) played."""
+        pos = self.session.position(seat, action)
+        editor = self.open_whatif()
+        self.tabs.selected_index = TABS.index("whatif")
+        editor.load(pos)
+        if action.kind == "save":
+            editor.choose_save(seat, action.a)
 
     def _whatif_labels(self):
         self.whatif_load.description = self.t("app.whatif.load_game")

@@ -15,12 +15,16 @@ import traceback
 import ipywidgets as W
 
 from papertales import PaperTalesError
-from papertales.i18n import check_language, get_language, t
+from papertales.i18n import check_language, get_language, has, t
 from papertales.render import CSS, escape
 
 
 class MessageBox(W.HTML):
-    """A one-message area: errors in red, information in blue, success in green."""
+    """A one-message area: errors in red, information in blue, success in green.
+
+    A message given with ``words`` (a function of the language) is said again in the new
+    language after :meth:`set_language`; one given only as text is taken away then, so
+    that no message of the old language stays on the page."""
 
     def __init__(self, lang=None, **kw):
         super().__init__(**kw)
@@ -28,27 +32,44 @@ class MessageBox(W.HTML):
         self.add_class("pt-messages")
         self.last_error: str | None = None
         self.errors: list[str] = []
+        self._said = None            # (kind, words) of the message shown, or None
+        self._crash = False          # a crash report stays as it is (it is for a bug report)
         self.clear()
 
     def clear(self) -> None:
         self.value = ""
         self.layout.display = "none"
+        self._said = None
+        self._crash = False
 
     def _show(self, kind: str, html: str) -> None:
         self.value = f'{CSS}<div class="pt-root"><div class="pt-msg pt-{kind}">{html}</div></div>'
         self.layout.display = None
 
-    def info(self, text: str) -> None:
-        self._show("info", escape(text))
+    def _say(self, kind: str, words) -> str:
+        self._crash = False
+        text = words(self.lang)
+        if kind == "error":
+            self._show(kind, f"<b>{escape(t('app.msg.not_allowed', self.lang))}</b> {escape(text)}")
+        else:
+            self._show(kind, escape(text))
+        self._said = (kind, words)
+        return text
 
-    def ok(self, text: str) -> None:
-        self._show("ok", escape(text))
+    def info(self, text: str, words=None) -> None:
+        self._say("info", words or (lambda _lang: text))
+        self._said = ("info", words) if words else None
 
-    def refused(self, text: str) -> None:
+    def ok(self, text: str, words=None) -> None:
+        self._say("ok", words or (lambda _lang: text))
+        self._said = ("ok", words) if words else None
+
+    def refused(self, text: str, words=None) -> None:
         """An action the rules (or the input checks) do not allow: the engine's message."""
         self.last_error = text
         self.errors.append(text)
-        self._show("error", f"<b>{escape(t('app.msg.not_allowed', self.lang))}</b> {escape(text)}")
+        self._say("error", words or (lambda _lang: text))
+        self._said = ("error", words) if words else None
 
     def crashed(self, exc: BaseException) -> None:
         """An unexpected error: show it whole, with its traceback."""
@@ -56,13 +77,28 @@ class MessageBox(W.HTML):
         tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         self.last_error = text
         self.errors.append(text)
+        self._said = None
+        self._crash = True
         self._show("error", f"<b>{escape(t('app.msg.crashed', self.lang))}</b> {escape(text)}"
                             f"<details><summary>{escape(t('app.msg.bug_details', self.lang))}</summary>"
                             f'<pre style="white-space:pre-wrap">{escape(tb)}</pre></details>')
 
     def set_language(self, lang) -> None:
-        """Later messages in ``lang`` (the one shown stays as it was said)."""
+        """Later messages in ``lang``; the one shown is said again in ``lang``, or taken
+        away when it cannot be (a text already in words)."""
         self.lang = check_language(lang)
+        if self._said is not None:
+            self._say(*self._said)
+        elif self.value and not self._crash:
+            self.clear()
+
+
+def words_of(exc: BaseException):
+    """``exc`` in any language (``lang -> text``) when it is one of the engine's catalogue
+    errors, else None (its text is all there is)."""
+    if isinstance(exc, PaperTalesError) and has(exc.key, "en"):
+        return exc.text
+    return None
 
 
 #: errors that mean "refused", not "crashed": the engine's, and bad user input
@@ -134,7 +170,7 @@ def guarded(box_attr: str = "messages"):
                 return fn(self, *args, **kwargs)
             except REFUSALS as exc:
                 text = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
-                box.refused(text)
+                box.refused(text, words_of(exc))
             except Exception as exc:          # noqa: BLE001 - shown to the user, not hidden
                 box.crashed(exc)
             return None
@@ -158,6 +194,60 @@ def sync_figure_state(fig) -> None:
         pass
 
 
+def widgets_under(*roots, keep=()) -> list:
+    """``roots`` and every widget they hold (children, pages, layouts, styles ...), each
+    once, leaving out the widgets of ``keep`` and what is under them."""
+    seen = {id(k) for k in keep}
+    out = []
+    todo = list(roots)
+    while todo:
+        w = todo.pop()
+        if not isinstance(w, W.Widget) or id(w) in seen:
+            continue
+        seen.add(id(w))
+        out.append(w)
+        for name in w.keys:
+            value = getattr(w, name, None)
+            if isinstance(value, W.Widget):
+                todo.append(value)
+            elif isinstance(value, (list, tuple)):
+                todo.extend(v for v in value if isinstance(v, W.Widget))
+    return out
+
+
+def close_all(*roots, keep=()) -> None:
+    """Close widgets that have been replaced, with everything under them but ``keep``: a
+    closed widget's model is freed in the kernel and in the page.  Without this every
+    redraw leaves its old widgets alive on both sides (thousands per game)."""
+    for w in widgets_under(*roots, keep=keep):
+        w.close()
+
+
+def replace_children(box, children, keep=()) -> None:
+    """``box.children = children``; the old children that are not among the new ones
+    (nor in ``keep``) are closed, after the page has stopped showing them."""
+    old = list(box.children)
+    box.children = list(children)
+    close_all(*old, keep=tuple(keep) + tuple(box.children))
+
+
+def field_flag() -> W.HTML:
+    """The place beside a form's control where its refusal is shown (hidden while empty)."""
+    f = W.HTML(layout=W.Layout(display="none"))
+    f.add_class("pt-field-error")
+    return f
+
+
+def set_flag(flag: W.HTML, text: str) -> None:
+    """Show ``text`` as the refusal of the control beside ``flag`` (empty: none)."""
+    if text:
+        flag.value = wrap(f"<span class='pt-msg pt-error pt-flag'>⚠ {escape(text)}</span>", css=False)
+        flag.layout.display = None
+    elif flag.value:
+        flag.value = ""
+        flag.layout.display = "none"
+
+
 def html_widget(html: str = "", cls: str | None = None) -> W.HTML:
     w = W.HTML(value=html)
     if cls:
@@ -169,12 +259,6 @@ def wrap(html: str, css: bool = True) -> str:
     """HTML in the panels' root element, with the shared stylesheet.  ``css=False`` for
     widgets that always sit next to one that carries it (a <style> applies to the page)."""
     return f'{CSS if css else ""}<div class="pt-root">{html}</div>'
-
-
-def prose(key: str, lang=None, **params):
-    """A catalogue message as Markdown, for the bilingual prose cells of the notebooks."""
-    from IPython.display import Markdown
-    return Markdown(t(key, lang, **params))
 
 
 def options(pairs, lang=None) -> list:

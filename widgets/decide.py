@@ -15,7 +15,7 @@ from papertales import render as R
 from papertales.i18n import t
 from papertales.render import escape
 
-from .base import wrap
+from .base import replace_children, wrap
 from .coach import solo_pass_html
 
 DISPLAY_SPOT_ORDER = (0, 1, 4, 2, 3)     # F1 F2 F3 B1 B2
@@ -64,13 +64,18 @@ class DeployBody(W.VBox):
         self.info = W.HTML()
         self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.units_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.spots_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        # the spots: right under the row of the card just chosen (on a phone the hand is
+        # several rows high, so spots after the whole hand would be off screen)
+        self.spots_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%"))
+        self.spots_box.add_class("pt-spots")
         self.error = W.HTML()
         self.error.add_class("pt-decision-error")
         self.keep = W.Dropdown(layout=W.Layout(width="230px"))
         self.keep.add_class("pt-keep")
         self.done = _button(self.t("app.step.done"), "pt-done pt-choice", "success", self.t("app.step.done_tip"))
         self.done.on_click(lambda _b: self.send(Action("done", self.keep.value or None)))
+        self.finish = W.HBox([self.keep, self.done], layout=W.Layout(flex_flow="row wrap"))
+        self.children = [self.info, self.hand_box, self.units_box, self.spots_box, self.error, self.finish]
         self.hand_buttons: list[W.Button] = []
         self.unit_buttons: dict[int, W.Button] = {}
         self.spot_buttons: dict[int, W.Button] = {}
@@ -174,7 +179,13 @@ class DeployBody(W.VBox):
                                 layout=W.Layout(margin="0 4px 4px 0", width="118px")))
         if not cards:
             cards = [W.HTML(wrap(f"<span class='pt-muted'>{escape(self.t('app.step.hand_empty'))}</span>", css=False))]
-        self.hand_box.children = cards
+        if sel is not None and sel[0] == "card":
+            at = sel[1] + 1
+            replace_children(self.hand_box, cards[:at] + [self.spots_box] + cards[at:], keep=[self.spots_box])
+            self.children = [self.info, self.hand_box, self.units_box, self.error, self.finish]
+        else:
+            replace_children(self.hand_box, cards, keep=[self.spots_box])
+            self.children = [self.info, self.hand_box, self.units_box, self.spots_box, self.error, self.finish]
         # your units (click one to move / take back / discard it)
         self.unit_buttons = {}
         units = []
@@ -189,8 +200,8 @@ class DeployBody(W.VBox):
             b.on_click(lambda _b, s=s: self.select_unit(s))
             self.unit_buttons[s] = b
             units.append(b)
-        self.units_box.children = ([W.HTML(wrap(f"<b>{escape(self.t('app.deploy.your_units'))}</b>", css=False))]
-                                   + units) if units else []
+        replace_children(self.units_box, ([W.HTML(wrap(f"<b>{escape(self.t('app.deploy.your_units'))}</b>",
+                                                        css=False))] + units) if units else [])
         # the spots: free ones for a card; for a unit every other spot (occupied: a swap)
         self.spot_buttons = {}
         spots = []
@@ -227,7 +238,7 @@ class DeployBody(W.VBox):
             spots = [W.HTML(wrap(f"<b>{escape(what)}</b>", css=False))] + spots + self.extra_buttons
         else:
             spots = [W.HTML(wrap(f"<span class='pt-muted'>{escape(self.t('app.deploy.how'))}</span>", css=False))]
-        self.spots_box.children = spots
+        replace_children(self.spots_box, spots)
         # then: keep one unplayed card, done
         keep_opts = [(self.t("app.step.keep_nothing"), "")]
         seen = set()
@@ -239,8 +250,6 @@ class DeployBody(W.VBox):
         self.keep.options = keep_opts
         self.keep.value = value
         self.keep.description = self.t("app.step.then")
-        self.children = [self.info, self.hand_box, self.units_box, self.spots_box, self.error,
-                         W.HBox([self.keep, self.done], layout=W.Layout(flex_flow="row wrap"))]
         self.panel.buttons[:] = self.hand_buttons + list(self.unit_buttons.values()) + \
             list(self.spot_buttons.values()) + self.extra_buttons + [self.done]
 

@@ -143,11 +143,10 @@ class EventLog(Speaking, DrawnWhenVisible, W.VBox):
         title, evs = select_events(events, seat, self.scope.value, self.money_only.value, lang)
         rows = []
         for seat, kind, total, causes in summary_rows(evs, names):
-            unit = t("app.lp" if kind == "lp" else "app.gold", lang)
             why = ", ".join(f"{R.escape(cause_label(c, lang, g.cards))} {R.signed(n)}" for c, n in causes.items())
             cls = "pt-plus" if total >= 0 else "pt-minus"
             rows.append(f"<tr data-seat='{seat}' data-kind='{kind}'><td>{R.escape(R.seat_name(names, seat, lang))}</td>"
-                        f"<td class='{cls}'>{R.signed(total)} {R.escape(unit)}</td><td>{why}</td></tr>")
+                        f"<td class='{cls}'>{R.escape(R.change_text(kind, total, lang))}</td><td>{why}</td></tr>")
         head = "".join(f"<th>{R.escape(t(k, lang))}</th>"
                        for k in ("app.log.col.player", "app.log.col.total", "app.log.col.causes"))
         summary = (f"<table class='pt-table pt-summary'><tr>{head}</tr>" + "".join(rows) + "</table>") if rows else ""

@@ -1,7 +1,7 @@
 """The game record as a file that goes through the browser: a download link (a data URL
-of ``game.to_json()``) and an upload that continues the saved game.  Nothing is written
-on the server and nothing a visitor sends is used as a path: the uploaded bytes are only
-parsed by ``Game.from_json`` (a broken file is refused whole)."""
+of ``game.to_json()``, built only when asked for) and an upload that continues the saved
+game.  Nothing is written on the server and nothing a visitor sends is used as a path: the
+uploaded bytes are only parsed by ``Game.from_json`` (a broken file is refused whole)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from papertales.render import escape
 from .base import guarded, wrap
 
 
-
 def take_upload(upload, change=None):
     """The bytes of the file just uploaded through ``upload`` (None when there is none);
     the widget is emptied first, so that the same file can be uploaded again."""
@@ -31,20 +30,28 @@ def take_upload(upload, change=None):
         pass
     return f["content"]
 
-class GameFileBox(W.HBox):
-    """``Download`` link + ``Open a saved game`` upload, for a session."""
+class GameFileBox(W.VBox):
+    """``Download this game`` + ``Open a saved game`` upload, for a session.
+
+    The file is built only when asked for: a save must hold every card (the bots' hands,
+    face-down units and the draw pile) to be resumed, so before the game is over the link
+    comes with a warning that opening the file shows the bots' hidden cards.  The link
+    goes away with the next change of the game, so no secret stays in the page."""
 
     def __init__(self, session, messages, lang=None, **kw):
         super().__init__(**kw)
         self.session, self.messages, self.lang = session, messages, lang
         self.add_class("pt-gamefile")
+        self.ask = W.Button(layout=W.Layout(width="auto"))
+        self.ask.add_class("pt-game-ask")
+        self.ask.on_click(self._on_ask)
         self.download = W.HTML()
         self.download.add_class("pt-game-download")
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False, layout=W.Layout(width="auto"))
         self.upload.add_class("pt-game-upload")
         self.upload.observe(self._on_upload, names="value")
-        self.children = [self.download, self.upload]
-        self.layout = W.Layout(flex_flow="row wrap", align_items="center")
+        self.children = [W.HBox([self.ask, self.upload], layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                         self.download]
         self._key = None
         self.refresh()
 
@@ -53,21 +60,38 @@ class GameFileBox(W.HBox):
         self._key = None
         self.refresh()
 
-    def refresh(self) -> None:
+    def _state_key(self):
         g = self.session.game
-        key = (id(g), len(g.history), g.turn, g.phase, g.stage, self.lang)
+        return (id(g), len(g.history), g.turn, g.phase, g.stage)
+
+    def refresh(self) -> None:
+        """Labels in the current language; the link of an earlier position is dropped."""
+        key = self._state_key() + (self.lang,)
         if key == self._key:
             return
         self._key = key
-        data = base64.b64encode(g.to_json().encode("utf-8")).decode("ascii")
-        name = f"papertales-seed{g.seed}-turn{g.turn}.json"
-        label = escape(t("app.file.download", self.lang))
-        self.download.value = wrap(
-            f'<a class="pt-game-link pt-linkbutton" download="{escape(name)}" '
-            f'href="data:application/json;base64,{data}" >'
-            f'⬇ {label}</a>', css=False)
+        self.download.value = ""
+        self.ask.description = "⬇ " + t("app.file.download", self.lang)
+        self.ask.tooltip = t("app.file.download_tip", self.lang)
         self.upload.description = t("app.file.upload", self.lang)
         self.upload.tooltip = t("app.file.upload_tip", self.lang)
+
+    @guarded()
+    def _on_ask(self, _b=None):
+        self.show_link()
+
+    def show_link(self) -> str:
+        """Build the file of the game as it is now and show its link (returns the HTML)."""
+        g = self.session.game
+        data = base64.b64encode(g.to_json().encode("utf-8")).decode("ascii")
+        name = f"papertales-seed{g.seed}-turn{g.turn}.json"
+        warning = "" if g.is_over else (
+            f'<div class="pt-msg pt-warn pt-game-spoiler">{escape(t("app.file.spoiler", self.lang))}</div>')
+        self.download.value = wrap(
+            f'{warning}<a class="pt-game-link pt-linkbutton" download="{escape(name)}" '
+            f'href="data:application/json;base64,{data}" >'
+            f'⬇ {escape(t("app.file.save_as", self.lang, name=name))}</a>', css=False)
+        return self.download.value
 
     @guarded()
     def _on_upload(self, change=None):
@@ -85,5 +109,6 @@ class GameFileBox(W.HBox):
             raise SaveFileError(t("app.file.not_text", self.lang)) from None
         game = Game.from_json(text)
         self.session.load_game(game)
-        self.messages.ok(t("app.step.loaded", self.lang, turn=game.turn, phase=R.phase_title(game.phase, self.lang)))
+        turn, phase = game.turn, game.phase
+        self.messages.ok("", words=lambda lang: t("app.step.loaded", lang, turn=turn, phase=R.phase_title(phase, lang)))
         return game

@@ -12,7 +12,7 @@ import ipywidgets as W
 
 from papertales import render as R
 from papertales import BLACK_ARMY, LICH_SEAT, LP_PER_WAR, cause_label
-from papertales.i18n import t
+from papertales.i18n import has, t
 from papertales.render import escape
 
 from .base import wrap
@@ -23,6 +23,15 @@ def _name(game, seat, lang):
     return R.seat_name(game.names, seat, lang)
 
 
+def _say(key, game, seat, lang, **params) -> str:
+    """The message ``key`` about ``seat``; about the person playing ("You") its
+    second-person form ``<key>.you`` ("You earn", "Zarabiasz"), when the catalogue has one."""
+    name = _name(game, seat, lang)
+    if seat >= 0 and R.is_you(name) and has(key + ".you", "en"):
+        key += ".you"
+    return t(key, lang, name=name, **params)
+
+
 def _card(game, cid, lang) -> str:
     return cause_label(cid, lang, game.cards)
 
@@ -31,8 +40,9 @@ def _gold(n, lang) -> str:
     return R.gold_text(n, lang)
 
 
-def result_lines(game, record, lang=None) -> list[tuple[str, str]]:
-    """``[(css class, text)]`` for one phase record."""
+def result_lines(game, record, lang=None, events=()) -> list[tuple[str, str]]:
+    """``[(css class, text)]`` for one phase record (``events``: those of its turn, which
+    name the units a Healer spared)."""
     kind = type(record).__name__
     out = []
     n = len(game.players)
@@ -42,8 +52,8 @@ def result_lines(game, record, lang=None) -> list[tuple[str, str]]:
             if kept is None:
                 secret = True
             elif kept:
-                out.append(("pt-h-draft", t("app.happened.kept", lang, name=_name(game, s, lang),
-                                             cards=", ".join(_card(game, c, lang) for c in kept))))
+                out.append(("pt-h-draft", _say("app.happened.kept", game, s, lang,
+                                                cards=", ".join(_card(game, c, lang) for c in kept))))
         if secret:
             out.append(("pt-muted", t("app.happened.picks_secret", lang)))
     elif kind == "DeploymentResult":
@@ -51,10 +61,10 @@ def result_lines(game, record, lang=None) -> list[tuple[str, str]]:
             if units:
                 shown = ", ".join(t("app.happened.unit_at", lang, card=_card(game, c, lang), spot=R.SPOT_NAMES[sp])
                                   for sp, c in units)
-                out.append(("pt-h-reveal", t("app.happened.revealed", lang, name=_name(game, s, lang), units=shown,
-                                              gold=_gold(record.paid[s], lang))))
+                out.append(("pt-h-reveal", _say("app.happened.revealed", game, s, lang, units=shown,
+                                                 gold=_gold(record.paid[s], lang))))
             else:
-                out.append(("pt-muted", t("app.happened.revealed_none", lang, name=_name(game, s, lang))))
+                out.append(("pt-muted", _say("app.happened.revealed_none", game, s, lang)))
     elif kind == "WarsResult":
         seen = set()
         for w in record.wars:
@@ -67,9 +77,9 @@ def result_lines(game, record, lang=None) -> list[tuple[str, str]]:
             if w.won and back is not None and back.won:
                 res = t("app.happened.tie", lang, lp=LP_PER_WAR)
             elif w.won:
-                res = t("app.happened.wins", lang, name=a, lp=LP_PER_WAR * w.won)
+                res = _say("app.happened.wins", game, w.seat, lang, lp=LP_PER_WAR * w.won)
             elif back is not None and back.won:
-                res = t("app.happened.wins", lang, name=b, lp=LP_PER_WAR * back.won)
+                res = _say("app.happened.wins", game, w.opponent, lang, lp=LP_PER_WAR * back.won)
             else:
                 res = t("app.happened.nobody_wins", lang)
             out.append(("pt-h-war", t("app.happened.war", lang, a=a, sa=w.strength, b=b, sb=w.against, result=res)))
@@ -81,35 +91,32 @@ def result_lines(game, record, lang=None) -> list[tuple[str, str]]:
         for s, parts in enumerate(record.gold):
             total = sum(g for _, g in parts)
             why = ", ".join(f"{cause_label(c, lang, game.cards)} {g}" for c, g in parts)
-            out.append(("pt-h-income", t("app.happened.income", lang, name=_name(game, s, lang),
-                                          gold=_gold(total, lang), why=why)))
+            out.append(("pt-h-income", _say("app.happened.income", game, s, lang, gold=_gold(total, lang), why=why)))
     elif kind == "ConstructionResult":
         for s, built in enumerate(record.built):
             if built is None:
-                out.append(("pt-muted", t("app.happened.built_nothing", lang, name=_name(game, s, lang))))
+                out.append(("pt-muted", _say("app.happened.built_nothing", game, s, lang)))
             else:
                 bid, level, gold = built
-                out.append(("pt-h-built", t("app.happened.built", lang, name=_name(game, s, lang),
-                                             building=_card(game, bid, lang), level="I" * level,
-                                             gold=_gold(gold, lang))))
+                out.append(("pt-h-built", _say("app.happened.built", game, s, lang, building=_card(game, bid, lang),
+                                                level="I" * level, gold=_gold(gold, lang))))
     elif kind == "AgingResult":
         for s in range(min(n, len(record.deaths))):
             deaths = record.deaths[s]
             if deaths:
                 dead = ", ".join(t("app.happened.dead_unit", lang, card=_card(game, c, lang), spot=R.SPOT_NAMES[sp],
                                    n=age) for sp, c, age in deaths)
-                out.append(("pt-h-death", t("app.happened.deaths", lang, name=_name(game, s, lang), units=dead)))
+                out.append(("pt-h-death", _say("app.happened.deaths", game, s, lang, units=dead, n=len(deaths))))
             else:
-                out.append(("pt-muted", t("app.happened.no_deaths", lang, name=_name(game, s, lang))))
+                out.append(("pt-muted", _say("app.happened.no_deaths", game, s, lang)))
             for sp in record.spared[s] if s < len(record.spared) else ():
-                out.append(("pt-h-spared", t("app.happened.spared", lang, name=_name(game, s, lang),
-                                              spot=R.SPOT_NAMES[sp])))
+                out.append(("pt-h-spared", _say("app.happened.spared", game, s, lang, spot=R.SPOT_NAMES[sp],
+                                                 unit=_spared_unit(game, events, record.turn, s, sp, lang))))
     elif kind == "EndResult":
         for s, parts in enumerate(record.lp):
             total = sum(v for _, v in parts)
             why = ", ".join(f"{cause_label(c, lang, game.cards)} {R.signed(v)}" for c, v in parts) or "—"
-            out.append(("pt-h-end", t("app.happened.end_lp", lang, name=_name(game, s, lang),
-                                       lp=R.lp_text(total, lang), why=why)))
+            out.append(("pt-h-end", _say("app.happened.end_lp", game, s, lang, lp=R.lp_text(total, lang), why=why)))
         names = ", ".join(_name(game, s, lang) for s in record.winners) or R.lich_king_name(lang)
         out.append(("pt-h-end", t("app.happened.winners", lang, names=names)))
     elif kind == "SoloRecruitmentResult":
@@ -118,14 +125,22 @@ def result_lines(game, record, lang=None) -> list[tuple[str, str]]:
     return out
 
 
+def _spared_unit(game, events, turn, seat, spot, lang) -> str:
+    """The name of the unit spared at ``spot`` (the Aging's ``spared`` event says it)."""
+    for e in events:
+        if e.kind == "spared" and e.seat == seat and e.turn == turn and e.params.get("spot") == spot:
+            return _card(game, e.params["card"], lang)
+    unit = game.players[seat].units[spot] if 0 <= seat < game.n else None
+    return R.card_name(unit.type, lang) if unit is not None else R.SPOT_NAMES[spot]
+
+
 def effect_lines(game, events, lang=None) -> list[tuple[str, str]]:
     """LP and gold changes of Aging (the effects of deaths and age tokens)."""
     out = []
     for e in events:
         if e.phase == "aging" and e.kind in ("lp", "gold") and (e.seat >= 0 or e.seat == LICH_SEAT):
-            unit = t("app.lp" if e.kind == "lp" else "app.gold", lang)
             out.append(("pt-h-effect", t("app.happened.effect", lang, name=_name(game, e.seat, lang),
-                                          change=f"{R.signed(e.amount)} {unit}",
+                                          change=R.change_text(e.kind, e.amount, lang),
                                           cause=cause_label(e.cause, lang, game.cards))))
     return out
 
@@ -141,10 +156,9 @@ def totals_line(game, events, lang=None) -> str:
     for seat in sorted(per, key=lambda s: (s < 0, s)):
         d = per[seat]
         bits = []
-        if d["lp"]:
-            bits.append(f"{R.signed(d['lp'])} {t('app.lp', lang)}")
-        if d["gold"]:
-            bits.append(f"{R.signed(d['gold'])} {t('app.gold', lang)}")
+        for kind in ("lp", "gold"):
+            if d[kind]:
+                bits.append(R.change_text(kind, d[kind], lang))
         if bits:
             parts.append(f"{_name(game, seat, lang)} {' '.join(bits)}")
     return ", ".join(parts)
@@ -163,7 +177,7 @@ def happened(game, events, results, lang=None, limit: int | None = None):
     sections = []
     for r in results:
         phase = PHASE_OF.get(type(r).__name__, "")
-        lines = result_lines(game, r, lang)
+        lines = result_lines(game, r, lang, [e for e in events if e.turn == r.turn])
         if phase == "aging":
             lines += effect_lines(game, [e for e in events if e.turn == r.turn], lang)
         title = (R.phase_title(phase, lang) if phase == "end"

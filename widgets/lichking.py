@@ -734,7 +734,7 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         if g.lich is None:
             raise PaperTalesError(t("solo.error.not_solo", lang))
         self.messages.clear()
-        self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards), lang)) if self.show_banner else ""
+        self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards, lang), lang)) if self.show_banner else ""
         self.record = solo_record(g, lang)
         lk = g.lich
         p = g.players[0]

@@ -6,6 +6,8 @@
   than 300 ms, until the page changes;
 * focus kept after each action (the same button, else the first option of the decision
   box), with a visible focus ring;
+* after a card of the hand is chosen, its free spots scrolled into view; on a narrow screen
+  (a phone) the status and the decision box come first, the "How to play" text last;
 * the ``_xsrf`` cookie that Voilà's page sends with its kernel-shutdown request on unload:
   standalone Voilà sets none, so without it every visit leaves a kernel running (the
   double-submit check compares the form field with the cookie).
@@ -34,6 +36,12 @@ body.pt-busy .pt-app{cursor:progress}
  .pt-app .lm-TabBar-content{flex-wrap:wrap}
  .pt-app .lm-TabBar{height:auto !important;min-height:fit-content}
  .pt-app .lm-TabBar-tab{flex:1 1 auto !important;min-width:0 !important;max-width:none !important}
+ .pt-app > .pt-intro{order:10}
+ .pt-stepper > .pt-status{order:-4}
+ .pt-stepper > .pt-decisions{order:-3}
+ .pt-stepper > .pt-messages{order:-2}
+ .pt-stepper > .pt-controls{order:-1}
+ .pt-stepper > .pt-banner{order:-5}
 }
 </style>"""
 
@@ -58,6 +66,11 @@ SCRIPT = """<script>  // # i18n: not prose (code)
     if (!target) { target = document.querySelector('.pt-app button.pt-next-phase:not([disabled])'); }
     if (target) { target.focus({preventScroll: true}); }
   }
+  function showSpots() {
+    if (lastClass !== 'pt-hand-card') { return; }
+    var spots = document.querySelector('.pt-decision .pt-spots .pt-spot-button');
+    if (spots) { spots.closest('.pt-spots').scrollIntoView({block: 'nearest'}); }
+  }
   new MutationObserver(function (records) {
     var inApp = records.some(function (r) {
       var n = r.target.nodeType === 1 ? r.target : r.target.parentElement;
@@ -67,7 +80,7 @@ SCRIPT = """<script>  // # i18n: not prose (code)
     changed = true;
     if (busyTimer !== null) { clearTimeout(busyTimer); busyTimer = null; }
     clearTimeout(idleTimer);
-    idleTimer = setTimeout(function () { setBusy(false); refocus(); }, 120);
+    idleTimer = setTimeout(function () { setBusy(false); refocus(); showSpots(); }, 120);
   }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true,
                               attributeFilter: ['data-tick', 'disabled', 'class']});
   document.addEventListener('click', function (ev) {

@@ -214,14 +214,15 @@ class Session:
         """``game.observation(observer)``: what the panels may show."""
         return (game or self.game).observation(self.observer)
 
-    def visible_game(self, game=None):
-        """``game`` (default: the current one) as the observer may know it: a copy without
-        the units the others placed face down (previews of wars, income and what-if use
-        revealed units only).  The game itself when nothing is hidden."""
+    def visible_game(self, game=None, seat=-1):
+        """``game`` (default: the current one) as the observer (or ``seat``) may know it: a
+        copy without the units the others placed face down (previews of wars, income and
+        what-if use revealed units only).  The game itself when nothing is hidden."""
         g = game or self.game
-        if self.observer is None:
+        seat = self.observer if seat == -1 else seat
+        if seat is None:
             return g
-        obs = g.observation(self.observer)
+        obs = g.observation(seat)
         hidden = [(k.seat, u.spot) for k in obs.kingdoms for u in k.units if u.card is None]
         if not hidden:
             return g
@@ -229,6 +230,37 @@ class Session:
         for seat, spot in hidden:
             v.players[seat].units[spot] = None
         return v
+
+    def position(self, seat=None, action=None) -> dict:
+        """The position (``papertales-position/1``) of the current game as ``seat`` (default:
+        the viewer) may know it, for the What-if editor: the others' revealed units,
+        buildings, gold and LP, never their hands, placements or kept cards.  ``action``:
+        one of the seat's pending choices, played in the position (a placement is made, a
+        construction or a Healer's save becomes the seat's choice)."""
+        from papertales.whatif import position_of
+        seat = self.viewer if seat is None else seat
+        g = self.game
+        choice = None
+        if action is not None:
+            if isinstance(action, str):
+                action = Action.parse(action)
+            kind = g.decision(seat).kind if g.pending[seat] is not None else None
+            if kind == "deploy":
+                g = g.clone()
+                g.record_events = False
+                g.apply(seat, action)              # checked: refused unless legal now
+            elif kind in ("build", "save") and action in g.legal_actions(seat):
+                choice = action
+            else:
+                raise IllegalActionError(self.t("app.whatif.no_preview"))
+        pos = position_of(self.visible_game(g, seat))
+        for i, pd in enumerate(pos["players"]):
+            if i != seat:
+                for key in ("hand", "place", "actions", "kept"):
+                    pd.pop(key, None)
+        if choice is not None and choice.kind != "save":
+            pos["players"][seat]["choices"] = {"construction": str(choice)}
+        return pos
 
     def visible_events(self, start: int = 0) -> list:
         """The events from index ``start`` that the observer may see."""

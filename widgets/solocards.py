@@ -100,10 +100,11 @@ def phase_name(phase: str, lang=None) -> str:
 
 # ------------------------------------------------------------------ illustrative cards
 
-def illustrative_titles(cards) -> list[str]:
-    """Titles of the illustrative packs of a card set that bring solo cards."""
-    return [p["title"] for p in cards.packs
-            if p.get("illustrative") and (p.get("necropolis") or p.get("lich_king_cards"))]
+def illustrative_titles(cards, lang=None) -> list[str]:
+    """Titles of the illustrative packs of a card set that bring solo cards: a built-in
+    pack's in ``lang`` (``pack.<id>.title``), any other as its file says."""
+    return [t(f"pack.{p['id']}.title", lang) if has(f"pack.{p.get('id')}.title", "en") else p["title"]
+            for p in cards.packs if p.get("illustrative") and (p.get("necropolis") or p.get("lich_king_cards"))]
 
 
 def illustrative_html(titles, lang=None) -> str:

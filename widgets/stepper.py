@@ -16,7 +16,7 @@ from papertales.i18n import t
 from papertales.render import escape
 from papertales import SAVE_FORMAT, render_parts
 
-from .base import MessageBox, Speaking, guarded, wrap
+from .base import MessageBox, Speaking, guarded, replace_children, wrap
 from .happened import FastForwardBar, WhatHappened
 from .decide import deploy_body, draft_body
 from .gamefile import GameFileBox
@@ -56,7 +56,11 @@ class DecisionPanel(W.VBox):
     """The widgets for one human seat's pending decision.  Every choice goes through
     ``on_action(seat, action)``; the engine refuses what the rules do not allow."""
 
-    def __init__(self, game: Game, seat: int, on_action, lang=None, **kw):
+    #: the decisions whose outcome the What-if editor shows (a draft's does not show there)
+    WHATIF_KINDS = ("deploy", "build", "save")
+
+    def __init__(self, game: Game, seat: int, on_action, lang=None, on_whatif=None, **kw):
+        kw.setdefault("layout", W.Layout(border="2px solid #ffb300", padding="6px", margin="4px 0"))
         super().__init__(**kw)
         self.add_class("pt-decision")
         self.lang = R.lang_of(lang)
@@ -72,8 +76,8 @@ class DecisionPanel(W.VBox):
                 "deploy": lambda: deploy_body(self),
                 "target": self._target, "build": self._build, "save": self._save}.get(self.kind, self._generic)()
         self.hint = HintBox(game, seat, lang=self.lang)       # the coach's ranked options
-        self.children = [head, body, self.hint]
-        self.layout = W.Layout(border="2px solid #ffb300", padding="6px", margin="4px 0")
+        self.whatif = self._whatif_row(on_whatif)
+        self.children = [head, body, self.hint] + ([self.whatif] if self.whatif is not None else [])
 
     # -------------------------------------------------------------- helpers
 
@@ -103,6 +107,20 @@ class DecisionPanel(W.VBox):
 
     def _describe(self, action) -> str:
         return action.describe(self.lang, self.game.cards)
+
+    def _whatif_row(self, on_whatif):
+        """"What if I play this?": one of the decision's options, opened in the What-if
+        editor with that move played (``on_whatif(seat, action)``; the app's editor)."""
+        if on_whatif is None or self.kind not in self.WHATIF_KINDS or self.game.lich is not None:
+            return None
+        legal = self.game.legal_actions(self.seat)
+        self.whatif_choice = W.Dropdown(options=[(self._describe(a), a) for a in legal],
+                                        layout=W.Layout(width="auto", max_width="100%"))
+        self.whatif_choice.add_class("pt-whatif-choice")
+        go = _button(self.t("app.whatif.this"), "pt-whatif-this", "", self.t("app.whatif.this_tip"))
+        go.on_click(lambda _b: on_whatif(self.seat, self.whatif_choice.value))
+        self.whatif_button = go
+        return W.HBox([self.whatif_choice, go], layout=W.Layout(flex_flow="row wrap", align_items="center"))
 
     # -------------------------------------------------------------- kinds
 
@@ -160,13 +178,15 @@ class GameStepper(Speaking, W.VBox):
 
     def __init__(self, session: Session | None = None, players: int = 3, seed: int = 7,
                  humans=(0,), cards=None, lich_king_cards=0, solo_only: bool = False, names=None,
-                 lang=None, **kw):
+                 lang=None, on_whatif=None, **kw):
         """``players=1`` starts a solo game against the Lich King (``cards``: default the
         illustrative Necropolis cards; ``lich_king_cards``: his difficulty cards).
         ``solo_only`` hides the player count and the seats (the solo notebook); ``names``
         are used for new games with that many players (default: "You" and bots' names).
-        ``lang``: the language of the panel (default: the current one)."""
+        ``lang``: the language of the panel (default: the current one).  ``on_whatif(seat,
+        action)``: offered under a decision as "What if I play this?" (the app's editor)."""
         super().__init__(**kw)
+        self.on_whatif = on_whatif
         lang = self._init_language(lang)
         self.add_class("pt-stepper")
         self.session = session or Session(players=players, seed=seed, humans=humans, names=names, cards=cards,
@@ -223,11 +243,13 @@ class GameStepper(Speaking, W.VBox):
         self.back_button.on_click(self.on_back)
         self.controls = W.HBox([self.next_decision, self.next_phase, self.next_turn, self.to_end,
                                 self.undo_button], layout=W.Layout(flex_flow="row wrap"))
+        self.controls.add_class("pt-controls")
         self.history_row = W.HBox([self.back_to, self.back_button])
 
         self.track = W.HTML()
         self.track.add_class("pt-track-widget")
         self.explain = W.HTML()
+        self.explain.add_class("pt-explain")      # what the current phase does: the same in every game
         self.status = W.HTML()
         self.status.add_class("pt-status")
         self.happened = WhatHappened(self.session, lang=lang)      # what the last step did
@@ -236,6 +258,7 @@ class GameStepper(Speaking, W.VBox):
         self.tick_marker = W.HTML(layout=W.Layout(display="none"))
         self.tick_marker.add_class("pt-tick")
         self.decisions = W.VBox()
+        self.decisions.add_class("pt-decisions")
         self.final = W.HTML()
         self.final.add_class("pt-final")
 
@@ -261,6 +284,7 @@ class GameStepper(Speaking, W.VBox):
         self._decision_key = None
         self._history_len = None
         self._auto_record = False
+        self._record_game = id(s.game)        # the game whose record the text box may hold
         self._relabel_titles()
         s.observe(lambda _s: self.refresh())
         self.refresh()
@@ -390,8 +414,11 @@ class GameStepper(Speaking, W.VBox):
     @ticked
     @guarded()
     def on_save(self, _b=None):
-        self.record.value = self.session.game.to_json()
-        self.messages.ok(self.t("app.step.saved"))
+        g = self.session.game
+        self.record.value = g.to_json()
+        self._auto_record = False
+        key = "app.step.saved" if g.is_over else "app.step.saved_spoiler"
+        self.messages.ok(self.t(key), words=lambda lang: t(key, lang))
 
     @ticked
     @guarded()
@@ -400,8 +427,10 @@ class GameStepper(Speaking, W.VBox):
         if not text:
             raise ValueError(self.t("app.step.paste_first"))
         game = Game.from_json(text)
+        self._record_game = id(game)          # the record stays: it is this game
         self.session.load_game(game)
-        self.messages.ok(self.t("app.step.loaded", turn=game.turn, phase=R.phase_title(game.phase, self.lang)))
+        turn, phase = game.turn, game.phase
+        self.messages.ok("", words=lambda lang: t("app.step.loaded", lang, turn=turn, phase=R.phase_title(phase, lang)))
 
     # -------------------------------------------------------------- display
 
@@ -410,7 +439,7 @@ class GameStepper(Speaking, W.VBox):
         g = s.game
         lang = self.lang
         solo = g.lich is not None
-        self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards), lang)) if solo else ""
+        self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards, lang), lang)) if solo else ""
         self.banner.layout.display = None if self.banner.value else "none"
         self.track.value = wrap(R.phase_track_html(g, lang))
         explain = solo_phase_explain(g.phase, lang) if solo else phase_explain(g.phase, lang)
@@ -445,10 +474,15 @@ class GameStepper(Speaking, W.VBox):
         self.ffwd.refresh()
         self.gamefile.lang = lang
         self.gamefile.refresh()
+        if id(g) != self._record_game:        # a new game: the last one's record goes
+            self._record_game = id(g)
+            self.record.value = ""
+            self._auto_record = False
         key = (id(g), len(g.history), tuple(g.pending_players()), g.phase, g.stage)
         if key != self._decision_key:
             self._decision_key = key
-            self.decisions.children = [DecisionPanel(g, seat, self.act, lang=lang) for seat in waiting]
+            replace_children(self.decisions, [DecisionPanel(g, seat, self.act, lang=lang, on_whatif=self.on_whatif)
+                                              for seat in waiting])
         if over:
             names = ", ".join(R.winner_names(g, lang))
             extra = tie = ""

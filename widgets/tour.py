@@ -84,9 +84,8 @@ class GuidedGame:
         rows = []
         for seat, kind, total, causes in summary_rows(evs, names):
             why = ", ".join(f"{escape(cause_label(c, lang, cards))} {R.signed(n)}" for c, n in causes.items())
-            unit = t("app.lp" if kind == "lp" else "app.gold", lang)
-            rows.append(f"<li><b>{escape(R.seat_name(names, seat, lang))}</b> {R.signed(total)} {escape(unit)}: "
-                        f"{why}</li>")
+            rows.append(f"<li><b>{escape(R.seat_name(names, seat, lang))}</b> "
+                        f"{escape(R.change_text(kind, total, lang))}: {why}</li>")
         results = [r for r in g.results
                    if r.turn == turn and (phase is None or PHASE_OF.get(type(r).__name__) == phase)]
         sections, cut = happened(g, evs, results, lang, limit=self.LIMIT)

@@ -14,7 +14,7 @@ from papertales import PositionError
 from papertales.i18n import t
 from papertales.render import escape
 
-from .base import Speaking, wrap
+from .base import Speaking, field_flag, set_flag, wrap
 
 
 def value_label(name: str, value: str, lang=None) -> str:
@@ -95,6 +95,7 @@ class WhatIfExtras(Speaking, W.VBox):
         self.phase.add_class("pt-wi-phase")
         self.variants = VariantsBox(on_change=on_change, lang=self.lang)
         self.hands, self.actions, self.choices = [], [], []
+        self.flags = []                      # a refusal about a player's hand, actions or choices
         rows = []
         for i in range(5):
             h, a, c = (W.Text(layout=W.Layout(width="300px")) for _ in range(3))
@@ -103,7 +104,9 @@ class WhatIfExtras(Speaking, W.VBox):
             self.hands.append(h)
             self.actions.append(a)
             self.choices.append(c)
-            rows.append(W.HBox([h, a, c], layout=W.Layout(flex_flow="row wrap")))
+            flag = field_flag()
+            self.flags.append(flag)
+            rows.append(W.HBox([h, a, c, flag], layout=W.Layout(flex_flow="row wrap")))
         self.rows = rows
         self.compare = W.HTML()
         self.compare.add_class("pt-wi-compare")
@@ -130,6 +133,13 @@ class WhatIfExtras(Speaking, W.VBox):
 
     def redraw(self) -> None:
         pass
+
+    def show_problems(self, problems: dict) -> None:
+        """``{seat: [words]}``: each refusal beside that player's row (the section opens)."""
+        for seat, flag in enumerate(self.flags):
+            set_flag(flag, " ".join(problems.get(seat, ())))
+        if any(problems.values()):
+            self.box.selected_index = 0
 
     # -------------------------------------------------------------- the position
 

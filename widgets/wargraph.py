@@ -135,8 +135,9 @@ def figure_parts(G):
         ex, ey = x1 - ux * r + px, y1 - uy * r + py
         wars = data["wars"]
         label = escape(t("app.wg.arrow", lang, n=wars, lp=R.lp_text(data["lp"], lang)))
-        hover = escape(t("app.wg.beats", lang, winner=G.nodes[u]["name"], loser=G.nodes[v]["name"],
-                         detail=data["detail"])
+        winner = G.nodes[u]["name"]
+        hover = escape(t("app.wg.beats.you" if R.is_you(winner) else "app.wg.beats", lang, winner=winner,
+                         loser=G.nodes[v]["name"], detail=data["detail"])
                        + (t("app.wg.double_win", lang) if wars == 2 else ""))
         annotations.append(dict(x=ex, y=ey, ax=sx, ay=sy, xref="x", yref="y", axref="x", ayref="y",
                                 showarrow=True, arrowhead=3, arrowsize=1.3, arrowwidth=2.5 if wars == 1 else 4,

@@ -20,13 +20,14 @@ from papertales.i18n import has, t
 from papertales.render import escape
 from papertales.whatif import FORMAT, MOST, evaluate, game_from_position, position_of
 
-from .base import MessageBox, Speaking, guarded, wrap
+from .base import MessageBox, Speaking, field_flag, guarded, replace_children, set_flag, wrap
 from .gamefile import take_upload
 from .variants import WhatIfExtras
 from .wargraph import war_graph, WarGraph
 
 _PREFIX = re.compile(r"^\[[^\]]*\] *")
-SPOTS = (("F1", "front", 0), ("F2", "front", 1), ("F3", "front", 2), ("B1", "back", 0), ("B2", "back", 1))
+#: the spots of the form, in the order shown, with their index in the engine
+SPOTS = (("F1", 0), ("F2", 1), ("F3", 4), ("B1", 2), ("B2", 3))
 LEVELS = (("app.wi.level.0", 0), ("app.wi.level.1", 1), ("app.wi.level.2", 2))
 
 
@@ -43,8 +44,34 @@ def _text(value, lang=None) -> str:
     return t(value, lang) if value and has(value, "en") else value
 
 
+#: the form's whole numbers: (field, lowest, highest), as the position format allows
+NUMBERS = {"gold": (0, MOST), "lp": (0, MOST), "age": (0, 20)}      # the engine's ranges
+_WHOLE = re.compile(r"^\s*\d+\s*$")
+
+
+def whole_number(text: str, field: str, lang=None) -> int:
+    """The whole number typed into a box of the form; a ``ValueError`` in words saying
+    what is allowed when it is not one (``2.5``, ``-1``, ``abc``, too large)."""
+    lo, hi = NUMBERS[field]
+    text = str(text)
+    if _WHOLE.match(text) and lo <= int(text) <= hi:
+        return int(text)
+    raise ValueError(t("app.wi.whole_number", lang, lo=lo, hi=hi, value=text.strip() or "…"))
+
+
+def _number_box(value: int, width: str) -> W.Text:
+    """A box for a whole number.  A text box, not an IntText: the browser's number box shows
+    one thing ("2.5" as "25") while the kernel keeps another; here what is shown is what the
+    form reads, and anything else is refused beside the box."""
+    box = W.Text(value=str(value), layout=W.Layout(width=width), continuous_update=True)
+    box.add_class("pt-number")
+    return box
+
+
 class PlayerEditor(W.VBox):
-    """The controls of one kingdom."""
+    """The controls of one kingdom, each spot with its own card and age tokens (so the
+    position is exactly what the form shows), and beside each control the place where its
+    refusal appears."""
 
     def __init__(self, seat: int, on_change, cards=BASE, lang=None):
         super().__init__()
@@ -53,21 +80,24 @@ class PlayerEditor(W.VBox):
         self.cards_set = cards
         self.lang = R.lang_of(lang)
         self.name = W.Text(value=t("app.name.player", lang, n=seat + 1), layout=W.Layout(width="220px"))
-        # the engine's ranges: a bounded widget would silently clamp a loaded value
-        self.gold = W.BoundedIntText(value=3, min=0, max=MOST, layout=W.Layout(width="150px"))
-        self.lp = W.BoundedIntText(value=0, min=0, max=MOST, layout=W.Layout(width="150px"))
+        self.gold = _number_box(3, "150px")
+        self.lp = _number_box(0, "150px")
+        self.gold.add_class("pt-wi-gold")
+        self.lp.add_class("pt-wi-lp")
+        self.flags = {key: field_flag() for key in ("top", *(label for label, _ in SPOTS), "buildings")}
         self.kept = None                   # the card kept for next turn: carried, not edited
         self.cards = {}
         self.ages = {}
         rows = []
-        for label, _, _ in SPOTS:
+        for label, _ in SPOTS:
             c = W.Dropdown(options=card_options(cards, lang), value="", description=label,
                            layout=W.Layout(width="300px"))
-            a = W.BoundedIntText(value=0, min=0, max=20, layout=W.Layout(width="160px"),
-                                 style={"description_width": "75px"})
+            a = _number_box(0, "160px")
+            a.style.description_width = "75px"
             c.add_class(f"pt-spot-{label}")
+            a.add_class(f"pt-age-{label}")
             self.cards[label], self.ages[label] = c, a
-            rows.append(W.HBox([c, a]))
+            rows.append(W.HBox([c, a, self.flags[label]], layout=W.Layout(flex_flow="row wrap", align_items="center")))
         self.buildings = {}
         brow = []
         for b in cards.buildings:
@@ -75,8 +105,9 @@ class PlayerEditor(W.VBox):
             self.buildings[b.id] = d
             brow.append(d)
         self.relabel(self.lang)
-        self.children = [W.HBox([self.name, self.gold, self.lp]), *rows,
-                         W.HBox(brow, layout=W.Layout(flex_flow="row wrap"))]
+        self.children = [W.HBox([self.name, self.gold, self.lp, self.flags["top"]],
+                                layout=W.Layout(flex_flow="row wrap", align_items="center")), *rows,
+                         W.HBox(brow, layout=W.Layout(flex_flow="row wrap")), self.flags["buildings"]]
         for w in self.controls():
             w.observe(on_change, names="value")
 
@@ -89,7 +120,7 @@ class PlayerEditor(W.VBox):
         self.gold.description = t("app.gold_title", lang)
         self.lp.description = t("app.lp", lang)
         opts = card_options(self.cards_set, lang)
-        for label, _, _ in SPOTS:
+        for label, _ in SPOTS:
             value = self.cards[label].value
             self.cards[label].options = opts
             self.cards[label].value = value
@@ -105,44 +136,112 @@ class PlayerEditor(W.VBox):
         return [self.name, self.gold, self.lp, *self.cards.values(), *self.ages.values(),
                 *self.buildings.values()]
 
-    def to_dict(self) -> dict:
-        """The player's entry: ``front``/``back`` lists, or ``units`` by spot when a spot
-        is left empty before an occupied one (a list would move the unit)."""
-        out = {"name": self.name.value, "gold": self.gold.value, "lp": self.lp.value,
-               "front": [], "back": [], "buildings": {}}
+    def read(self, problems: dict) -> dict:
+        """The player's part of the position, units keyed by the spot they are shown in.
+        A box that holds no allowed number goes into ``problems`` (flag -> words) instead."""
+        out = {"name": self.name.value}
+        for key, box in (("gold", self.gold), ("lp", self.lp)):
+            try:
+                out[key] = whole_number(box.value, key, self.lang)
+            except ValueError as exc:
+                problems.setdefault("top", []).append(f"{box.description}: {exc}")
         units = {}
-        for label, row, _ in SPOTS:
+        for label, _ in SPOTS:
+            try:
+                age = whole_number(self.ages[label].value, "age", self.lang)
+            except ValueError as exc:
+                problems.setdefault(label, []).append(f"{self.ages[label].description}: {exc}")
+                age = 0
             card = self.cards[label].value
             if card:
-                age = self.ages[label].value
                 units[label] = {"card": card, "age": age} if age else card
-                out[row].append(units[label])
-        rows = {row: [self.cards[label].value for label, r, _ in SPOTS if r == row] for row in ("front", "back")}
-        if any("" in line[:max((i + 1 for i, c in enumerate(line) if c), default=0)] for line in rows.values()):
-            del out["front"], out["back"]
-            out["units"] = units
+        out["units"] = units
         out["buildings"] = {bid: d.value for bid, d in self.buildings.items() if d.value}
         if self.kept:
             out["kept"] = self.kept
         return out
 
+    def to_dict(self) -> dict:
+        """The player's part of the position (refuses a box without an allowed number)."""
+        problems: dict = {}
+        out = self.read(problems)
+        if problems:
+            raise PositionError(" ".join(text for texts in problems.values() for text in texts))
+        return out
+
+    def show_problems(self, problems: dict) -> None:
+        """Each refusal beside its control; the others emptied."""
+        for key, flag in self.flags.items():
+            set_flag(flag, " ".join(problems.get(key, ())))
+
     def set_from(self, pd: dict) -> None:
         self.name.value = pd.get("name", t("app.name.player", self.lang, n=self.seat + 1))
-        self.gold.value = pd.get("gold", 3)
-        self.lp.value = pd.get("lp", 0)
-        by_spot = pd.get("units")
-        for label, row, i in SPOTS:
-            units = pd.get(row, [])
-            entry = by_spot.get(label) if by_spot is not None else units[i] if i < len(units) else None
+        self.gold.value = str(pd.get("gold", 3))
+        self.lp.value = str(pd.get("lp", 0))
+        units = spot_units(pd)
+        for label, _ in SPOTS:
+            entry = units.get(label)
             if isinstance(entry, dict):
                 card, age = entry.get("card"), entry.get("age", 0)
             else:
                 card, age = entry, 0
             self.cards[label].value = card or ""
-            self.ages[label].value = age
+            self.ages[label].value = str(age)
         for bid, d in self.buildings.items():
             d.value = pd.get("buildings", {}).get(bid, 0)
         self.kept = pd.get("kept")
+
+
+def spot_units(pd: dict) -> dict:
+    """``{spot: unit}`` of a player entry written with ``units`` or ``front``/``back``."""
+    if "units" in pd:
+        return {str(k).upper(): v for k, v in pd["units"].items()}
+    out = {}
+    for line, spots in (("front", ("F1", "F2", "F3")), ("back", ("B1", "B2"))):
+        for spot, entry in zip(spots, pd.get(line, [])):
+            out[spot] = entry
+    return out
+
+
+def as_lines(pd: dict) -> dict:
+    """A player entry for a file: ``front``/``back`` lists when no spot is left empty before
+    an occupied one (as the documentation's examples), else ``units`` by spot."""
+    units = pd.get("units", {})
+    front = [units.get(s) for s in ("F1", "F2", "F3")]
+    back = [units.get(s) for s in ("B1", "B2")]
+
+    def in_order(line):
+        return all(x is not None for x in line[:len([y for y in line if y is not None])])
+
+    if not (in_order(front) and in_order(back)):
+        return pd
+    out = {k: v for k, v in pd.items() if k != "units"}
+    out["front"] = [u for u in front if u is not None]
+    out["back"] = [u for u in back if u is not None]
+    return out
+
+
+#: where an engine refusal names a field of the form: ``players[0].units.F3: ...``
+_WHERE = re.compile(r"^players\[(\d+)\]\.?([A-Za-z_]*)(?:[.\[]([A-Za-z0-9_]+))?[^:]*: *")
+#: which flag of a player's form shows a refusal about each field
+_FIELD_FLAG = {"gold": "top", "lp": "top", "name": "top", "buildings": "buildings"}
+
+
+def refusal_place(text: str):
+    """``(seat, flag, text without its field path)`` of an engine refusal that names a field
+    of the form, else ``(None, None, text)``."""
+    m = _WHERE.match(text)
+    if not m:
+        return None, None, text
+    seat, field, sub = int(m.group(1)), m.group(2), m.group(3)
+    rest = text[m.end():]
+    if field == "units" and sub and sub.upper() in dict(SPOTS):
+        return seat, sub.upper(), rest
+    if field in _FIELD_FLAG:
+        return seat, _FIELD_FLAG[field], rest
+    if field in ("hand", "place", "actions", "choices", "kept"):
+        return seat, "extras", rest
+    return seat, "top", rest
 
 
 def aging_outcome(position: dict, choices: dict | None = None):
@@ -214,15 +313,21 @@ class WhatIfEditor(Speaking, W.VBox):
         self.upload.add_class("pt-upload")
         self.upload.observe(self._on_upload, names="value")
         self.header = W.HTML()
-        self.io = W.Accordion(children=[W.VBox([W.HBox([self.b_save, self.b_load]), self.json,
+        self.io_messages = MessageBox(lang=lang)      # a refused file or text: beside its buttons
+        self.io_messages.add_class("pt-io-messages")
+        self.io = W.Accordion(children=[W.VBox([W.HBox([self.b_save, self.b_load]), self.io_messages, self.json,
                                                 W.HBox([self.download, self.upload],
                                                        layout=W.Layout(flex_flow="row wrap", align_items="center"))])])
         self.io.selected_index = None
         self.extras = WhatIfExtras(self._on_change, lang=lang)    # phase, hands, choices, rule variants
+        self.stale_note = W.HTML(layout=W.Layout(display="none"))  # why the results below are greyed
+        self.stale_note.add_class("pt-stale-label")
         self.children = [self.header, W.HBox([self.players, self.turn]), self.tabs, self.extras, self.messages,
-                         self.board, self.healer_box, self.results, self.wars, self.io]
+                         self.stale_note, self.board, self.healer_box, self.results, self.wars, self.io]
         self.game = None
         self.evaluation = None
+        self.stale = None             # None, or why the results are not those of the form
+        self._drawn = None            # (position, language) of the results shown
         self._labels()
         self._show_tabs()
         if position is not None:
@@ -251,6 +356,7 @@ class WhatIfEditor(Speaking, W.VBox):
             for e in self.editors:
                 e.relabel(self.lang)
             self.extras.set_language(self.lang)
+            self.io_messages.set_language(self.lang)
             self.healer_choices = {}
         finally:
             self._loading = False
@@ -258,16 +364,43 @@ class WhatIfEditor(Speaking, W.VBox):
 
     def redraw(self) -> None:
         self.wars.set_language(self.lang)
+        refused = self.stale == "app.wi.stale_refused"
         self.update()
+        if refused and self.stale is None:
+            self._mark_stale("app.wi.stale_refused")
 
     # -------------------------------------------------------------- position <-> controls
 
-    def position(self) -> dict:
-        pos = {"format": FORMAT, "turn": self.turn.value, "phase": "wars",
-               "players": [e.to_dict() for e in self.editors[:self.players.value]]}
+    def position(self, problems: dict | None = None) -> dict:
+        """The position the form shows, units keyed by their spot.  A box without an allowed
+        number is refused (``PositionError``), or put into ``problems`` (``{seat: {flag:
+        [words]}}``) when given."""
+        collect = {} if problems is None else problems
+        players = []
+        for e in self.editors[:self.players.value]:
+            mine: dict = {}
+            players.append(e.read(mine))
+            if mine:
+                collect[e.seat] = mine
+        if problems is None and collect:
+            raise PositionError(" ".join(x for seat in collect.values() for xs in seat.values() for x in xs))
+        pos = {"format": FORMAT, "turn": self.turn.value, "phase": "wars", "players": players}
         if self.note:
             pos["note"] = self.note
-        return self.extras.apply(pos)
+        try:
+            return self.extras.apply(pos)
+        except PositionError as exc:
+            if problems is None:
+                raise
+            seat, flag, rest = refusal_place(str(exc))
+            collect.setdefault(seat or 0, {}).setdefault(flag or "top", []).append(rest)
+            return pos
+
+    def file_position(self) -> dict:
+        """The position as saved to a file: ``front``/``back`` lists where they say it all."""
+        pos = self.position()
+        pos["players"] = [as_lines(pd) for pd in pos["players"]]
+        return pos
 
     def _show_tabs(self):
         n = self.players.value
@@ -279,11 +412,14 @@ class WhatIfEditor(Speaking, W.VBox):
     def load(self, position) -> None:
         """Load a position (dict or JSON text).  The engine checks it first: a refused
         position leaves the editor as it was."""
+        self._load(position)
+
+    def _load(self, position) -> None:
         if isinstance(position, (str, bytes)):
             try:
                 data = json.loads(position)
-            except json.JSONDecodeError as exc:
-                raise PositionError(self.t("app.wi.bad_json", error=str(exc))) from None
+            except (ValueError, RecursionError) as exc:     # not JSON, a 5,000-digit number, nested too deep
+                raise PositionError(self.t("app.wi.bad_json", error=str(exc) or type(exc).__name__)) from None
         else:
             data = position
         game = game_from_position(data)            # validates (raises PositionError)
@@ -302,6 +438,7 @@ class WhatIfEditor(Speaking, W.VBox):
         finally:
             self._loading = False
         self.healer_choices = {}
+        self.io_messages.clear()
         self._show_tabs()
         self.update()
 
@@ -335,30 +472,40 @@ class WhatIfEditor(Speaking, W.VBox):
             return
         self.update()
 
-    @guarded()
+    @guarded("io_messages")
     def save_text(self) -> str:
-        text = json.dumps(self.position(), indent=2)
+        text = json.dumps(self.file_position(), indent=2)
         self.json.value = text
+        self.io_messages.clear()
         return text
 
-    @guarded()
+    @guarded("io_messages")
     def load_text(self) -> None:
         if not self.json.value.strip():
             raise PositionError(self.t("app.wi.paste_first"))
-        self.load(self.json.value)
+        self._load_refusable(self.json.value)
 
-    def save_file(self) -> str:
-        """A download link (a data URL) holding the position as JSON: the browser saves
-        it; nothing is written on the server."""
+    def _load_refusable(self, content) -> None:
+        """Load, or say beside the buttons why not and label the results as the form's."""
+        try:
+            self._load(content)
+        except Exception:
+            self._mark_stale("app.wi.stale_refused")
+            raise
+
+    def save_file(self, pos: dict | None = None) -> str:
+        """A download link (a data URL) holding the position (default: the form's) as
+        JSON: the browser saves it; nothing is written on the server."""
         import base64
-        data = base64.b64encode((json.dumps(self.position(), indent=2) + "\n").encode("utf-8")).decode("ascii")
+        pos = self.file_position() if pos is None else dict(pos, players=[as_lines(pd) for pd in pos["players"]])
+        data = base64.b64encode((json.dumps(pos, indent=2) + "\n").encode("utf-8")).decode("ascii")
         label = escape(self.t("app.wi.save_file"))
         self.download.value = wrap(f'<a class="pt-download-link pt-linkbutton" download="position.json" '
                                    f'href="data:application/json;base64,{data}" '
                                    f'>⬇ {label}</a>', css=False)
         return self.download.value
 
-    @guarded()
+    @guarded("io_messages")
     def load_file(self, content) -> None:
         """Load a position from a file's bytes (the browser's upload); only parsed, never
         used as a path."""
@@ -368,10 +515,11 @@ class WhatIfEditor(Speaking, W.VBox):
             try:
                 content = bytes(content).decode("utf-8")
             except UnicodeDecodeError:
+                self._mark_stale("app.wi.stale_refused")
                 raise PositionError(self.t("app.wi.not_text")) from None
-        self.load(content)
+        self._load_refusable(content)
 
-    @guarded()
+    @guarded("io_messages")
     def _on_upload(self, change=None):
         content = take_upload(self.upload, change)
         if content is not None:
@@ -379,25 +527,68 @@ class WhatIfEditor(Speaking, W.VBox):
 
     # -------------------------------------------------------------- evaluation
 
-    @guarded()
-    def update(self) -> None:
-        """Re-evaluate the position and redraw every result."""
-        for i, e in enumerate(self.editors[:self.players.value]):
-            if self.tabs.get_title(i) != e.name.value:
-                self.tabs.set_title(i, e.name.value)
-        pos = self.position()
-        try:
-            game = game_from_position(pos)
-        except PositionError as exc:
-            self.messages.refused(f"{exc} {self.t('app.wi.stale')}")
-            self.game = self.evaluation = None
-            for w in (self.board, self.results, self.wars):
-                w.add_class("pt-stale")             # the last valid position, greyed
-            return
-        self.messages.clear()
+    def _mark_stale(self, key: str) -> None:
+        """Grey the board and results and say above them why they are not the form's."""
+        self.stale = key
+        for w in (self.board, self.results, self.wars):
+            w.add_class("pt-stale")
+        self.stale_note.value = wrap(f"<div class='pt-msg pt-stale-note'>⚠ {escape(self.t(key))}</div>", css=False)
+        self.stale_note.layout.display = None
+
+    def _fresh(self) -> None:
+        self.stale = None
         for w in (self.board, self.results, self.wars):
             w.remove_class("pt-stale")
+        self.stale_note.value = ""
+        self.stale_note.layout.display = "none"
+
+    def _tab_titles(self, problems: dict) -> None:
+        """Each player's name on its tab, with ⚠ while a control of that tab is refused."""
+        for i, e in enumerate(self.editors[:self.players.value]):
+            title = e.name.value + (" ⚠" if i in problems else "")
+            if self.tabs.get_title(i) != title:
+                self.tabs.set_title(i, title)
+
+    def _show_problems(self, problems: dict) -> None:
+        for e in self.editors:
+            e.show_problems(problems.get(e.seat, {}))
+        self.extras.show_problems({seat: p.get("extras", []) for seat, p in problems.items()})
+
+    @guarded()
+    def update(self) -> None:
+        """Re-evaluate the position and redraw every result.  A form the engine refuses
+        keeps the last valid results, greyed and labelled, with each refusal beside its
+        control (and at the top when it names none)."""
+        problems: dict = {}
+        pos = self.position(problems)
+        refusal = None
+        if not problems:
+            try:
+                game = game_from_position(pos)
+            except PositionError as exc:
+                seat, flag, rest = refusal_place(str(exc))
+                if seat is None or seat >= self.players.value:
+                    refusal = str(exc)
+                else:
+                    problems = {seat: {flag: [rest]}}
+        self._tab_titles(problems)
+        if problems or refusal:
+            self._show_problems(problems)
+            self.messages.refused(refusal or self.t("app.wi.form_refused"))
+            if self._drawn is not None and self._drawn[1] != self.lang:
+                self._draw(self._drawn[0], game_from_position(self._drawn[0]))    # greyed, but in words of now
+            self.game = self.evaluation = None
+            self._mark_stale("app.wi.stale")
+            return
+        self._show_problems({})
+        self.messages.clear()
+        self._fresh()
+        self._draw(pos, game)
         self.game = game
+
+    def _draw(self, pos: dict, game) -> None:
+        """Board, results, aging, comparison and war graph of a valid position, in the
+        editor's language (remembered, so that greyed results can be said again)."""
         ev = evaluate(game, lang=self.lang)
         self.evaluation = ev
         choices = {s: d.value for s, d in self.healer_choices.items() if d.value >= 0}
@@ -405,10 +596,19 @@ class WhatIfEditor(Speaking, W.VBox):
         self._healer_widgets(game, options)
         self.aging = (after, aging_events)
         self.board.value = wrap(R.kingdoms_html(game, lang=self.lang))
-        self.results.value = wrap(self._results_html(game, ev, after, aging_events), css=False)
+        self.results.value = wrap("<div style='overflow-x:auto'>"
+                                  + self._results_html(game, ev, after, aging_events) + "</div>", css=False)
         self.extras.show(game, self.lang)                          # before / after, side by side
         self.wars.show_graph(war_graph(game, self.t("app.wi.wars_title"), self.lang))
-        self.save_file()
+        self.save_file(pos)
+        self._drawn = (pos, self.lang)
+
+    def choose_save(self, seat: int, spot: int) -> None:
+        """The Mystical Healer of ``seat`` saves the unit at ``spot`` in the Aging preview."""
+        choice = self.healer_choices.get(seat)
+        if choice is None or spot not in [v for _, v in choice.options]:
+            raise PositionError(self.t("app.whatif.no_preview"))
+        choice.value = spot
 
     def _healer_widgets(self, game, options):
         keep = {}
@@ -429,7 +629,7 @@ class WhatIfEditor(Speaking, W.VBox):
             d.observe(self._on_change, names="value")
             keep[seat] = d
         self.healer_choices = keep
-        self.healer_box.children = list(keep.values())
+        replace_children(self.healer_box, list(keep.values()))
 
     def _results_html(self, game, ev, after, aging_events) -> str:
         lang = self.lang
@@ -449,8 +649,8 @@ class WhatIfEditor(Speaking, W.VBox):
                 f"<tr data-seat='{seat}'><td><b>{escape(p['name'])}</b></td>"
                 f"<td class='pt-wi-strength' data-strength='{p['strength']['total']}'><b>{p['strength']['total']}</b>"
                 f"<br>{strength}</td><td>{R.resources_html(p['resources'], lang)}</td>"
-                f"<td class='pt-wi-income' data-income='{p['income']['total']}'><b>+{p['income']['total']}</b> "
-                f"{escape(self.t('app.gold'))}<br>{muted(income)}</td><td>{builds}</td>"
+                f"<td class='pt-wi-income' data-income='{p['income']['total']}'>"
+                f"<b>{escape(R.change_text('gold', p['income']['total'], lang))}</b><br>{muted(income)}</td><td>{builds}</td>"
                 f"<td>{escape(dies)}</td></tr>")
         head = "".join(f"<th>{escape(self.t('app.wi.col.' + c))}</th>"
                        for c in ("player", "strength", "resources", "income", "construction", "dies"))

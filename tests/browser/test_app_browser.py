@@ -49,6 +49,28 @@ def assert_no_traceback(page) -> None:
     assert "Something went wrong" not in text, text[-3000:]
 
 
+#: how many widget models the page's widget manager holds (Voilà exposes its app as
+#: ``window.jupyterapp``; the manager keeps one entry per live model)
+MODELS_JS = """() => { const a = window.jupyterapp; const m = a && (a.widgetManager || a._widgetManager);
+                       const models = m && m._models;
+                       if (!models) { return -1; }
+                       return models instanceof Map ? models.size : Object.keys(models).length; }"""
+
+
+def live_models(page) -> int:
+    page.wait_for_timeout(500)               # closed models leave the manager asynchronously
+    n = page.evaluate(MODELS_JS)
+    assert n > 0, "the page's widget manager was not found"
+    return n
+
+
+def new_game(page, seed) -> None:
+    page.locator(".pt-stepper input[type='number']").first.fill(str(seed))
+    page.locator(".pt-stepper input[type='number']").first.press("Tab")
+    page.wait_for_timeout(200)
+    click_and_wait(page, page.locator("button.pt-new-game"))
+
+
 def current_turn(page) -> int:
     el = page.locator(".pt-track-widget [data-turn]")
     return int(el.first.get_attribute("data-turn")) if el.count() else 0
@@ -82,17 +104,63 @@ def deploy_one(page) -> bool:
     return True
 
 
+def open_saveload(page) -> None:
+    """Open the "Save / load this game" section (once open it stays open)."""
+    ask = page.locator(".pt-game-ask").first
+    if not ask.is_visible():
+        page.locator(".pt-stepper").get_by_text("Save / load this game").first.click()
+        ask.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+
+
 def game_now(page) -> Game:
-    """The engine's game as the page holds it (its download link carries the record)."""
+    """The engine's game as the page holds it: "Download this game" asked for, the record
+    read from the link it shows (the link is gone again after the next step)."""
     import base64
-    href = page.locator(".pt-game-link").first.get_attribute("href")
+    open_saveload(page)
+    page.locator(".pt-game-ask").first.click()
+    page.pt_asked_at = tick(page)           # this link was asked for: until the next click
+    link = page.locator(".pt-game-link").first
+    link.wait_for(state="attached", timeout=CLICK_TIMEOUT)
+    href = link.get_attribute("href")
     return Game.from_json(base64.b64decode(href.split("base64,", 1)[1]).decode("utf-8"))
 
 
-def hidden_names_shown(page, seat=0) -> list[str]:
-    """Names of the bots' face-down units that the page shows although nothing the seat
-    may know names them (checked against the engine's observation)."""
+#: texts that are the same in every game (the rules, what each phase does, the header):
+#: they name cards as examples, not as anybody's cards
+STATIC_TEXT = ".pt-rules, .pt-explain, .pt-track-widget, .pt-intro"
+PAGE_DUMP_JS = """static => {
+  const body = document.body.cloneNode(true);
+  const live = Array.from(document.querySelectorAll('textarea, input')).map(e => e.value || '');
+  body.querySelectorAll(static).forEach(e => e.remove());
+  const parts = [body.textContent, ...live];
+  for (const el of body.querySelectorAll('*')) {
+    for (const a of el.attributes) { if (a.name !== 'class' && a.name !== 'style') { parts.push(a.value); } }
+  }
+  return parts.join('\\n');
+}"""
+
+
+def page_dump(page) -> str:
+    """Everything the page holds but the texts of :data:`STATIC_TEXT`: its whole text
+    (hidden tabs and sections included), every attribute (links, tooltips, data-*), every
+    text box's value, and the decoded content of every ``data:`` link."""
+    import base64
+    asked = getattr(page, "pt_asked_at", None) == tick(page)
+    text = page.evaluate(PAGE_DUMP_JS, STATIC_TEXT + (", .pt-game-download" if asked else ""))
+    decoded = [base64.b64decode(m).decode("utf-8", "replace")
+               for m in re.findall(r"data:[^;,\s]+;base64,([A-Za-z0-9+/=]+)", text)]
+    return "\n".join([text, *decoded])
+
+
+def secrets_in_page(page, seat=0) -> list[str]:
+    """The bots' hidden cards (hands, packs, kept cards, face-down units) that the page holds
+    although nothing the seat may know shows them: the page is read first, then the game
+    (asked for, as a visitor would) says what was secret."""
     from papertales.render import card_name
+    dump = page_dump(page)
+    leaks = []
+    if '"format": "papertales-game/' in dump:
+        leaks.append("the game file")
     g = game_now(page)
     obs = g.observation(seat)
     known = set()
@@ -105,15 +173,23 @@ def hidden_names_shown(page, seat=0) -> list[str]:
         for key in ("card", "cards"):
             v = (e.params or {}).get(key) if hasattr(e, "params") else None
             known |= set(v) if isinstance(v, (list, tuple)) else ({v} if v else set())
-    hidden = {g.players[k.seat].units[u.spot].type.id for k in obs.kingdoms for u in k.units if u.card is None}
-    text = page.evaluate("() => document.querySelector('.pt-app').innerText")
-    return [card_name(g.cards.unit(c), "en") for c in hidden - known if card_name(g.cards.unit(c), "en") in text]
+    hidden = set()
+    for s, p in enumerate(g.players):
+        if s != seat:
+            hidden |= {t.id for t in p.hand + p.pack} | ({p.kept.id} if p.kept is not None else set())
+            hidden |= {u.type.id for u in p.units if u is not None and u.new}
+    for c in sorted(hidden - known):
+        name = card_name(g.cards.unit(c), "en")
+        if f'data-card="{c}"' in dump or name in dump:
+            leaks.append(name)
+    return leaks
 
 
-def play_by_clicking(page, max_clicks, on_first_deploy=None, on_deploy=None) -> int:
+def play_by_clicking(page, max_clicks, on_first_deploy=None, on_decision=None) -> int:
     """Play seat 1's decisions to the end of the game: place up to two units a turn (a card,
     then a spot), then done; other decisions take the first choice; "Play to the end"
-    while bots act.  Returns how many turns no card could be paid for."""
+    while bots act; ``on_decision()`` before each decision.  Returns how many turns no card
+    could be paid for."""
     placed = {}
     refusals = 0
     for _ in range(max_clicks):
@@ -123,11 +199,11 @@ def play_by_clicking(page, max_clicks, on_first_deploy=None, on_deploy=None) -> 
             page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
             deploying = page.locator(".pt-decision .pt-deploy").count() > 0
             turn = current_turn(page)
+            if on_decision is not None:
+                on_decision()
             if deploying and placed.get(turn, 0) < 2:
                 if on_first_deploy is not None and not placed:
                     on_first_deploy()
-                if on_deploy is not None and turn not in placed:
-                    on_deploy()
                 placed[turn] = placed.get(turn, 0) + 1
                 if not deploy_one(page):
                     refusals += 1
@@ -153,9 +229,8 @@ def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
     leaks = []
 
     def no_leak():
-        """At each Deployment the page names none of the bots' face-down units."""
-        leaks.extend(hidden_names_shown(page))
-        assert page.locator(".pt-kingdom[data-seat='1'] .pt-card.pt-back").count() or current_turn(page) > 0
+        """At each decision the page holds none of the bots' hidden cards."""
+        leaks.extend(f"{current_phase(page)} {current_turn(page)}: {name}" for name in secrets_in_page(page))
 
     def first_deploy():
         full_screenshot(page, artifacts / "app-deploy-decision.png")
@@ -163,11 +238,11 @@ def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
         page.locator(".lm-TabBar-tab", has_text="War graph").click()
         page.locator(".pt-wargraph .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
         page.wait_for_timeout(300)
-        leaks.extend(hidden_names_shown(page))
+        leaks.extend(f"war graph: {name}" for name in secrets_in_page(page))
         page.locator(".lm-TabBar-tab", has_text="Why?").click()
 
-    refusals = play_by_clicking(page, 400, on_first_deploy=first_deploy, on_deploy=no_leak)
-    assert not leaks, f"face-down units named on the page: {leaks}"
+    refusals = play_by_clicking(page, 400, on_first_deploy=first_deploy, on_decision=no_leak)
+    assert not leaks, f"the bots' hidden cards in the page: {leaks}"
 
     page.locator(".pt-final .pt-scores").wait_for(state="visible", timeout=CLICK_TIMEOUT)
     full_screenshot(page, artifacts / "app-final.png")
@@ -208,10 +283,23 @@ def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
     full_screenshot(page, artifacts / "app-what-if.png", ".pt-whatif")
     assert_no_traceback(page)
 
+    # three more games by clicking: the widgets of the old ones are closed, in the page too
+    page.locator(".lm-TabBar-tab", has_text="Why?").click()
+    models = [live_models(page)]
+    for seed in (8, 9, 10):
+        new_game(page, seed)
+        page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        play_by_clicking(page, 400)
+        page.locator(".pt-final .pt-scores").wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        models.append(live_models(page))
+    assert models[3] <= 1.2 * models[0], f"live widget models after games 1-4: {models}"
+    assert_no_traceback(page)
+
     errors = [m for m in page.console_messages
               if m.startswith(("error", "pageerror")) and not any(h in m for h in HARMLESS)]
     (artifacts / "browser-test.json").write_text(json.dumps({
         "first_interactive_s": round(first_interactive, 2), "scores": game.scores,
+        "widget_models_after_games_1_to_4": models,
         "refused_placements": refusals, "console_errors": errors[:20]}, indent=2))
     assert not [m for m in errors if "pageerror" in m], errors
 
@@ -318,7 +406,10 @@ def test_switch_the_app_to_polish_and_back(voila_app, page, artifacts):
 
 def test_press_hint_and_see_the_ranked_options(voila_app, page, artifacts):
     """The Hint button of the first decision (a draft) shows the coach's options ranked
-    1, 2, ... (one per card of the pack), the best first, with a busy sign meanwhile."""
+    1, 2, ... (one per card of the pack), the best first, with a busy sign meanwhile.  The
+    page asks nothing of any other host (icons included: Voilà serves them)."""
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
     page.goto(voila_app.url)
     page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
     cards = page.locator(".pt-decision button.pt-choice")
@@ -336,6 +427,11 @@ def test_press_hint_and_see_the_ranked_options(voila_app, page, artifacts):
     assert page.locator(".pt-decision .pt-hint-busy").first.is_hidden()
     full_screenshot(page, artifacts / "app-hint.png", selector=".pt-decision")
     assert_no_traceback(page)
+    elsewhere = [u for u in asked if not u.startswith(("http://127.0.0.1", "data:", "blob:", "ws://127.0.0.1"))]
+    assert not elsewhere, elsewhere
+    icon = page.evaluate("() => { const i = document.querySelector('.pt-decision button.pt-hint i');"
+                         " return i ? getComputedStyle(i, '::before').fontFamily : ''; }")
+    assert "Font Awesome" in icon, icon
 
 
 def current_phase(page) -> str:
@@ -405,8 +501,8 @@ def test_aging_is_seen_fast_forward_stops_and_a_file_restores_the_game(voila_app
 
     # the game as a file: download, play on, upload -> the saved game again
     saved = game_now(page)
+    assert page.locator(".pt-game-spoiler").is_visible()       # the game is not over: a warning
     with page.expect_download() as dl:
-        page.locator(".pt-stepper").get_by_text("Save / load this game").first.click()
         page.locator(".pt-game-link").first.click()
     path = tmp_path / "game.json"
     dl.value.save_as(str(path))
@@ -453,3 +549,86 @@ def test_three_visits_leave_at_most_the_pool_and_one_kernel(voila_app, browser):
     refused = [l for l in voila_app.log_text().splitlines()
                if re.search(r"\b403 (DELETE|POST|GET)\b|Forbidden|XSRF", l)]    # not a kernel id's digits
     assert refused == [], refused
+
+
+def in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def test_on_a_phone_the_decision_is_on_the_first_screen_and_the_spots_show_where_you_tap(browser, voila_app,
+                                                                                        artifacts):
+    """At 390 px: the decision box starts on the first screen; after a card of the hand is
+    tapped its free spots are in view."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(voila_app.url)
+        page.locator("button.pt-next-phase").wait_for(state="attached", timeout=FIRST_RENDER_TIMEOUT)
+        first = page.locator(".pt-decision button.pt-choice").first
+        first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        page.wait_for_timeout(500)
+        top = page.locator(".pt-decision").first.bounding_box()["y"]
+        page.screenshot(path=str(artifacts / "app-390-first-screen.png"))
+        assert top < 844 - 120, f"the decision box starts at {top} px, below the first screen"
+        for _ in range(12):                                     # draft by tapping the first card
+            if page.locator(".pt-decision .pt-deploy").count():
+                break
+            click_and_wait(page, page.locator(".pt-decision button.pt-choice").first)
+        hand = page.locator(".pt-decision button.pt-hand-card:not([disabled])")
+        hand.last.tap()
+        spot = page.locator(".pt-decision button.pt-spot-button").first
+        spot.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        page.wait_for_timeout(600)                               # the page scrolls the spots into view
+        page.screenshot(path=str(artifacts / "app-390-spots.png"))
+        assert in_view(page, spot), f"the spots are off screen: {spot.bounding_box()}"
+        assert_no_traceback(page)
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_what_if_editor_refuses_beside_the_control_and_labels_stale_results(browser, voila_app, artifacts,
+                                                                                width):
+    """Kraken in F3 without a level-2 building is refused beside F3 (not moved to F2), 2.5
+    age tokens are refused beside the box, and the greyed results say why; in English and
+    in Polish, photographed at 1280 and 390 px."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(voila_app.url)
+        page.locator("button.pt-next-phase").wait_for(state="attached", timeout=FIRST_RENDER_TIMEOUT)
+        page.locator(".lm-TabBar-tab", has_text="What-if editor").click()
+        results = page.locator(".pt-whatif .pt-whatif-results table").first
+        results.wait_for(state="visible", timeout=60_000)
+        editor = page.locator(".pt-whatif .pt-player-editor").first
+        from papertales_widgets.whatif_editor import card_options
+        kraken = next(label for label, value in card_options(lang="en") if value == "kraken")
+        editor.locator(".pt-spot-F3 select").select_option(label=kraken)
+        flag = editor.locator(".pt-field-error .pt-flag").first
+        flag.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        assert "F3" in flag.inner_text() and "level-2 building" in flag.inner_text()
+        page.wait_for_function("() => { const e = document.querySelector('.pt-whatif .pt-stale-label');"
+                               " return e !== null && e.innerText.includes('Not the position of the form'); }",
+                               timeout=CLICK_TIMEOUT)
+        assert "pt-stale" in (page.locator(".pt-whatif .pt-whatif-results").first.get_attribute("class") or "")
+        age = editor.locator(".pt-age-F1 input").first
+        age.fill("2.5")
+        page.wait_for_function("() => Array.from(document.querySelectorAll('.pt-whatif .pt-flag'))"
+                               ".some(e => e.innerText.includes('2.5'))", timeout=CLICK_TIMEOUT)
+        assert age.input_value() == "2.5"                   # shown as typed, refused beside it
+        page.wait_for_timeout(300)
+        full_screenshot(page, artifacts / f"whatif-{width}-en.png", ".pt-whatif")
+        page.locator(".pt-language button", has_text="Polski").click()
+        page.wait_for_function("() => { const e = document.querySelector('.pt-whatif .pt-stale-label');"
+                               " return e !== null && e.innerText.includes('formularza'); }", timeout=CLICK_TIMEOUT)
+        page.wait_for_function("() => Array.from(document.querySelectorAll('.pt-whatif .pt-flag'))"
+                               ".some(e => e.innerText.includes('liczba całkowita'))", timeout=CLICK_TIMEOUT)
+        page.wait_for_timeout(300)
+        full_screenshot(page, artifacts / f"whatif-{width}-pl.png", ".pt-whatif")
+        assert "Not the position" not in page.locator(".pt-whatif").first.inner_text()
+        assert_no_traceback(page)
+    finally:
+        page.goto("about:blank")
+        context.close()

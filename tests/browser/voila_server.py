@@ -19,6 +19,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 APP_SH_OPTIONS = ["--MappingKernelManager.cull_idle_timeout=180", "--MappingKernelManager.cull_interval=30",
                   "--MappingKernelManager.cull_connected=False"]
 READY_PATH = "voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json"
+#: the app's Voilà template (share/jupyter/voila/templates/papertales: no stylesheet from a CDN)
+TEMPLATE = "papertales"
 
 
 def free_port() -> int:
@@ -29,7 +31,7 @@ def free_port() -> int:
 
 def voila_command(notebook: Path, port: int, preheat: bool = True) -> list[str]:
     cmd = [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
-           "--Voila.ip=127.0.0.1", "--show_tracebacks=True"] + APP_SH_OPTIONS
+           "--Voila.ip=127.0.0.1", "--show_tracebacks=True", f"--template={TEMPLATE}"] + APP_SH_OPTIONS
     if preheat:
         cmd += ["--preheat_kernel=True", "--pool_size=1"]
     return cmd
@@ -46,6 +48,8 @@ class VoilaServer:
         for var, sub in (("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTER_DATA_DIR", "data"),
                          ("JUPYTER_CONFIG_DIR", "config"), ("IPYTHONDIR", "ipython")):
             env[var] = str(workdir / sub)
+        env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(ROOT / "share" / "jupyter"),
+                                                            os.environ.get("JUPYTER_PATH")]))
         self.log = open(self.log_path, "w")
         self.proc = subprocess.Popen(voila_command(notebook, self.port, preheat), cwd=ROOT, env=env,
                                      stdout=self.log, stderr=subprocess.STDOUT)

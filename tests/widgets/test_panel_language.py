@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from papertales import i18n
+from papertales import render as R
 from papertales_widgets import App, EventLog, KingdomView, ScoreRace, Session, WarGraph, lesson_editor
 
 from widget_helpers import position_game
@@ -63,7 +64,7 @@ def test_switching_the_app_to_polish_and_back_redraws_everything():
     assert all(f"{i}. {name}" in track for i, name in enumerate(PHASES_PL, 1)), track
     assert "Tura 1/4" in track and "Recruitment" not in track
     assert app.stepper.next_phase.description.startswith("Następna faza")
-    assert app.stepper.decision_panel(0).buttons[0].description.startswith("Zatrzymaj: ")
+    assert app.stepper.decision_panel(0).buttons[0].description.startswith("Zatrzymaj ")
     assert app.tabs.titles == ("Dlaczego? (zdarzenia)", "Graf Wojen", "Wyścig punktów",
                                "Edytor „co jeśli”", "Zasady w skrócie", "Analiza gry", "Kingdom Legacy")
     assert "Rekrutacja" in text(app.rules.value)
@@ -176,3 +177,48 @@ def test_every_key_the_panels_use_is_in_the_catalogue():
     assert len(used) > 150
     missing = sorted(k for k in used if k not in en)
     assert not missing, missing
+
+
+def test_a_message_on_screen_is_said_again_in_the_new_language_or_taken_away():
+    from papertales_widgets import App
+    app = App(players=3, seed=7, humans=[0], lang="en")
+    st = app.stepper
+    st.advance("phase")                               # refused: your draft decision comes first
+    assert "waiting for a decision" in st.messages.value
+    app.set_language("pl")                            # worded in English when refused: taken away
+    assert st.messages.layout.display == "none" and not st.messages.value
+    app.set_language("en")
+    st.on_save()
+    assert R.escape(i18n.t("app.step.saved_spoiler", "en")) in st.messages.value
+    app.set_language("pl")                            # said again in Polish
+    assert R.escape(i18n.t("app.step.saved_spoiler", "pl")) in st.messages.value
+    assert R.escape(i18n.t("app.step.saved_spoiler", "en")) not in st.messages.value
+
+
+def test_what_happened_speaks_to_you_and_names_the_spared_unit():
+    from papertales_widgets.happened import result_lines
+    from widget_helpers import position_game
+    g = position_game("aging", {"name": "You", "front": [{"card": "knight", "age": 1}, {"card": "farmer", "age": 1}],
+                                "back": ["mystical_healer"]}, {"name": "Ada", "front": [{"card": "knight", "age": 1}]})
+    start = len(g.events)
+    g.advance()
+    from papertales import Action
+    g.apply(0, Action("save", 0))
+    g.advance(until="phase")
+    record = [r for r in g.results if type(r).__name__ == "AgingResult"][-1]
+    for lang, you, spared, ada in (
+            ("en", "Your Farmer at F2 (1 age token) died.", "Your Knight at F1 was saved.", "Ada: Knight at F1"),
+            ("pl", "Ginie twoja jednostka: Rolnik na F2", "Ocalono twoją jednostkę: Knight na polu F1.",
+             "Ada: ginie Knight na F1")):
+        lines = [text for _, text in result_lines(g, record, lang, g.events[start:])]
+        joined = " | ".join(lines)
+        assert you in joined and spared in joined and ada in joined, joined
+        assert "the unit at" not in joined and "You:" not in joined and "Ty:" not in joined, joined
+
+
+def test_the_solo_banner_names_the_pack_in_the_page_language():
+    from papertales_widgets import App
+    app = App(players=1, seed=3, humans=[0], lang="pl")
+    assert "POGLĄDOWE" in app.stepper.banner.value and "ILLUSTRATIVE" not in app.stepper.banner.value
+    app.set_language("en")
+    assert "ILLUSTRATIVE" in app.stepper.banner.value

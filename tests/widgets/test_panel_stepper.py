@@ -227,3 +227,50 @@ def test_unexpected_errors_are_shown_not_swallowed(stepper, monkeypatch):
     assert "Traceback" in stepper.messages.value      # details for a bug report
     assert stepper.messages.last_error == "RuntimeError: the flux capacitor broke"
     assert stepper.messages.layout.display is None
+
+
+def _page_text(stepper) -> str:
+    """Every string the stepper puts in the page: HTML values, text boxes, labels."""
+    import ipywidgets as W
+    out, todo = [], [stepper]
+    while todo:
+        w = todo.pop()
+        for attr in ("value", "description", "tooltip", "placeholder"):
+            v = getattr(w, attr, None)
+            if isinstance(v, str):
+                out.append(v)
+        if isinstance(w, W.Box):
+            todo.extend(w.children)
+    return "\n".join(out)
+
+
+def test_no_file_of_the_game_is_in_the_page_until_asked_for():
+    """The download link and the record box hold the whole game (the bots' hands, their
+    face-down units, the draw pile): neither is in the page before the visitor asks."""
+    import base64
+    st = GameStepper(players=3, seed=7, humans=[0])
+    for _ in range(4):
+        st.decision_panel(0).buttons[0].click()
+    g = st.game
+    face_down = [u.type.id for p in g.players[1:] for u in p.units if u is not None and u.new]
+    assert face_down, "the bots have deployed, face down"
+    text = _page_text(st)
+    assert "base64," not in text and '"format": "papertales-game/' not in text
+    assert st.record.value == ""
+    # asked for: the link, with the warning that it holds the hidden cards
+    html = st.gamefile.show_link()
+    assert "pt-game-spoiler" in html and "hands and face-down units" in html
+    saved = Game.from_json(base64.b64decode(html.split("base64,", 1)[1].split('"', 1)[0]).decode())
+    assert saved.to_json() == g.to_json()
+    # the next step of the game takes the link away
+    st.act(0, "done")
+    assert st.gamefile.download.value == ""
+    assert "base64," not in _page_text(st)
+
+
+def test_the_record_box_warns_before_the_end_and_new_game_clears_it(stepper):
+    stepper.on_save()
+    assert "hidden ones too" in stepper.messages.value
+    assert stepper.record.value
+    stepper.new_button.click()
+    assert stepper.record.value == ""

@@ -72,7 +72,8 @@ def test_the_whatif_editor_shows_choices_side_by_side_and_refuses_bad_ones():
     html = x.compare.value
     assert "Before" in html and "each option side by side" in html       # Ann's open choice
     x.choices[0].value = "nonsense"
-    assert ed.messages.errors and "players[0].choices" in ed.messages.errors[-1]
+    assert ed.messages.errors and ed.game is None                      # refused beside Ann's row
+    assert "CARD=CHOICE" in x.flags[0].value and x.flags[0].layout.display is None
     x.choices[0].value = ""
     x.phase.value = "all"
     assert ed.position()["phase"] == "wars" and "After" in x.compare.value
