@@ -15,8 +15,10 @@ python3 -m venv .venv
 # minutes without a connection and activity (checked every 30 s), so every visitor's kernel
 # is gone within 3.5 minutes of leaving (benchmarks/bench_classroom.py measures it); a
 # connected page is never culled, however long it stays idle.  Voilà never culls the
-# pooled kernel.
+# pooled kernel.  --VoilaExecutor.iopub_timeout=60: when many pages open at once on a busy
+# machine the app's output can reach Voilà more than the default 4 s after its cell ran, and
+# Voilà would serve the page without the app (20 visitors arriving together did that).
 exec .venv/bin/python -m voila notebooks/app.ipynb --no-browser --port="${PORT:-8866}" \
     --preheat_kernel=True --pool_size=1 --Voila.ip=127.0.0.1 \
     --MappingKernelManager.cull_idle_timeout=180 --MappingKernelManager.cull_interval=30 \
-    --MappingKernelManager.cull_connected=False "$@"
+    --MappingKernelManager.cull_connected=False --VoilaExecutor.iopub_timeout=60 "$@"
