@@ -105,10 +105,13 @@ class Visitor:
                                               request_timeout=RUN_LIMIT))
         html = page.body.decode("utf-8", "replace")
         config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html, re.S)
-        self.kernel = json.loads(config.group(1))["kernelId"]
+        self.kernel = json.loads(config.group(1))["kernelId"] if config else None
         views = re.findall(r'"model_id":\s*"([0-9a-f]+)"', html)
         if not views:
-            raise RuntimeError("the page holds no widget")
+            Path(tempfile.gettempdir(), f"classroom-page-{self.number}.html").write_text(html, encoding="utf-8")
+            said = re.findall(r"(\w*(?:Error|Exception|timed out)[^<\\]{0,160})", html)
+            raise RuntimeError(f"the page holds no widget after {time.perf_counter() - t0:.0f} s: "
+                               f"{said[0] if said else html[-300:]}")
         self.root = views[-1]                       # the App (the last output of the notebook)
         self._ws = await websocket_connect(HTTPRequest(
             f"{self.url.replace('http', 'ws', 1)}api/kernels/{self.kernel}/channels?session_id={self.session}",

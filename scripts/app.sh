@@ -15,7 +15,9 @@ python3 -m venv .venv
 # minutes without a connection and activity (checked every 30 s), so every visitor's kernel
 # is gone within 3.5 minutes of leaving (benchmarks/bench_classroom.py measures it); a
 # connected page is never culled, however long it stays idle.  Voilà never culls the
-# pooled kernel.
+# pooled kernel.  --VoilaExecutor.iopub_timeout=60: when many pages open at once on a busy
+# machine the app's output can reach Voilà more than the default 4 s after its cell ran, and
+# Voilà would serve the page without the app (20 visitors arriving together did that).
 # --template=papertales (share/jupyter/voila/templates/papertales): Voilà's lab template
 # without its Font Awesome stylesheets from a CDN (Voilà's own bundle has the icons), so
 # the page needs no internet.
@@ -23,4 +25,4 @@ export JUPYTER_PATH="$PWD/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
 exec .venv/bin/python -m voila notebooks/app.ipynb --no-browser --port="${PORT:-8866}" --template=papertales \
     --preheat_kernel=True --pool_size=1 --Voila.ip=127.0.0.1 \
     --MappingKernelManager.cull_idle_timeout=180 --MappingKernelManager.cull_interval=30 \
-    --MappingKernelManager.cull_connected=False "$@"
+    --MappingKernelManager.cull_connected=False --VoilaExecutor.iopub_timeout=60 "$@"
