@@ -5,7 +5,8 @@ Each visitor is what a browser is to the server, without a browser: it opens the
 (Voilà runs the notebook in a kernel of its own), connects to that kernel's websocket, asks
 for the widgets' states as the page's widget manager does, and clicks buttons by sending
 the widget protocol's click message (seat 1's decisions: a card, a spot and "done" in
-Deployment, the first option elsewhere; "Play to the end" while the bots act).  A click's
+Deployment, the first option elsewhere; "Play to the end" while the bots act), waiting 1 to
+3 s before each click as a student reading the cards would (``--think``).  A click's
 latency is the time from the message to the kernel's "idle" after handling it: the server's
 share of what a student waits for.  Measuring with real browsers would put twenty Chromium
 renderers on the same two cores as the server and measure them instead.
@@ -82,8 +83,8 @@ def _decode(frame) -> dict:
 class Visitor:
     """One student: a cookie jar, a kernel, the widgets' states, the clicks' latencies."""
 
-    def __init__(self, number: int, url: str, leaves_properly: bool):
-        self.number, self.url, self.leaves_properly = number, url, leaves_properly
+    def __init__(self, number: int, url: str, leaves_properly: bool, think=(1.0, 3.0)):
+        self.number, self.url, self.leaves_properly, self.think = number, url, leaves_properly, think
         self.xsrf = uuid.uuid4().hex           # the cookie the app's page script sets
         self.session = uuid.uuid4().hex
         self.kernel = None
@@ -257,7 +258,7 @@ class Visitor:
                         self.errors.append("nothing to click")
                     return
                 await self.click(to_end[0])
-            await asyncio.sleep(rng.uniform(0.2, 0.8))      # a student reads before the next click
+            await asyncio.sleep(rng.uniform(*self.think))   # a student reads before the next click
         self.errors.append(f"the game did not end within {MAX_CLICKS} clicks")
 
     async def leave(self) -> None:
@@ -307,14 +308,14 @@ def memory(server: VoilaServer) -> dict:
     return {"pss": total, "kernels": len(per_kernel), "kernel_rss": per_kernel}
 
 
-async def classroom(n: int, seed: int) -> dict:
+async def classroom(n: int, seed: int, think=(1.0, 3.0)) -> dict:
     workdir = Path(tempfile.mkdtemp(prefix=f"classroom{n}-"))
     server = VoilaServer(APP, workdir, preheat=True)
     try:
         server.wait_ready()
         server.wait_preheated()
         start_mem = memory(server)
-        visitors = [Visitor(i, server.url, leaves_properly=(i % 2 == 0)) for i in range(n)]
+        visitors = [Visitor(i, server.url, leaves_properly=(i % 2 == 0), think=think) for i in range(n)]
         peak = {"pss": 0}
         stop_sampling = asyncio.Event()
 
@@ -369,7 +370,7 @@ async def classroom(n: int, seed: int) -> dict:
         proper = [gone_after.get(k) for k, v in ours.items() if v.leaves_properly]
         vanished = [gone_after.get(k) for k, v in ours.items() if not v.leaves_properly]
         return {
-            "visitors": n, "games_finished": sum(v.finished for v in visitors), "seconds": round(played, 1),
+            "visitors": n, "think_s": list(think), "games_finished": sum(v.finished for v in visitors), "seconds": round(played, 1),
             "clicks": len(clicks), "click_p50_s": pct(clicks, 0.5), "click_p95_s": pct(clicks, 0.95),
             "click_max_s": round(clicks[-1], 3) if clicks else None,
             "open_p50_s": pct(opens, 0.5), "open_p95_s": pct(opens, 0.95),
@@ -390,13 +391,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--visitors", type=int, nargs="+", default=[5, 10, 20], help="classroom sizes to run")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("LEAST", "MOST"),
+                        help="seconds a visitor waits before each click, drawn between these (default 1 3; "
+                             "0.2 0.8 is a stress test)")
     parser.add_argument("--json", action="store_true", help="one JSON object per classroom")
     args = parser.parse_args()
+    if not 0 <= args.think[0] <= args.think[1] <= 60:
+        parser.error("--think: 0 <= LEAST <= MOST <= 60 seconds")
     if any(not 1 <= n <= 40 for n in args.visitors):
         parser.error("--visitors: 1 to 40 each (this is a loopback benchmark, not a load generator)")
     print(f"server options: {' '.join(APP_SH_OPTIONS)}", file=sys.stderr)
     for n in args.visitors:
-        r = asyncio.run(classroom(n, args.seed))
+        r = asyncio.run(classroom(n, args.seed, tuple(args.think)))
         if args.json:
             print(json.dumps(r))
         else:
