@@ -15,7 +15,7 @@ from .abilities import RESOURCES  # noqa: E402
 from .actions import Action  # noqa: E402
 from .cards import BASE, BUILTIN_PACKS, PACK_FORMAT, CardSet, builtin_pack, card_set, load_pack  # noqa: E402
 from .decisions import Decision  # noqa: E402
-from .errors import (IllegalActionError, NotYourTurnError, PackError, PaperTalesError,
+from .errors import (IllegalActionError, MissingExtraError, NotYourTurnError, PackError, PaperTalesError,
                      PositionError, SaveFileError)
 from .events import (BLACK_ARMY, LICH_SEAT, PURPLE_ARMY, RULE_WARS, Event, cause_label, explain,
                      render_parts, totals)
@@ -30,11 +30,11 @@ from .wars import LP_PER_WAR
 
 #: the submodules that are part of the public API (everything else is the engine's own)
 PUBLIC_MODULES = ("bots", "i18n", "render", "results", "variants", "whatif", "coach", "tournament",
-                  "cardstats", "lab", "greedy", "ismcts", "observation")
+                  "cardstats", "lab", "greedy", "ismcts", "observation", "extras")
 
 __all__ = ["ABILITY_PHASES", "ARMIES", "Action", "BASE", "BLACK_ARMY", "BUILTIN_PACKS", "CardSet",
            "Decision", "Event", "Game", "IllegalActionError", "LANGUAGES", "LICH_KING_ABILITIES",
-           "LICH_SEAT", "LP_PER_ARMY_WIN", "LP_PER_WAR", "NotYourTurnError", "PACK_FORMAT", "PHASES", "PILES",
+           "LICH_SEAT", "LP_PER_ARMY_WIN", "LP_PER_WAR", "MissingExtraError", "NotYourTurnError", "PACK_FORMAT", "PHASES", "PILES",
            "PUBLIC_MODULES", "PURPLE_ARMY", "PackError", "PaperTalesError", "PositionError",
            "REQUIREMENT_KINDS", "RESOURCES", "RULE_WARS", "SAVE_FORMAT", "SaveFileError",
            "bots", "builtin_pack", "card_name", "card_set", "cause_label", "explain",

@@ -123,7 +123,7 @@ QUANTITIES: dict[str, Callable] = {
 
 
 def _cond_produces(value, where):
-    if value not in RES_INDEX:
+    if not isinstance(value, str) or value not in RES_INDEX:
         raise PackError("err.pack.if_produces", where=where, allowed=", ".join(RESOURCES), value=repr(value))
     i = RES_INDEX[value]
     return lambda ctx: ctx.res[i] > 0
@@ -146,25 +146,31 @@ CONDITIONS: dict[str, Callable] = {
 }
 
 
-def _as_int(value, where):
+#: the range of any number in an ability (a card of the base game uses at most 6)
+MOST = 20
+
+
+def _as_int(value, where, lo=-MOST, hi=MOST):
     if isinstance(value, bool) or not isinstance(value, int):
         raise PackError("err.pack.whole_number", where=where, value=repr(value))
+    if not lo <= value <= hi:
+        raise PackError("err.pack.range", where=where, lo=lo, hi=hi, value=value)
     return value
 
 
-def _int(spec, key, where, default=None):
+def _int(spec, key, where, default=None, lo=-MOST, hi=MOST):
     if key not in spec:
         if default is None:
             raise PackError("err.pack.required", where=where, field=key)
         return default
-    return _as_int(spec[key], f"{where}.{key}")
+    return _as_int(spec[key], f"{where}.{key}", lo, hi)
 
 
 def _quantity(spec, key, where):
     name = spec.get(key)
     if name is None:
         return None
-    if name not in QUANTITIES:
+    if not isinstance(name, str) or name not in QUANTITIES:
         raise PackError("err.pack.field_one_of", where=where, field=key, allowed=", ".join(sorted(QUANTITIES)),
                         value=repr(name))
     return QUANTITIES[name](spec, where)
@@ -177,7 +183,7 @@ def _condition(spec, where):
     if not isinstance(cond, dict) or len(cond) != 1:
         raise PackError("err.pack.if", where=where, allowed=", ".join(CONDITIONS))
     (name, value), = cond.items()
-    if name not in CONDITIONS:
+    if not isinstance(name, str) or name not in CONDITIONS:
         raise PackError("err.pack.condition", where=where, value=repr(name), allowed=", ".join(CONDITIONS))
     return CONDITIONS[name](value, where)
 
@@ -230,7 +236,7 @@ class AgeTokens:
         if self.target not in self.TARGETS:
             raise PackError("err.pack.field_one_of", where=where, field="target", allowed=", ".join(self.TARGETS),
                             value=repr(self.target))
-        self.amount = _int(spec, "amount", where)
+        self.amount = _int(spec, "amount", where, lo=0, hi=10)     # age tokens are never taken away
         self.per = _quantity(spec, "per", where)
         self.spec = spec
 
@@ -272,7 +278,7 @@ class Shapeshift:
 
     def __init__(self, spec, where):
         self.max_cost = _int(spec, "max_cost", where)
-        self.age_tokens = _int(spec, "age_tokens", where, default=0)
+        self.age_tokens = _int(spec, "age_tokens", where, default=0, lo=0, hi=10)
         self.spec = spec
 
     def resolve(self, game, seat, spot, cause):
@@ -297,9 +303,9 @@ def _strength_add(spec, where):
 
 def _resources_list(spec, where):
     res = spec.get("resources")
-    if not isinstance(res, list) or not res or any(r not in RES_INDEX for r in res):
+    if not isinstance(res, list) or not res or any(not isinstance(r, str) or r not in RES_INDEX for r in res):
         raise PackError("err.pack.resources", where=where, allowed=", ".join(RESOURCES))
-    price = _int(spec, "price", where, default=1)
+    price = _int(spec, "price", where, default=1, lo=0)
     return {RES_INDEX[r]: price for r in res}
 
 
@@ -336,8 +342,8 @@ EFFECTS: dict[str, dict[str, tuple[str, str, Callable]]] = {
     },
     "aging": {
         "never_dies": ("dies_at", "set", lambda s, w: None),
-        "dies_at": ("dies_at", "set", lambda s, w: _int(s, "age_tokens", w)),
-        "save_unit": ("saves", "set", lambda s, w: _int(s, "age_tokens", w)),
+        "dies_at": ("dies_at", "set", lambda s, w: _int(s, "age_tokens", w, lo=0)),
+        "save_unit": ("saves", "set", lambda s, w: _int(s, "age_tokens", w, lo=0)),
     },
     "death": {"gain_lp": ("death", "append", _payout), "gain_gold": ("death", "append", _payout)},
     "unit_dies": {"gain_lp": ("unit_dies", "append", _payout),
@@ -366,10 +372,10 @@ def compile_abilities(specs, where, allowed_triggers=None) -> dict:
             raise PackError("err.pack.ability", where=w)
         trigger, verb = spec.get("on"), spec.get("do")
         triggers = EFFECTS if allowed_triggers is None else allowed_triggers
-        if trigger not in triggers:
+        if not isinstance(trigger, str) or trigger not in triggers:
             raise PackError("err.pack.trigger", where=w, value=repr(trigger), allowed=", ".join(triggers))
         verbs = EFFECTS[str(trigger)]
-        if verb not in verbs:
+        if not isinstance(verb, str) or verb not in verbs:
             raise PackError("err.pack.verb", where=w, trigger=repr(trigger), value=repr(verb),
                             allowed=", ".join(verbs))
         attr, how, build = verbs[verb]

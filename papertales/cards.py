@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .abilities import HOOK_DEFAULTS, RES_INDEX, RESOURCES, Shapeshift, compile_abilities
 from .errors import PackError, UnknownCardError
-from .necropolis import PHASE_OF_TRIGGER, lich_king_card, necropolis_card
+from .necropolis import PHASE_OF_TRIGGER, card_id, lich_king_card, necropolis_card
 
 PACK_FORMAT = "papertales-pack/1"
 
@@ -205,6 +205,12 @@ def _need(obj, key, kind, where, default=...):
     return value
 
 
+def _ranged(value, where, lo, hi):
+    if not lo <= value <= hi:
+        raise PackError("err.pack.range", where=where, lo=lo, hi=hi, value=value)
+    return value
+
+
 def _check_keys(obj, allowed, where):
     extra = set(obj) - set(allowed)
     if extra:
@@ -222,13 +228,11 @@ def _production(items, where, allow_when=True):
             raise PackError("err.pack.produces_object", where=w)
         _check_keys(p, ("resource", "amount", "when") if allow_when else ("resource", "amount"), w)
         res = p.get("resource")
-        if res not in RES_INDEX:
+        if not isinstance(res, str) or res not in RES_INDEX:
             raise PackError("err.pack.resource", where=w, allowed=", ".join(RESOURCES), value=repr(res))
-        amount = _need(p, "amount", int, w)
-        if amount < 1:
-            raise PackError("err.pack.amount", where=w, value=amount)
+        amount = _ranged(_need(p, "amount", int, w), f"{w}.amount", 1, 10)
         when = p.get("when")
-        if when not in _WHEN:
+        if not (when is None or isinstance(when, str)) or when not in _WHEN:
             raise PackError("err.pack.when", where=w, value=repr(when))
         out.append((RES_INDEX[res], amount, _WHEN[when]))
     return tuple(out)
@@ -239,7 +243,7 @@ def _cost(obj, where):
         raise PackError("err.pack.cost", where=where, allowed=", ".join(RESOURCES))
     c = [0, 0, 0]
     for k, v in obj.items():
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10:
             raise PackError("err.pack.cost_value", where=where, name=k, value=repr(v))
         c[RES_INDEX[k]] = v
     return tuple(c)
@@ -252,18 +256,16 @@ _UNIT_KEYS = ("id", "name", "names", "copies", "cost", "strength", "produces", "
 def _unit(spec, where, pack_id, extra_kinds=()) -> UnitType:
     if not isinstance(spec, dict):
         raise PackError("err.pack.unit_object", where=where)
-    uid = _need(spec, "id", str, where)
+    uid = card_id(_need(spec, "id", str, where), f"{where}.id")
     where = f"{where} ('{uid}')"
     _check_keys(spec, _UNIT_KEYS, where)
     u = UnitType()
     u.id = uid
     u.name = _need(spec, "name", str, where)
     u.names = _need(spec, "names", dict, where, {})
-    u.copies = _need(spec, "copies", int, where)
-    if u.copies < 0:
-        raise PackError("err.pack.copies", where=where, value=u.copies)
-    u.cost = _need(spec, "cost", int, where)
-    u.strength = _need(spec, "strength", int, where)
+    u.copies = _ranged(_need(spec, "copies", int, where), f"{where}.copies", 0, 20)
+    u.cost = _ranged(_need(spec, "cost", int, where), f"{where}.cost", -10, 30)
+    u.strength = _ranged(_need(spec, "strength", int, where), f"{where}.strength", -10, 30)
     u.produces = _production(_need(spec, "produces", list, where, []), where)
     u.text = _need(spec, "text", str, where)
     u.note = _need(spec, "note", str, where, "")
@@ -288,7 +290,7 @@ def _unit(spec, where, pack_id, extra_kinds=()) -> UnitType:
 def _building(spec, where, pack_id) -> BuildingType:
     if not isinstance(spec, dict):
         raise PackError("err.pack.building_object", where=where)
-    bid = _need(spec, "id", str, where)
+    bid = card_id(_need(spec, "id", str, where), f"{where}.id")
     where = f"{where} ('{bid}')"
     _check_keys(spec, ("id", "name", "names", "level1", "level2", "note", "tile"), where)
     b = BuildingType()
@@ -308,10 +310,10 @@ def _building(spec, where, pack_id) -> BuildingType:
         L.level = lvl
         L.cost = _cost(_need(face, "cost", dict, w), w)
         gi = face.get("gold_instead")
-        if gi is not None and (isinstance(gi, bool) or not isinstance(gi, int) or gi < 0):
+        if gi is not None and (isinstance(gi, bool) or not isinstance(gi, int) or not 0 <= gi <= 30):
             raise PackError("err.pack.gold_instead", where=w, value=repr(gi))
         L.gold_instead = gi
-        L.lp = _need(face, "lp", int, w)
+        L.lp = _ranged(_need(face, "lp", int, w), f"{w}.lp", -30, 30)
         L.text = _need(face, "text", str, w)
         L.uncertain = _need(face, "uncertain", str, w, "")
         own = _production(_need(face, "produces", list, w, []), w, allow_when=False)
@@ -375,6 +377,10 @@ def load_pack(source, name: str | None = None) -> dict:
              for i, c in enumerate(_need(data, "necropolis", list, label, []))]
     lk = [lich_king_card(c, f"{label}: lich_king_cards[{i}]", pack_id)
           for i, c in enumerate(_need(data, "lich_king_cards", list, label, []))]
+    for kind, items in (("units", units), ("buildings", buildings), ("necropolis", necro), ("lich_king_cards", lk)):
+        twice = _twice(items)
+        if twice:
+            raise PackError("err.pack.ids_twice", where=f"{label}: {kind}", ids=", ".join(twice))
     incomplete = _need(data, "incomplete", list, label, [])
     for i, entry in enumerate(incomplete):
         w = f"{label}: incomplete[{i}]"
@@ -386,6 +392,12 @@ def load_pack(source, name: str | None = None) -> dict:
             "source": _need(data, "source", str, label, ""),
             "units": units, "buildings": buildings, "necropolis": necro,
             "lich_king_cards": lk, "incomplete": incomplete}
+
+
+def _twice(items: Any) -> list[str]:
+    """The ids that appear more than once among ``items`` (cards of one kind)."""
+    ids = [c.id for c in items]
+    return sorted({i for i in ids if ids.count(i) > 1})
 
 
 def _load_builtin(filename: str) -> dict:

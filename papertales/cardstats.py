@@ -37,6 +37,7 @@ import warnings
 from collections import Counter
 
 from .errors import ArgumentError
+from .extras import require
 from .tournament import mean_ci, wilson
 
 MIN_GAMES = 20
@@ -207,7 +208,7 @@ def _names(stats, lang, cards):
 
 def tier_chart(stats, lang=None, cards=None):
     """Win-rate difference (revealed minus not) per unit with its 95 % interval, coloured by tier."""
-    import plotly.graph_objects as go
+    go = require("plotly.graph_objects", "app")
     units = [u for u in stats["units"] if u["win_difference"] is not None]
     names = _names({"units": units}, lang, cards)
     colours = {"S": "#1a9850", "A": "#91cf60", "B": "#bbbbbb", "C": "#fc8d59", "D": "#d73027", "?": "#dddddd"}
@@ -224,7 +225,7 @@ def tier_chart(stats, lang=None, cards=None):
 
 def pick_chart(stats, lang=None, cards=None):
     """Pick rate (when offered) against the mean pick index: what good drafters take early."""
-    import plotly.graph_objects as go
+    go = require("plotly.graph_objects", "app")
     units = [u for u in stats["units"] if u["pick_rate"] is not None]
     fig = go.Figure(go.Scatter(
         x=[u["mean_pick_index"] for u in units], y=[u["pick_rate"] for u in units], mode="markers+text",
@@ -236,7 +237,7 @@ def pick_chart(stats, lang=None, cards=None):
 
 def reveal_turn_chart(stats, ids=None, lang=None, cards=None):
     """Mean final LP by the turn a unit was first revealed (the ``ids`` given, default the top 6)."""
-    import plotly.graph_objects as go
+    go = require("plotly.graph_objects", "app")
     from .i18n import card_name
     units = [u for u in stats["units"] if ids is None or u["id"] in ids][: (len(ids) if ids else 6)]
     fig = go.Figure()

@@ -109,14 +109,22 @@ def _players(text):
     return n
 
 
-def _positive(text):
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(t("cli.error.whole_number", value=repr(text))) from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(t("cli.error.at_least_one", n=n))
-    return n
+#: the most games one command plays (a million random games take some 15 minutes) and processes
+MOST_GAMES, MOST_JOBS = 1_000_000, 256
+
+
+def _count(most):
+    """A whole number from 1 to ``most`` (--games, --jobs): a mistyped 10**20 games would
+    never end, and their task list would fill the memory."""
+    def parse(text):
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(t("cli.error.whole_number", value=repr(text))) from None
+        if not 1 <= n <= most:
+            raise argparse.ArgumentTypeError(t("cli.error.count", n=n, most=f"{most:,}"))
+        return n
+    return parse
 
 
 def _whole(text):
@@ -226,7 +234,7 @@ def build_parser(default_lang: str | None = None):
     game_options(s)
     bot_options(s, ["random"])
     rule_option(s)
-    s.add_argument("--games", type=_positive, default=1000, metavar="N", help=_help("cli.help.games", default=1000))
+    s.add_argument("--games", type=_count(MOST_GAMES), default=1000, metavar="N", help=_help("cli.help.games", default=1000))
     s.add_argument("--jobs", type=_whole, default=0, metavar="N", help=_help("cli.help.jobs"))
     s.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.first_seed"))
     s.add_argument("--json", action="store_true", help=_help("cli.help.simulate_json"))
@@ -237,9 +245,9 @@ def build_parser(default_lang: str | None = None):
     game_options(tr)
     bot_options(tr, ["ismcts", "greedy", "random", "random"])
     rule_option(tr)
-    tr.add_argument("--games", type=_positive, default=100, metavar="N", help=_help("cli.help.games", default=100))
+    tr.add_argument("--games", type=_count(MOST_GAMES), default=100, metavar="N", help=_help("cli.help.games", default=100))
     tr.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.tournament_seed"))
-    tr.add_argument("--jobs", type=_positive, default=cores, metavar="N", help=_help("cli.help.tournament_jobs", n=cores))
+    tr.add_argument("--jobs", type=_count(MOST_JOBS), default=cores, metavar="N", help=_help("cli.help.tournament_jobs", n=cores))
     tr.add_argument("--out", default=None, metavar="FILE", help=_help("cli.help.out"))
     tr.add_argument("--dask", default=None, metavar="ADDRESS|local", help=_help("cli.help.dask"))
     tr.add_argument("--json", action="store_true", help=_help("cli.help.tournament_json"))
@@ -250,9 +258,9 @@ def build_parser(default_lang: str | None = None):
     game_options(cr)
     bot_options(cr, ["greedy"])
     rule_option(cr)
-    cr.add_argument("--games", type=_positive, default=200, metavar="N", help=_help("cli.help.games", default=200))
+    cr.add_argument("--games", type=_count(MOST_GAMES), default=200, metavar="N", help=_help("cli.help.games", default=200))
     cr.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.tournament_seed"))
-    cr.add_argument("--jobs", type=_positive, default=cores, metavar="N", help=_help("cli.help.tournament_jobs", n=cores))
+    cr.add_argument("--jobs", type=_count(MOST_JOBS), default=cores, metavar="N", help=_help("cli.help.tournament_jobs", n=cores))
     cr.add_argument("--json", action="store_true", help=_help("cli.help.json"))
     adv = command(lab_sub, "advise", "cli.help.lab_advise")
     game_options(adv)
@@ -520,6 +528,11 @@ def _cmd_tournament(args, out):
         players = len(args.bots)
     if args.out and not args.out.endswith((".parquet", ".csv")):
         raise _BadInput(t("cli.error.out", value=args.out))
+    from .extras import require                 # what the run needs, before it starts
+    require("openskill.models", "lab")          # the summary's ratings
+    if args.out and args.out.endswith(".parquet"):
+        require("pandas", "lab")
+        require("pyarrow", "lab")
     rows = tournament.run(args.bots, games=args.games, seed=args.seed, players=players, jobs=args.jobs,
                           budget=args.budget, dask=args.dask, **opts)
     if args.out:
@@ -555,35 +568,19 @@ def _cmd_whatif(args, out):
     cards = card_set(*args.pack) if args.pack else None
     with warnings.catch_warnings(record=True) as said:      # e.g. too few Beyond the Gates tiles
         warnings.simplefilter("always")
-        if _rules(args):
-            game = _position_with_rules(args.position, cards, _rules(args))
-        else:
-            game = load_position(args.position, cards)
+        game = load_position(args.position, cards, _rules(args))
     for w in said:
         sys.stderr.write(f"{PROG}: {w.message}\n")
     phases = (args.phase,) if args.phase else None      # None: what the position's phase calls for
     out.write(json.dumps(evaluate(game, phases), indent=2, ensure_ascii=False) + "\n")
 
 
-def _position_with_rules(path, cards, rules):
-    """A position file with ``--rule`` variants laid over its own ``rules``."""
-    from .whatif import game_from_position, load_position
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.loads(f.read())
-    except (OSError, ValueError):
-        return load_position(path, cards)              # its own, worded errors
-    if isinstance(data, dict):
-        data["rules"] = {**(data.get("rules") or {}), **rules}
-    return game_from_position(json.dumps(data), cards)
-
-
 def _cmd_simulate(args, out):
     from tqdm import tqdm
 
     from .simulate import simulate
-    if args.jobs < 0:
-        raise _BadInput(t("cli.error.jobs", value=args.jobs))
+    if not 0 <= args.jobs <= MOST_JOBS:
+        raise _BadInput(t("cli.error.jobs", value=args.jobs, most=MOST_JOBS))
     # the catalogue's words around tqdm's fields: "{bar} {n_fmt}/{total_fmt} games [0:01<0:02]"
     shape = t("cli.simulate.progress", bar="|{bar}|", done="{n_fmt}", total="{total_fmt}")
     with tqdm(total=args.games, file=sys.stderr, bar_format=shape + " [{elapsed}<{remaining}]") as bar:

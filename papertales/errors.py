@@ -14,7 +14,7 @@ Values are language-free, and some are worded by their name (as in
 * ``card`` / ``*_card``: a card (or building) id, worded as the card's name; ``cards``: a
   list of ids;
 * ``spot``: a spot index (0-4), shown as F1 F2 B1 B2 F3;
-* ``phase``: a phase id (``"wars"``), shown as the phase's name;
+* ``phase`` / ``*_phase``: a phase id (``"wars"``), shown as the phase's name;
 * ``decision``: a decision kind (``"deploy"``), shown as ``err.decision.<kind>``;
 * ``resource``: ``wood`` / ``food`` / ``ore``, worded.
 
@@ -86,9 +86,9 @@ def _word(name: str, value: object, lang: str) -> object:
     if name == "spot" and isinstance(value, int) and not isinstance(value, bool):
         from .state import SPOT_NAMES
         return SPOT_NAMES[value] if 0 <= value < len(SPOT_NAMES) else value
-    if name in ("phase", "decision", "resource") and isinstance(value, str):
-        key = f"phase.{value}.name" if name == "phase" else f"err.decision.{value}" \
-            if name == "decision" else f"resource.{value}"
+    if (name in ("phase", "decision", "resource") or name.endswith("_phase")) and isinstance(value, str):
+        key = f"err.decision.{value}" if name == "decision" else f"resource.{value}" \
+            if name == "resource" else f"phase.{value}.name"
         return t(key, lang) if has(key, "en") else value
     return value
 
@@ -129,3 +129,8 @@ class SaveFileError(PaperTalesError):
 
 class PositionError(PaperTalesError):
     """A what-if position (JSON) is malformed or breaks a rule."""
+
+
+class MissingExtraError(PaperTalesError, ImportError):
+    """An optional package is not installed: the message names the extra to install
+    (also an ``ImportError``, as the failed import always was)."""

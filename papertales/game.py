@@ -40,7 +40,7 @@ _NEXT_PHASE["end"] = OVER
 
 #: the stages of every phase, in order (the save format checks against this table)
 STAGES = {
-    "recruitment": ("start", "draft"), "deployment": ("start", "place", "reveal", "choose", "finish"),
+    "recruitment": ("start", "draft", solo.SCORING), "deployment": ("start", "place", "reveal", "choose", "finish"),
     "wars": ("start",), "income": ("start",), "construction": ("start", "build"),
     "aging": ("start", "save", "resolve"), "end": ("start",), "over": ("start",),
 }
@@ -88,6 +88,7 @@ _ALL_DECIDED = {
 MULTI_RULES: dict[str, dict[Any, Any]] = {"auto": _AUTO, "decided": _ALL_DECIDED, "decisions": _DECISIONS}
 SOLO_RULES: dict[str, dict[Any, Any]] = {
     "auto": {**_AUTO, ("recruitment", "start"): solo.recruitment_start,
+             ("recruitment", solo.SCORING): solo.score_netherworld,
              ("wars", "start"): solo.wars_resolve, ("end", "start"): solo.final},
     "decided": {**_ALL_DECIDED, "recruitment": solo.draft_decided},
     "decisions": {**_DECISIONS, DRAFT: (recruitment.legal, solo.check_draft, solo.apply_draft)},
@@ -363,17 +364,44 @@ class Game:
             raise self._nobody_message(seat)
         handlers = self.rules["decisions"][d.kind]
         mark = len(self.events)
+        before = self.clone()           # whatever goes wrong below, the game stays as it was
         try:
             handlers[1](self, seat, d, action)
-        except IllegalActionError as exc:
+        except Exception as exc:        # noqa: BLE001 - any value the checks did not foresee is refused too
+            self._restore(before)
+            if not isinstance(exc, IllegalActionError):
+                exc = IllegalActionError("err.game.malformed_action", value=repr(action))
             legal = [str(a) for a in handlers[0](self, seat, d)]
             raise IllegalActionError(
                 "err.game.not_now" if len(legal) <= 25 else "err.game.not_now_more",
                 name=self.players[seat].name, action=str(action), decision=d.kind,
                 reason=exc.with_traceback(None), allowed=", ".join(legal[:25]), n=len(legal)) from None
-        handlers[2](self, seat, d, action)
+        try:
+            handlers[2](self, seat, d, action)
+        except BaseException:
+            self._restore(before)
+            raise
         self.history.append((seat, action))
         return self.events[mark:]
+
+    def _restore(self, g: "Game") -> None:
+        """Become ``g`` again (a :meth:`clone` taken before an action that failed)."""
+        self.players = g.players
+        self.turn = g.turn
+        self.phase = g.phase
+        self.stage = g.stage
+        self.rng = g.rng
+        self.draw = g.draw
+        self.discard = g.discard
+        self.pending = g.pending
+        self.queues = g.queues
+        self.saved = g.saved
+        self.events = g.events
+        self.history = g.history
+        self.lich = g.lich
+        self.build_options = g.build_options
+        self.build_choices = g.build_choices
+        self.results = g.results
 
     def apply_trusted(self, seat: int, action: Action) -> None:
         """:meth:`apply` without checking: only for an action the engine itself offered

@@ -8,6 +8,8 @@ the printed strength and with every conditional production counted as met.
 
 from __future__ import annotations
 
+import re
+
 from .abilities import RES_INDEX, RESOURCES
 from .errors import PackError
 
@@ -22,9 +24,23 @@ PHASE_OF_TRIGGER = {
 PHASE_NAMES = ("deployment", "wars", "income", "construction", "aging", "end_of_game")
 
 
-def _int(value, where):
+#: a card id is written in the action notation (``pick my_squire``) and in event causes
+ID_PATTERN = re.compile(r"\w+")
+
+
+def card_id(value, where):
+    """A card id from a pack: lowercase letters, digits and ``_`` (no space, no capital:
+    ids are read back from the notation, which is case-blind and split at spaces)."""
+    if not isinstance(value, str) or not ID_PATTERN.fullmatch(value) or value != value.lower():
+        raise PackError("err.pack.id", where=where, value=repr(value))
+    return value
+
+
+def _int(value, where, lo=-30, hi=30):
     if isinstance(value, bool) or not isinstance(value, int):
         raise PackError("err.pack.whole_number", where=where, value=repr(value))
+    if not lo <= value <= hi:
+        raise PackError("err.pack.range", where=where, lo=lo, hi=hi, value=value)
     return value
 
 
@@ -45,7 +61,7 @@ def requirement(spec, where):
 
 
 def _produces(value, where):
-    if value not in RES_INDEX:
+    if not isinstance(value, str) or value not in RES_INDEX:
         raise PackError("err.pack.one_of", where=where, allowed=", ".join(RESOURCES), value=repr(value))
     r = RES_INDEX[value]
     return lambda t: any(res == r for res, _, _ in t.produces)   # conditions count as met
@@ -107,7 +123,7 @@ def necropolis_card(spec, where, pack_id) -> NecropolisCard:
         raise PackError("err.pack.necropolis_object", where=where)
     _check_keys(spec, ("id", "name", "pile", "immediate_lp", "quest", "black", "purple", "text"), where)
     c = NecropolisCard()
-    c.id = _str(spec.get("id"), f"{where}.id")
+    c.id = card_id(spec.get("id"), f"{where}.id")
     where = f"{where} ('{c.id}')"
     c.name = _str(spec.get("name", c.id), f"{where}.name")
     c.pile = spec.get("pile")
@@ -116,9 +132,7 @@ def necropolis_card(spec, where, pack_id) -> NecropolisCard:
     for key in ("immediate_lp", "black", "purple"):
         if key not in spec:
             raise PackError("err.pack.required", where=where, field=key)
-        v = _int(spec[key], f"{where}.{key}")
-        if v < 0:
-            raise PackError("err.pack.not_negative", where=f"{where}.{key}", value=v)
+        v = _int(spec[key], f"{where}.{key}", 0)
         setattr(c, key, v)
     quest = spec.get("quest")
     if quest is None:
@@ -129,7 +143,7 @@ def necropolis_card(spec, where, pack_id) -> NecropolisCard:
         _check_keys(quest, ("requirement", "lp", "text"), f"{where}.quest")
         if "lp" not in quest or "requirement" not in quest:
             raise PackError("err.pack.quest_fields", where=f"{where}.quest")
-        c.quest_lp = _int(quest["lp"], f"{where}.quest.lp")
+        c.quest_lp = _int(quest["lp"], f"{where}.quest.lp", 0)
         c.requirement = quest["requirement"]
         c.quest = requirement(quest["requirement"], f"{where}.quest.requirement")
         c.quest_text = quest.get("text", "")
@@ -166,7 +180,7 @@ def lich_king_card(spec, where, pack_id) -> LichKingCard:
         raise PackError("err.pack.lich_king_object", where=where)
     _check_keys(spec, ("id", "name", "abilities", "text"), where)
     c = LichKingCard()
-    c.id = _str(spec.get("id"), f"{where}.id")
+    c.id = card_id(spec.get("id"), f"{where}.id")
     where = f"{where} ('{c.id}')"
     c.name = _str(spec.get("name", c.id), f"{where}.name")
     c.text = spec.get("text", "")
@@ -191,7 +205,7 @@ def lich_king_card(spec, where, pack_id) -> LichKingCard:
                 c.black += amount
             if army in ("purple", "both"):
                 c.purple += amount
-        elif key in _LK_EFFECTS:
+        elif all(isinstance(k, str) for k in key) and key in _LK_EFFECTS:
             attr = _LK_EFFECTS[key]
             setattr(c, attr, getattr(c, attr) + amount)
         else:

@@ -13,13 +13,15 @@ from .decisions import KINDS as DECISION_KINDS, Decision
 from .cards import BUILTIN_PACKS, card_set
 from .necropolis import PILES
 from .solo import LichKing
-from .errors import PaperTalesError, SaveFileError
+from .errors import PaperTalesError, Phrase, SaveFileError
 from .variants import check as check_variants
 from .events import KINDS as EVENT_KINDS, Event
 from .rng import Rng
 from .state import SPOTS, Player, Unit
 
 FORMAT = "papertales-game/2"
+#: the largest gold or LP a save may hold (a whole game gives far less)
+MOST = 999
 
 
 def to_dict(game) -> dict:
@@ -80,6 +82,13 @@ def _int(v, where, lo=None, hi=None):
     return v
 
 
+def _need(obj, key, where):
+    """``obj[key]``, or the error naming the missing field ``where``."""
+    if key not in obj:
+        _err("err.save.missing", field=where)
+    return obj[key]
+
+
 def _list(v, where):
     if not isinstance(v, list):
         _err("err.save.list", where=where, type=type(v).__name__)
@@ -93,8 +102,8 @@ def loads(text, cls=None, cards=None):
         from .game import Game as cls
     try:
         data = json.loads(text) if isinstance(text, (str, bytes)) else text
-    except json.JSONDecodeError as exc:
-        _err("err.save.json", error=str(exc))
+    except (ValueError, RecursionError) as exc:     # not JSON, not UTF-8, a 5,000-digit number, nested too deep
+        _err("err.save.json", error=str(exc) or type(exc).__name__)
     if not isinstance(data, dict):
         _err("err.save.object")
     if data.get("format") != FORMAT:
@@ -103,7 +112,7 @@ def loads(text, cls=None, cards=None):
     if cards is None:
         if not isinstance(packs, list) or not packs or packs[0] != "base":
             _err("err.save.packs", value=repr(packs))
-        unknown = [p for p in packs if p not in BUILTIN_PACKS]
+        unknown = [p for p in packs if not isinstance(p, str) or p not in BUILTIN_PACKS]
         if unknown:
             _err("err.save.packs_not_builtin", packs=", ".join(map(str, unknown)))
         cards = card_set(*packs[1:])
@@ -120,34 +129,34 @@ def loads(text, cls=None, cards=None):
         return [card(c, f"{where}[{i}]") for i, c in enumerate(_list(v, where))]
 
     try:
-        players_data = _list(data["players"], "players")
+        players_data = _list(_need(data, "players", "players"), "players")
         n = len(players_data)
         if not 1 <= n <= 7:
             _err("err.save.players", n=n)
-        options = data["options"]
+        options = _need(data, "options", "options")
         if not isinstance(options, dict) or options.get("players") != n:
             _err("err.save.options")
         try:
             variants = check_variants(options.get("rules"))
         except PaperTalesError as exc:
             _err("err.save.field", where="options.rules", reason=exc)
-        phase, stage = data["phase"], data["stage"]
-        if phase not in STAGES or stage not in STAGES[phase]:
+        phase, stage = _need(data, "phase", "phase"), _need(data, "stage", "stage")
+        if not isinstance(phase, str) or phase not in STAGES or stage not in STAGES[phase]:
             _err("err.save.phase", phase_id=repr(phase), stage=repr(stage))
         g = cls.__new__(cls)
         g.cards = cards
         g.n = n
-        g.seed = _int(data["seed"], "seed")
-        g.turn = _int(data["turn"], "turn", 1, 4)
+        g.seed = _int(_need(data, "seed", "seed"), "seed")
+        g.turn = _int(_need(data, "turn", "turn"), "turn", 1, 4)
         g.phase, g.stage = phase, stage
-        g.rng = Rng(_int(data["rng"], "rng", 0, (1 << 64) - 1))
-        g.draw = card_list(data["draw"], "draw")
-        g.discard = card_list(data["discard"], "discard")
+        g.rng = Rng(_int(_need(data, "rng", "rng"), "rng", 0, (1 << 64) - 1))
+        g.draw = card_list(_need(data, "draw", "draw"), "draw")
+        g.discard = card_list(_need(data, "discard", "discard"), "discard")
         g.options = {**options, "rules": variants}
         g.variants = variants
         bids = {}
-        for i, bid in enumerate(_list(data["buildings"], "buildings")):
-            if bid not in cards.building_by_id or bid in bids:
+        for i, bid in enumerate(_list(_need(data, "buildings", "buildings"), "buildings")):
+            if not isinstance(bid, str) or bid not in cards.building_by_id or bid in bids:
                 _err("err.save.building", where=f"buildings[{i}]", value=repr(bid))
             bids[bid] = i
         g.buildings = tuple(cards.building_by_id[b] for b in bids)
@@ -156,13 +165,13 @@ def loads(text, cls=None, cards=None):
             w = f"players[{i}]"
             if not isinstance(pd, dict):
                 _err("err.save.player_object", where=w)
-            p = Player(str(pd["name"]), len(g.buildings), _int(pd["gold"], f"{w}.gold", 0))
-            p.lp = _int(pd["lp"], f"{w}.lp", 0)
-            p.hand = card_list(pd["hand"], f"{w}.hand")
-            p.pack = card_list(pd["pack"], f"{w}.pack")
-            p.kept = None if pd["kept"] is None else card(pd["kept"], f"{w}.kept")
-            p.spots = _int(pd["spots"], f"{w}.spots", 4, 5)
-            units = _list(pd["units"], f"{w}.units")
+            p = Player(str(_need(pd, "name", f"{w}.name")), len(g.buildings), _int(_need(pd, "gold", f"{w}.gold"), f"{w}.gold", 0, MOST))
+            p.lp = _int(_need(pd, "lp", f"{w}.lp"), f"{w}.lp", 0, MOST)
+            p.hand = card_list(_need(pd, "hand", f"{w}.hand"), f"{w}.hand")
+            p.pack = card_list(_need(pd, "pack", f"{w}.pack"), f"{w}.pack")
+            p.kept = None if _need(pd, "kept", f"{w}.kept") is None else card(_need(pd, "kept", f"{w}.kept"), f"{w}.kept")
+            p.spots = _int(_need(pd, "spots", f"{w}.spots"), f"{w}.spots", 4, 5)
+            units = _list(_need(pd, "units", f"{w}.units"), f"{w}.units")
             if len(units) != SPOTS:
                 _err("err.save.units", where=f"{w}.units", n=SPOTS, got=len(units))
             for s, ud in enumerate(units):
@@ -170,9 +179,9 @@ def loads(text, cls=None, cards=None):
                     continue
                 if not isinstance(ud, dict):
                     _err("err.save.unit", where=f"{w}.units[{s}]")
-                p.units[s] = Unit(card(ud["card"], f"{w}.units[{s}].card"),
-                                  _int(ud["age"], f"{w}.units[{s}].age", 0, 99), bool(ud["new"]))
-            bd = pd["buildings"]
+                p.units[s] = Unit(card(_need(ud, "card", f"{w}.units[{s}].card"), f"{w}.units[{s}].card"),
+                                  _int(_need(ud, "age", f"{w}.units[{s}].age"), f"{w}.units[{s}].age", 0, 99), bool(_need(ud, "new", f"{w}.units[{s}].new")))
+            bd = _need(pd, "buildings", f"{w}.buildings")
             if not isinstance(bd, dict):
                 _err("err.save.buildings", where=f"{w}.buildings")
             for bid, lvl in bd.items():
@@ -184,10 +193,10 @@ def loads(text, cls=None, cards=None):
                 _err("err.save.fifth_spot", where=w)
             g.players.append(p)
         g.pending = []
-        for i, d in enumerate(_list(data["pending"], "pending")):
+        for i, d in enumerate(_list(_need(data, "pending", "pending"), "pending")):
             g.pending.append(_decision(d, i, f"pending[{i}]", allow_none=True))
         g.queues = [[_decision(d, i, f"queues[{i}][{j}]") for j, d in enumerate(_list(q, f"queues[{i}]"))]
-                    for i, q in enumerate(_list(data["queues"], "queues"))]
+                    for i, q in enumerate(_list(_need(data, "queues", "queues"), "queues"))]
         if len(g.pending) != n or len(g.queues) != n:
             _err("err.save.pending")
         saved = data.get("saved")
@@ -195,10 +204,10 @@ def loads(text, cls=None, cards=None):
                                               for x in _list(saved, "saved")]
         g.record_events = bool(data.get("record_events", True))
         g.build_options = None
-        choices = data["build_choices"]
+        choices = _need(data, "build_choices", "build_choices")
         try:
             g.build_choices = None if choices is None else [
-                None if a is None else Action.parse(a) for a in _list(choices, "build_choices")]
+                None if a is None else Action.from_json(a) for a in _list(choices, "build_choices")]
         except ValueError as exc:
             _err("err.save.field", where="build_choices", reason=exc)
         if g.build_choices is not None and len(g.build_choices) != n:
@@ -207,22 +216,23 @@ def loads(text, cls=None, cards=None):
         g.rules = MULTI_RULES
         if n == 1:
             g.rules = SOLO_RULES
-            g.lich = _lich(data["lich"], cards, g)
-        elif data["lich"] is not None:
+            g.lich = _lich(_need(data, "lich", "lich"), cards, g)
+        elif _need(data, "lich", "lich") is not None:
             _err("err.save.lich_not_solo")
         g.events = []
-        for i, e in enumerate(_list(data["events"], "events")):
+        for i, e in enumerate(_list(_need(data, "events", "events"), "events")):
             if not isinstance(e, list) or len(e) != 8 or e[3] not in EVENT_KINDS or not isinstance(e[7], dict):
                 _err("err.save.event", where=f"events[{i}]")
             g.events.append(Event(*e))
         g.results = []
-        for i, r in enumerate(_list(data["results"], "results")):
+        for i, r in enumerate(_list(_need(data, "results", "results"), "results")):
             try:
                 g.results.append(results.from_json(r))
-            except (ValueError, TypeError) as exc:
-                _err("err.save.field", where=f"results[{i}]", reason=exc)
+            except (ValueError, TypeError, AttributeError, KeyError) as exc:
+                _err("err.save.field", where=f"results[{i}]", reason=exc if isinstance(exc, PaperTalesError)
+                     else Phrase("err.save.record", record=r.get("type") if isinstance(r, dict) else None))
         g.history = []
-        for i, h in enumerate(_list(data["history"], "history")):
+        for i, h in enumerate(_list(_need(data, "history", "history"), "history")):
             if not isinstance(h, list) or len(h) != 2:
                 _err("err.save.history", where=f"history[{i}]")
             try:
@@ -231,14 +241,85 @@ def loads(text, cls=None, cards=None):
                 _err("err.save.field", where=f"history[{i}]", reason=exc)
     except KeyError as exc:
         _err("err.save.missing", field=str(exc))
-    except TypeError as exc:
-        _err("err.save.malformed", error=str(exc))
+    except (TypeError, AttributeError, ValueError, IndexError) as exc:
+        _err("err.save.malformed", error=f"{type(exc).__name__}: {exc}")
     expected = {}
     for t in cards.deck:
         expected[t.id] = expected.get(t.id, 0) + 1
-    if g.card_counts() != expected:
-        _err("err.save.deck")
-    return g
+    counts = g.card_counts()
+    if counts != expected:
+        wrong = next(c for c in list(expected) + list(counts) if counts.get(c, 0) != expected.get(c, 0))
+        _err("err.save.deck", card=wrong, got=counts.get(wrong, 0), n=expected.get(wrong, 0))
+    return _replayed(data, g, cls, cards)
+
+
+def _replayed(data, g, cls, cards):
+    """The game the save's options and history give, played again by the engine; refused
+    unless it is exactly the saved state.  A save is its history plus a redundant copy of
+    the state: any state the rules cannot reach (a pending decision of the wrong phase, a
+    card in two places, a face-up card too many ...) differs from the replay and is
+    refused here, at load time, so the engine's hot path never checks it again."""
+    o = g.options
+    where = "options"
+    try:
+        if "position" in o:                  # a game set up from a what-if position
+            from .whatif import game_from_position
+            where = "options.position"
+            r = game_from_position(o["position"], cards, seed=g.seed)
+            r.record_events = g.record_events
+        else:
+            r = cls.new(players=g.n, seed=g.seed, names=o.get("names"), cards=cards, expansion=o.get("expansion"),
+                        lich_king_cards=o.get("lich_king_cards", 0), rules=o.get("rules"),
+                        record_events=g.record_events)
+    except PaperTalesError as exc:
+        _err("err.save.field", where=where, reason=exc)
+    except (TypeError, ValueError) as exc:
+        _err("err.save.field", where=where, reason=f"{type(exc).__name__}: {exc}")
+    start = len(r.history)                   # the position's own Deployment actions
+    if g.history[:start] != r.history:
+        _err("err.save.field", where="history", reason=Phrase("err.save.position_history", n=start))
+    for i, (seat, action) in enumerate(g.history[start:], start):
+        if r.phase != "over" and not any(r.pending):
+            r.advance()
+        try:
+            r.apply(seat, action)
+        except PaperTalesError as exc:
+            _err("err.save.history_illegal", where=f"history[{i}]", reason=exc)
+    want = (g.turn, g.phase, g.stage)
+    closest = None                           # the replay at the saved phase and stage
+    while True:
+        if (r.turn, r.phase, r.stage) == want:
+            closest = json.loads(dumps(r))
+            if closest == data:
+                return r
+        if r.phase == "over" or any(r.pending):
+            break
+        r.step()
+    where, value, expected = _difference(closest if closest is not None else json.loads(dumps(r)), data)
+    _err("err.save.not_from_history", where=where, value=_short(value), expected=_short(expected),
+         n=len(g.history))
+
+
+_ABSENT = object()
+
+
+def _difference(expected, got, where=""):
+    """(field, saved value, value of the replay) of the first place where two JSON values differ."""
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for key in list(expected) + [k for k in got if k not in expected]:
+            a, b = expected.get(key, _ABSENT), got.get(key, _ABSENT)
+            if a != b:
+                return _difference(a, b, f"{where}.{key}" if where else str(key))
+    if isinstance(expected, list) and isinstance(got, list) and len(expected) == len(got):
+        for i, (a, b) in enumerate(zip(expected, got)):
+            if a != b:
+                return _difference(a, b, f"{where}[{i}]")
+    return where or "(the file)", got, expected
+
+
+def _short(value) -> str:
+    text = "(absent)" if value is _ABSENT else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _lich(d, cards, game):
@@ -246,27 +327,27 @@ def _lich(d, cards, game):
         _err("err.save.lich")
     necro = {c.id: c for c in cards.necropolis}
     lkc = {c.id: c for c in cards.lich_king_cards}
-    raw = _list(d["line"], "lich.line")
+    raw = _list(_need(d, "line", "lich.line"), "lich.line")
     if len(raw) != len(PILES):
         _err("err.save.lich_line", n=len(PILES), piles=" ".join(PILES))
     line = []
     for i, (cid, pile) in enumerate(zip(raw, PILES)):
-        c = necro.get(cid)
+        c = necro.get(cid) if isinstance(cid, str) else None
         if c is None or c.pile != pile:
             _err("err.save.lich_line_card", where=f"lich.line[{i}]", value=repr(cid), pile=pile)
         line.append(c)
     chosen = []
-    for i, cid in enumerate(_list(d["cards"], "lich.cards")):
-        if cid not in lkc:
+    for i, cid in enumerate(_list(_need(d, "cards", "lich.cards"), "lich.cards")):
+        if not isinstance(cid, str) or cid not in lkc:
             _err("err.save.lich_card", where=f"lich.cards[{i}]", value=repr(cid))
         chosen.append(lkc[cid])
     lk = LichKing(line, chosen)
-    lk.lp = _int(d["lp"], "lich.lp", 0)
-    lk.time = _int(d["time"], "lich.time", 0, len(PILES) - 1)
-    lk.revealed = _int(d["revealed"], "lich.revealed", 1, len(PILES))
-    lk.draft_step = _int(d["draft_step"], "lich.draft_step", 0, 5)
-    for i, c in enumerate(_list(d["netherworld"], "lich.netherworld")):
-        if c not in cards.unit_by_id:
+    lk.lp = _int(_need(d, "lp", "lich.lp"), "lich.lp", 0, MOST)
+    lk.time = _int(_need(d, "time", "lich.time"), "lich.time", 0, len(PILES) - 1)
+    lk.revealed = _int(_need(d, "revealed", "lich.revealed"), "lich.revealed", 1, len(PILES))
+    lk.draft_step = _int(_need(d, "draft_step", "lich.draft_step"), "lich.draft_step", 0, 5)
+    for i, c in enumerate(_list(_need(d, "netherworld", "lich.netherworld"), "lich.netherworld")):
+        if not isinstance(c, str) or c not in cards.unit_by_id:
             _err("err.save.unknown_card", where=f"lich.netherworld[{i}]", value=repr(c))
         lk.netherworld.append(cards.unit_by_id[c])
     return lk

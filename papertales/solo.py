@@ -35,6 +35,10 @@ from .necropolis import PILES
 LICH = LICH_SEAT        # the seat number of the Lich King in events
 DRAWS = (5, 4, 3)       # cards drawn from the pile at the first three picks
 LP_PER_ARMY_WIN = 1
+#: the Netherworld the Lich King scores: the 9 cards not kept, less the 2 the player takes
+NETHERWORLD_SCORED = 7
+#: the stage of Recruitment at which the draft is over and the Lich King scores the Netherworld
+SCORING = "netherworld"
 
 
 class LichKing:
@@ -127,13 +131,19 @@ def _offer(game) -> None:
             t = lk.netherworld.pop(0)
             p.hand.append(t)
             game._log(0, EV_DRAFT, 0, RULE_NETHERWORLD, "ev.takes_top", {"card": t.id})
-        _lich_king_gains(game)
-        recruitment.finish(game)
+        score_netherworld(game)
         return
     game.pending[0] = simple(DRAFT, 0) if p.pack else None
     if not p.pack:
         lk.draft_step += 1
         _offer(game)
+
+
+def score_netherworld(game) -> None:
+    """The end of the solo Recruitment: the Lich King scores the Netherworld as it stands
+    (also the automatic stage :data:`SCORING` of a what-if position that gives one)."""
+    _lich_king_gains(game)
+    recruitment.finish(game)
 
 
 def check_draft(game, seat, decision, action) -> None:

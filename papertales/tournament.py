@@ -27,6 +27,7 @@ import os
 import time
 
 from .errors import PaperTalesError
+from .extras import require
 from .results import ConstructionResult, DeploymentResult, DraftResult, SoloWarsResult, WarsResult
 
 Z95 = 1.959963984540054
@@ -197,6 +198,8 @@ def run(bots, games=100, seed=1, players=None, jobs=None, budget=None, rules=Non
     if games < 1:
         raise PaperTalesError("err.tournament.games", games=games)
     parse_budget(budget)                                    # refuse a bad budget before starting
+    if dask:
+        require("dask.distributed", "lab")                  # say which extra is missing before starting
     if rules:
         options["rules"] = dict(rules)
     if packs:
@@ -249,7 +252,8 @@ def _results(tasks, jobs, dask):
 
 
 def _dask_results(tasks, jobs, address):
-    from dask.distributed import Client, LocalCluster
+    distributed = require("dask.distributed", "lab")
+    Client, LocalCluster = distributed.Client, distributed.LocalCluster
     cluster = None
     if address == "local":
         cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
@@ -298,8 +302,7 @@ def ratings(rows) -> dict:
     """Plackett-Luce ratings (``openskill``) of every bot over the games in order, each game a
     ranking of its seats by final LP (ties share a rank; in solo the Lich King is a player).
     Seats of the same bot in one game update one rating: their new values are averaged."""
-    from openskill.models import PlackettLuce
-    model = PlackettLuce()
+    model = require("openskill.models", "lab").PlackettLuce()
     table = {}
     for game_rows in _by_game(rows):
         teams, names, scores = [], [], []
@@ -378,7 +381,8 @@ def write(rows, path) -> str:
     flat = [{k: (json.dumps(v, separators=(",", ":")) if k in LIST_FIELDS else v) for k, v in r.items()}
             for r in rows]
     if path.endswith(".parquet"):
-        import pandas as pd
+        pd = require("pandas", "lab")
+        require("pyarrow", "lab")            # pandas' Parquet engine
         pd.DataFrame(flat).to_parquet(path, index=False)
     elif path.endswith(".csv"):
         import csv
@@ -396,7 +400,8 @@ def read(path) -> list[dict]:
     """Rows written by :func:`write`, back as Python values."""
     path = str(path)
     if path.endswith(".parquet"):
-        import pandas as pd
+        pd = require("pandas", "lab")
+        require("pyarrow", "lab")
         flat = pd.read_parquet(path).to_dict("records")
     else:
         import csv

@@ -22,6 +22,8 @@ from .expansion import EXPANSIONS, FIXED_WITH_TILES, MAX_PLAYERS, TILES_DRAWN, t
 from .game import OVER, PHASES, Game
 from .i18n import card_name, get_language, t
 from .necropolis import PILES
+from .solo import NETHERWORLD_SCORED, SCORING
+from .serialize import MOST
 from .state import BACK_SPOTS, FRONT_SPOTS, SPOT_INDEX, SPOT_NAMES, Unit, production
 
 FORMAT = "papertales-position/1"
@@ -44,7 +46,7 @@ _NOT_BRANCHED = (DRAFT, DRAFT_DISCARD)
 
 
 def _err(key, **params):
-    raise PositionError(t(key, **params))
+    raise PositionError(key, **params)
 
 
 def _fields(names) -> str:
@@ -176,8 +178,7 @@ def _choices(pd, w, cards, phase, has):
         if key not in _PLAYER_CHOICES and key not in has:
             _err("cli.whatif.error.choice_absent", where=where, card=card_name(key, cards=cards))
         if POSITION_PHASES.index(when) < POSITION_PHASES.index(phase):
-            _err("cli.whatif.error.choice_past", where=where, when=t(f"phase.{when}.name"),
-                 phase=t(f"phase.{phase}.name"))
+            _err("cli.whatif.error.choice_past", where=where, when_phase=when, phase=phase)
         values = value if isinstance(value, list) else [value]
         if not values:
             _err("cli.whatif.error.choice_value", where=where, value=repr(value))
@@ -271,7 +272,7 @@ def _deployment_actions(pd, w, cards):
         for j, text in enumerate(acts):
             where = f"{w}.actions[{j}]"
             try:
-                out.append((where, Action.parse(text)))
+                out.append((where, Action.from_json(text)))
             except ValueError as exc:
                 _err("cli.whatif.error.action", where=where, reason=str(exc))
             if out[-1][1].a is not None and out[-1][1].kind in ("place", "done"):
@@ -288,8 +289,8 @@ def _setup_lich(game, ld, turn, phase, cards):
     if extra:
         _err("cli.whatif.error.where_fields", where="lich_king", fields=_fields(extra), allowed=", ".join(LICH_FIELDS))
     lp = ld.get("lp", 0)
-    if not _whole(lp):
-        _err("cli.whatif.error.not_negative", where="lich_king.lp", value=repr(lp))
+    if not _whole(lp, 0, MOST):
+        _err("cli.whatif.error.whole_between", where="lich_king.lp", value=repr(lp), most=MOST)
     lk.lp = lp
     if "line" in ld:
         line = ld["line"]
@@ -304,20 +305,29 @@ def _setup_lich(game, ld, turn, phase, cards):
                      known=", ".join(sorted(k for k, v in by_id.items() if v.pile == pile)))
             chosen.append(c)
         lk.line = chosen
+    # the Time token moves one card per turn, and Wars reveals the card after it: any other
+    # value would make Wars reveal a card too many (and its quest score) or read past the line
     time = ld.get("time", turn - 1)
     if not _whole(time, 0, len(PILES) - 1):
         _err("cli.whatif.error.time", where="lich_king.time", value=repr(time))
+    if time != turn - 1:
+        _err("cli.whatif.error.time_turn", where="lich_king.time", value=repr(time), turn=turn, time=turn - 1)
     lk.time = time
     after_wars = POSITION_PHASES.index(phase) > POSITION_PHASES.index("wars")
-    revealed = ld.get("revealed", min(len(PILES), time + (2 if after_wars else 1)))
-    if not _whole(revealed, time + 1, len(PILES)):
-        _err("cli.whatif.error.revealed", where="lich_king.revealed", value=repr(revealed), least=time + 1)
+    face_up = min(len(PILES), time + (2 if after_wars else 1))
+    revealed = ld.get("revealed", face_up)
+    if revealed != face_up or not _whole(revealed):
+        _err("cli.whatif.error.revealed_time", where="lich_king.revealed", value=repr(revealed), n=face_up,
+             time=time, phase=phase)
     lk.revealed = revealed
     nether = ld.get("netherworld", [])
     if not isinstance(nether, list):
         _err("cli.whatif.error.hand", where="lich_king.netherworld")
     if nether and phase != "recruitment":
         _err("cli.whatif.error.netherworld_phase", where="lich_king.netherworld")
+    if len(nether) > NETHERWORLD_SCORED:
+        _err("cli.whatif.error.netherworld_size", where="lich_king.netherworld", n=NETHERWORLD_SCORED,
+             got=len(nether))
     lk.netherworld = [_unit(c, f"lich_king.netherworld[{j}]", cards).type for j, c in enumerate(nether)]
 
 
@@ -351,8 +361,8 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            _err("cli.whatif.error.json", error=str(exc))
+        except (ValueError, RecursionError) as exc:     # not JSON, a 5,000-digit number, nested too deep
+            _err("cli.whatif.error.json", error=str(exc) or type(exc).__name__)
     if not isinstance(data, dict):
         _err("cli.whatif.error.object")
     extra = set(data) - set(TOP_FIELDS)
@@ -421,8 +431,8 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
         p = game.players[i]
         for key in ("gold", "lp"):
             v = pd.get(key, 3 if key == "gold" else 0)
-            if not _whole(v):
-                _err("cli.whatif.error.not_negative", where=f"{w}.{key}", value=repr(v))
+            if not _whole(v, 0, MOST):
+                _err("cli.whatif.error.whole_between", where=f"{w}.{key}", value=repr(v), most=MOST)
             setattr(p, key, v)
         bd = pd.get("buildings", {})
         if not isinstance(bd, dict):
@@ -470,10 +480,16 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
               copies=cards.unit_by_id[k].copies) for k in over))
     game.rng.shuffle(draw)
     game.draw = draw
+    try:                                     # a save of this game is rebuilt from its position
+        game.options = {**game.options, "position": json.loads(json.dumps(data))}
+    except (TypeError, ValueError):          # a dict that is not JSON: the game can be played, not saved
+        pass
     game.turn = turn
     game.phase = phase
     game.stage = "start"
     game.plan = _Plan(choices)
+    if game.lich is not None and game.lich.netherworld:
+        game.stage = SCORING                 # the draft is over: the Lich King scores this Netherworld
     if phase == "deployment":
         game.step()                          # everyone now places units face down
         for seat, actions in deploy.items():
@@ -487,13 +503,30 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
     return game
 
 
-def load_position(path, cards=None) -> Game:
+def load_position(path, cards=None, rules=None) -> Game:
+    """The position in the file ``path`` (``rules``: variants laid over its own); a refusal
+    names the file, then the field."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
+    except UnicodeDecodeError:
+        _err("err.position.file", file=path, error=PositionError("cli.whatif.error.not_text"))
     except OSError as exc:
         _err("cli.error.cannot_read", path=path, reason=os_reason(exc))
-    return game_from_position(text, cards)
+    try:
+        if rules:
+            data = json.loads(text)
+            if isinstance(data, dict):
+                data["rules"] = {**(data.get("rules") or {}), **rules}
+                text = json.dumps(data)
+        return game_from_position(text, cards)
+    except (ValueError, RecursionError):        # not JSON: the position's own words for it
+        try:
+            return game_from_position(text, cards)
+        except PositionError as exc:
+            _err("err.position.file", file=path, error=exc)
+    except PositionError as exc:
+        _err("err.position.file", file=path, error=exc)
 
 
 def position_of(game) -> dict:
@@ -706,7 +739,7 @@ def _run(game, phase, lang, plan, stop=None):
         _play(g, lambda x, before=before: stop(x) or x.phase != before, plan, points)
     left = plan.unused(seen)
     if left:
-        _err("cli.whatif.error.choice_unused", where=left[0], phase=t(f"phase.{left[1]}.name"))
+        _err("cli.whatif.error.choice_unused", where=left[0], phase=left[1])
     res = {"events": _events(g, None, lang, mark), **_outcome(g, lang)}
     if phase is None:
         res["phases"] = seen

@@ -11,13 +11,18 @@ python3 -m venv .venv
 # first visit is interactive within seconds (the pool refills itself after each visit).
 # One kernel per open page: the page shuts its kernel down when it closes (the app sets the
 # _xsrf cookie that Voilà's shutdown request needs, see widgets/pagejs.py); kernels whose
-# page vanished without saying so (a crashed tab, a lost network) are culled after 10
-# minutes without a connection.  Voilà never culls the pooled kernel.
+# page vanished without saying so (a crashed tab, a lost network) are culled after 3
+# minutes without a connection and activity (checked every 30 s), so every visitor's kernel
+# is gone within 3.5 minutes of leaving (benchmarks/bench_classroom.py measures it); a
+# connected page is never culled, however long it stays idle.  Voilà never culls the
+# pooled kernel.  --VoilaExecutor.iopub_timeout=60: when many pages open at once on a busy
+# machine the app's output can reach Voilà more than the default 4 s after its cell ran, and
+# Voilà would serve the page without the app (20 visitors arriving together did that).
 # --template=papertales (share/jupyter/voila/templates/papertales): Voilà's lab template
 # without its Font Awesome stylesheets from a CDN (Voilà's own bundle has the icons), so
 # the page needs no internet.
 export JUPYTER_PATH="$PWD/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
 exec .venv/bin/python -m voila notebooks/app.ipynb --no-browser --port="${PORT:-8866}" --template=papertales \
     --preheat_kernel=True --pool_size=1 --Voila.ip=127.0.0.1 \
-    --MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 \
-    --MappingKernelManager.cull_connected=False "$@"
+    --MappingKernelManager.cull_idle_timeout=180 --MappingKernelManager.cull_interval=30 \
+    --MappingKernelManager.cull_connected=False --VoilaExecutor.iopub_timeout=60 "$@"

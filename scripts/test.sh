@@ -6,6 +6,11 @@
 #  2. .venv-compiled, a regular install whose engine modules mypyc compiled: the same tests
 #     but the browser ones, run against the installed package (python -P: the sources in
 #     this folder are not importable, so the compiled modules are the ones tested).
+#  3. the Binder environment as repo2docker builds it (scripts/check_binder.py): a fresh
+#     virtualenv from binder/requirements.txt, binder/postBuild, notebooks/app.ipynb executed
+#     and rendered by Voilà.
+# Both test environments are constrained by binder/requirements.txt: the tests run on the
+# exact versions Binder serves (scripts/pin_requirements.py writes that file).
 # PAPERTALES_EXPECT_BUILD makes tests/test_build.py fail if the other build ran instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,14 +23,17 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e ".[test]"
-echo "scripts/test.sh: 1/2 the pure-Python engine (.venv, editable install)"
+.venv/bin/python -m pip install -q -e ".[test]" -c binder/requirements.txt
+echo "scripts/test.sh: 1/3 the pure-Python engine (.venv, editable install)"
 PAPERTALES_REQUIRE_BROWSER=1 PAPERTALES_EXPECT_BUILD=pure \
     .venv/bin/python -m pytest -q --nbval-lax --nbval-current-env tests notebooks "$@"
 
-echo "scripts/test.sh: 2/2 the compiled engine (.venv-compiled, mypyc; compiling takes about a minute)"
+echo "scripts/test.sh: 2/3 the compiled engine (.venv-compiled, mypyc; compiling takes about a minute)"
 python3 -m venv .venv-compiled
 .venv-compiled/bin/python -m pip install -q --upgrade pip
-.venv-compiled/bin/python -m pip install -q ".[test]"   # a local folder is always rebuilt
+.venv-compiled/bin/python -m pip install -q ".[test]" -c binder/requirements.txt   # a local folder is always rebuilt
 PAPERTALES_EXPECT_BUILD=compiled \
     .venv-compiled/bin/python -P -m pytest -q -p no:cacheprovider tests --ignore=tests/browser "$@"
+
+echo "scripts/test.sh: 3/3 the Binder environment (binder/ files in a fresh virtualenv, the app served by Voilà)"
+python3 scripts/check_binder.py

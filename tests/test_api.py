@@ -135,7 +135,7 @@ def test_save_and_load_give_the_identical_game():
     (lambda d: d["players"][1]["units"].append(None), "must list 5 spots"),
     (lambda d: d["players"][0].__setitem__("buildings", {"castle": 1}), "unknown building 'castle'"),
     (lambda d: d.__setitem__("phase", "party"), "unknown phase"),
-    (lambda d: d.pop("rng"), "missing field 'rng'"),
+    (lambda d: d.pop("rng"), "missing field rng"),
     (lambda d: d["pending"].__setitem__(0, ["dance"]), "malformed decision"),
     (lambda d: d["history"].append([0, ["fly"]]), "not an action"),
     (lambda d: d.__setitem__("turn", 9), "turn must be between 1 and 4"),

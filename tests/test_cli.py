@@ -215,8 +215,8 @@ def test_a_polish_locale_in_a_real_process():
 
 
 @pytest.mark.parametrize("argv, polish", [
-    (["simulate", "--games", "0"], "oczekiwano liczby >= 1"),
-    (["simulate", "--jobs", "-1", "--games", "1"], "--jobs musi wynosić 0"),
+    (["simulate", "--games", "0"], "oczekiwano liczby całkowitej od 1 do 1,000,000, podano 0"),
+    (["simulate", "--jobs", "-1", "--games", "1"], "--jobs musi wynosić od 0"),
     (["play", "--players", "1"], "gra jednoosobowa to tryb solo"),
     (["play", "--lich-king-cards", "2"], "ma sens tylko z --solo"),
     (["play", "--players", "7"], "wymaga --expansion beyond-the-gates"),

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ENGINE_FILES = ("game", "deployment", "recruitment", "construction", "aging", "solo", "serialize",
                 "cards", "necropolis", "abilities", "expansion", "variants", "actions",
                 "determinize", "observation", "whatif", "rng", "bots", "greedy", "ismcts", "tournament",
-                "cardstats", "coach", "lab", "playthrough", "results", "events")
+                "cardstats", "coach", "lab", "playthrough", "results", "events", "extras")
 #: helpers that raise an error from a key (the first argument) and its values
 RAISING_HELPERS = ("_err",)
 

@@ -54,11 +54,28 @@ def test_binder_config_installs_the_project():
     text = post.read_text()
     assert text.startswith("#!/bin/bash") and "set -euo pipefail" in text and "pip install" in text
     assert os.access(post, os.X_OK), "binder/postBuild must be executable"
-    wanted = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["app"]
-    names = {re.split(r"[<>=\[ ]", r)[0].lower() for r in wanted}
-    listed = {re.split(r"[<>=\[ ]", ln)[0].lower() for ln in (binder / "requirements.txt").read_text().splitlines()
-              if ln.strip() and not ln.startswith("#")}
-    assert names == listed, "binder/requirements.txt and the 'app' extra list the same packages"
+    assert "--no-build-isolation" in text and "--no-deps" in text      # no mypy, no compiler, only the pins
+
+
+def test_binder_pins_every_package_of_the_app_at_a_version_pyproject_allows():
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+    lines = [ln for ln in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+             if ln.strip() and not ln.startswith("#")]
+    pins = {}
+    for ln in lines:
+        name, sep, version = ln.partition("==")
+        assert sep and version and not re.search(r"[<>~!*,; ]", version), f"not an exact pin: {ln}"
+        pins[canonicalize_name(name)] = version
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = project["dependencies"] + [r for extra in ("app", "lab", "test") for r in project["optional-dependencies"][extra]]
+    for r in map(Requirement, wanted):
+        if canonicalize_name(r.name) == canonicalize_name(project["name"]):
+            continue                                     # the extras' references to the project itself
+        assert canonicalize_name(r.name) in pins, f"{r.name} is not pinned in binder/requirements.txt"
+        assert r.specifier.contains(pins[canonicalize_name(r.name)], prereleases=True), \
+            f"{r.name}=={pins[canonicalize_name(r.name)]} is not allowed by pyproject.toml ({r})"
+    assert "mypy" not in pins and "setuptools" in pins      # postBuild builds with the pinned setuptools
 
 
 def test_readme_links_binder_to_the_app():

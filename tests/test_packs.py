@@ -33,7 +33,7 @@ def pack(**kw):
 @pytest.mark.parametrize("data, message", [
     (pack(format="v2"), "field 'format' must be 'papertales-pack/1'"),
     (pack(units=[unit(cost="two")]), "units[0] ('squire'): field 'cost' must be int"),
-    (pack(units=[unit(copies=-1)]), "units[0] ('squire'): 'copies' must be >= 0"),
+    (pack(units=[unit(copies=-1)]), "units[0] ('squire').copies: must be a whole number from 0 to 20, got -1"),
     (pack(units=[unit(produces=[{"resource": "gold", "amount": 1}])]), "units[0] ('squire').produces[0]: 'resource' must be one of wood, food, ore"),
     (pack(units=[unit(abilities=[{"on": "teatime", "do": "gain_lp", "amount": 1}])]), "units[0] ('squire').abilities[0]: unknown trigger 'on': 'teatime'"),
     (pack(units=[unit(abilities=[{"on": "wars", "do": "fly"}])]), "trigger 'wars' has no verb 'do': 'fly'"),

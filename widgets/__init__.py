@@ -22,18 +22,24 @@ talk to the engine only through its public API:
   (``notebooks/03_solo_vs_lich_king.ipynb``).
 """
 
-from .app import App
-from .companion import CompanionPanel, PackEditor
-from .eventlog import EventLog
-from .kingdom import KingdomView
-from .lichking import LichKingPanel, SoloGame
-from .positions import LESSONS, lesson_position
-from .scorerace import ScoreRace, lp_series
-from .session import Session
-from .stepper import DecisionPanel, GameStepper
-from .tour import GuidedGame
-from .wargraph import WarGraph, war_graph
-from .whatif_editor import WhatIfEditor, aging_outcome
+from papertales.extras import check
+
+#: the packages of the ``app`` extra the panels import (one line naming the extra when one is missing)
+APP_PACKAGES = ("ipywidgets", "IPython", "plotly", "networkx", "numpy", "anywidget")
+check(APP_PACKAGES, "app")
+
+from .app import App  # noqa: E402  (after the check: the panels import these packages)
+from .companion import CompanionPanel, PackEditor  # noqa: E402
+from .eventlog import EventLog  # noqa: E402
+from .kingdom import KingdomView  # noqa: E402
+from .lichking import LichKingPanel, SoloGame  # noqa: E402
+from .positions import LESSONS, lesson_position  # noqa: E402
+from .scorerace import ScoreRace, lp_series  # noqa: E402
+from .session import Session  # noqa: E402
+from .stepper import DecisionPanel, GameStepper  # noqa: E402
+from .tour import GuidedGame  # noqa: E402
+from .wargraph import WarGraph, war_graph  # noqa: E402
+from .whatif_editor import WhatIfEditor, aging_outcome  # noqa: E402
 
 
 def lesson_editor(name: str) -> WhatIfEditor:

@@ -18,7 +18,7 @@ from papertales import BASE, Action, PositionError
 from papertales import render as R
 from papertales.i18n import has, t
 from papertales.render import escape
-from papertales.whatif import FORMAT, evaluate, game_from_position, position_of
+from papertales.whatif import FORMAT, MOST, evaluate, game_from_position, position_of
 
 from .base import MessageBox, Speaking, field_flag, guarded, replace_children, set_flag, wrap
 from .gamefile import take_upload
@@ -45,7 +45,7 @@ def _text(value, lang=None) -> str:
 
 
 #: the form's whole numbers: (field, lowest, highest), as the position format allows
-NUMBERS = {"gold": (0, 200), "lp": (0, 500), "age": (0, 20)}
+NUMBERS = {"gold": (0, MOST), "lp": (0, MOST), "age": (0, 20)}      # the engine's ranges
 _WHOLE = re.compile(r"^\s*\d+\s*$")
 
 
@@ -85,6 +85,7 @@ class PlayerEditor(W.VBox):
         self.gold.add_class("pt-wi-gold")
         self.lp.add_class("pt-wi-lp")
         self.flags = {key: field_flag() for key in ("top", *(label for label, _ in SPOTS), "buildings")}
+        self.kept = None                   # the card kept for next turn: carried, not edited
         self.cards = {}
         self.ages = {}
         rows = []
@@ -156,6 +157,8 @@ class PlayerEditor(W.VBox):
                 units[label] = {"card": card, "age": age} if age else card
         out["units"] = units
         out["buildings"] = {bid: d.value for bid, d in self.buildings.items() if d.value}
+        if self.kept:
+            out["kept"] = self.kept
         return out
 
     def to_dict(self) -> dict:
@@ -186,6 +189,7 @@ class PlayerEditor(W.VBox):
             self.ages[label].value = str(age)
         for bid, d in self.buildings.items():
             d.value = pd.get("buildings", {}).get(bid, 0)
+        self.kept = pd.get("kept")
 
 
 def spot_units(pd: dict) -> dict:
@@ -414,12 +418,13 @@ class WhatIfEditor(Speaking, W.VBox):
         if isinstance(position, (str, bytes)):
             try:
                 data = json.loads(position)
-            except json.JSONDecodeError as exc:
-                raise PositionError(self.t("app.wi.bad_json", error=str(exc))) from None
+            except (ValueError, RecursionError) as exc:     # not JSON, a 5,000-digit number, nested too deep
+                raise PositionError(self.t("app.wi.bad_json", error=str(exc) or type(exc).__name__)) from None
         else:
             data = position
         game = game_from_position(data)            # validates (raises PositionError)
         pos = position_of(game)
+        self._check_editable(game, pos)            # refuses, before changing anything, what it cannot show
         self._loading = True
         try:
             self.note = data.get("note", "") if isinstance(data, dict) else ""
@@ -436,6 +441,22 @@ class WhatIfEditor(Speaking, W.VBox):
         self.io_messages.clear()
         self._show_tabs()
         self.update()
+
+    def _check_editable(self, game, pos) -> None:
+        """The editor shows 2 to 5 players of the base game: anything else would be changed
+        silently when shown, so it is refused (the command line evaluates it).  A position
+        at Recruitment is shown from Wars, as the kingdoms stand."""
+        why = None
+        if game.lich is not None:
+            why = self.t("app.wi.why.solo")
+        elif game.options.get("expansion"):
+            why = self.t("app.wi.why.expansion")
+        elif not 2 <= game.n <= 5:
+            why = self.t("app.wi.why.players", n=game.n)
+        elif any(b not in self.editors[0].buildings for pd in pos["players"] for b in pd.get("buildings", {})):
+            why = self.t("app.wi.why.buildings")
+        if why is not None:
+            raise PositionError(self.t("app.wi.cannot_show", why=why))
 
     # -------------------------------------------------------------- callbacks
 

@@ -301,7 +301,7 @@ def test_companion_shows_the_engine_errors():
     enter_rules_example(c)
     c.forms["2"].immediate.value = -1
     c.score_button.click()
-    assert "immediate_lp: must be >= 0, got -1" in c.messages.last_error
+    assert "immediate_lp: must be a whole number from 0 to 30, got -1" in c.messages.last_error
     c.forms["2"].immediate.value = 1
     c.forms["3"].requirement.kind.value = "json"
     c.forms["3"].requirement.json.value = '{"strength_at_least": "four"}'

@@ -186,7 +186,7 @@ def test_whole_number_boxes_refuse_anything_else_beside_the_box():
     ed.editors[0].ages["F1"].value = " 1 "
     assert ed.game.players[0].units[0].age == 1 and ed.editors[0].flags["F1"].layout.display == "none"
     ed.editors[0].gold.value = "3.0"
-    assert "a whole number from 0 to 200" in ed.editors[0].flags["top"].value
+    assert "a whole number from 0 to 999" in ed.editors[0].flags["top"].value
     ed.editors[0].gold.value = "3"
     ed.editors[0].ages["F1"].value = "0"
     assert ed.evaluation["players"] == good["players"]
