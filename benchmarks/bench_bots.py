@@ -36,7 +36,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+try:                                    # the installed package (the compiled build, if any) ...
+    import papertales  # noqa: F401
+except ImportError:                     # ... else the sources of this checkout
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from papertales import tournament as T  # noqa: E402
 
@@ -249,7 +252,10 @@ def main():
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--out", default=None, help="also write the numbers as JSON")
     args = ap.parse_args()
-    report: dict = {"args": vars(args)}
+    import papertales.features
+    build = "compiled" if not papertales.features.__file__.endswith(".py") else "pure Python"
+    print(f"the {build} engine ({papertales.__file__})", flush=True)
+    report: dict = {"args": vars(args), "build": build}
     parts = [args.part] if args.part != "all" else ["ladder", "search", "solo", "calibration", "cards", "speed",
                                                       "hint"]
     for part in parts:

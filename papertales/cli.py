@@ -271,11 +271,11 @@ def build_parser(default_lang: str | None = None):
     adv.add_argument("--json", action="store_true", help=_help("cli.help.json"))
 
     fit = command(lab_sub, "fit", "cli.help.lab_fit")
-    fit.add_argument("--games", type=_positive, default=2500, metavar="N", help=_help("cli.help.fit_games", default=2500))
-    fit.add_argument("--solo-games", type=_positive, default=2500, metavar="N",
+    fit.add_argument("--games", type=_count(MOST_GAMES), default=2500, metavar="N", help=_help("cli.help.fit_games", default=2500))
+    fit.add_argument("--solo-games", type=_count(MOST_GAMES), default=2500, metavar="N",
                      help=_help("cli.help.fit_solo_games", default=2500))
     fit.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.tournament_seed"))
-    fit.add_argument("--jobs", type=_positive, default=cores, metavar="N", help=_help("cli.help.tournament_jobs", n=cores))
+    fit.add_argument("--jobs", type=_count(MOST_JOBS), default=cores, metavar="N", help=_help("cli.help.tournament_jobs", n=cores))
     fit.add_argument("--out", default="evaluation.json", metavar="FILE", help=_help("cli.help.fit_out"))
     fit.add_argument("--doc", default=None, metavar="FILE", help=_help("cli.help.fit_doc"))
 

@@ -38,7 +38,6 @@ the LP he gains this turn if you pass it (the card goes to the Netherworld), com
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from . import construction, solo
@@ -48,7 +47,7 @@ from .features import base_features, card_indices
 from .game import Game
 from .greedy import bot_actions
 from .i18n import card_name, get_language, t
-from .montecarlo import Z95, compare, distinct, mean_interval
+from .montecarlo import compare, distinct, mean_interval
 
 #: verdict thresholds: the first whose bound the cost is below (LP)
 VERDICTS = ((1.0, "fine"), (3.0, "inaccuracy"), (6.0, "mistake"), (float("inf"), "blunder"))

@@ -23,11 +23,10 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-from typing import Any
 
 from . import tournament as T
 from .bots import RandomBot
-from .errors import PaperTalesError
+from .extras import require
 from .evaluation import FORMAT, Evaluation, lead, set_default, stage
 from .features import names
 
@@ -40,11 +39,7 @@ CHUNK = 8
 
 
 def _numpy():
-    try:
-        import numpy
-    except ModuleNotFoundError:
-        raise PaperTalesError("err.extra.missing", module="numpy", extra="lab") from None
-    return numpy
+    return require("numpy", "lab")
 
 
 def play_recorded(bots, index, seed, players, explore, on_state, options=None):
@@ -338,11 +333,3 @@ def save(data: dict, path) -> None:
     with open(path, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1, sort_keys=False)
         f.write("\n")
-
-
-def load(path) -> Evaluation:
-    with open(path, encoding="utf-8") as f:
-        data: Any = json.load(f)
-    if data.get("format") != FORMAT:
-        raise PaperTalesError("err.evaluation.format", path=str(path), format=FORMAT)
-    return Evaluation(data)

@@ -1,4 +1,4 @@
-"""Options compared in the same sampled worlds: the coach's numbers and a search bot.
+"""Options compared in the same sampled worlds: the coach's numbers.
 
 Why not read the numbers off the tree search?  A tree search spends its samples on the
 options it already likes, so the others' means rest on a handful of samples and a ranking
@@ -11,8 +11,8 @@ difference between two options is measured world by world, so it is far less noi
 than either mean.
 
 :func:`compare` returns, per option, the mean expected final LP with its 95 % interval,
-the mean chance to win, and the per-world values (for paired differences).
-:class:`FlatBot` plays the option with the highest mean chance to win.
+the mean chance to win, and the per-world values (for paired differences);
+:func:`distinct` merges the moves that give the same game.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from .determinize import Worlds
 from .evaluation import Evaluation
-from .greedy import GreedyBot, MoveMemory, bot_actions
+from .greedy import GreedyBot, MoveMemory
 from .rng import Rng
 from .state import IS_FRONT
 
@@ -146,27 +146,3 @@ def distinct(game, seat: int, actions) -> list[list]:
         g.apply(seat, a)
         groups.setdefault(kingdom_key(g, seat), []).append(a)
     return list(groups.values())
-
-
-class FlatBot:
-    """Plays the option with the highest mean chance to win over ``worlds`` sampled
-    worlds (or as many as fit in ``seconds``), every option in the same worlds."""
-
-    name = "flat"
-
-    def __init__(self, seed: int = 0, worlds: int | None = None, seconds: float | None = None,
-                 evaluation: Evaluation | None = None):
-        self.rng = Rng(seed)
-        self.worlds = worlds if worlds is not None or seconds is not None else 16
-        self.seconds = seconds
-        self.ev = evaluation
-        self.moves = MoveMemory()
-
-    def choose(self, game, seat):
-        actions = [group[0] for group in distinct(game, seat, self.moves.actions(game, seat))]
-        if len(actions) == 1:
-            return actions[0]
-        stats = compare(game, seat, actions, self.worlds, self.seconds, self.rng.next64(), self.ev)
-        best = max(stats, key=lambda s: (s.win, s.lp)).action
-        self.moves.note(best)
-        return best

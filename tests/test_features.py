@@ -3,8 +3,6 @@ the fitted evaluation's data (papertales.evaluation, papertales/data/evaluation.
 
 from __future__ import annotations
 
-import pytest
-
 from papertales import Action
 from papertales.evaluation import Evaluation, stage
 from papertales.features import BASE, features, names
