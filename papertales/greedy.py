@@ -174,7 +174,7 @@ class GreedyBot:
         p = g.players[seat]
         ev = self.ev
         theirs = visible_opponent_strengths(g, seat)
-        best, best_v = None, None
+        best, best_v = p.pack[0], None
         for t in _distinct(p.pack):
             p.hand.append(t)
             v = ev.value(g, seat, None, theirs)
@@ -240,7 +240,7 @@ class GreedyBot:
 class _Planner:
     """Values Deployment plans of one seat in its game, which it changes and restores."""
 
-    def __init__(self, ev, g, seat):
+    def __init__(self, ev, g, seat: int) -> None:
         self.ev, self.g, self.seat = ev, g, seat
         self.p = g.players[seat]
         self.theirs = visible_opponent_strengths(g, seat)
