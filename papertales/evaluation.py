@@ -5,7 +5,9 @@ Why fitted?  The first evaluation (``greedy.value``) guessed its weights: a coin
 linear model per moment of the game (a turn and a phase) maps the features of
 :mod:`papertales.features` to the seat's LP at the end of the game, with weights fitted by
 ridge regression on games between bots (``papertales lab fit``, :mod:`papertales.fitting`),
-and a logistic curve per moment maps the lead in expected LP to a chance of winning.  The
+and a curve per moment maps the expected LPs to chances of winning (a multinomial logit
+between players, so that the chances add up to 1; a logistic curve of the lead over the
+Lich King in solo).  The
 weights are data (``papertales/data/evaluation.json``), stored with the games and the seed
 that produced them; ``docs/evaluation.md`` explains each one.
 
@@ -98,17 +100,28 @@ class Evaluation:
         return [self.value(game, s) for s in range(game.n)]
 
     def win_chance(self, game, seat: int, values: list[float] | None = None) -> float:
-        """``seat``'s chance to win, from its lead in expected LP over the best other seat
-        (solo: over the Lich King's LP, which the curve of the stage extrapolates)."""
+        """``seat``'s chance to win.  Between players, every seat's chance at once from the
+        expected final LPs (:func:`share`: the chances add up to 1); solo, from the lead
+        over the Lich King's LP now, which the stage's curve extrapolates."""
         if game.phase == "over":
             winners = game.winners()
             return 1.0 / len(winners) if seat in winners else 0.0
         values = values if values is not None else self.values(game)
-        return self.chance(game, lead(game, seat, values))
-
-    def chance(self, game, lead_lp: float) -> float:
         scale, offset = self.win.get(stage(game), (0.25, 0.0))
-        return 1.0 / (1.0 + math.exp(-(scale * lead_lp + offset)))
+        if game.lich is not None:
+            return 1.0 / (1.0 + math.exp(-(scale * (values[seat] - game.lich.lp) + offset)))
+        return share(values, seat, scale)
+
+
+def share(values: list[float], seat: int, scale: float) -> float:
+    """``exp(scale * values[seat]) / sum(exp(scale * v))``: the chance that ``seat``'s LP
+    ends highest when each seat's final LP is its expectation plus independent noise of
+    the same spread (a multinomial logit; ``scale`` is fitted per stage)."""
+    top = max(values)
+    total = 0.0
+    for v in values:
+        total += math.exp(scale * (v - top))
+    return math.exp(scale * (values[seat] - top)) / total
 
 
 _DEFAULT: Evaluation | None = None
@@ -130,12 +143,3 @@ def final_lp(game, seat: int) -> float:
         return float(p.lp)
     x = features(game, seat)
     return x[1] + x[2] + x[3]
-
-
-def lead(game, seat: int, values: list[float]) -> float:
-    """``seat``'s expected LP minus the best other expectation (solo: minus the Lich
-    King's LP now)."""
-    if game.lich is not None:
-        return values[seat] - game.lich.lp
-    best = max(v for s, v in enumerate(values) if s != seat)
-    return values[seat] - best

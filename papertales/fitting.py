@@ -9,9 +9,11 @@ Two sets of seat-rotated games, each seeded from (seed, game index) like a tourn
    :func:`papertales.evaluation.stage`) gives the weights.  Only the sums ``XᵀX`` and
    ``Xᵀy`` are kept per stage, added up game by game in game order, so the weights are the
    same on one process or many.
-2. *Curve games* (other seeds): at the start of every phase, every seat's lead in expected
-   LP over the best other seat (:func:`papertales.evaluation.lead`) is paired with whether
-   it won; one logistic curve per stage turns a lead into a chance of winning.
+2. *Curve games* (other seeds): at the start of every phase, the seats' expected final LPs
+   are paired with who won; per stage, the scale of a multinomial logit
+   (:func:`papertales.evaluation.share`) turns them into chances to win that add up to 1.
+   Solo: the player's lead over the Lich King's LP and whether the player won, one
+   logistic curve per stage.
 
 ``explore``: the share of decisions a seat takes at random instead of by its bot, so the
 fit also sees the cards and placements its bots would not choose.  numpy does the algebra
@@ -27,7 +29,7 @@ import os
 from . import tournament as T
 from .bots import RandomBot
 from .extras import require
-from .evaluation import FORMAT, Evaluation, lead, set_default, stage
+from .evaluation import FORMAT, Evaluation, set_default, stage
 from .features import names
 
 RIDGE = 1.0
@@ -105,7 +107,8 @@ def _fit_chunk(job):
 
 
 def _curve_chunk(job):
-    """``(stage, lead, win share)`` at every phase start of the curve games."""
+    """``(stage, expected final LPs, win shares)`` at every phase start of the curve games
+    (solo: the player's and the Lich King's LP now in place of the LPs)."""
     data, bots, first, count, seed, players, options = job
     ev = Evaluation(data)
     out = []
@@ -115,13 +118,14 @@ def _curve_chunk(job):
         def on_state(game, seat, start):
             if start and seat == 0 and game.phase not in ("end", "over"):
                 values = ev.values(game)
-                key = stage(game)
-                for s in range(game.n):
-                    recs.append((key, s, lead(game, s, values)))
+                if game.lich is not None:
+                    values = [values[0] - game.lich.lp]
+                recs.append((stage(game), values))
 
         game = play_recorded(bots, i, seed, players, 0.0, on_state, options)
         winners = game.winners()
-        out += [(key, ld, (1.0 / len(winners)) if s in winners else 0.0) for key, s, ld in recs]
+        shares = [(1.0 / len(winners)) if s in winners else 0.0 for s in range(game.n)]
+        out += [(key, values, shares) for key, values in recs]
     return out
 
 
@@ -196,20 +200,43 @@ def merge(*parts: dict) -> dict:
 
 
 def fit_curves(data, games, seed, bots, players, jobs, options=None) -> dict:
-    """One logistic curve ``[scale, offset]`` per stage: Newton's method on two numbers,
-    gently pulled towards ``[0.25, 0]`` so that a stage where every seat lost (or won)
-    still gets a finite curve."""
+    """One curve per stage, ``[scale, offset]``: solo, a logistic curve of the lead over
+    the Lich King; between players, the scale of the multinomial logit (offset 0).  Both
+    are gently pulled towards ``[0.25, 0]``, so that a stage where every seat lost (or
+    won) still gets a finite curve."""
     np = _numpy()
     tasks = [(data, list(bots), a, c, seed, players, options) for a, c in _tasks(games)]
     by_stage: dict[str, list] = {}
     for part in _map(_curve_chunk, tasks, jobs):
-        for key, ld, win in part:
-            by_stage.setdefault(key, []).append((ld, win))
+        for key, values, shares in part:
+            by_stage.setdefault(key, []).append((values, shares))
     curves = {}
     for key in sorted(by_stage):
-        pts = np.array(by_stage[key], dtype=float)
-        curves[key] = _logistic(np, pts[:, 0], pts[:, 1])
+        values = np.array([v for v, _ in by_stage[key]], dtype=float)
+        shares = np.array([w for _, w in by_stage[key]], dtype=float)
+        if players == 1:
+            curves[key] = _logistic(np, values[:, 0], shares[:, 0])
+        else:
+            curves[key] = [_multinomial(np, values, shares), 0.0]
     return curves
+
+
+def _multinomial(np, v, y) -> float:
+    """The scale ``b`` that best explains who won (rows of ``y``, shares adding up to 1)
+    with chances ``exp(b v) / sum(exp(b v))`` (penalised log-likelihood, Newton steps)."""
+    b = 0.25
+    for _ in range(100):
+        z = b * (v - v.max(axis=1, keepdims=True))
+        p = np.exp(z)
+        p /= p.sum(axis=1, keepdims=True)
+        mean = (p * v).sum(axis=1)
+        grad = float(((y * v).sum(axis=1) - mean).sum()) - PRIOR * (b - 0.25)
+        hess = float(((p * v * v).sum(axis=1) - mean ** 2).sum()) + PRIOR
+        step = grad / hess
+        b += step
+        if abs(step) < 1e-10:
+            break
+    return round(float(b), 4)
 
 
 def _logistic(np, x, y) -> list[float]:

@@ -3,6 +3,8 @@ the fitted evaluation's data (papertales.evaluation, papertales/data/evaluation.
 
 from __future__ import annotations
 
+import pytest
+
 from papertales import Action
 from papertales.evaluation import Evaluation, stage
 from papertales.features import BASE, features, names
@@ -96,3 +98,14 @@ def test_once_the_game_is_over_the_value_is_the_final_lp():
 def test_a_stage_names_the_turn_and_the_phase():
     g = game_from_position({"turn": 3, "phase": "construction", "players": [{"name": "A"}, {"name": "B"}]})
     assert stage(g) == "3.construction" and stage(g, "aging") == "3.aging"
+
+
+def test_the_chances_to_win_between_players_add_up_to_one():
+    """share: exp(b v_s) / sum exp(b v_j).  Expected LPs 30, 20, 20 with b = 0.1:
+    1 / (1 + 2 e^-1) = 0.5761 for the leader, e^-1 / (1 + 2 e^-1) = 0.2119 for each other."""
+    from papertales.evaluation import share
+    values = [30.0, 20.0, 20.0]
+    assert share(values, 0, 0.1) == pytest.approx(0.5761, abs=1e-4)
+    assert share(values, 1, 0.1) == pytest.approx(0.2119, abs=1e-4)
+    assert sum(share(values, s, 0.1) for s in range(3)) == pytest.approx(1.0)
+    assert share([5.0, 5.0], 0, 3.0) == 0.5                      # equal expectations: a coin toss
