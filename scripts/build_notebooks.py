@@ -1,17 +1,23 @@
 """Write the notebooks from one source: the cells below, whose prose is the message
 catalogue's (``nb.*`` keys), as Markdown cells in English (``notebooks/``) and in Polish
 (``notebooks/pl/``), so that a notebook reads on GitHub, nbviewer or Binder before anybody
-runs it.  Code cells are the same in both languages but for ``LANG``.
+runs it.  Code cells are the same in both languages but for ``{lang}`` (the language) and
+``{root}`` (the way from the notebook's folder to ``notebooks/``: data files live in
+``notebooks/data/``).
 
     python scripts/build_notebooks.py             # rewrite the notebooks
     python scripts/build_notebooks.py --execute   # ... and run them, keeping the checked outputs
+    python scripts/build_notebooks.py --execute --only 04_strategy_lab   # run only this one
     python scripts/build_notebooks.py --check     # exit 1 if a notebook differs from its source
 
-Notebooks are stored without outputs but those of the ``# NBVAL_CHECK_OUTPUT`` cells (the
-printed numbers ``pytest --nbval-lax`` compares), so each weighs a few kB and no widget
-state is kept; a rewrite keeps those outputs while the cell is unchanged.  Cell ids are
-fixed (``<notebook>-<n>``).  ``05_kingdom_legacy.ipynb`` is not built here (its own
-author writes it).  ``tests/test_notebooks_source.py`` checks that the files are in sync.
+Notebooks are stored without outputs but those of the ``# NBVAL_CHECK_OUTPUT`` cells (what
+``pytest --nbval-lax`` compares): their printed text, and the tables (HTML) and static
+charts (SVG) they display (:data:`STORED_TYPES`; any other kind of output, a plotly figure
+or a widget, makes ``--execute`` fail, as does an output over :data:`MAX_OUTPUT_BYTES`), so
+each notebook stays small and no widget state is kept; a rewrite keeps those outputs while
+the cell is unchanged.  Cell ids are fixed (``<notebook>-<n>``).  ``05_kingdom_legacy.ipynb``
+is not built here (its own author writes it).  ``tests/test_notebooks_source.py`` checks
+that the files are in sync.
 """
 
 from __future__ import annotations
@@ -26,7 +32,14 @@ sys.path.insert(0, str(ROOT))
 
 from papertales.i18n import t  # noqa: E402
 
-#: a cell is ("md", catalogue key) or ("code", source); {lang} in code is the notebook's language
+#: the first line of a cell whose outputs are stored and compared by nbval
+CHECKED = "# NBVAL_CHECK_OUTPUT"
+#: what the checked cells may store: printed text, and displayed text, tables and static charts
+STORED_TYPES = ("text/plain", "text/html", "image/svg+xml")
+MAX_OUTPUT_BYTES = 100_000
+
+#: a cell is ("md", catalogue key) or ("code", source); in code, {lang} is the notebook's
+#: language and {root} the way from its folder to notebooks/
 NOTEBOOKS = {
     "01_learn_the_rules": {"title": None, "cells": [
         ("md", "nb.learn.intro"),
@@ -96,19 +109,38 @@ NOTEBOOKS = {
     ]},
     "04_strategy_lab": {"title": None, "cells": [
         ("md", "nb.strategy.title"),
-        ("code", 'LANG = "{lang}"\n# the strategy lab calls the package only; the panels (papertales_widgets) are not '
-                 "needed here\nfrom papertales import Game, cardstats, t, tournament\nfrom papertales.lab import advise"),
+        ("code", 'LANG = "{lang}"\n'
+                 'DATA = "{root}data/strategy_lab.json"   # written by python scripts/strategy_lab_data.py\n'
+                 "from papertales import Game, cardstats, tournament\nfrom papertales.lab import advise\n"
+                 "from papertales_widgets import labview   # this page's tables and static (SVG) charts"),
         ("md", "nb.strategy.tournament"),
-        ("code", 'rows = tournament.run(["ismcts", "greedy", "random"], games=12, seed=1, budget="4it", jobs=1, '
-                 "progress=True)\ntournament.summary(rows)[\"bots\"]"),
+        ("code", f"{CHECKED}\ndata = labview.load(DATA)\n"
+                 'spec, rows = data["tournament"], data["tournament"]["rows"]\n'
+                 "summary = tournament.summary(rows)\nprint(labview.tournament_text(spec, summary, LANG))\n"
+                 "labview.summary_table(summary, LANG)"),
+        ("code", f"{CHECKED}\nlabview.win_rate_chart(summary, LANG)"),
         ("md", "nb.strategy.ratings"),
-        ("code", "tournament.ratings(rows)"),
+        ("code", f"{CHECKED}\nlabview.ratings_table(tournament.ratings(rows), LANG)"),
+        ("md", "nb.strategy.replay"),
+        ("code", f"{CHECKED}\n"
+                 'live = tournament.run(spec["bots"], games=8, seed=spec["seed"], jobs=1, progress=False)\n'
+                 "print(labview.replay_text(live, rows, LANG))\nlabview.summary_table(tournament.summary(live), LANG)"),
         ("md", "nb.strategy.cards"),
-        ("code", "stats = cardstats.card_stats(rows, min_games=5)\ncardstats.tier_chart(stats, LANG)"),
-        ("code", "cardstats.pick_chart(stats, LANG)"),
+        ("code", f"{CHECKED}\n"
+                 'cards = data["cards"]\nstats = cards["stats"]   # papertales.cardstats.card_stats of its rows\n'
+                 "print(labview.cards_text(cards, stats, LANG))\nlabview.tier_table(stats, LANG)"),
+        ("code", f"{CHECKED}\nlabview.card_table(stats, LANG)"),
+        ("code", f"{CHECKED}\n# the static chart, stored with the page\nlabview.tier_chart(stats, LANG)"),
+        ("code", "# the same, interactive (plotly: shown when the page runs)\ncardstats.tier_chart(stats, LANG)"),
+        ("md", "nb.strategy.picks"),
+        ("code", f"{CHECKED}\nlabview.pick_chart(stats, LANG)"),
+        ("code", "# the interactive chart: pick rate against mean pick index\ncardstats.pick_chart(stats, LANG)"),
+        ("md", "nb.strategy.buildings"),
+        ("code", f"{CHECKED}\nlabview.building_table(stats, LANG)"),
         ("md", "nb.strategy.coach"),
-        ("code", 'game = Game.new(players=3, seed=4).advance()\n[(r["text"], round(r["expected_lp"], 1), '
-                 'round(r["win_chance"], 2)) for r in advise(game, 0, budget="8it", seed=1, lang=LANG)]'),
+        ("code", f"{CHECKED}\ngame = Game.new(players=3, seed=4).advance()\n"
+                 'advice = advise(game, 0, budget="50it", seed=1, lang=LANG)   # 50 worlds per option\n'
+                 "labview.advice_table(advice, LANG)"),
         ("md", "nb.strategy.ladder"),
     ]},
     "app": {"title": "app.app.title", "cells": [
@@ -120,6 +152,7 @@ NOTEBOOKS = {
 }
 
 LANGS = {"en": ROOT / "notebooks", "pl": ROOT / "notebooks" / "pl"}
+ROOTS = {"en": "", "pl": "../"}
 KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
@@ -151,14 +184,11 @@ def notebook(name: str, lang: str) -> dict:
             cells.append({"cell_type": "markdown", "id": cid, "metadata": {}, "source": _lines(text)})
         else:
             cells.append({"cell_type": "code", "execution_count": None, "id": cid, "metadata": {}, "outputs": [],
-                          "source": _lines(body.replace("{lang}", lang))})
+                          "source": _lines(body.replace("{lang}", lang).replace("{root}", ROOTS[lang]))})
     meta = {"kernelspec": KERNEL, "language_info": {"name": "python"}}
     if spec["title"]:
         meta["title"] = t(spec["title"], lang)
     return {"cells": cells, "metadata": meta, "nbformat": 4, "nbformat_minor": 5}
-
-
-CHECKED = "# NBVAL_CHECK_OUTPUT"
 
 
 def text_of(nb: dict) -> str:
@@ -171,29 +201,59 @@ def without_outputs(nb: dict) -> dict:
     return dict(nb, cells=cells)
 
 
+def _checked(cell: dict) -> bool:
+    return cell["cell_type"] == "code" and "".join(cell["source"]).startswith(CHECKED)
+
+
 def keep_outputs(nb: dict, old: dict | None) -> dict:
     """The checked outputs of ``old`` put into ``nb`` where the cell is the same."""
     before = {c.get("id"): c for c in (old or {}).get("cells", [])}
     for cell in nb["cells"]:
         prev = before.get(cell["id"])
-        if cell["cell_type"] == "code" and prev is not None and prev.get("source") == cell["source"] \
-                and "".join(cell["source"]).startswith(CHECKED):
-            cell["outputs"] = [o for o in prev.get("outputs", []) if o.get("output_type") == "stream"]
+        if _checked(cell) and prev is not None and prev.get("source") == cell["source"]:
+            cell["outputs"] = [o for o in prev.get("outputs", [])
+                               if o.get("output_type") in ("stream", "display_data", "execute_result")]
             cell["execution_count"] = prev.get("execution_count") if cell["outputs"] else None
     return nb
 
 
+def stored_output(output: dict, where: str) -> dict | None:
+    """An output of a checked cell as the notebook stores it: printed text (stderr too:
+    nbval compares it), or what a cell displays in :data:`STORED_TYPES` only -- anything
+    else is refused, as is an output over :data:`MAX_OUTPUT_BYTES`."""
+    kind = output.get("output_type")
+    if kind == "stream":
+        out = {"name": output["name"], "output_type": "stream", "text": _lines(output["text"])}
+    elif kind in ("display_data", "execute_result"):
+        data = dict(output.get("data", {}))
+        other = sorted(set(data) - set(STORED_TYPES))
+        if other:
+            raise SystemExit(f"{where}: a checked cell displays {', '.join(other)}; store only {STORED_TYPES}")
+        out = {"data": {k: _lines(v) if isinstance(v, str) else v for k, v in data.items()}, "metadata": {},
+               "output_type": kind}
+        if kind == "execute_result":
+            out["execution_count"] = output.get("execution_count")
+    elif kind == "error":
+        raise SystemExit(f"{where}: {output.get('ename')}: {output.get('evalue')}")
+    else:
+        return None
+    size = len(json.dumps(out, ensure_ascii=False).encode())
+    if size > MAX_OUTPUT_BYTES:
+        raise SystemExit(f"{where}: an output of {size:,} bytes (at most {MAX_OUTPUT_BYTES:,} are stored)")
+    return out
+
+
 def execute(nb: dict, path: Path) -> dict:
-    """Run ``nb`` (nbclient, in the notebook's folder) and keep the checked cells' printed output."""
+    """Run ``nb`` (nbclient, in the notebook's folder) and keep the checked cells' outputs."""
     import nbformat
     from nbclient import NotebookClient
     node = nbformat.reads(text_of(nb), as_version=4)
     NotebookClient(node, timeout=600, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     for cell, ran in zip(nb["cells"], node.cells):
-        if cell["cell_type"] == "code" and "".join(cell["source"]).startswith(CHECKED):
-            cell["outputs"] = [{"name": o["name"], "output_type": "stream", "text": _lines(o["text"])}
-                               for o in ran.get("outputs", []) if o.get("output_type") == "stream"]
+        if _checked(cell):
+            outputs = [stored_output(o, f"{path.relative_to(ROOT)} {cell['id']}") for o in ran.get("outputs", [])]
+            cell["outputs"] = [o for o in outputs if o is not None]
             cell["execution_count"] = ran.get("execution_count")
     return nb
 
@@ -217,6 +277,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="only check that the notebooks are in sync")
     ap.add_argument("--execute", action="store_true", help="run the notebooks and keep the checked outputs")
+    ap.add_argument("--only", action="append", metavar="NAME", choices=sorted(NOTEBOOKS),
+                    help="with --execute: run only this notebook (both languages; repeatable)")
     args = ap.parse_args(argv)
     if args.check:
         stale = out_of_sync()
@@ -226,7 +288,8 @@ def main(argv=None) -> int:
         return 1 if stale else 0
     for path, nb in expected().items():
         old = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
-        nb = execute(nb, path) if args.execute else keep_outputs(nb, old)
+        run = args.execute and (not args.only or path.stem in args.only)
+        nb = execute(nb, path) if run else keep_outputs(nb, old)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text_of(nb), encoding="utf-8")
     return 0

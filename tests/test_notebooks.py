@@ -12,7 +12,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-MAX_NOTEBOOK_BYTES = 40_000
+MAX_NOTEBOOK_BYTES = 40_000          # the cells themselves
+MAX_OUTPUT_BYTES = 250_000           # the stored outputs of a notebook (tables and static charts)
+STORED_TYPES = {"text/plain", "text/html", "image/svg+xml"}
 
 
 def load(path):
@@ -24,17 +26,26 @@ def test_the_three_notebooks_exist():
 
 
 def test_notebooks_are_small_without_widget_state_or_errors():
+    """Only the checked cells (# NBVAL_CHECK_OUTPUT, compared by nbval) store outputs: printed
+    text, tables (HTML) and static charts (SVG); never a widget, a plotly figure or an error."""
     for path in NOTEBOOKS:
         nb = load(path)
-        assert path.stat().st_size < MAX_NOTEBOOK_BYTES, path
         assert "widgets" not in nb["metadata"], f"{path.name}: stored widget state"
+        stored = 0
         for cell in nb["cells"]:
             if cell["cell_type"] != "code":
                 continue
             source = "".join(cell["source"])
             for out in cell.get("outputs", []):
-                assert out["output_type"] == "stream", f"{path.name}: stored {out['output_type']} output"
+                assert out["output_type"] in ("stream", "display_data", "execute_result"), \
+                    f"{path.name}: stored {out['output_type']} output"
+                assert set(out.get("data", {})) <= STORED_TYPES, f"{path.name}: stored {sorted(out['data'])}"
                 assert source.startswith("# NBVAL_CHECK_OUTPUT"), f"{path.name}: output of an unchecked cell"
+                stored += len(json.dumps(out, indent=1, ensure_ascii=False).encode())
+        cells = [{k: v for k, v in c.items() if k != "outputs"} for c in nb["cells"]]
+        size = len(json.dumps(dict(nb, cells=cells), indent=1, ensure_ascii=False).encode())
+        assert size < MAX_NOTEBOOK_BYTES, f"{path.name}: {size:,} bytes without the outputs"
+        assert stored < MAX_OUTPUT_BYTES, f"{path.name}: {stored:,} bytes of stored outputs"
 
 
 def test_notebook_cells_only_call_the_package():

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
+
+import pytest
 
 from papertales.i18n import t
 
@@ -46,3 +49,55 @@ def test_every_notebook_has_cell_ids_and_stays_small():
         assert all(ids) and len(set(ids)) == len(ids), f"{path.name}: a cell without an id, or an id twice"
         assert path.stat().st_size <= MAX_BYTES, path
         assert "widgets" not in nb["metadata"], f"{path.name}: stored widget state"
+
+
+def test_checked_cells_store_text_tables_and_static_charts_only():
+    build = _script()
+    table = {"output_type": "execute_result", "execution_count": 3, "metadata": {"x": 1},
+             "data": {"text/plain": "a  b\n1  2", "text/html": "<table>\n</table>"}}
+    kept = build.stored_output(table, "nb 04-03")
+    assert kept == {"output_type": "execute_result", "execution_count": 3, "metadata": {},
+                    "data": {"text/plain": ["a  b\n", "1  2"], "text/html": ["<table>\n", "</table>"]}}
+    chart = {"output_type": "display_data", "metadata": {}, "data": {"text/plain": "<SVG chart>",
+                                                                     "image/svg+xml": "<svg/>"}}
+    assert build.stored_output(chart, "nb")["data"]["image/svg+xml"] == ["<svg/>"]
+    assert build.stored_output({"output_type": "stream", "name": "stdout", "text": "7\n"}, "nb")["text"] == ["7\n"]
+    for bad in ({"output_type": "display_data", "metadata": {},
+                 "data": {"text/plain": "Figure", "application/vnd.plotly.v1+json": {}}},
+                {"output_type": "display_data", "metadata": {},
+                 "data": {"text/plain": "x", "application/vnd.jupyter.widget-view+json": {}}},
+                {"output_type": "error", "ename": "KeyError", "evalue": "'x'", "traceback": []},
+                {"output_type": "stream", "name": "stdout", "text": "x" * (build.MAX_OUTPUT_BYTES + 1)}):
+        with pytest.raises(SystemExit):
+            build.stored_output(bad, "nb")
+
+
+def test_a_rewrite_keeps_the_outputs_of_unchanged_checked_cells_only():
+    build = _script()
+    nb = build.notebook("04_strategy_lab", "en")
+    checked = {c["id"] for c in nb["cells"]
+               if c["cell_type"] == "code" and "".join(c["source"]).startswith(build.CHECKED)}
+    assert len(checked) >= 8
+    old = json.loads(json.dumps(nb))
+    shown = {"output_type": "execute_result", "execution_count": 1, "metadata": {},
+             "data": {"text/plain": ["t"], "text/html": ["<b>t</b>"]}}
+    for cell in old["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"] = [shown]
+    old["cells"][-2]["source"] = ["# NBVAL_CHECK_OUTPUT\n", "changed()"]   # no longer the same cell
+    new = build.keep_outputs(json.loads(json.dumps(nb)), old)
+    for cell in new["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        same = cell["id"] != old["cells"][-2]["id"]
+        assert (cell["outputs"] == [shown]) == (cell["id"] in checked and same), cell["id"]
+        assert cell["outputs"] in ([shown], [])
+
+
+def test_code_cells_reach_the_data_from_either_language():
+    build = _script()
+    for lang, folder in build.LANGS.items():
+        code = "".join("".join(c["source"]) for c in build.notebook("04_strategy_lab", lang)["cells"]
+                       if c["cell_type"] == "code")
+        path = re.search(r'DATA = "([^"]+)"', code).group(1)
+        assert (folder / path).resolve() == (ROOT / "notebooks" / "data" / "strategy_lab.json").resolve()
