@@ -53,9 +53,14 @@ def test_same_rows_on_a_local_dask_cluster(rows):          # quick: 2 workers, 4
     assert T.run(LINEUP, games=4, seed=3, budget="2it", jobs=2, dask="local", progress=False) == rows[:16]
 
 
-def test_game_seed_depends_on_seed_and_index_only():
-    assert T.game_seed(1, 5) == T.game_seed(1, 5)
+def test_game_seed_depends_on_seed_and_index_only(rows):
+    # recorded values: a change of the mixing would silently change every tournament's games
+    assert [T.game_seed(1, i) for i in range(3)] == [4024481171978880086, 2900311180284727169,
+                                                     45153623859420214]
+    assert T.game_seed(2, 0) == 492333103356998618
     assert len({T.game_seed(s, i) for s in range(5) for i in range(50)}) == 250
+    # game 5 played alone is game 5 of the whole tournament: nothing else feeds its seed
+    assert T.play_game(LINEUP, 5, seed=3, budget="2it") == rows[20:24]
 
 
 def test_summary_pools_seats_of_a_bot(rows):
