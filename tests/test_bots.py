@@ -77,6 +77,7 @@ def test_the_registry_names_every_bot():
     assert names() == ["random", "greedy", "ismcts", "strongest", "economist"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, games", [("random", 200), ("greedy", 200), ("strongest", 200), ("economist", 200),
                                          ("ismcts", 40), ("advisor", 10)])
 def test_games_end_with_legal_choices_only(name, games):

@@ -1,5 +1,6 @@
 """Strategy lab: the coach's advice (search in determinized worlds) and the card report."""
 
+import pytest
 from papertales import Game
 from papertales.bots import RandomBot, play
 from papertales.determinize import Worlds
@@ -89,6 +90,7 @@ def test_an_advised_seat_plays_legal_moves_chosen_by_the_coach():
     assert 10 < advisor.calls <= len(moves)          # the coach asked at every real choice
 
 
+@pytest.mark.slow
 def test_card_report_from_competent_bots_names_each_card():
     rows = card_report(players=3, games=6, seed=5)
     g = Game.new(players=3, seed=1)

@@ -20,6 +20,7 @@ def rows():
     return T.run(LINEUP, games=8, seed=3, budget="2it", jobs=1, progress=False)
 
 
+@pytest.mark.slow
 def test_seats_are_rotated_and_every_game_has_one_row_per_seat(rows):
     assert len(rows) == 32
     for g in range(8):
@@ -42,12 +43,14 @@ def test_rows_hold_the_facts_of_the_game(rows):
     assert r["wars_won"] >= 0 and r["lp"] >= 0
 
 
+@pytest.mark.slow
 def test_same_seed_same_rows_on_one_or_two_processes(rows):
     assert T.run(LINEUP, games=8, seed=3, budget="2it", jobs=2, progress=False) == rows
     assert T.run(LINEUP, games=4, seed=3, budget="2it", jobs=2, first=4, progress=False) == rows[16:]
     assert T.run(LINEUP, games=8, seed=4, budget="2it", jobs=1, progress=False) != rows
 
 
+@pytest.mark.slow
 def test_same_rows_on_a_local_dask_cluster(rows):          # quick: 2 workers, 4 games
     pytest.importorskip("dask.distributed")
     assert T.run(LINEUP, games=4, seed=3, budget="2it", jobs=2, dask="local", progress=False) == rows[:16]
