@@ -9,6 +9,7 @@ from typing import Any, Final, NamedTuple
 
 from .errors import ActionSyntaxError
 from .state import SPOT_INDEX, SPOT_NAMES
+from .i18n import card_name, t
 
 # decision kinds (what a pending player must do)
 DRAFT: Final = "draft"            # keep one card of the pack
@@ -79,7 +80,6 @@ class Action(NamedTuple):
 
     def describe(self, lang: str | None = None, cards=None) -> str:
         """The action in words, in ``lang`` ("place the Knight at F1")."""
-        from .i18n import card_name, t
         k, a, b = self.kind, self.a, self.b
         if k == DONE and a is None:
             return t("action.done_nothing", lang)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from papertales import Action, Game, coach
-from papertales.bots import get
+from papertales.registry import get
 from papertales.cards import card_set
 from papertales.evaluation import BASE, Evaluation
 from papertales.features import base_features

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from papertales import stats
 from papertales import tournament as T
 from papertales.cli import main
 
@@ -80,9 +81,9 @@ def test_summary_pools_seats_of_a_bot(rows):
 def test_wilson_interval_by_hand():
     # 8 wins in 10: p = 0.8, z = 1.96: centre (0.8 + 0.19208) / 1.38415 = 0.71679,
     # half 1.96 * sqrt(0.016 + 0.0096040) / 1.38415 = 0.22660 -> [0.4902, 0.9433]
-    low, high = T.wilson(8, 10)
+    low, high = stats.wilson(8, 10)
     assert low == pytest.approx(0.4902, abs=1e-4) and high == pytest.approx(0.9433, abs=1e-4)
-    assert T.wilson(0, 0) == (0.0, 1.0)
+    assert stats.wilson(0, 0) == (0.0, 1.0)
 
 
 def test_solo_tournament_counts_the_lich_king():

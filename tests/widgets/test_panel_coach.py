@@ -10,7 +10,7 @@ import pytest
 
 from papertales import coach
 from papertales.bots import RandomBot
-from papertales.bots import names as bot_names
+from papertales.registry import names as bot_names
 from papertales.greedy import GreedyBot
 from papertales.ismcts import IsmctsBot
 from papertales_widgets import App, GameStepper, Session
@@ -143,7 +143,8 @@ def test_the_review_runs_by_itself_at_the_end_when_its_tab_is_open():
 
 @pytest.mark.slow
 def test_go_to_a_step_without_an_undo_step_replays_the_game():
-    from papertales.bots import get, play
+    from papertales.bots import play
+    from papertales.registry import get
     from papertales import Game
     g = play(Game.new(players=3, seed=2), [get("random", i) for i in range(3)])
     session = Session(players=3, seed=0, humans=[0])
