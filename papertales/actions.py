@@ -1,7 +1,14 @@
 """Actions: small immutable values whose ``str`` is a notation that reads back.
 
 Card and building arguments are ids (``"time_master"``), spots are indices 0-4
-(``F1 F2 B1 B2 F3``), so an action is the same value in every game and in JSON."""
+(``F1 F2 B1 B2 F3``), so an action is the same value in every game and in JSON.
+
+>>> action = Action.parse("place knight F1")
+>>> action.kind, action.a, action.b, str(action)
+('place', 'knight', 0, 'place knight F1')
+>>> action.describe("en")
+'place Knight at F1'
+"""
 
 from __future__ import annotations
 
