@@ -9,10 +9,11 @@ one, they end it at once."""
 
 from __future__ import annotations
 
+from papertales.rng import Rng
+
 from .actions import DEVELOP, MANUAL, PASS, PRODUCE, RESOLVE, UPGRADE, USE, Action
 from .campaign import Campaign
 from .errors import LegacyError
-from .rng import Rng
 
 
 class RandomBot:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import json
 
+from papertales.rng import Rng
+
 from .actions import (DEVELOP, DISCOVER, EQUIP, EXPANSION, MANUAL, MANUAL_ZONES, MARK, PASS, PRODUCE, PURGE,
                       RESOLVE, RESOURCE, REVEAL, SIDE, SKIP, TARGET, UPGRADE, USE, Action)
 from .cards import (FLIP, MAX_PRODUCTION_FOR_STICKER, ROTATE, STAGES, STATIC_KINDS, BundleText, Pack, demo_pack,
@@ -29,7 +31,7 @@ from .cards import (FLIP, MAX_PRODUCTION_FOR_STICKER, ROTATE, STAGES, STATIC_KIN
 from .errors import IllegalAction, LegacyError, LossWarning, Text
 from .events import Event
 from .events import describe as describe_event
-from .rng import Rng
+from .save import loads
 
 START_PLAY = 4          # cards played at the start of a turn
 DEVELOP_PLAY = 2        # cards played by the develop action
@@ -1675,7 +1677,6 @@ class Campaign:
     def from_json(cls, text, pack: Pack | None = None) -> "Campaign":
         """A campaign from :meth:`to_json` output, checked field by field and then by
         replaying its history (``pack``: your pack with more cards entered since)."""
-        from .save import loads
         return loads(text, cls, pack)
 
     def __repr__(self):

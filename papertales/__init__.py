@@ -29,8 +29,8 @@ from .solo import LP_PER_ARMY_WIN, recruitment_gains
 from .wars import LP_PER_WAR
 
 #: the submodules that are part of the public API (everything else is the engine's own)
-PUBLIC_MODULES = ("bots", "i18n", "render", "results", "variants", "whatif", "coach", "tournament",
-                  "cardstats", "lab", "greedy", "ismcts", "observation", "extras")
+PUBLIC_MODULES = ("bots", "registry", "i18n", "render", "results", "variants", "whatif", "coach", "tournament",
+                  "cardstats", "lab", "advisor", "stats", "budget", "greedy", "ismcts", "observation", "extras")
 
 __all__ = ["ABILITY_PHASES", "ARMIES", "Action", "BASE", "BLACK_ARMY", "BUILTIN_PACKS", "CardSet",
            "Decision", "Event", "Game", "IllegalActionError", "LANGUAGES", "LICH_KING_ABILITIES",

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .errors import PackError
+from .state import production
 
 RESOURCES = ("wood", "food", "ore")
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
@@ -71,7 +72,6 @@ class Ctx:
         """``[wood, food, ore]`` the kingdom produces now."""
         res = self._res
         if res is None:
-            from .state import production
             res = self._res = production(self.player, self.game.buildings)
         return res
 

@@ -1,7 +1,14 @@
 """Actions: small immutable values whose ``str`` is a notation that reads back.
 
 Card and building arguments are ids (``"time_master"``), spots are indices 0-4
-(``F1 F2 B1 B2 F3``), so an action is the same value in every game and in JSON."""
+(``F1 F2 B1 B2 F3``), so an action is the same value in every game and in JSON.
+
+>>> action = Action.parse("place knight F1")
+>>> action.kind, action.a, action.b, str(action)
+('place', 'knight', 0, 'place knight F1')
+>>> action.describe("en")
+'place Knight at F1'
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,7 @@ from typing import Any, Final, NamedTuple
 
 from .errors import ActionSyntaxError
 from .state import SPOT_INDEX, SPOT_NAMES
+from .i18n import card_name, t
 
 # decision kinds (what a pending player must do)
 DRAFT: Final = "draft"            # keep one card of the pack
@@ -79,7 +87,6 @@ class Action(NamedTuple):
 
     def describe(self, lang: str | None = None, cards=None) -> str:
         """The action in words, in ``lang`` ("place the Knight at F1")."""
-        from .i18n import card_name, t
         k, a, b = self.kind, self.a, self.b
         if k == DONE and a is None:
             return t("action.done_nothing", lang)

@@ -1,4 +1,5 @@
-"""Bots and the loop that plays a game with them."""
+"""The random bot, the sampler its policy is built on, and the loop that plays a game with
+bots (every bot by name: :mod:`papertales.registry`)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, D
 from .construction import offered
 from .deployment import DISCARDS_AT, place_actions, survey
 from .recruitment import choices
-from .errors import PaperTalesError
-from .game import OVER
+from .game import Game, OVER
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -46,6 +46,7 @@ class RandomBot:
     likewise, from :func:`papertales.recruitment.choices` and
     :func:`papertales.construction.offered`)."""
 
+    name = "random"
     legal_by_construction = True
 
     def __init__(self, seed: int = 0) -> None:
@@ -121,37 +122,6 @@ def play(game: Game, bots: list, until_over: bool = True, checked: bool = False,
 def random_game(players: int = 4, seed: int = 0, record_events: bool = True, **options: Any) -> Game:
     """A complete game between random bots, all seeded from ``seed``; ``options`` go to
     :meth:`Game.new` (``cards``, ``expansion``, ``lich_king_cards``)."""
-    from .game import Game
     new: Any = Game.new     # a plain call: mypyc mis-passes **options to a classmethod
     game = new(players=players, seed=seed, record_events=record_events, **options)
     return play(game, [RandomBot(seed * 1000 + i + 1) for i in range(players)])
-
-
-# ------------------------------------------------------------------ the registry
-
-def _registry():
-    from .greedy import GreedyBot
-    from .ismcts import IsmctsBot
-    from .scripted import EconomistBot, StrongestBot
-    return {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot,
-            "strongest": StrongestBot, "economist": EconomistBot}
-
-
-def names() -> list[str]:
-    """The names of every bot, for command lines and seat menus."""
-    return list(_registry())
-
-
-def get(name: str, seed: int = 0, **options):
-    """A new bot by name (``random``, ``greedy``, ``ismcts``, the scripted ``strongest`` and
-    ``economist``) with its options; an
-    unknown name or option is refused, saying what exists."""
-    bots = _registry()
-    if name not in bots:
-        raise PaperTalesError("err.bot.unknown", name=name, allowed=", ".join(bots))
-    try:
-        return bots[name](seed=seed, **options)
-    except PaperTalesError as exc:
-        raise PaperTalesError("err.bot.option", name=name, reason=exc) from None
-    except TypeError:
-        raise PaperTalesError("err.bot.options", name=name, options=", ".join(sorted(options))) from None

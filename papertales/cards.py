@@ -15,11 +15,11 @@ from pathlib import Path
 from .abilities import HOOK_DEFAULTS, RES_INDEX, RESOURCES, Shapeshift, compile_abilities
 from .errors import PackError, UnknownCardError
 from .necropolis import PHASE_OF_TRIGGER, card_id, lich_king_card, necropolis_card
+from .state import AGED, ALWAYS, IN_FRONT, PER_AGE_TOKEN
 
 PACK_FORMAT = "papertales-pack/1"
 
-# production conditions
-ALWAYS, IN_FRONT, PER_AGE_TOKEN, AGED = 0, 1, 2, 3
+# production conditions (defined with the state that counts them)
 _WHEN = {None: ALWAYS, "in_front": IN_FRONT, "per_age_token": PER_AGE_TOKEN, "aged": AGED}
 
 _BUILDING_TRIGGERS = ("kingdom_strength", "wars", "income", "construction", "end_of_game")

@@ -38,7 +38,9 @@ from collections import Counter
 
 from .errors import ArgumentError
 from .extras import require
-from .tournament import mean_ci, wilson
+from .stats import mean_ci, wilson
+from .cards import BASE
+from .i18n import card_name
 
 MIN_GAMES = 20
 TIERS = ("S", "A", "B", "C", "D")
@@ -89,7 +91,6 @@ def card_stats(rows, cards=None, bots=None, min_games=MIN_GAMES, warn=True) -> d
     ``bots`` when given).  ``cards``: a :class:`~papertales.cards.CardSet` for names
     (default: the base game).  Returns ``{"source", "bots", "random_only", "units",
     "buildings", "tiers"}``; units sorted by win-rate difference."""
-    from .cards import BASE
     cards = cards or BASE
     rows = [r for r in rows if bots is None or r["bot"] in bots]
     if not rows:
@@ -202,7 +203,6 @@ def _building_stats(rows, cards, total_wins, min_games):
 # ------------------------------------------------------------------ charts (plotly, optional)
 
 def _names(stats, lang, cards):
-    from .i18n import card_name
     return [card_name(u["id"], lang, cards) for u in stats["units"]]
 
 
@@ -238,7 +238,6 @@ def pick_chart(stats, lang=None, cards=None):
 def reveal_turn_chart(stats, ids=None, lang=None, cards=None):
     """Mean final LP by the turn a unit was first revealed (the ``ids`` given, default the top 6)."""
     go = require("plotly.graph_objects", "app")
-    from .i18n import card_name
     units = [u for u in stats["units"] if ids is None or u["id"] in ids][: (len(ids) if ids else 6)]
     fig = go.Figure()
     for u in units:

@@ -14,15 +14,28 @@ import json
 import re
 import sys
 import time
+from importlib.metadata import entry_points
 
-from . import i18n
-from .cards import BUILTIN_PACKS, load_pack
+from . import cardstats, fitting, i18n, lab, registry, tournament
+from .cards import BASE, BUILTIN_PACKS, builtin_pack, card_set, load_pack
 from .errors import PaperTalesError
 from .expansion import EXPANSIONS
 from .i18n import LANGUAGES, card_name, get_language, set_language, t
 from .solo import LICH
+from . import variants
+from .tournament import make_bot, parse_budget
+from .events import LICH_SEAT, cause_label, seat_name, totals
+from .bots import play
+from .game import Game
+from .extras import require
+from .whatif import evaluate, load_position, os_reason
+from .simulate import simulate
 
 PROG = "papertales"
+#: the commands of this package; other packages register theirs (entry points of the group
+#: ``papertales.commands``: ``papertales legacy`` is Kingdom Legacy's, see pyproject.toml)
+COMMANDS = ("play", "whatif", "simulate", "pack", "tournament", "lab", "-h", "--help")
+COMMAND_GROUP = "papertales.commands"
 EXIT_BAD_INPUT = 2
 
 
@@ -145,9 +158,8 @@ def _lich_king_cards(text):
 
 
 def _bots(text):
-    """``--bots random,greedy``: names from :func:`papertales.bots.names`."""
-    from .bots import names
-    allowed = names()
+    """``--bots random,greedy``: names from :func:`papertales.registry.names`."""
+    allowed = registry.names()
     chosen = [n.strip() for n in str(text).split(",")]
     bad = [n for n in chosen if n not in allowed]
     if bad or not chosen:
@@ -158,17 +170,15 @@ def _bots(text):
 
 def _rule(text):
     """``--rule NAME=VALUE``: a rule variant (:mod:`papertales.variants`)."""
-    from .variants import OPTIONS, parse
     try:
-        return parse(text)
+        return variants.parse(text)
     except PaperTalesError:
-        valid = "; ".join(f"{n}={'|'.join(v)}" for n, v in OPTIONS.items())
+        valid = "; ".join(f"{n}={'|'.join(v)}" for n, v in variants.OPTIONS.items())
         raise argparse.ArgumentTypeError(t("cli.error.rule", value=repr(text), valid=valid)) from None
 
 
 def _budget(text):
     """``--budget 0.2s`` (seconds per decision) or ``50it`` (search iterations)."""
-    from .tournament import parse_budget
     try:
         parse_budget(text)
     except PaperTalesError:
@@ -211,9 +221,8 @@ def build_parser(default_lang: str | None = None):
                          help=_help("cli.help.rule"))
 
     def bot_options(cmd, default):
-        from .bots import names
         cmd.add_argument("--bots", type=_bots, default=default, metavar="BOT,BOT...",
-                         help=_help("cli.help.bots", names=", ".join(names()), default=",".join(default)))
+                         help=_help("cli.help.bots", names=", ".join(registry.names()), default=",".join(default)))
         cmd.add_argument("--budget", type=_budget, default=None, metavar="0.2s|50it", help=_help("cli.help.budget"))
 
     play = command(sub, "play", "cli.help.play")
@@ -288,13 +297,11 @@ def build_parser(default_lang: str | None = None):
 
 def _game_options(args):
     """Turn --players/--solo/--pack/--expansion into Game.new keyword arguments."""
-    from .cards import card_set
     packs = list(args.pack)
     if args.solo:
         if args.players not in (None, 1):
             raise _BadInput(t("cli.error.solo_players"))
         players = 1
-        from .cards import builtin_pack
         loaded = [p if p in BUILTIN_PACKS else load_pack(p) for p in packs]
         if not any((builtin_pack(p) if isinstance(p, str) else p)["necropolis"] for p in loaded):
             packs.append("lich-king-illustrative")
@@ -338,24 +345,19 @@ def phase_name(phase: str, lang: str | None = None) -> str:
 
 
 def _lich_king() -> str:
-    from .events import LICH_SEAT, seat_name
     return seat_name(LICH_SEAT)
 
 
 def _causes(g, seat) -> str:
-    from .events import cause_label
     return ", ".join(f"{cause_label(c, cards=g.cards)} {v:+d}" for c, v in _by_cause(g, seat).items())
 
 
 def _seat_bots(names, n, seed, budget=None):
     """One bot per seat (the ``--bots`` list repeated), seeded like ``random_game``'s."""
-    from .tournament import make_bot
     return [make_bot(names[k % len(names)], seed * 1000 + k + 1, budget) for k in range(n)]
 
 
 def _cmd_play(args, out):
-    from .bots import play
-    from .game import Game
     g = Game.new(seed=args.seed, **_game_options(args))
     play(g, _seat_bots(args.bots, g.n, args.seed, args.budget))
     names = g.names
@@ -434,19 +436,16 @@ def _lp_text(x):
 
 
 def _cmd_lab(args, out):
-    from . import lab
     if args.lab_command == "fit":
         _cmd_fit(args, out)
         return
     if args.lab_command == "cards":
-        from . import cardstats, tournament
         opts = _tournament_options(args)
         if set(args.bots) == {"random"}:
             sys.stderr.write(t("cli.lab.random_warning", prog=PROG) + "\n")
         players = opts.pop("players")
         rows = tournament.run(args.bots, games=args.games, seed=args.seed, players=players, jobs=args.jobs,
                               budget=args.budget, progress=not args.json, **opts)
-        from .cards import BASE, card_set
         cards = card_set(*opts["packs"]) if opts.get("packs") else BASE
         import warnings
         with warnings.catch_warnings():
@@ -482,7 +481,6 @@ def _cmd_lab(args, out):
         out.write(t("cli.lab.rarely", cards=", ".join(card_name(c, cards=cards) for c in stats["rarely_played"])
                     or "-") + "\n")
         return
-    from .game import Game
     opts = _game_options(args)
     g = Game.new(seed=args.seed, **opts).advance()
     rows = lab.advise(g, 0, budget=args.budget, seed=args.seed)
@@ -500,7 +498,6 @@ def _cmd_lab(args, out):
 
 def _cmd_fit(args, out):
     """Refit the evaluation's weights from scratch (papertales.fitting.refit)."""
-    from . import fitting
     start = time.monotonic()
 
     def say(r, spec):
@@ -515,20 +512,17 @@ def _cmd_fit(args, out):
             with open(args.doc, "w", encoding="utf-8") as f:
                 f.write(fitting.describe(data))
     except OSError as exc:
-        from .whatif import os_reason
         raise _BadInput(t("cli.error.cannot_write", path=exc.filename or args.out, reason=os_reason(exc))) from None
     out.write(t("cli.fit.done", out=args.out, seconds=round(time.monotonic() - start)) + "\n")
 
 
 def _cmd_tournament(args, out):
-    from . import tournament
     opts = _tournament_options(args)
     players = opts.pop("players")
     if len(args.bots) > 1 and players != 1 and args.players is None:
         players = len(args.bots)
     if args.out and not args.out.endswith((".parquet", ".csv")):
         raise _BadInput(t("cli.error.out", value=args.out))
-    from .extras import require                 # what the run needs, before it starts
     require("openskill.models", "lab")          # the summary's ratings
     if args.out and args.out.endswith(".parquet"):
         require("pandas", "lab")
@@ -557,13 +551,10 @@ def _cmd_tournament(args, out):
 
 
 def _by_cause(g, seat):
-    from .events import totals
     return totals(g.events, seat)
 
 
 def _cmd_whatif(args, out):
-    from .cards import card_set
-    from .whatif import evaluate, load_position
     import warnings
     cards = card_set(*args.pack) if args.pack else None
     with warnings.catch_warnings(record=True) as said:      # e.g. too few Beyond the Gates tiles
@@ -578,7 +569,6 @@ def _cmd_whatif(args, out):
 def _cmd_simulate(args, out):
     from tqdm import tqdm
 
-    from .simulate import simulate
     if not 0 <= args.jobs <= MOST_JOBS:
         raise _BadInput(t("cli.error.jobs", value=args.jobs, most=MOST_JOBS))
     # the catalogue's words around tqdm's fields: "{bar} {n_fmt}/{total_fmt} games [0:01<0:02]"
@@ -606,18 +596,24 @@ def _cmd_simulate(args, out):
 
 def _error_text(exc) -> str:
     if isinstance(exc, OSError) and not isinstance(exc, PaperTalesError):
-        from .whatif import os_reason
         reason = os_reason(exc)
         return t("cli.error.cannot_read", path=exc.filename, reason=reason) if exc.filename else reason
     return str(exc)
 
 
+def registered_commands() -> dict:
+    """``{name: entry point}`` of the commands other installed packages add to ``papertales``
+    (loaded only when one is run: papertales never imports them itself)."""
+    return {ep.name: ep for ep in entry_points(group=COMMAND_GROUP)}
+
+
 def main(argv=None, out=None) -> int:
     out = out or sys.stdout
     argv = sys.argv[1:] if argv is None else list(argv)
-    if argv and argv[0] == "legacy":         # Kingdom Legacy: its own command (kingdom_legacy/cli.py)
-        from kingdom_legacy.cli import main as legacy_main
-        return legacy_main(argv[1:], out)
+    if argv and argv[0] not in COMMANDS:
+        command = registered_commands().get(argv[0])
+        if command is not None:              # another package's command: papertales legacy ...
+            return command.load()(argv[1:], out)
     # the run's language: --lang, else the environment's; the caller's choice comes back after
     before = get_language()
     explicit = before != i18n.environment_language()

@@ -21,6 +21,7 @@ Values are language-free, and some are worded by their name (as in
 Anything else is shown as it is (ids, spot names, numbers, action notations, paths)."""
 
 from __future__ import annotations
+from .state import SPOT_NAMES
 
 
 class Phrase:
@@ -84,7 +85,6 @@ def _word(name: str, value: object, lang: str) -> object:
     if name == "cards" and isinstance(value, (list, tuple)):
         return ", ".join(card_name(v, lang) for v in value) or t("word.nothing", lang)
     if name == "spot" and isinstance(value, int) and not isinstance(value, bool):
-        from .state import SPOT_NAMES
         return SPOT_NAMES[value] if 0 <= value < len(SPOT_NAMES) else value
     if (name in ("phase", "decision", "resource") or name.endswith("_phase")) and isinstance(value, str):
         key = f"err.decision.{value}" if name == "decision" else f"resource.{value}" \

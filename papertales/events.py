@@ -37,7 +37,11 @@ def building_cause(building_id: str, level: int) -> str:
 
 
 def cause_label(cause: str, lang: str | None = None, cards=None) -> str:
-    """The cause of an event in words: a card's name, "Mine (level 2)", "Wars" ..."""
+    """The cause of an event in words: a card's name, "Mine (level 2)", "Wars" ...
+
+    >>> cause_label("mine:2", "en"), cause_label("rule.wars", "pl"), cause_label("knight", "en")
+    ('Mine (level 2)', 'Wojny', 'Knight')
+    """
     if not cause:
         return ""
     if cause.startswith("rule."):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import warnings
 
 from .errors import PaperTalesError
+from .i18n import card_name, t
 
 BEYOND_THE_GATES = "beyond-the-gates"
 EXPANSIONS = (BEYOND_THE_GATES,)
@@ -40,7 +41,6 @@ def tile_candidates(cards) -> list:
 def tile_shortfall(cards) -> str | None:
     """None when the packs hold the box's 7 tiles, else a sentence saying what is dealt
     instead (in the current language)."""
-    from .i18n import card_name, t
     tiles = tile_candidates(cards)
     if len(tiles) >= TILES_IN_BOX:
         return None

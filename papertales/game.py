@@ -24,6 +24,8 @@ from .events import AGE, BUILT, GOLD, LP, NOTE, RULE_DRAW_PILE, Event
 from .rng import Rng
 from .solo import LichKing
 from .state import Player, production
+from .observation import observe
+from .determinize import determinize
 
 try:                    # mypyc: let interpreted classes (whatif.Position) subclass Game
     from mypy_extensions import mypyc_attr
@@ -287,14 +289,12 @@ class Game:
         """What ``seat`` may know now (an :class:`~papertales.observation.Observation`):
         its own cards, the public table, the events and results it has seen.  ``None``
         gives the spectator's view with everything shown (a teaching "peek")."""
-        from .observation import observe
         return observe(self, None if seat is None else self._seat(seat))
 
     def determinize(self, seat: int, rng) -> "Game":
         """A full game consistent with what ``seat`` has seen, every hidden card dealt
         again at random with ``rng`` (a :class:`~papertales.rng.Rng` or a seed):
         the worlds information-set search plays in."""
-        from .determinize import determinize
         if not isinstance(rng, Rng):
             rng = Rng(rng)
         return determinize(self, self._seat(seat), rng)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from .bots import RandomBot
+from .bots import RandomBot, play
 from .cards import card_set
 from .game import Game
 
@@ -79,7 +79,6 @@ def fingerprint(options: dict, first: int, games: int, checked: bool = False,
     optimisation that changes a game's course shows up.  ``checked=True`` validates every
     action as any unknown bot's would be (the slow path); both must give the same hashes."""
     from hashlib import sha256
-    from .bots import play
     opts = dict(options)
     packs = opts.pop("packs", [])
     cards = card_set(*packs) if packs else None

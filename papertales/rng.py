@@ -3,6 +3,14 @@
 Why not :mod:`random`?  One integer clones in no time, serialises into a save file as a
 number, and gives the same sequence on every Python version (SplitMix64).
 
+>>> rng = Rng(7)
+>>> rng.below(10), rng.below(10)
+(7, 4)
+>>> cards = [1, 2, 3, 4, 5]
+>>> Rng(1).shuffle(cards)
+>>> cards
+[3, 2, 5, 4, 1]
+
 Why blocks?  In plain Python every 64-bit step is nine big-integer operations, and a
 random game takes ~280 draws: the generator was a tenth of a game's time.  SplitMix64's
 k-th output only depends on ``seed + k * GAMMA``, so :func:`_block` computes the next

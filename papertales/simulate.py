@@ -13,6 +13,7 @@ import time
 from .bots import RandomBot, play
 from .game import Game
 from . import i18n
+from .tournament import check_bots, make_bot, parse_budget
 
 CHUNK = 50          # games per task handed to a worker process
 
@@ -21,7 +22,6 @@ _JOB = None         # (players, make(seed, seat), options) of the running simula
 
 def _named(names, budget):
     """A bot factory ``make(seed, seat)`` for a list of bot names, repeated over the seats."""
-    from .tournament import make_bot
 
     def make(seed, seat):
         return make_bot(names[seat % len(names)], seed, budget)
@@ -58,12 +58,11 @@ def _tally_chunk(chunk):
 def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1, bots=None, budget=None,
              **options) -> dict:
     """Play ``games`` games on ``jobs`` processes (0: one per core).  A shared victory
-    counts 1/k to each winner.  ``bots``: bot names (:func:`papertales.bots.names`), one
+    counts 1/k to each winner.  ``bots``: bot names (:func:`papertales.registry.names`), one
     per seat, the list repeated over the seats (instead of the class ``bot``); ``budget``:
     the search bot's budget (``"0.2s"``, ``"50it"``)."""
     names = None
     if bots:
-        from .tournament import check_bots, parse_budget
         names = check_bots(bots)
         parse_budget(budget)
         make = _named(names, budget)

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from .cards import ALWAYS, AGED, IN_FRONT, PER_AGE_TOKEN, UnitType
+if TYPE_CHECKING:               # the card types are data this module only holds
+    from .cards import UnitType
+
+#: when a unit produces its resources (``UnitType.produces``): always, in the Front,
+#: per age token, once aged
+ALWAYS: Final = 0
+IN_FRONT: Final = 1
+PER_AGE_TOKEN: Final = 2
+AGED: Final = 3
 
 #: Spot indices: two Front spots, two Back spots, and the 5th spot (Front) that a
 #: level-2 building unlocks.

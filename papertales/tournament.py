@@ -26,11 +26,17 @@ import multiprocessing
 import os
 import time
 
+from . import registry
+from .actions import DRAFT
+from .bots import play
+from .budget import parse_budget
+from .cards import card_set
 from .errors import PaperTalesError
 from .extras import require
+from .game import Game
+from .stats import mean_ci, wilson
 from .results import ConstructionResult, DeploymentResult, DraftResult, SoloWarsResult, WarsResult
 
-Z95 = 1.959963984540054
 LICH_KING = "lich_king"          # the Lich King's name in the ratings of a solo tournament
 LIST_FIELDS = ("picks", "drafted", "revealed", "built", "buildings")
 CHUNK = 4                        # games per task handed to a worker
@@ -50,43 +56,10 @@ def game_seed(seed: int, index: int) -> int:
     return _splitmix(_splitmix(seed & _MASK) ^ index)
 
 
-def parse_budget(text) -> dict:
-    """``"0.2s"`` -> ``{"seconds": 0.2}``, ``"50it"`` -> ``{"iterations": 50}``; None -> {}."""
-    if text is None or text == "":
-        return {}
-    if isinstance(text, dict):
-        return dict(text)
-    s = str(text).strip().lower()
-    try:
-        if s.endswith("it"):
-            n = int(s[:-2])
-            if n >= 1:
-                return {"iterations": n}
-        elif s.endswith("ms"):
-            x = float(s[:-2]) / 1000
-            if x > 0:
-                return {"seconds": x}
-        elif s.endswith("s"):
-            x = float(s[:-1])
-            if x > 0:
-                return {"seconds": x}
-    except ValueError:
-        pass
-    raise PaperTalesError("err.tournament.budget", value=text)
-
-
 def check_bots(names, extra=()) -> list[str]:
-    """The bot names of a comma list (or a list), each known to :func:`papertales.bots.names`
-    (or one of ``extra``)."""
-    from .bots import names as known
-    if isinstance(names, str):
-        names = [n.strip() for n in names.split(",") if n.strip()]
-    names = list(names)
-    allowed = known() + list(extra)
-    bad = [n for n in names if n not in allowed]
-    if bad or not names:
-        raise PaperTalesError("err.bot.unknown", name=", ".join(bad) or "-", allowed=", ".join(allowed))
-    return names
+    """The bot names of a comma list (or a list), each known to the registry
+    (:func:`papertales.registry.names`) or one of ``extra``."""
+    return registry.check(names, extra)
 
 
 def lineup(bots, index: int, players: int) -> list[str]:
@@ -96,17 +69,11 @@ def lineup(bots, index: int, players: int) -> list[str]:
 
 
 def make_bot(name, seed, budget=None):
-    from . import bots
-    opts = parse_budget(budget) if name in ("ismcts", "advisor") else {}
-    if name == "advisor":
-        from .lab import AdvisorBot
-        return AdvisorBot(seed=seed, **opts)
-    return bots.get(name, seed=seed, **opts)
+    """The bot ``name`` seeded ``seed``, with ``budget`` if its constructor takes one."""
+    return registry.make(name, seed, budget)
 
 
 def _new_game(players, seed, options):
-    from .cards import card_set
-    from .game import Game
     opts = dict(options or {})
     packs = opts.pop("packs", None)
     if packs:
@@ -118,8 +85,6 @@ def play_game(bots, index, seed=0, players=None, budget=None, options=None) -> l
     """Play game ``index`` of a tournament and return its rows (one per seat).  ``options``
     go to :meth:`Game.new` (``rules``, ``expansion``, ``lich_king_cards``; ``packs``: pack
     ids or files, loaded here so that the options stay picklable)."""
-    from .actions import DRAFT
-    from .bots import play
     players = players or len(bots)
     gs = game_seed(seed, index)
     seats = lineup(bots, index, players)
@@ -193,7 +158,7 @@ def run(bots, games=100, seed=1, players=None, jobs=None, budget=None, rules=Non
     scheduler address; ``progress``: a ``tqdm`` bar on stderr (True), a callable
     ``progress(done, total)``, or False; ``first``: the index of the first game (a
     tournament continued in slices gives the rows of one long tournament)."""
-    bots = check_bots(bots, extra=("advisor",))      # advisor: a seat following lab.advise
+    bots = check_bots(bots)
     players = players or len(bots)
     if games < 1:
         raise PaperTalesError("err.tournament.games", games=games)
@@ -269,33 +234,6 @@ def _dask_results(tasks, jobs, address):
         client.close()
         if cluster is not None:
             cluster.close()
-
-
-# ------------------------------------------------------------------ statistics
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95 % by default); (0, 1) when n is 0."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_ci(values, z: float = Z95) -> tuple[float, float, float]:
-    """(mean, low, high): the mean with a normal-approximation 95 % interval."""
-    values = list(values)
-    n = len(values)
-    if not n:
-        return (float("nan"),) * 3
-    m = sum(values) / n
-    if n == 1:
-        return (m, m, m)
-    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
-    half = z * sd / math.sqrt(n)
-    return (m, m - half, m + half)
 
 
 def ratings(rows) -> dict:

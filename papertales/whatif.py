@@ -22,9 +22,10 @@ from .expansion import EXPANSIONS, FIXED_WITH_TILES, MAX_PLAYERS, TILES_DRAWN, t
 from .game import OVER, PHASES, Game
 from .i18n import card_name, get_language, t
 from .necropolis import PILES
-from .solo import NETHERWORLD_SCORED, SCORING
+from .solo import NETHERWORLD_SCORED, SCORING, recruitment_gains
 from .serialize import MOST
 from .state import BACK_SPOTS, FRONT_SPOTS, SPOT_INDEX, SPOT_NAMES, Unit, production
+from .variants import DEFAULTS, check as check_variants
 
 FORMAT = "papertales-position/1"
 EVALUATED = ("wars", "income", "construction", "aging")
@@ -401,7 +402,6 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
                  known=_fields(c.id for c in cards.lich_king_cards))
     rules = data.get("rules")
     if rules is not None:
-        from .variants import check as check_variants
         try:
             check_variants(rules)
         except PaperTalesError as exc:
@@ -595,7 +595,6 @@ def _in_order(line) -> bool:
 
 
 def _default_rule(name):
-    from .variants import DEFAULTS
     return DEFAULTS.get(name)
 
 
@@ -816,7 +815,6 @@ def _lich_entry(game, lang):
                     for i, c in enumerate(lk.line)],
            "cards": [c.id for c in lk.cards], "armies": {"black": black, "purple": purple}}
     if lk.netherworld:
-        from .solo import recruitment_gains
         rows = recruitment_gains(lk.line, lk.time, lk.revealed, lk.netherworld, lk.cards)
         out["recruitment"] = {"netherworld": [c.id for c in lk.netherworld], "lp": sum(r["lp"] for r in rows),
                               "rows": [{"cause": r["cause"], "name": card_name(r["cause"], lang, cards),

@@ -1,6 +1,5 @@
 """Shared helpers for tests: build positions quickly and run single phases."""
 
-from papertales import cause_label
 from papertales.whatif import game_from_position
 
 
@@ -20,8 +19,9 @@ def run_phase(game, phase=None):
 
 
 def cause(e) -> str:
-    """The English words of an event's cause ("Knight", "Mine (level 2)", "Wars")."""
-    return cause_label(e.cause, "en")
+    """An event's cause id (``"knight"``, ``"mine:2"``, ``"rule.wars"``): rule tests compare
+    ids and numbers, never the words a language gives them (:func:`papertales.cause_label`)."""
+    return e.cause
 
 
 def lp_events(events, seat):

@@ -34,6 +34,7 @@ ILLEGAL_TRIES = [
 ]
 
 
+@pytest.mark.slow
 def test_illegal_actions_raise_and_leave_the_state_unchanged():
     rng = Rng(5)
     checked = 0

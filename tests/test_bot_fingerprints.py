@@ -103,12 +103,14 @@ def recorded():
     return json.loads(RECORDED_FILE.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_bot_games_are_unchanged(name, recorded):
     players, seeds, specs = GAMES[name]
     assert [game_digest(players, seed, specs) for seed in seeds] == recorded[name]
 
 
+@pytest.mark.slow
 def test_coach_hints_are_unchanged(recorded):
     assert [hint_digest(seed) for seed in HINT_SEEDS] == recorded["coach-hints"]
 

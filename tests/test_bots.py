@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from papertales import Game
-from papertales.bots import RandomBot, get, names
+from papertales.bots import RandomBot
+from papertales.registry import budget_options, get, names
 from papertales.cards import card_set
-from papertales.lab import AdvisorBot
 from papertales.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,11 +34,7 @@ def new_game(players, seed, **opts):
 
 
 def make(name, seed):
-    if name == "ismcts":
-        return get("ismcts", seed=seed, iterations=1)
-    if name == "advisor":
-        return AdvisorBot(seed=seed, iterations=1)
-    return get(name, seed=seed)
+    return get(name, seed=seed, **{"iterations": 1} if budget_options(name) else {})
 
 
 def checked_game(args):
@@ -74,9 +70,12 @@ def _many(name, games):
 
 
 def test_the_registry_names_every_bot():
-    assert names() == ["random", "greedy", "ismcts", "strongest", "economist"]
+    assert names() == ["random", "greedy", "ismcts", "strongest", "economist", "advisor"]
+    assert [budget_options(n) for n in names()] == [(), (), ("iterations", "seconds"), (), (), ("iterations", "seconds")]
+    assert all(get(n).name == n for n in names())            # one name, read from each class
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, games", [("random", 200), ("greedy", 200), ("strongest", 200), ("economist", 200),
                                          ("ismcts", 40), ("advisor", 10)])
 def test_games_end_with_legal_choices_only(name, games):
@@ -180,7 +179,7 @@ def test_no_bot_peeks_at_hidden_cards(kind, seed, players):
     assert _hidden_count(g, 0) > 0
     variants = [scramble(g, 0, Rng(k)) for k in range(3)]
     for name in names():
-        opts = {"iterations": 12} if name == "ismcts" else {}
+        opts = {"iterations": 12} if budget_options(name) else {}
         first = get(name, seed=5, **opts).choose(g, 0)
         for h in variants:
             assert get(name, seed=5, **opts).choose(h, 0) == first, (name, kind)

@@ -52,7 +52,7 @@ def test_tavern_level1_one_gold_per_food():
     g = position({"gold": 0, "back": ["farmer", "treefolk"], "buildings": {"tavern": 1}}, {}, {},
                  phase="income")
     ev = run_phase(g)
-    assert gold_events(ev, 0) == [("Income", 2), ("Tavern (level 1)", 2)]
+    assert gold_events(ev, 0) == [("rule.income", 2), ("tavern:1", 2)]
     assert g.players[0].gold == 4
 
 
@@ -68,16 +68,16 @@ def test_tavern_level2_income_kept_and_lp_per_food_in_wars():
     g = position({"gold": 0, "back": ["farmer", "treefolk"], "buildings": {"tavern": 2, "town": 1}},
                  {"front": ["knight"]}, {"front": ["knight"]})
     ev = run_phase(g, "wars")                       # strength 0: loses both wars
-    assert lp_events(ev, 0) == [("Tavern (level 2)", 3)]
+    assert lp_events(ev, 0) == [("tavern:2", 3)]
     ev = run_phase(g)                                # income
-    assert gold_events(ev, 0) == [("Income", 2), ("Tavern (level 2)", 3)]
+    assert gold_events(ev, 0) == [("rule.income", 2), ("tavern:2", 3)]
 
 
 def test_tavern_level2_lp_also_when_winning():
     # Farmer in the Front (1) beats two empty kingdoms: 6 + 1 food
     g = position({"front": ["farmer"], "buildings": {"tavern": 2}}, {}, {})
     ev = run_phase(g, "wars")
-    assert sorted(lp_events(ev, 0)) == [("Tavern (level 2)", 1), ("Wars", 6)]
+    assert sorted(lp_events(ev, 0)) == [("rule.wars", 6), ("tavern:2", 1)]
 
 
 # ============================================================== Mine
@@ -86,11 +86,11 @@ def test_mine_level2_two_lp_per_ore():
     # the Mine's own ore + Miner = 2 ore -> 4 LP, losing both wars
     g = position({"back": ["miner"], "buildings": {"mine": 2}}, {"front": ["knight"]}, {"front": ["knight"]})
     ev = run_phase(g, "wars")
-    assert lp_events(ev, 0) == [("Mine (level 2)", 4)]
+    assert lp_events(ev, 0) == [("mine:2", 4)]
     # alone: its own ore only -> 2
     g = position({"buildings": {"mine": 2}}, {"front": ["knight"]}, {"front": ["knight"]})
     ev = run_phase(g, "wars")
-    assert lp_events(ev, 0) == [("Mine (level 2)", 2)]
+    assert lp_events(ev, 0) == [("mine:2", 2)]
 
 
 def test_mine_level1_no_lp():
@@ -113,7 +113,7 @@ def test_temple_two_gold_at_income(level):
 def test_temple_level2_two_lp_every_wars():
     g = position({"buildings": {"temple": 2}}, {"front": ["knight"]}, {"front": ["knight"]})
     ev = run_phase(g, "wars")
-    assert lp_events(ev, 0) == [("Temple (level 2)", 2)]
+    assert lp_events(ev, 0) == [("temple:2", 2)]
     g = position({"buildings": {"temple": 1}}, {"front": ["knight"]}, {"front": ["knight"]})
     run_phase(g, "wars")
     assert g.players[0].lp == 0
@@ -142,7 +142,7 @@ def test_barracks_level2_one_lp_per_unit_of_strength_three_front_and_back():
                  {"front": ["demon", "commander"]}, {"front": ["kraken"]})
     assert g.strength(0) == 5
     ev = run_phase(g, "wars")
-    assert lp_events(ev, 0) == [("Barracks (level 2)", 3)]
+    assert lp_events(ev, 0) == [("barracks:2", 3)]
 
 
 def test_barracks_level2_counts_strength_from_abilities():
@@ -151,7 +151,7 @@ def test_barracks_level2_counts_strength_from_abilities():
     g = position({"front": ["cerberus", "farmer"], "buildings": {"barracks": 2}},
                  {"front": ["knight", "knight"]}, {"front": ["demon"]})
     ev = run_phase(g, "wars")
-    assert lp_events(ev, 0) == [("Barracks (level 2)", 1)]
+    assert lp_events(ev, 0) == [("barracks:2", 1)]
     g = position({"front": ["cerberus"], "buildings": {"barracks": 2}},
                  {"front": ["knight", "knight"]}, {"front": ["demon"]})
     run_phase(g, "wars")
@@ -324,9 +324,9 @@ def test_building_works_from_the_next_turn():
     assert g.players[0].gold == 0
     play_until(g, turn=2, phase="wars")
     ev = run_phase(g)
-    assert lp_events(ev, 0) == [("Temple (level 2)", 2)]
+    assert lp_events(ev, 0) == [("temple:2", 2)]
     ev = run_phase(g)
-    assert gold_events(ev, 0) == [("Income", 2), ("Temple (level 2)", 2)]
+    assert gold_events(ev, 0) == [("rule.income", 2), ("temple:2", 2)]
 
 
 # ============================================================== 5th spot (E8)
@@ -388,7 +388,7 @@ def test_building_lp_at_the_end(bid, lvl, lp):
     g = position({"buildings": {bid: lvl}}, {}, {}, turn=4, phase="aging")
     ev = play_until(g, over=True)
     end0 = [(cause(e), e.amount) for e in ev if e.seat == 0 and e.kind == "lp" and e.phase == "end"]
-    assert end0 == [(f"{BASE.building(bid).name} (level {lvl})", lp)]
+    assert end0 == [(f"{bid}:{lvl}", lp)]
     assert g.scores == [lp, 0, 0]
 
 
@@ -397,7 +397,7 @@ def test_building_lp_at_the_end_one_and_three():
                  {"buildings": {"barracks": 2}}, {}, turn=4, phase="aging")
     ev = play_until(g, over=True)
     end0 = sorted((cause(e), e.amount) for e in ev if e.seat == 0 and e.kind == "lp" and e.phase == "end")
-    assert end0 == [("Mine (level 1)", 1), ("Tavern (level 2)", 3), ("Temple (level 2)", 3),
-                    ("Town (level 1)", 1)]
+    assert end0 == [("mine:1", 1), ("tavern:2", 3), ("temple:2", 3),
+                    ("town:1", 1)]
     assert g.scores == [8, 3, 0]
     assert g.winners() == [0]

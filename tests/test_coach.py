@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from papertales import Action, Game, coach
-from papertales.bots import get
+from papertales.registry import get
 from papertales.cards import card_set
 from papertales.evaluation import BASE, Evaluation
 from papertales.features import base_features
@@ -174,6 +174,7 @@ def _game_with_a_bad_move():
     return g, bad
 
 
+@pytest.mark.slow
 def test_the_review_replays_each_decision_and_flags_the_bad_move():
     g, bad = _game_with_a_bad_move()
     rows = coach.review(g, 0, worlds=6, seed=0, lang="en")
@@ -204,6 +205,7 @@ def test_a_move_equivalent_to_the_best_costs_nothing():
         assert row.cost == 0 and row.verdict == "fine" and row.best == move and not row.why
 
 
+@pytest.mark.slow
 def test_the_review_is_deterministic_and_works_mid_game():
     g = Game.new(players=2, seed=3)
     bots = [get("random", 1), get("random", 2)]

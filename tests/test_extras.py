@@ -101,7 +101,7 @@ def test_the_engine_and_the_command_line_import_without_any_extra():
                "openskill", "pandas", "pyarrow", "dask", "distributed"]
     r = _run(f"import sys\nfor m in {blocked!r}: sys.modules[m] = None\n"
              "import papertales, papertales.cli, papertales.tournament, papertales.cardstats, papertales.whatif\n"
-             "from papertales import Game\nfrom papertales.bots import get, play\n"
+             "from papertales import Game\nfrom papertales.bots import play\nfrom papertales.registry import get\n"
              "g = Game.new(players=3, seed=1); play(g, [get('random', seed=s) for s in range(3)]); print(g.is_over)")
     assert r.returncode == 0 and r.stdout.strip() == "True", r.stderr
 

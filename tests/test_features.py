@@ -87,7 +87,8 @@ def test_the_shipped_weights_cover_every_stage_and_feature():
 
 def test_once_the_game_is_over_the_value_is_the_final_lp():
     from papertales import Game
-    from papertales.bots import get, play
+    from papertales.bots import play
+    from papertales.registry import get
     g = play(Game.new(players=3, seed=2, record_events=False), [get("economist") for _ in range(3)])
     ev = Evaluation.default()
     assert [ev.value(g, s) for s in range(3)] == [float(p.lp) for p in g.players]

@@ -12,6 +12,7 @@ from papertales.playthrough import BLOCK, FINGERPRINTS, fingerprint
 RECORDED = json.loads((Path(__file__).resolve().parent / "fingerprints.json").read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FINGERPRINTS))
 def test_seeded_games_are_unchanged_on_the_fast_path(name):
     options, first, games = FINGERPRINTS[name]

@@ -106,6 +106,7 @@ def argvs(draw, files):
     return argv
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())

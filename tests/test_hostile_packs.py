@@ -25,6 +25,7 @@ def test_the_untampered_packs_play():
         assert pack_or_refuse(text, i) == "played"
 
 
+@pytest.mark.slow
 def test_400_tampered_packs_are_refused_or_play_on():
     outcomes = collections.Counter()
     for i in range(TAMPERED):

@@ -23,6 +23,7 @@ NECROPOLIS = {p: [c.id for c in card_set("lich-king-illustrative").necropolis if
               for p in ("1", "2", "3", "4", "E")}
 
 
+@pytest.mark.slow
 def test_300_tampered_positions_are_refused_or_play_on():
     outcomes = collections.Counter()
     for i in range(TAMPERED):
@@ -99,6 +100,7 @@ def odd_positions(draw):
     return data
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(odd_positions(), st.integers(0, 999))

@@ -41,6 +41,7 @@ def test_the_base_saves_cover_every_player_count_phase_and_stage():
     assert ("aging", "save") in {(p, s) for _, p, s in seen}
 
 
+@pytest.mark.slow
 def test_every_untampered_save_loads_into_the_identical_game_and_plays_on():
     for i, text in enumerate(BASES):
         g = Game.from_json(text)
@@ -49,6 +50,7 @@ def test_every_untampered_save_loads_into_the_identical_game_and_plays_on():
             play_on(g, i)
 
 
+@pytest.mark.slow
 def test_2000_tampered_saves_are_refused_or_play_on_legally():
     outcomes = collections.Counter()
     for i in range(TAMPERED):
@@ -62,6 +64,7 @@ def test_2000_tampered_saves_are_refused_or_play_on_legally():
     assert outcomes["refused"] > TAMPERED // 2 and outcomes["played"] > 0, outcomes
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(BASES) - 1), st.integers(0, 2 ** 32 - 1), st.integers(1, 4))
 def test_tampered_saves_property(base, seed, edits):
@@ -163,6 +166,7 @@ def _decision_points():
 POINTS = _decision_points()
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, derandomize=True)
 @given(st.integers(0, len(POINTS) - 1), st.sampled_from(KINDS + ("dance",)), ODD, ODD)
 def test_any_action_value_is_legal_or_refused_leaving_the_game_byte_identical(point, kind, a, b):

@@ -1,12 +1,13 @@
 """Strategy lab: the coach's advice (search in determinized worlds) and the card report."""
 
+import pytest
 from papertales import Game
-from papertales.bots import RandomBot
+from papertales.bots import RandomBot, play
+from papertales.determinize import Worlds
 from papertales.cards import card_set
 from papertales.greedy import bot_actions
 from papertales.lab import AdvisorBot, advise, card_report
 from papertales import lab
-from papertales.rng import Rng
 
 
 def mid_game(seed=3, players=4):
@@ -22,13 +23,25 @@ def mid_game(seed=3, players=4):
     return g
 
 
-def test_the_lab_uses_the_engines_determinization():
-    assert not hasattr(lab, "determinize")
+def test_the_lab_advises_in_the_engines_determinized_worlds(monkeypatch):
+    assert not hasattr(lab, "determinize")          # no second sampler of its own
     g = mid_game()
-    w = g.determinize(1, Rng(1))
-    assert w.card_counts() == g.card_counts()
-    assert w.players[1].pack == g.players[1].pack and w.players[1].hand == g.players[1].hand
-    assert len(w.draw) == len(g.draw)
+    worlds = []
+    sample = Worlds.sample
+
+    def recorded(self, rng):
+        w = sample(self, rng)
+        worlds.append(w)
+        return w
+
+    monkeypatch.setattr(Worlds, "sample", recorded)
+    advise(g, 1, budget="3it", seed=2)
+    assert len(worlds) == 3                         # one engine world per sampled world
+    for w in worlds:                                # each consistent with what seat 1 has seen
+        assert w.card_counts() == g.card_counts()
+        assert w.players[1].pack == g.players[1].pack and w.players[1].hand == g.players[1].hand
+        assert len(w.draw) == len(g.draw)
+    assert any(w.players[2].pack != g.players[2].pack for w in worlds)     # the hidden cards dealt anew
 
 
 def test_advise_ranks_every_option_without_touching_the_game():
@@ -61,14 +74,23 @@ def test_advice_words_follow_the_language_and_the_ranking_does_not():
     assert [r["text"] for r in en] != [r["text"] for r in pl]
 
 
-def test_an_advised_seat_finishes_its_game():
+def test_an_advised_seat_plays_legal_moves_chosen_by_the_coach():
+    # play() only returns at the end of the game: check each of the advisor's moves instead
     g = Game.new(players=3, seed=9)
-    from papertales.bots import play
     advisor = AdvisorBot(seed=1, iterations=2)
-    play(g, [advisor, RandomBot(2), RandomBot(3)])
-    assert g.is_over and advisor.calls > 10
+    moves = []
+
+    def check(game, seat, action):
+        if seat == 0:
+            assert action in game.legal_actions(0), action
+            moves.append((game.turn, action))
+
+    play(g, [advisor, RandomBot(2), RandomBot(3)], checked=True, on_choice=check)
+    assert {turn for turn, _ in moves} == {1, 2, 3, 4}
+    assert 10 < advisor.calls <= len(moves)          # the coach asked at every real choice
 
 
+@pytest.mark.slow
 def test_card_report_from_competent_bots_names_each_card():
     rows = card_report(players=3, games=6, seed=5)
     g = Game.new(players=3, seed=1)

@@ -1,5 +1,6 @@
 """Property-based checks (hypothesis) over random what-if positions."""
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from papertales import BASE
@@ -70,6 +71,7 @@ def test_wars_give_3_lp_per_war_won_plus_war_abilities(pos):
         assert 0 <= won <= 2
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(positions(), st.data())
 def test_any_construction_option_can_be_paid(pos, data):

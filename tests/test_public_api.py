@@ -34,6 +34,7 @@ def _random_game(players, seed, check):
     return g
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_every_legal_action_reads_back_to_itself(players):
     seen = set()

@@ -87,7 +87,7 @@ def test_e2_deployment_with_a_full_kingdom():
     # discarded to make room (discarding units in play is for lacking space)
     ev = deploy(g, {0: ["place miner B2", "discard F2", "move B2 F2", "move F1 B2", "place demon F1"]})
     assert g.players[0].gold == 0                           # 2 + 1 = 3 gold paid
-    assert sorted(gold_events(ev, 0)) == [("Demon", -2), ("Miner", -1)]
+    assert sorted(gold_events(ev, 0)) == [("demon", -2), ("miner", -1)]
     assert g.players[0].unit_count == 4
     assert BASE.unit("time_master") in g.discard
     # Time Master was discarded, not revealed: no age tokens from her, no death
@@ -237,7 +237,7 @@ def test_clarification_kraken_counts_every_dying_unit_itself_included():
     g = position({"front": [aged("kraken", 1), aged("veteran", 1)], "back": [aged("knight", 2), "farmer"]},
                  {}, {}, phase="aging")
     ev = run_phase(g)
-    assert sum(a for c, a in lp_events(ev, 0) if c == "Kraken") == 4
+    assert sum(a for c, a in lp_events(ev, 0) if c == "kraken") == 4
     assert g.players[0].lp == 4
 
 
@@ -339,7 +339,7 @@ def test_faq_level2_barracks_counts_modified_strength():
     g = position({"front": [aged("salamander", 1), "dragon"], "back": ["miner"], "buildings": {"barracks": 2}},
                  {}, {})
     ev = run_phase(g, "wars")
-    assert [x for x in lp_events(ev, 0) if x[0].startswith("Barracks")] == [("Barracks (level 2)", 2)]
+    assert [x for x in lp_events(ev, 0) if x[0].startswith("barracks")] == [("barracks:2", 2)]
 
 
 def test_faq_time_master_on_herself():
@@ -544,7 +544,7 @@ def test_t2_demon_alone_minus_three_at_aging():
     deploy(g, {0: ["place demon F1"]})
     ev = play_until(g, turn=2, phase="recruitment")
     # wars: 7 vs 0 and 0 -> +6; aging: -3
-    assert lp_events(ev, 0) == [("Wars", 6), ("Demon", -3)]
+    assert lp_events(ev, 0) == [("rule.wars", 6), ("demon", -3)]
     assert g.players[0].lp == 3
     assert g.players[0].unit_count == 0
 
@@ -565,7 +565,7 @@ def test_t4_kraken_two_level2_buildings():
     g = position({"lp": 10, "gold": 6, "front": ["knight"], "back": ["farmer", "miner"],
                   "buildings": {"town": 2, "temple": 2}, "hand": ["kraken"]}, {}, {}, phase="deployment")
     ev = deploy(g, {0: ["place kraken F2"]})
-    assert lp_events(ev, 0) == [("Kraken", -6)]
+    assert lp_events(ev, 0) == [("kraken", -6)]
     assert [unit_at(g, 0, s) for s in (F1, B1, B2)] == [("knight", 1), ("farmer", 1), ("miner", 1)]
     assert unit_at(g, 0, F2) == ("kraken", 0)
 
@@ -574,7 +574,7 @@ def test_t5_kraken_after_golem():
     g = position({"lp": 10, "gold": 8, "buildings": {"mine": 1, "temple": 2}, "hand": ["kraken", "golem"]},
                  {}, {}, phase="deployment")
     ev = deploy(g, {0: ["place kraken F1", "place golem F2"]})
-    assert lp_events(ev, 0) == [("Kraken", -6)]
+    assert lp_events(ev, 0) == [("kraken", -6)]
     assert g.players[0].lp == 4
 
 
@@ -591,7 +591,7 @@ def test_t7_relic_revealed_turn_1_scores_8():
     deploy(g, {0: ["place relic_of_wisdom B1"]})
     ev = play_until(g, over=True)
     assert unit_at(g, 0, B1) == ("relic_of_wisdom", 4)
-    assert end_lp(ev, 0) == [("Relic of Wisdom", 8)]
+    assert end_lp(ev, 0) == [("relic_of_wisdom", 8)]
 
 
 def test_t8_salamander_three_turns():
@@ -650,7 +650,7 @@ def test_t13_two_player_double_war():
     g = position({"front": [aged("demon", 1), "woodcutter"], "back": ["archer"]}, {"front": ["knight", "farmer"]})
     assert [g.strength(0), g.strength(1)] == [11, 5]
     ev = run_phase(g, "wars")
-    assert lp_events(ev, 0) == [("Wars", 6)]
+    assert lp_events(ev, 0) == [("rule.wars", 6)]
     assert g.scores == [6, 0]
 
 
@@ -667,9 +667,9 @@ def test_t16_level2_tavern_three_food():
                  {"front": ["knight", "knight"]}, {"front": ["demon"]})
     assert g.resources(0)["food"] == 3
     ev = run_phase(g, "wars")                     # 4 vs 8 and 7: both lost
-    assert lp_events(ev, 0) == [("Tavern (level 2)", 3)]
+    assert lp_events(ev, 0) == [("tavern:2", 3)]
     ev = run_phase(g)
-    assert gold_events(ev, 0) == [("Income", 2), ("Tavern (level 2)", 3)]
+    assert gold_events(ev, 0) == [("rule.income", 2), ("tavern:2", 3)]
 
 
 def test_t17_colossus_two_turns():
@@ -691,12 +691,12 @@ def test_t18_giant_snake_two_turns():
     assert g.strength(0) == 4
     run_phase(g)                                  # wars turn 1
     ev = run_phase(g)                             # income turn 1
-    assert gold_events(ev, 0) == [("Income", 2)]
+    assert gold_events(ev, 0) == [("rule.income", 2)]
     play_until(g, turn=2, phase="wars")
     assert g.strength(0) == 0
     run_phase(g)
     ev = run_phase(g)
-    assert gold_events(ev, 0) == [("Income", 2), ("Giant Snake", 3)]
+    assert gold_events(ev, 0) == [("rule.income", 2), ("giant_snake", 3)]
 
 
 # ---------------------------------------------------------------------------------
@@ -706,7 +706,7 @@ def test_two_players_zero_against_zero_is_a_plain_tie():
     # "0 >= 2 x 0" would give both players two wars; the engine reads it as one tie each
     g = position({"front": []}, {"front": []})
     events = run_phase(g, "wars")
-    assert lp_events(events, 0) == [("Wars", 3)] and lp_events(events, 1) == [("Wars", 3)]
+    assert lp_events(events, 0) == [("rule.wars", 3)] and lp_events(events, 1) == [("rule.wars", 3)]
 
 
 def test_two_players_double_win_counts_twice_for_commander_and_rogue():
@@ -714,6 +714,6 @@ def test_two_players_double_win_counts_twice_for_commander_and_rogue():
     g = position({"front": ["commander", "rogue"]}, {"front": ["veteran"]})
     events = run_phase(g, "wars")
     # 7 >= 2 x 3: two wars won: 6 LP, Commander 2 x 1 LP, Rogue 2 x 1 gold
-    assert sorted(lp_events(events, 0)) == [("Commander", 2), ("Wars", 6)]
-    assert gold_events(events, 0) == [("Rogue", 2)]
+    assert sorted(lp_events(events, 0)) == [("commander", 2), ("rule.wars", 6)]
+    assert gold_events(events, 0) == [("rogue", 2)]
     assert lp_events(events, 1) == []

@@ -4,7 +4,8 @@ rules of thumb make, worked out by hand from the cards' printed numbers."""
 from __future__ import annotations
 
 from papertales import Action, Game
-from papertales.bots import get, play
+from papertales.bots import play
+from papertales.registry import get
 from papertales.whatif import game_from_position
 
 

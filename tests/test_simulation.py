@@ -56,6 +56,7 @@ def play_checked(players, seed, roundtrip_rng=None, **options):
     return g, snapshots
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS)
 def test_random_games_keep_every_invariant(config):
     players, options, share = CONFIGS[config]
@@ -75,6 +76,7 @@ def test_random_games_keep_every_invariant(config):
             assert restored.to_json() == final
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS)
 def test_same_seed_and_actions_give_the_same_game(config):
     players, options, _ = CONFIGS[config]
@@ -99,6 +101,7 @@ def play_in_order(players, seed, pick_seat):
     return g
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 5])
 def test_simultaneous_decisions_in_any_order_give_the_same_game(players):
     """Players decide at the same time: serving the last pending seat first instead of the

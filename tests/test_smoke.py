@@ -1,6 +1,6 @@
 """The engine plays whole games and the card data is complete."""
 
-from papertales import BASE, Game
+from papertales import BASE, Game, totals
 from papertales.bots import random_game
 
 
@@ -21,8 +21,12 @@ def test_new_game_setup():
     assert len(g.draw) == 81 - 20
 
 
-def test_random_game_reaches_the_end():
+def test_a_random_game_is_scored_from_its_events_and_replays_from_its_history():
+    # random_game() only returns once the game is over: what can fail is the game itself
     g = random_game(players=4, seed=11)
-    assert g.is_over
-    assert g.turn == 4
-    assert all(lp >= 0 for lp in g.scores)
+    assert g.turn == 4 and len(g.history) > 4 * 4 * 3       # every seat decided every turn
+    for seat in range(4):                                    # every LP has a cause in the log
+        assert sum(totals(g.events, seat).values()) == g.scores[seat]
+        assert sum(totals(g.events, seat, kind="gold").values()) + 3 == g.players[seat].gold
+    again = Game.replay(g.history, players=4, seed=11).advance()
+    assert again.is_over and again.scores == g.scores and again.events == g.events

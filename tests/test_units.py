@@ -72,7 +72,7 @@ def test_archer_back_strength_wins_the_war():
     g = position({"front": ["knight"], "back": ["archer"]}, {"front": ["knight", "farmer"]}, {})
     ev = run_phase(g, "wars")
     assert g.scores == [6, 3, 0]
-    assert lp_events(ev, 0) == [("Wars", 6)]
+    assert lp_events(ev, 0) == [("rule.wars", 6)]
 
 
 # --------------------------------------------------------------------------- Blacksmith
@@ -81,7 +81,7 @@ def test_archer_back_strength_wins_the_war():
 def test_blacksmith_one_more_gold_at_income():
     g = position({"gold": 3, "back": ["blacksmith"]}, {}, {}, phase="income")
     ev = run_phase(g)
-    assert gold_events(ev, 0) == [("Income", 2), ("Blacksmith", 1)]
+    assert gold_events(ev, 0) == [("rule.income", 2), ("blacksmith", 1)]
     assert g.players[0].gold == 6
     assert g.players[1].gold == 5                # base 2 only
 
@@ -122,7 +122,7 @@ def test_colossus_fresh_strength_one_and_lp_per_war_won():
     g = position({"front": ["colossus"]}, {}, {})
     assert g.strength(0) == 1
     ev = run_phase(g, "wars")
-    assert sorted(lp_events(ev, 0)) == [("Colossus", 2), ("Wars", 6)]
+    assert sorted(lp_events(ev, 0)) == [("colossus", 2), ("rule.wars", 6)]
     assert g.players[0].lp == 8
 
 
@@ -131,7 +131,7 @@ def test_colossus_aged_strength_seven():
     g = position({"front": [aged("colossus", 1)]}, {"front": ["knight", "knight"]}, {"front": ["knight"]})
     assert g.strength(0) == 7
     ev = run_phase(g, "wars")
-    assert sorted(lp_events(ev, 0)) == [("Colossus", 1), ("Wars", 3)]
+    assert sorted(lp_events(ev, 0)) == [("colossus", 1), ("rule.wars", 3)]
     assert g.players[0].lp == 4
 
 
@@ -142,7 +142,7 @@ def test_commander_one_lp_per_war_won():
     # A Commander 4; B Knight 4 (tie: both win); C Farmer 1 -> A wins 2: 6 + 2
     g = position({"front": ["commander"]}, {"front": ["knight"]}, {"front": ["farmer"]})
     ev = run_phase(g, "wars")
-    assert sorted(lp_events(ev, 0)) == [("Commander", 2), ("Wars", 6)]
+    assert sorted(lp_events(ev, 0)) == [("commander", 2), ("rule.wars", 6)]
     assert g.scores == [8, 6, 0]
 
 
@@ -161,7 +161,7 @@ def test_cook_one_gold_per_food():
     # Farmer 1 food + Treefolk 1 food = 2 food -> income 2 + 2 = 4
     g = position({"gold": 0, "front": ["cook"], "back": ["farmer", "treefolk"]}, {}, {}, phase="income")
     ev = run_phase(g)
-    assert gold_events(ev, 0) == [("Income", 2), ("Cook", 2)]
+    assert gold_events(ev, 0) == [("rule.income", 2), ("cook", 2)]
     assert g.players[0].gold == 4
 
 
@@ -188,7 +188,7 @@ def test_demon_revealed_then_dies_with_one_token_minus_three():
     assert unit_at(g, 0, F1) == ("demon", 1)
     assert g.strength(0) == 7
     ev = run_phase(g, "aging")
-    assert lp_events(ev, 0) == [("Demon", -3)]
+    assert lp_events(ev, 0) == [("demon", -3)]
     assert g.players[0].lp == 2
     assert g.players[0].units[F1] is None
 
@@ -268,7 +268,7 @@ def test_giant_snake_four_then_zero_and_three_gold():
     run_phase(g)                                        # wars of turn 2
     ev = run_phase(g)                                   # income of turn 2
     assert g.phase == "construction"
-    assert gold_events(ev, 0) == [("Income", 2), ("Giant Snake", 3)]
+    assert gold_events(ev, 0) == [("rule.income", 2), ("giant_snake", 3)]
 
 
 # --------------------------------------------------------------------------- Golem
@@ -388,7 +388,7 @@ def test_kraken_reveal_tokens_and_minus_three_per_level2_building():
     assert unit_at(g, 0, F1) == ("knight", 1)
     assert unit_at(g, 0, B1) == ("farmer", 2)
     assert unit_at(g, 0, F2) == ("kraken", 0)
-    assert lp_events(ev, 0) == [("Kraken", -6)]
+    assert lp_events(ev, 0) == [("kraken", -6)]
     assert g.players[0].lp == 4
 
 
@@ -415,7 +415,7 @@ def test_kraken_lp_per_token_of_each_dying_unit():
     g = position({"front": ["kraken", aged("knight", 1)], "back": [aged("veteran", 2)]}, {}, {},
                  phase="aging")
     ev = run_phase(g)
-    assert sum(a for c, a in lp_events(ev, 0) if c == "Kraken") == 3
+    assert sum(a for c, a in lp_events(ev, 0) if c == "kraken") == 3
     assert g.players[0].lp == 3
     assert unit_at(g, 0, F1) == ("kraken", 1)
 
@@ -532,12 +532,12 @@ def test_master_alchemist_lp_per_war_won_times_ore():
     # ore: Miner 1 + Mine 1 = 2; MA strength 1 vs two empty kingdoms: 2 Wars -> 2*2 = 4
     g = position({"front": ["master_alchemist"], "back": ["miner"], "buildings": {"mine": 1}}, {}, {})
     ev = run_phase(g, "wars")
-    assert sorted(lp_events(ev, 0)) == [("Master Alchemist", 4), ("Wars", 6)]
+    assert sorted(lp_events(ev, 0)) == [("master_alchemist", 4), ("rule.wars", 6)]
     # one War won (vs Knight 4 lost): 3 + 1*2
     g = position({"front": ["master_alchemist"], "back": ["miner"], "buildings": {"mine": 1}},
                  {"front": ["knight"]}, {})
     ev = run_phase(g, "wars")
-    assert sorted(lp_events(ev, 0)) == [("Master Alchemist", 2), ("Wars", 3)]
+    assert sorted(lp_events(ev, 0)) == [("master_alchemist", 2), ("rule.wars", 3)]
 
 
 def test_master_alchemist_gold_per_wood():
@@ -545,7 +545,7 @@ def test_master_alchemist_gold_per_wood():
     g = position({"gold": 0, "front": ["master_alchemist", "woodcutter"], "back": ["forest_spirit"]},
                  {}, {}, phase="income")
     ev = run_phase(g)
-    assert gold_events(ev, 0) == [("Income", 2), ("Master Alchemist", 4)]
+    assert gold_events(ev, 0) == [("rule.income", 2), ("master_alchemist", 4)]
     assert g.players[0].gold == 6
 
 
@@ -578,7 +578,7 @@ def test_monkey_minus_one_cost_pays_another_unit():
     ev = deploy(g, {0: ["place monkey F1", "place knight F2"]})
     assert unit_at(g, 0, F1) == ("monkey", 0)
     assert unit_at(g, 0, F2) == ("knight", 0)
-    assert sorted(gold_events(ev, 0)) == [("Knight", -1), ("Monkey", 1)]
+    assert sorted(gold_events(ev, 0)) == [("knight", -1), ("monkey", 1)]
     assert g.players[0].gold == 0
 
 
@@ -599,8 +599,8 @@ def test_monkey_death_gold_per_token():
     g = position({"gold": 0, "front": [aged("monkey", 1)]}, {"gold": 0, "front": [aged("monkey", 2)]}, {},
                  phase="aging")
     ev = run_phase(g)
-    assert gold_events(ev, 0) == [("Monkey", 1)]
-    assert gold_events(ev, 1) == [("Monkey", 2)]
+    assert gold_events(ev, 0) == [("monkey", 1)]
+    assert gold_events(ev, 1) == [("monkey", 2)]
     assert [p.gold for p in g.players] == [1, 2, 3]
 
 
@@ -705,7 +705,7 @@ def test_palm_reader_lp_for_each_dying_unit_including_herself():
     g = position({"front": [aged("palm_reader", 1), aged("veteran", 1)], "back": ["farmer"]}, {}, {},
                  phase="aging")
     ev = run_phase(g)
-    assert sum(a for c, a in lp_events(ev, 0) if c == "Palm Reader") == 2
+    assert sum(a for c, a in lp_events(ev, 0) if c == "palm_reader") == 2
     assert g.players[0].lp == 2
     assert g.players[0].units[F1] is None and g.players[0].units[F2] is None
     assert unit_at(g, 0, B1) == ("farmer", 1)
@@ -726,7 +726,7 @@ def test_peddler_wood_and_one_gold():
     g = position({"gold": 0, "back": ["peddler"]}, {}, {}, phase="income")
     assert g.resources(0) == {"wood": 1, "food": 0, "ore": 0}
     ev = run_phase(g)
-    assert gold_events(ev, 0) == [("Income", 2), ("Peddler", 1)]
+    assert gold_events(ev, 0) == [("rule.income", 2), ("peddler", 1)]
     assert g.players[0].gold == 3
 
 
@@ -745,7 +745,7 @@ def test_relic_of_wisdom_two_lp_per_token_at_the_end():
     ev = play_until(g, over=True)
     assert g.is_over
     end = [(cause(e), e.amount) for e in ev if e.seat == 0 and e.kind == "lp" and e.phase == "end"]
-    assert end == [("Relic of Wisdom", 8)]
+    assert end == [("relic_of_wisdom", 8)]
 
 
 # --------------------------------------------------------------------------- Rogue
@@ -754,10 +754,10 @@ def test_relic_of_wisdom_two_lp_per_token_at_the_end():
 def test_rogue_gold_per_war_won():
     g = position({"gold": 0, "front": ["rogue"]}, {}, {})
     ev = run_phase(g, "wars")
-    assert gold_events(ev, 0) == [("Rogue", 2)]
+    assert gold_events(ev, 0) == [("rogue", 2)]
     g = position({"gold": 0, "front": ["rogue"]}, {"front": ["knight"]}, {"front": ["farmer"]})
     ev = run_phase(g, "wars")
-    assert gold_events(ev, 0) == [("Rogue", 1)]   # lost to Knight 4, beat Farmer 1
+    assert gold_events(ev, 0) == [("rogue", 1)]   # lost to Knight 4, beat Farmer 1
     assert g.players[0].lp == 3
 
 
@@ -784,7 +784,7 @@ def test_salamander_four_five_six_then_dies():
 def test_sculptor_three_lp_when_it_dies_in_aging():
     g = position({"front": [aged("sculptor", 1)]}, {}, {}, phase="aging")
     ev = run_phase(g)
-    assert lp_events(ev, 0) == [("Sculptor", 3)]
+    assert lp_events(ev, 0) == [("sculptor", 3)]
     assert g.players[0].lp == 3
 
 

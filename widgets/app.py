@@ -26,6 +26,10 @@ from .session import Session
 from .stepper import GameStepper
 from .texts import app_intro, rules_summary
 from .wargraph import WarGraph
+from . import guide as first_game
+from .guide import GuidePanel
+from .whatif_editor import WhatIfEditor
+from .legacy import LegacyPanel
 
 #: the tabs, in order (``App.select`` also takes these names)
 TABS = ("why", "wars", "score", "whatif", "rules", "review", "legacy")
@@ -190,14 +194,13 @@ class App(Speaking, W.VBox):
     def start_guided(self):
         """"Guided first game": the guide's fixed deal in the stepper, the guide above your
         decisions (:mod:`papertales_widgets.guide`)."""
-        from .guide import BOTS, PLAYERS, SEAT, SEED, GuidePanel
         if self.guide is None:
             self.guide = GuidePanel(self.stepper, lang=self.lang, on_review=self.open_review)
             self.stepper.guide_slot.children = [self.guide]
         st = self.stepper                      # the setup row shows the guided deal
-        st.players.value, st.seed.value = PLAYERS, SEED
-        for i, seat in enumerate(st.seats[:PLAYERS]):
-            seat.value = "human" if i == SEAT else BOTS
+        st.players.value, st.seed.value = first_game.PLAYERS, first_game.SEED
+        for i, seat in enumerate(st.seats[:first_game.PLAYERS]):
+            seat.value = "human" if i == first_game.SEAT else first_game.BOTS
         st.do(self.guide.guide.start)
         return self.guide
 
@@ -241,7 +244,6 @@ class App(Speaking, W.VBox):
     def open_legacy(self):
         """Build the Kingdom Legacy panel (first time), in the page's language."""
         if self.legacy is None:
-            from .legacy import LegacyPanel
             self.legacy = LegacyPanel(lang=self.lang)
             self.legacy_box.children = [self.legacy]
         return self.legacy
@@ -250,7 +252,6 @@ class App(Speaking, W.VBox):
     def open_whatif(self):
         """Build the What-if editor (first time) and load the kingdoms of the game.  It
         compares 2 to 5 kingdoms: in a solo game it starts from an empty table."""
-        from .whatif_editor import WhatIfEditor
         if self.whatif is None:
             self.whatif = WhatIfEditor(None if self.solo else self.session.position(), lang=self.lang)
             self.whatif_load = W.Button(button_style="info", layout=W.Layout(width="auto"))

@@ -79,13 +79,14 @@ def hint_html(h, lang=None) -> str:
 
 class HintBox(Speaking, W.VBox):
     """A **Hint** button for ``seat``'s pending decision in ``game``; pressing it ranks the
-    options (see :func:`papertales.coach.hint`)."""
+    options (see :func:`papertales.coach.hint`) in ``seconds`` of sampling, or in ``worlds``
+    sampled worlds per option when given (the same hint on any machine)."""
 
-    def __init__(self, game, seat: int, seconds: float = HINT_SECONDS, lang=None, **kw):
+    def __init__(self, game, seat: int, seconds: float = HINT_SECONDS, lang=None, worlds: int | None = None, **kw):
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-hint-box")
-        self.game, self.seat, self.seconds = game, seat, seconds
+        self.game, self.seat, self.seconds, self.worlds = game, seat, seconds, worlds
         self.result = None
         self.messages = MessageBox(lang=self.lang)
         self.button = W.Button(button_style="info", icon="lightbulb-o", layout=W.Layout(width="auto"))
@@ -114,7 +115,8 @@ class HintBox(Speaking, W.VBox):
         self.busy.layout.display = None
         self.button.disabled = True
         try:
-            self.result = coach.hint(self.game, self.seat, seconds=self.seconds, lang=self.lang)
+            self.result = coach.hint(self.game, self.seat, seconds=None if self.worlds else self.seconds,
+                                     worlds=self.worlds, lang=self.lang)
         finally:
             self.busy.layout.display = "none"
             self.button.disabled = False

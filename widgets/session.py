@@ -20,9 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from papertales import Action, Game, IllegalActionError, card_set
-from papertales.bots import get as get_bot
+from papertales.registry import get as get_bot
 from papertales.i18n import check_language, get_language, t
 from papertales.render import phase_title
+from papertales.whatif import position_of
+from papertales.observation import visible
 
 #: the built-in Necropolis and Lich King cards: invented, NOT the printed ones
 ILLUSTRATIVE_PACK = "lich-king-illustrative"
@@ -241,7 +243,6 @@ class Session:
         buildings, gold and LP, never their hands, placements or kept cards.  ``action``:
         one of the seat's pending choices, played in the position (a placement is made, a
         construction or a Healer's save becomes the seat's choice)."""
-        from papertales.whatif import position_of
         seat = self.viewer if seat is None else seat
         g = self.game
         choice = None
@@ -268,7 +269,6 @@ class Session:
 
     def visible_events(self, start: int = 0) -> list:
         """The events from index ``start`` that the observer may see."""
-        from papertales.observation import visible
         seat = self.observer
         return [e for e in self.game.events[start:] if visible(e, seat)]
 
@@ -489,13 +489,14 @@ class Session:
         return "app.session.now", {"turn": turn, "phase": lambda lang: phase_title(phase, lang)}
 
 
-#: the options of the bots a session creates by name (the search bot thinks ~0.15 s a move)
-BOT_OPTIONS = {"ismcts": {"iterations": 150}}
+#: the options of the bots a session creates by name (the search bot and the advisor think
+#: ~0.15 s a move)
+BOT_OPTIONS = {"ismcts": {"iterations": 150}, "advisor": {"iterations": 8}}
 
 
 def make_bots(players: int, humans, seed: int, bots=None) -> dict:
     """``{seat: bot}`` for the seats not in ``humans``: ``bots`` maps a seat to a bot name
-    (``papertales.bots.names()``), the others get the random bot; each seeded from ``seed``."""
+    (``papertales.registry.names()``), the others get the random bot; each seeded from ``seed``."""
     bots = bots or {}
     out = {}
     for s in range(players):

@@ -10,7 +10,7 @@ import functools
 import ipywidgets as W
 
 from papertales import Action, Game, IllegalActionError
-from papertales.bots import names as bot_names
+from papertales.registry import names as bot_names
 from papertales import render as R
 from papertales.i18n import t
 from papertales.render import escape

@@ -15,6 +15,7 @@ from papertales.i18n import t
 from papertales.render import escape
 
 from .base import Speaking, field_flag, set_flag, wrap
+from papertales.whatif import evaluate
 
 
 def value_label(name: str, value: str, lang=None) -> str:
@@ -200,7 +201,6 @@ class WhatIfExtras(Speaking, W.VBox):
     def show(self, game, lang=None) -> None:
         """Before and after the chosen phase (or the rest of the turn), side by side, and
         each open choice's options side by side."""
-        from papertales.whatif import evaluate
         lang = lang or self.lang
         phase = self.phase.value
         if phase not in ("all", "deployment", "end") and not any(c.value for c in self.choices):

@@ -19,7 +19,7 @@ import pytest
 from papertales import Game
 from papertales.i18n import t
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 FIRST_RENDER_TIMEOUT = 120_000      # ms: a cold Voilà render can take ~20 s on 2 cores
 CLICK_TIMEOUT = 30_000

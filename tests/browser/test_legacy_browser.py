@@ -11,7 +11,7 @@ import pytest
 
 from kingdom_legacy import Campaign
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 FIRST_RENDER_TIMEOUT = 120_000
 CLICK_TIMEOUT = 30_000

@@ -108,6 +108,7 @@ def plays_on(c, seed):
         c.apply(acts[0] if c.is_over else bot.choose(c))
 
 
+@pytest.mark.slow
 def test_thousands_of_tampered_saves_are_refused_clearly_or_play_on():
     rng = random.Random(20240617)
     bases = base_saves()
@@ -241,6 +242,7 @@ def pack_mutants(n, seed):
         yield d, path
 
 
+@pytest.mark.slow
 def test_tampered_packs_are_refused_naming_the_field_or_play():
     refused = 0
     for i, (d, path) in enumerate(pack_mutants(400, 7)):

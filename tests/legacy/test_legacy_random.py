@@ -87,6 +87,7 @@ def run(seed, bot_cls, expansions=True, checks=True, limit=5000):
     return c
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seeds, bot", [(RANDOM_SEEDS, RandomBot), (SIMPLE_SEEDS, SimpleBot)],
                          ids=["random-bot", "simple-bot"])
 def test_random_campaigns_keep_every_invariant(seeds, bot):
@@ -99,6 +100,7 @@ def test_random_campaigns_keep_every_invariant(seeds, bot):
     assert len(set(glories)) > 3                               # campaigns really differ
 
 
+@pytest.mark.slow
 def test_every_mechanism_happens_in_random_campaigns():
     seen = set()
     for seed in range(60):

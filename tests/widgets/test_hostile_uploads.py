@@ -42,6 +42,7 @@ def _tampered(bases, n, seed_base=0):
         yield i, (tamper(rng.choice(bases), rng)[0] if rng.random() < 0.8 else rng.choice(bases))
 
 
+@pytest.mark.slow
 def test_300_tampered_saves_through_the_file_box():
     stepper = GameStepper(players=3, seed=7, humans=[0])
     box, messages = stepper.gamefile, stepper.messages
@@ -61,6 +62,7 @@ def test_300_tampered_saves_through_the_file_box():
     assert seen == {"refused", "loaded"}
 
 
+@pytest.mark.slow
 def test_300_tampered_positions_through_the_what_if_editor():
     ed = WhatIfEditor()
     seen = set()
@@ -78,6 +80,7 @@ def test_300_tampered_positions_through_the_what_if_editor():
     assert seen == {"refused", "loaded"}
 
 
+@pytest.mark.slow
 def test_the_editor_keeps_an_empty_spot_and_the_kept_card():
     ed = WhatIfEditor()
     data = {"phase": "aging", "players": [{"units": {"F2": "knight", "B2": {"card": "farmer", "age": 1}},
@@ -101,6 +104,7 @@ def test_the_editor_refuses_what_it_cannot_show_and_stays_as_it_was(data, why):
     assert ed.position() == before
 
 
+@pytest.mark.slow
 def test_150_tampered_packs_through_the_pack_editor():
     ed = PackEditor()
     seen = set()

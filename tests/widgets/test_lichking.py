@@ -2,6 +2,7 @@
 clicking, the companion mode for the physical game and the pack editor.  The numbers are
 worked out by hand (the solo rules' turn-2 examples, and the illustrative cards)."""
 
+import pytest
 import json
 import re
 from html import unescape
@@ -170,6 +171,7 @@ def test_solo_game_pick_and_undo():
     assert [t.id for t in play.game.players[0].pack] == pack and not play.game.players[0].hand
 
 
+@pytest.mark.slow
 def test_a_whole_solo_game_by_clicking_matches_the_engine():
     play = SoloGame(seed=11, lich_king_cards=2)
     g = play_to_the_end(play)
@@ -333,6 +335,7 @@ def enter_five_cards(ed):
     assert not ed.messages.errors
 
 
+@pytest.mark.slow
 def test_pack_editor_builds_a_pack_the_engine_accepts_and_plays(tmp_path):
     play = SoloGame(seed=3)
     companion = CompanionPanel()
@@ -432,6 +435,7 @@ def test_pack_editor_starts_from_the_illustrative_cards_and_says_so():
     assert "data-illustrative" not in ed.banner.value
 
 
+@pytest.mark.slow
 def test_pack_editor_upload():
     ed = PackEditor()
     content = json.dumps({"format": "papertales-pack/1", "id": "up", "title": "Uploaded",
@@ -479,6 +483,7 @@ def test_the_lich_king_panel_in_polish_and_back():
     assert "Total: 8 LP" in text(panel.gains_html.value)
 
 
+@pytest.mark.slow
 def test_a_solo_game_in_polish_to_the_end():
     play = SoloGame(seed=11, lich_king_cards=1, lang="pl")
     assert play.game.players[0].name == "Ty"
@@ -493,6 +498,7 @@ def test_a_solo_game_in_polish_to_the_end():
     assert "<th>Przyczyna</th>" in log and "Wojny" in text(log)
 
 
+@pytest.mark.slow
 def test_companion_and_pack_editor_in_polish():
     c = CompanionPanel(lang="pl")
     c.enter(**RULES_EXAMPLE)

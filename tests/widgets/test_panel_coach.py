@@ -10,7 +10,7 @@ import pytest
 
 from papertales import coach
 from papertales.bots import RandomBot
-from papertales.bots import names as bot_names
+from papertales.registry import names as bot_names
 from papertales.greedy import GreedyBot
 from papertales.ismcts import IsmctsBot
 from papertales_widgets import App, GameStepper, Session
@@ -27,7 +27,7 @@ def test_the_hint_button_ranks_every_option(stepper):
     box = panel.hint
     assert isinstance(box, HintBox) and box.button.description == "Hint"
     assert box.busy.layout.display == "none" and box.table.value == ""
-    box.seconds = 0.1
+    box.worlds = 4                    # a count, not a time: the same hint on any machine
     box.button.click()
     rows = _rows(box.table.value)
     legal = stepper.game.legal_actions(0)
@@ -42,7 +42,7 @@ def test_the_hint_speaks_the_panel_language():
     st = GameStepper(players=3, seed=7, humans=[0], lang="pl")
     box = st.decision_panel(0).hint
     assert box.button.description == "Podpowiedź"
-    box.seconds = 0.05
+    box.worlds = 2
     box.show()
     assert "Oczekiwane PL na koniec gry" in box.table.value and "Przedział" in box.table.value
 
@@ -65,6 +65,7 @@ def reviewed():
     return session, panel, session.game, panel.run()
 
 
+@pytest.mark.slow
 def test_the_review_lists_each_decision_coloured_by_css_classes(reviewed):
     session, panel, g, rows = reviewed
     assert panel.seat.value == 0
@@ -113,6 +114,7 @@ def test_the_win_chance_graph_marks_the_key_moments(reviewed):
         assert ("pt-key" in row._dom_classes) == (r in moments)
 
 
+@pytest.mark.slow
 def test_a_point_of_the_graph_a_key_moment_or_a_row_goes_back_to_its_step():
     session = Session(players=2, seed=3, humans=[0])
     _play_to_the_end(session)
@@ -129,6 +131,7 @@ def test_a_point_of_the_graph_a_key_moment_or_a_row_goes_back_to_its_step():
     assert session.game.history == g.history[:target.index]
 
 
+@pytest.mark.slow
 def test_the_review_runs_by_itself_at_the_end_when_its_tab_is_open():
     session = Session(players=2, seed=5, humans=[0])
     panel = ReviewPanel(session, worlds=1, lazy=True)
@@ -138,8 +141,10 @@ def test_the_review_runs_by_itself_at_the_end_when_its_tab_is_open():
     assert panel.rows and len(panel.table.children) == len(panel.rows)
 
 
+@pytest.mark.slow
 def test_go_to_a_step_without_an_undo_step_replays_the_game():
-    from papertales.bots import get, play
+    from papertales.bots import play
+    from papertales.registry import get
     from papertales import Game
     g = play(Game.new(players=3, seed=2), [get("random", i) for i in range(3)])
     session = Session(players=3, seed=0, humans=[0])
@@ -163,6 +168,7 @@ def test_the_app_has_review_and_kingdom_legacy_tabs_in_both_languages():
     app.set_language("en")
 
 
+@pytest.mark.slow
 def test_seat_menus_list_every_bot_and_the_session_plays_them(stepper):
     values = [v for _, v in stepper.seats[1].options]
     assert values[0] == "human" and len(values) == 1 + len(bot_names())

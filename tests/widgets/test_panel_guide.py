@@ -65,6 +65,7 @@ def followed():
     return st, panel, said
 
 
+@pytest.mark.slow
 def test_following_the_guide_meets_every_phase_a_building_and_aging_deaths(followed):
     st, panel, said = followed
     g = st.session.game
@@ -95,6 +96,7 @@ def test_following_the_guide_meets_every_phase_a_building_and_aging_deaths(follo
     assert all(name in _text(panel.text) for name in names)               # who died in the last Aging
 
 
+@pytest.mark.slow
 def test_the_guided_game_is_the_same_every_time(followed):
     st, _panel, _said = followed
     again, panel = _guided()

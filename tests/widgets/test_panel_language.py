@@ -20,9 +20,7 @@ from widget_helpers import position_game
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "papertales" / "locales"
 #: the files whose words must all come from the catalogue (see test_no_english_literals)
-APP_FILES = [ROOT / "widgets" / f for f in ("app.py", "stepper.py", "session.py", "eventlog.py", "wargraph.py",
-                                            "scorerace.py", "tour.py", "guide.py", "whatif_editor.py", "kingdom.py",
-                                            "base.py", "positions.py")] + [ROOT / "papertales" / "render.py"]
+APP_FILES = sorted((ROOT / "widgets").glob("*.py")) + [ROOT / "papertales" / "render.py"]
 PHASES_PL = ("Rekrutacja", "Wystawianie", "Wojny", "Dochód", "Budowanie", "Przemijanie")
 PHASES_EN = ("Recruitment", "Deployment", "Wars", "Income", "Construction", "Aging")
 

@@ -205,6 +205,7 @@ def test_one_more_lp_beats_the_lich_king():
 
 # ------------------------------------------------------------------ the App
 
+@pytest.mark.slow
 def test_app_switches_between_the_war_graph_and_the_lich_king_panel():
     app = App(players=3, seed=7, humans=[0])
     assert app.tabs.titles[1] == "War graph" and app.tabs.children[1] is app.wars

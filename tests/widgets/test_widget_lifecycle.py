@@ -3,6 +3,7 @@ lives in the kernel and in the page until it is closed)."""
 
 from __future__ import annotations
 
+import pytest
 import ipywidgets as W
 
 from papertales_widgets import App
@@ -42,6 +43,7 @@ def play_to_the_end(app) -> None:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 def test_four_games_leave_no_more_widgets_than_one():
     app = App(players=3, seed=7, humans=[0])
     counts = []

@@ -1,0 +1,89 @@
+"""Every bot by name: one registry, built from each class's ``name`` and the options its
+constructor takes.
+
+* :func:`names` -- the names, for command lines (``--bots``) and seat menus;
+* :func:`get` -- a new bot by name, seeded, with its options (an unknown name or option is
+  refused, saying what exists);
+* :func:`make` -- the same with a search budget as written (``"50it"``, ``"0.2s"``), given
+  to the bots whose constructor takes ``iterations`` / ``seconds`` and to no other.
+
+A new bot is one more class in :data:`CLASSES`: nothing else names bots.
+
+>>> names()
+['random', 'greedy', 'ismcts', 'strongest', 'economist', 'advisor']
+>>> budget_options("ismcts"), budget_options("greedy")
+(('iterations', 'seconds'), ())
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from .advisor import AdvisorBot
+from .bots import RandomBot
+from .budget import parse_budget
+from .errors import PaperTalesError
+from .greedy import GreedyBot
+from .ismcts import IsmctsBot
+from .scripted import EconomistBot, StrongestBot
+
+#: the bots, in the order menus list them
+CLASSES: tuple[type, ...] = (RandomBot, GreedyBot, IsmctsBot, StrongestBot, EconomistBot, AdvisorBot)
+BOTS: dict[str, type] = {cls.name: cls for cls in CLASSES}
+#: the constructor options that a search budget sets
+BUDGET_OPTIONS = ("iterations", "seconds")
+
+
+def _options(cls) -> tuple[str, ...]:
+    """The keyword options of ``cls``'s constructor but ``seed`` (none readable: none)."""
+    try:
+        params = inspect.signature(cls.__init__).parameters
+    except (TypeError, ValueError):          # a compiled class without a readable signature
+        return ()
+    return tuple(p for p in params if p not in ("self", "seed")
+                 and params[p].kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY))
+
+
+OPTIONS: dict[str, tuple[str, ...]] = {name: _options(cls) for name, cls in BOTS.items()}
+
+
+def names() -> list[str]:
+    """The names of every bot, for command lines and seat menus."""
+    return list(BOTS)
+
+
+def budget_options(name: str) -> tuple[str, ...]:
+    """The budget options (``iterations``, ``seconds``) the bot ``name`` takes."""
+    return tuple(o for o in BUDGET_OPTIONS if o in OPTIONS.get(name, ()))
+
+
+def get(name: str, seed: int = 0, **options):
+    """A new bot by name with its options; an unknown name or option is refused, saying
+    what exists."""
+    if name not in BOTS:
+        raise PaperTalesError("err.bot.unknown", name=name, allowed=", ".join(BOTS))
+    try:
+        return BOTS[name](seed=seed, **options)
+    except PaperTalesError as exc:
+        raise PaperTalesError("err.bot.option", name=name, reason=exc) from None
+    except TypeError:
+        raise PaperTalesError("err.bot.options", name=name, options=", ".join(sorted(options))) from None
+
+
+def make(name: str, seed: int, budget=None):
+    """:func:`get` with a budget as written (``"50it"``, ``"0.2s"``): it goes to the bots
+    that take one, the others ignore it."""
+    opts = parse_budget(budget) if budget_options(name) else {}
+    return get(name, seed=seed, **opts)
+
+
+def check(names_, extra=()) -> list[str]:
+    """The bot names of a comma list (or a list), each a registered bot or one of ``extra``."""
+    if isinstance(names_, str):
+        names_ = [n.strip() for n in names_.split(",") if n.strip()]
+    chosen = list(names_)
+    allowed = names() + list(extra)
+    bad = [n for n in chosen if n not in allowed]
+    if bad or not chosen:
+        raise PaperTalesError("err.bot.unknown", name=", ".join(bad) or "-", allowed=", ".join(allowed))
+    return chosen
