@@ -30,7 +30,7 @@ from . import tournament as T
 from .bots import RandomBot
 from .extras import require
 from .evaluation import FORMAT, Evaluation, set_default, stage
-from .features import names
+from .features import BASE, DESCRIPTIONS, features, names
 
 RIDGE = 1.0
 #: the pull towards 0 of a card's own weight: a card seen in few positions (a card the bots
@@ -85,7 +85,6 @@ def _fit_chunk(job):
         rows: dict[str, list] = {}
 
         def on_state(game, seat, _start):
-            from .features import features
             if game.phase in ("end", "over"):
                 return
             rows.setdefault(stage(game), []).append((seat, features(game, seat)))
@@ -166,7 +165,6 @@ def fit(games: int = 2000, seed: int = 1, bots=("greedy",), players: int = 4, ex
                 acc[2] += n
                 acc[3] += yy
     models, quality = {}, {}
-    from .features import BASE
     penalty = np.diag([0.0] + [ridge] * (len(BASE) - 1) + [card_ridge] * (k - len(BASE)))   # no pull on the bias
     for key in sorted(sums):
         xtx, xty, n, yy = sums[key]
@@ -232,8 +230,8 @@ def _multinomial(np, v, y) -> float:
         mean = (p * v).sum(axis=1)
         grad = float(((y * v).sum(axis=1) - mean).sum()) - PRIOR * (b - 0.25)
         hess = float(((p * v * v).sum(axis=1) - mean ** 2).sum()) + PRIOR
-        step = grad / hess
-        b += step
+        step = max(-1.0, min(1.0, grad / hess))   # the objective is concave: damped
+        b = max(0.0, min(10.0, b + step))           # steps reach the same optimum
         if abs(step) < 1e-10:
             break
     return round(float(b), 4)
@@ -304,7 +302,6 @@ def refit(games: int = 2500, solo_games: int = 2500, seed: int = 1, rounds=ROUND
 
 def describe(data: dict) -> str:
     """``docs/evaluation.md``: what the model is, how it was fitted, and every weight."""
-    from .features import BASE, DESCRIPTIONS
     recipe = data["fitted_on"]
     rounds = "; ".join(f"round {i}: {', '.join(r['bots'])} (random move at {r['explore']:.0%} of the decisions)"
                        for i, r in enumerate(recipe.get("rounds", ())))

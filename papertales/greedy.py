@@ -19,6 +19,7 @@ from .bots import draw_pick_or_build
 from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES, PASS,
                       PICK, PLACE, RETURN, Action, for_card)
 from .deployment import DISCARDS_AT, place_actions, survey
+from .evaluation import Evaluation
 from .features import visible_opponent_strengths
 from .state import IS_FRONT, Unit
 from . import construction
@@ -138,7 +139,6 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0, lookahead: bool = True, evaluation=None):
-        from .evaluation import Evaluation
         self.seed = seed                  # no randomness: kept for the registry's signature
         self.ev = evaluation if evaluation is not None else Evaluation.default()
         self.lookahead = lookahead

@@ -41,11 +41,6 @@ KNOWN = {
     ("papertales.game", "papertales.serialize", "imported inside to_json()"),
     ("papertales.serialize", "papertales.game", "imported inside loads()"),
     ("papertales.serialize", "papertales.whatif", "imported inside _replayed()"),
-    # in files being changed by other work (fitting.py, greedy.py): to mend there
-    ("papertales.fitting", "papertales.features", "imported inside describe()"),
-    ("papertales.fitting", "papertales.features", "imported inside fit()"),
-    ("papertales.fitting", "papertales.features", "imported inside on_state()"),
-    ("papertales.greedy", "papertales.evaluation", "imported inside __init__()"),
 }
 
 
