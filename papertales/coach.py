@@ -46,7 +46,7 @@ from .evaluation import BASE, Evaluation, stage
 from .features import base_features, card_indices
 from .game import Game
 from .greedy import bot_actions
-from .i18n import card_name, get_language, t
+from .i18n import card_name, get_language, number, t
 from .montecarlo import compare, distinct, mean_interval
 
 #: verdict thresholds: the first whose bound the cost is below (LP)
@@ -145,10 +145,7 @@ def _part_words(key: str, d: float, lang, cards) -> str:
 
 def signed(x: float, lang=None) -> str:
     """``+1.5`` / ``−0.3``: an LP difference, with the language's decimal mark."""
-    text = f"{abs(x):.1f}"
-    if t("coach.decimal_mark", lang) != ".":
-        text = text.replace(".", t("coach.decimal_mark", lang))
-    return ("+" if x >= 0 else "−") + text
+    return ("+" if x >= 0 else "−") + number(abs(x), lang)
 
 
 def reason(game, seat: int, action, lang=None, ev: Evaluation | None = None) -> str:

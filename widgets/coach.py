@@ -21,7 +21,7 @@ import ipywidgets as W
 
 from papertales import coach
 from papertales import render as R
-from papertales.i18n import t
+from papertales.i18n import number, t
 from papertales.render import escape
 
 from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, replace_children, sync_figure_state, wrap
@@ -47,7 +47,7 @@ def _pct(x) -> str:
 def _lp(x, lang=None) -> str:
     if x is None:
         return "—"
-    return f"{x:.1f}".replace(".", t("coach.decimal_mark", lang))
+    return number(x, lang)
 
 
 def _lp_range(o, lang=None) -> str:
