@@ -9,7 +9,7 @@ import base64
 
 import ipywidgets as W
 
-from papertales import Game, SaveFileError
+from papertales import Game, PaperTalesError, SaveFileError
 from papertales import render as R
 from papertales.i18n import t
 from papertales.render import escape
@@ -18,8 +18,9 @@ from .base import guarded, wrap
 
 
 def take_upload(upload, change=None):
-    """The bytes of the file just uploaded through ``upload`` (None when there is none);
-    the widget is emptied first, so that the same file can be uploaded again."""
+    """``(file name, bytes)`` of the file just uploaded through ``upload`` (None when
+    there is none); the widget is emptied first, so that the same file can be uploaded
+    again."""
     files = change["new"] if change is not None else upload.value
     if not files:
         return None
@@ -28,7 +29,19 @@ def take_upload(upload, change=None):
         upload.value = ()
     except Exception:                      # noqa: BLE001 - older ipywidgets
         pass
-    return f["content"]
+    return str(f.get("name") or ""), f["content"]
+
+
+def open_named(name: str, open_file, error_class):
+    """``open_file()``, and when it refuses the file, the same refusal with the file's
+    name in front, so that a visitor who tried several files knows which one failed."""
+    try:
+        return open_file()
+    except (PaperTalesError, ValueError, KeyError) as exc:
+        if not name:
+            raise
+        reason = exc if isinstance(exc, PaperTalesError) else str(exc)
+        raise error_class("app.file.refused", name=name, reason=reason) from exc
 
 class GameFileBox(W.VBox):
     """``Download this game`` + ``Open a saved game`` upload, for a session.
@@ -95,9 +108,10 @@ class GameFileBox(W.VBox):
 
     @guarded()
     def _on_upload(self, change=None):
-        content = take_upload(self.upload, change)
-        if content is not None:
-            self.open_bytes(content)
+        upload = take_upload(self.upload, change)
+        if upload is not None:
+            name, content = upload
+            open_named(name, lambda: self.open_bytes(content), SaveFileError)
 
     def open_bytes(self, content) -> Game:
         """Continue the game saved in ``content`` (the file's bytes)."""

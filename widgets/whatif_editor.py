@@ -21,7 +21,7 @@ from papertales.render import escape
 from papertales.whatif import FORMAT, MOST, evaluate, game_from_position, position_of
 
 from .base import MessageBox, Speaking, field_flag, guarded, replace_children, set_flag, wrap
-from .gamefile import take_upload
+from .gamefile import open_named, take_upload
 from .variants import WhatIfExtras
 from .wargraph import war_graph, WarGraph
 
@@ -509,6 +509,9 @@ class WhatIfEditor(Speaking, W.VBox):
     def load_file(self, content) -> None:
         """Load a position from a file's bytes (the browser's upload); only parsed, never
         used as a path."""
+        self._read_file(content)
+
+    def _read_file(self, content) -> None:
         if isinstance(content, memoryview):
             content = content.tobytes()
         if isinstance(content, (bytes, bytearray)):
@@ -521,9 +524,10 @@ class WhatIfEditor(Speaking, W.VBox):
 
     @guarded("io_messages")
     def _on_upload(self, change=None):
-        content = take_upload(self.upload, change)
-        if content is not None:
-            self.load_file(content)
+        upload = take_upload(self.upload, change)
+        if upload is not None:
+            name, content = upload
+            open_named(name, lambda: self._read_file(content), PositionError)
 
     # -------------------------------------------------------------- evaluation
 

@@ -100,8 +100,20 @@ def test_the_editor_refuses_what_it_cannot_show_and_stays_as_it_was(data, why):
     ed = WhatIfEditor()
     before = ed.position()
     upload(ed.upload, json.dumps(data).encode("utf-8"))
-    assert ed.io_messages.last_error.startswith("The What-if editor cannot show this position: " + why)
+    assert ed.io_messages.last_error.startswith("“file.json” was not opened: The What-if editor cannot show "
+                                                "this position: " + why)
     assert ed.position() == before
+
+
+def test_a_refused_save_names_its_file_in_both_languages():
+    stepper = GameStepper(players=3, seed=7, humans=[0])
+    before = stepper.session.game.to_json()
+    upload(stepper.gamefile.upload, b'{"format": 1}', name="my-game.json")
+    error = stepper.messages.last_error
+    assert error.startswith("“my-game.json” was not opened: "), error
+    assert stepper.session.game.to_json() == before
+    stepper.set_language("pl")
+    assert "Nie otwarto pliku „my-game.json”: " in stepper.messages.value
 
 
 @pytest.mark.slow
