@@ -24,7 +24,6 @@ import base64
 import copy
 import json
 from importlib import resources
-from pathlib import Path
 
 import ipywidgets as W
 
@@ -36,6 +35,7 @@ from papertales.i18n import t
 from papertales.render import escape
 
 from .base import MessageBox, guarded
+from .gamefile import take_upload
 from .lichking import (ILLUSTRATIVE_PACK, Armies, Gains, army_parts, armies_text_html, card_name, cause_rows,
                        gains_figure, gains_forecast, h4, illustrative_html, matches_table_html, per_army_win,
                        requirement_text, rows_table_html, swrap, update_gains_figure)
@@ -709,11 +709,6 @@ class PackEditor(Worded, W.VBox):
                                       tooltip="solo.editor.start_tip")
         self.use_button = self._say(_button("pt-use-pack", "success"), description="solo.editor.use",
                                     tooltip="solo.editor.use")
-        self.path = self._say(_text("my-solo-cards.json", "360px", "35px"), description="solo.editor.file")
-        self.save_button = self._say(_button("pt-save-file"), description="solo.editor.save",
-                                     tooltip="solo.editor.save")
-        self.open_button = self._say(_button("pt-load-file"), description="solo.editor.open",
-                                     tooltip="solo.editor.open")
         self.upload = self._say(W.FileUpload(accept=".json", multiple=False), description="solo.editor.upload")
         self.download = W.HTML()
         self.summary = W.HTML()
@@ -721,8 +716,6 @@ class PackEditor(Worded, W.VBox):
         self.load_button.on_click(self.on_load_text)
         self.start_button.on_click(self.on_start_illustrative)
         self.use_button.on_click(self.on_use)
-        self.save_button.on_click(self.on_save_file)
-        self.open_button.on_click(self.on_load_file)
         self.upload.observe(self.on_upload, names="value")
         self.heads = {k: W.HTML() for k in ("necropolis", "lich", "pack")}
         self.children = [
@@ -735,7 +728,7 @@ class PackEditor(Worded, W.VBox):
             self.heads["pack"], self.messages, self.summary,
             W.HBox([self.check_button, self.use_button, self.start_button], layout=W.Layout(flex_flow="row wrap")),
             self.json, W.HBox([self.load_button, self.download]),
-            W.HBox([self.path, self.save_button, self.open_button, self.upload], layout=W.Layout(flex_flow="row wrap")),
+            self.upload,
         ]
         self._label()
         self._show_lists()
@@ -986,39 +979,15 @@ class PackEditor(Worded, W.VBox):
         self.messages.ok(t("solo.editor.used", self.lang, pack=pack["id"], n=len(self.targets)))
 
     @guarded()
-    def on_save_file(self, _b=None):
-        self.messages.clear()
-        self.validate()                    # never save a pack the engine refuses
-        path = Path(self.path.value.strip() or "my-solo-cards.json").expanduser()
-        path.write_text(self.to_json() + "\n", encoding="utf-8")
-        self.messages.ok(t("solo.editor.saved", self.lang, path=path))
-
-    @guarded()
-    def on_load_file(self, _b=None):
-        self.messages.clear()
-        path = Path(self.path.value.strip()).expanduser()
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise ValueError(t("solo.error.no_file", self.lang, path=path)) from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(t("solo.error.file_not_json", self.lang, file=path, error=exc)) from None
-        self.load_data(data)
-        self.json.value = self.to_json()
-        self.messages.ok(t("solo.editor.loaded", self.lang, file=path))
-
-    @guarded()
     def on_upload(self, _change=None):
-        files = self.upload.value
-        if not files:
+        upload = take_upload(self.upload)
+        if upload is None:
             return
         self.messages.clear()
-        f = files[0]
-        name = f.get("name") or t("solo.editor.uploaded_pack", self.lang)
+        name, content = upload
+        name = name or t("solo.editor.uploaded_pack", self.lang)
         try:
-            data = json.loads(bytes(f["content"]).decode("utf-8"))
+            data = json.loads(bytes(content).decode("utf-8"))
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ValueError(t("solo.error.file_not_json", self.lang, file=name, error=exc)) from None
         self.load_data(data)

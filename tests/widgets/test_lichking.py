@@ -3,6 +3,7 @@ clicking, the companion mode for the physical game and the pack editor.  The num
 worked out by hand (the solo rules' turn-2 examples, and the illustrative cards)."""
 
 import pytest
+import base64
 import json
 import re
 from html import unescape
@@ -336,7 +337,7 @@ def enter_five_cards(ed):
 
 
 @pytest.mark.slow
-def test_pack_editor_builds_a_pack_the_engine_accepts_and_plays(tmp_path):
+def test_pack_editor_builds_a_pack_the_engine_accepts_and_plays():
     play = SoloGame(seed=3)
     companion = CompanionPanel()
     ed = PackEditor(targets=[play, companion])
@@ -366,13 +367,15 @@ def test_pack_editor_builds_a_pack_the_engine_accepts_and_plays(tmp_path):
         {"on": "wars", "do": "army_strength", "amount": 2, "army": "black"}]}]
     assert load_pack(data)["id"] == "my-solo-cards"
     assert "download my-solo-cards.json" in ed.download.value
-    # save, load into a fresh editor: the same pack
-    ed.path.value = str(tmp_path / "mine.json")
-    ed.save_button.click()
+    # download, upload into a fresh editor: the same pack (through the browser, never a
+    # server path)
+    href = re.search(r'href="data:application/json;base64,([^"]+)"', ed.download.value).group(1)
     other = PackEditor()
-    other.path.value = str(tmp_path / "mine.json")
-    other.open_button.click()
+    other.upload.value = ({"name": "my-solo-cards.json", "type": "application/json", "size": 1,
+                           "content": memoryview(base64.b64decode(href)),
+                           "last_modified": datetime(2024, 1, 1, tzinfo=timezone.utc)},)
     assert not other.messages.errors and other.data() == ed.data()
+    assert other.upload.value == ()                    # emptied: the same file can come again
     # use it: a whole game with your cards, no illustrative warning
     ed.use_button.click()
     assert play.card_source.value == "user"
