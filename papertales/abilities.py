@@ -243,20 +243,20 @@ class AgeTokens:
     def resolve(self, game, seat, spot, cause):
         n = self.amount
         if self.per is not None:
-            ctx = game._ctx(seat)
+            ctx = game.context(seat)
             ctx.unit = game.players[seat].units[spot]
             n *= self.per(ctx)
         if n <= 0:
             return
         units = game.players[seat].units
         if self.target == "self":
-            game._add_age(seat, spot, n, cause)
+            game.add_age(seat, spot, n, cause)
         elif self.target == "others":
             for s, u in enumerate(units):
                 if u is not None and s != spot:
-                    game._add_age(seat, s, n, cause)
+                    game.add_age(seat, s, n, cause)
         else:
-            game._ask_target(seat, n, cause)
+            game.ask_target(seat, n, cause)
 
 
 class UpgradeBuildings:
@@ -268,7 +268,7 @@ class UpgradeBuildings:
         self.spec = spec
 
     def resolve(self, game, seat, spot, cause):
-        game._upgrade_all_buildings(seat, cause)
+        game.upgrade_all_buildings(seat, cause)
 
 
 class Shapeshift:
@@ -282,7 +282,7 @@ class Shapeshift:
         self.spec = spec
 
     def resolve(self, game, seat, spot, cause):
-        game._shapeshift(seat, spot, self.max_cost, self.age_tokens, cause)
+        game.shapeshift(seat, spot, self.max_cost, self.age_tokens, cause)
 
 
 def _strength_set(spec, where):

@@ -82,8 +82,8 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if action.kind == SPARE:
         p = game.players[seat]
         _saved(game)[seat].append(action.a)
-        game._log(seat, SPARED, 0, decision.cause, "ev.spared", {"card": p.units[action.a].type.id, "spot": action.a})
-    game._decided(seat)
+        game.log_event(seat, SPARED, 0, decision.cause, "ev.spared", {"card": p.units[action.a].type.id, "spot": action.a})
+    game.decision_made(seat)
 
 
 def all_decided(game: Game) -> None:
@@ -110,7 +110,7 @@ def resolve(game: Game) -> None:
             for _, u in dying:
                 if u.type.death:
                     if ctx is None:
-                        ctx = game._ctx(seat)
+                        ctx = game.context(seat)
                     ctx.unit = u
                     for po in u.type.death:
                         v = po.value(ctx)
@@ -119,7 +119,7 @@ def resolve(game: Game) -> None:
             for w in units:
                 if w is not None and w.type.unit_dies:
                     if ctx is None:
-                        ctx = game._ctx(seat)
+                        ctx = game.context(seat)
                     ctx.unit = w
                     for _, d in dying:
                         ctx.dying = d
@@ -131,16 +131,16 @@ def resolve(game: Game) -> None:
             if len(gains) > 1:
                 gains.sort(key=lambda g: -g[1])
             for kind, v, cause, key, params in gains:
-                game._gain(seat, kind, v, cause, key, params)
+                game.gain(seat, kind, v, cause, key, params)
             for s, u in dying:
                 units[s] = None
                 game.discard.append(u.type)
                 if record:
-                    game._log(seat, DEATH, u.age, RULE_AGING, "ev.unit_with_tokens", {"card": u.type.id, "n": u.age})
+                    game.log_event(seat, DEATH, u.age, RULE_AGING, "ev.unit_with_tokens", {"card": u.type.id, "n": u.age})
         for s, u in enumerate(units):
             if u is not None:
-                game._add_age(seat, s, 1, RULE_AGING)
+                game.add_age(seat, s, 1, RULE_AGING)
     if record:
         game.results.append(AgingResult(game.turn, tuple(deaths), tuple(tuple(s) for s in saved)))
     game.saved = None
-    game._end_turn()
+    game.end_turn()

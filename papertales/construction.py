@@ -177,7 +177,7 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if action.kind != PASS:
         assert game.build_choices is not None
         game.build_choices[seat] = action
-    game._decided(seat)
+    game.decision_made(seat)
 
 
 def build(game: Game, seat: int, action: Action) -> tuple | None:
@@ -195,10 +195,10 @@ def build(game: Game, seat: int, action: Action) -> tuple | None:
             break
     level = action.b if action.kind == CONSTRUCT else 2
     if gold:
-        game._gain_gold(seat, -gold, building_cause(B.id, level), "ev.pays", {"how": why})
+        game.gain_gold(seat, -gold, building_cause(B.id, level), "ev.pays", {"how": why})
     p.buildings[i] = level
     if game.record_events:
-        game._log(seat, BUILT, level, building_cause(B.id, level),
+        game.log_event(seat, BUILT, level, building_cause(B.id, level),
                   "ev.builds" if action.kind == CONSTRUCT else "ev.upgrades", {"card": B.id, "level": level})
     return (B.id, level, gold)
 
@@ -213,7 +213,7 @@ def all_decided(game: Game) -> None:
         game.results.append(ConstructionResult(game.turn, tuple(built)))
     game.build_options = None
     game.build_choices = None
-    game._end_phase()
+    game.end_phase()
 
 
 def explain_all(game, seat) -> list[dict]:

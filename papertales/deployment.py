@@ -234,7 +234,7 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
         units[s] = None
         game.discard.append(u.type)
         if game.record_events:
-            game._log(seat, EV_DISCARD, 0, RULE_DEPLOYMENT, "ev.discards_unit", {"card": u.type.id, "spot": s})
+            game.log_event(seat, EV_DISCARD, 0, RULE_DEPLOYMENT, "ev.discards_unit", {"card": u.type.id, "spot": s})
     else:                               # done: keep one unplayed card, discard the others
         keep = None if action.a is None else p.hand[_in_hand(p, action.a)]
         dropped = []
@@ -247,8 +247,8 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
                 dropped.append(t.id)
         p.hand = []
         if dropped and game.record_events:
-            game._log(seat, EV_DISCARD, 0, RULE_DEPLOYMENT, "ev.discards_unplayed", {"cards": dropped})
-        game._decided(seat)
+            game.log_event(seat, EV_DISCARD, 0, RULE_DEPLOYMENT, "ev.discards_unplayed", {"cards": dropped})
+        game.decision_made(seat)
 
 
 def legal_target(game: Game, seat: int, decision: Decision) -> list[Action]:
@@ -265,8 +265,8 @@ def check_target(game: Game, seat: int, decision: Decision, action: Action) -> N
 
 
 def apply_target(game: Game, seat: int, decision: Decision, action: Action) -> None:
-    game._add_age(seat, action.a, decision.count, decision.cause)
-    game._decided(seat)
+    game.add_age(seat, action.a, decision.count, decision.cause)
+    game.decision_made(seat)
 
 
 def all_decided(game: Game) -> None:
@@ -286,7 +286,7 @@ def reveal(game: Game) -> None:
                 shifters += 1
                 break
     # Shapeshifters draw from the same pile: with two or more, the order rule decides
-    order = game._resolution_order() if shifters > 1 else range(game.n)
+    order = game.resolution_order() if shifters > 1 else range(game.n)
     record = game.record_events
     ask_order = game.variants["own_order"] == "ask"
     shown: list[tuple] = [()] * game.n
@@ -305,9 +305,9 @@ def reveal(game: Game) -> None:
             paid[seat] = sum(c for c, _, _ in revealed)
         for cost, s, t in revealed:    # negative costs first: a Monkey's gold pays the others
             if record:
-                game._log(seat, EV_DEPLOY, 0, t.id, "ev.reveals", {"card": t.id, "spot": s})
+                game.log_event(seat, EV_DEPLOY, 0, t.id, "ev.reveals", {"card": t.id, "spot": s})
             if cost:
-                game._gain_gold(seat, -cost, t.id, "ev.negative_cost" if cost < 0 else "ev.deployment_cost")
+                game.gain_gold(seat, -cost, t.id, "ev.negative_cost" if cost < 0 else "ev.deployment_cost")
         if shifters:
             for s in range(len(units)):
                 u = units[s]
@@ -402,7 +402,7 @@ def apply_order(game, seat, decision, action) -> None:
     else:
         resolve_deployment_abilities(game, seat)
         resolve_reveal_abilities(game, seat)
-    game._decided(seat)
+    game.decision_made(seat)
 
 
 def finish(game: Game) -> None:
@@ -412,14 +412,14 @@ def finish(game: Game) -> None:
             if u is not None and u.new:
                 if u.type.after_reveal:
                     if ctx is None:
-                        ctx = game._ctx(seat)
+                        ctx = game.context(seat)
                     ctx.unit = u
                     for po in u.type.after_reveal:
                         v = po.value(ctx)
                         if v:
-                            game._gain(seat, po.kind, v, u.type.id)
+                            game.gain(seat, po.kind, v, u.type.id)
                 u.new = False
-    game._end_phase()
+    game.end_phase()
 
 
 def shapeshift(game: Game, seat: int, spot: int, max_cost, age_tokens, cause) -> None:
@@ -432,7 +432,7 @@ def shapeshift(game: Game, seat: int, spot: int, max_cost, age_tokens, cause) ->
     passed = []
     found = None
     for _ in range(len(game.draw) + len(game.discard) + 1):
-        card = game._draw_card()
+        card = game.draw_card()
         if card is None:
             break
         if card.cost <= max_cost:
@@ -442,12 +442,12 @@ def shapeshift(game: Game, seat: int, spot: int, max_cost, age_tokens, cause) ->
         game.discard.append(card)
     game.discard.append(old.type)
     if passed:
-        game._log(seat, EV_DISCARD, 0, cause, "ev.turns_over", {"cards": [c.id for c in passed]})
+        game.log_event(seat, EV_DISCARD, 0, cause, "ev.turns_over", {"cards": [c.id for c in passed]})
     if found is None:
         p.units[spot] = None
-        game._log(seat, EV_DISCARD, 0, cause, "ev.finds_nothing")
+        game.log_event(seat, EV_DISCARD, 0, cause, "ev.finds_nothing")
         return
     p.units[spot] = Unit(found, 0, True)
-    game._log(seat, EV_DEPLOY, 0, cause, "ev.becomes", {"card": found.id, "spot": spot})
+    game.log_event(seat, EV_DEPLOY, 0, cause, "ev.becomes", {"card": found.id, "spot": spot})
     if age_tokens:
-        game._add_age(seat, spot, age_tokens, cause)
+        game.add_age(seat, spot, age_tokens, cause)

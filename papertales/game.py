@@ -97,6 +97,14 @@ SOLO_RULES: dict[str, dict[Any, Any]] = {
 }
 
 
+#: the methods of :class:`Game` the rule modules (the phases, solo, abilities) call, and
+#: the only ones they call besides the queries: documented in Game's "phases' interface"
+#: section.  A player or a panel never needs them (they change a game without a decision).
+PHASE_INTERFACE: Final = ("context", "log_event", "gain_lp", "gain_gold", "gain", "add_age", "ask_target",
+                          "upgrade_all_buildings", "shapeshift", "draw_card", "draw_cards",
+                          "resolution_order", "decision_made", "end_phase", "end_turn")
+
+
 def _card_index(t):
     return t.index
 
@@ -270,7 +278,7 @@ class Game:
 
     def decision(self, seat: int, lang: str | None = None) -> Decision | None:
         """The decision ``seat`` has to make now (with its prompt in ``lang``), or None."""
-        d = self.pending[self._seat(seat)]
+        d = self.pending[self.check_seat(seat)]
         if d is None:
             return None
         kind = d.kind
@@ -289,7 +297,7 @@ class Game:
         """What ``seat`` may know now (an :class:`~papertales.observation.Observation`):
         its own cards, the public table, the events and results it has seen.  ``None``
         gives the spectator's view with everything shown (a teaching "peek")."""
-        return observe(self, None if seat is None else self._seat(seat))
+        return observe(self, None if seat is None else self.check_seat(seat))
 
     def determinize(self, seat: int, rng) -> "Game":
         """A full game consistent with what ``seat`` has seen, every hidden card dealt
@@ -297,12 +305,12 @@ class Game:
         the worlds information-set search plays in."""
         if not isinstance(rng, Rng):
             rng = Rng(rng)
-        return determinize(self, self._seat(seat), rng)
+        return determinize(self, self.check_seat(seat), rng)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now (empty when no decision of theirs is pending)."""
         if seat.__class__ is not int or not 0 <= seat < self.n:
-            self._seat(seat)
+            self.check_seat(seat)
         d = self.pending[seat]
         if d is None:
             return []
@@ -314,21 +322,21 @@ class Game:
 
     def strength(self, seat: int, explain: list | None = None) -> int:
         """Current war strength of ``seat`` (what it would be in a Wars phase now)."""
-        return wars.kingdom_strength(self, self._seat(seat), None, explain)
+        return wars.kingdom_strength(self, self.check_seat(seat), None, explain)
 
     def unit_strengths(self, seat: int) -> list[dict]:
         """One row per unit of ``seat``: spot, card, strength now and whether it fights
         (Front, or fights from the Back, and not prevented)."""
-        seat = self._seat(seat)
+        seat = self.check_seat(seat)
         return [{"spot": spot, "card": u.type.id, "name": u.type.name, "strength": s, "fights": f}
-                for spot, u, s, f in wars.units(self, seat, self._ctx(seat))]
+                for spot, u, s, f in wars.units(self, seat, self.context(seat))]
 
     def income_preview(self, seat: int) -> list[tuple[str, int]]:
         """``(cause, gold)`` of the income ``seat`` would collect now (causes as in events)."""
-        return income.items(self, self._seat(seat))
+        return income.items(self, self.check_seat(seat))
 
     def construction_options(self, seat: int):
-        return construction.options(self, self._seat(seat), explain=True)
+        return construction.options(self, self.check_seat(seat), explain=True)
 
     def card_counts(self) -> dict[str, int]:
         """Every card's whereabouts summed by id (all 81 base cards must be somewhere)."""
@@ -349,7 +357,7 @@ class Game:
         """Make ``seat``'s decision (an :class:`Action` or its notation, ``"pick knight"``)
         and return the events it caused.  An illegal action raises and changes nothing."""
         if seat.__class__ is not int or not 0 <= seat < self.n:
-            self._seat(seat)
+            self.check_seat(seat)
         if isinstance(action, str):
             try:
                 action = Action.parse(action)
@@ -437,9 +445,11 @@ class Game:
             self.rules["auto"][(self.phase, self.stage)](self)
         return self
 
-    # ------------------------------------------------------------------ used by phases
+    # ------------------------------------------------------------------ seats and messages
 
-    def _seat(self, seat) -> int:
+    def check_seat(self, seat) -> int:
+        """``seat`` itself if it is a seat of this game, else the player-facing error: what
+        every public query taking a seat (and a search starting from one) checks first."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
             raise NotYourTurnError("err.game.seat", most=self.n - 1, value=repr(seat))
         return seat
@@ -460,16 +470,29 @@ class Game:
                               decision=d.kind if d is not None else ""))
         return out
 
-    def _ctx(self, seat: int) -> Ctx:
+    # ------------------------------------------------------------------ the phases' interface
+    #
+    # What the rule modules (the phases, solo, abilities) may do to a game, and all they may:
+    # read a seat's context, record events, change gold, LP and age tokens, draw cards, pose
+    # and settle decisions, and move on.  Events are logged here and only here, so that a
+    # phase never has to know whether this game records them.
+
+    def context(self, seat: int) -> Ctx:
+        """What an ability of ``seat`` reads (its kingdom, resources, the game): the one
+        object the card rules take, so that a rule never reaches into the Game itself."""
         p = self.players[seat]
         return Ctx(self, seat, p)
 
-    def _log(self, seat: int, kind: str, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
+    def log_event(self, seat: int, kind: str, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
+        """Record an event that changes nothing by itself (a draft, a reveal, a war's result):
+        skipped when the game does not record events (fast simulations)."""
         if self.record_events:
             self.events.append(Event(self.turn, self.phase, seat, kind, amount, cause, key,
                                      params if params is not None else {}))
 
-    def _gain_lp(self, seat: int, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
+    def gain_lp(self, seat: int, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
+        """Give ``seat`` ``amount`` LP (negative: lose them, never below 0) and record why; a
+        loss cut short at 0 keeps the amount asked in the event."""
         p = self.players[seat]
         before = p.lp
         p.lp = max(0, before + amount)
@@ -479,19 +502,23 @@ class Game:
                 params = {**params, "asked": amount}
             self.events.append(Event(self.turn, self.phase, seat, LP, p.lp - before, cause, key, params))
 
-    def _gain_gold(self, seat: int, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
+    def gain_gold(self, seat: int, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
+        """Give ``seat`` ``amount`` gold (negative: pay it) and record why."""
         self.players[seat].gold += amount
         if self.record_events:
             self.events.append(Event(self.turn, self.phase, seat, GOLD, amount, cause, key,
                                      params if params is not None else {}))
 
-    def _gain(self, seat: int, kind: str, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
+    def gain(self, seat: int, kind: str, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
+        """:meth:`gain_lp` or :meth:`gain_gold` by ``kind`` ("lp" or "gold"): the payouts of
+        abilities come as ``(cause, kind, amount)``."""
         if kind == "lp":
-            self._gain_lp(seat, amount, cause, key, params)
+            self.gain_lp(seat, amount, cause, key, params)
         else:
-            self._gain_gold(seat, amount, cause, key, params)
+            self.gain_gold(seat, amount, cause, key, params)
 
-    def _add_age(self, seat: int, spot: int, n: int, cause: str) -> None:
+    def add_age(self, seat: int, spot: int, n: int, cause: str) -> None:
+        """Put ``n`` age tokens on ``seat``'s unit at ``spot`` and record why."""
         u = self.players[seat].units[spot]
         assert u is not None
         u.age += n
@@ -499,12 +526,12 @@ class Game:
             self.events.append(Event(self.turn, self.phase, seat, AGE, n, cause, "ev.unit_at",
                                      {"card": u.type.id, "spot": spot}))
 
-    def _ask_target(self, seat: int, n: int, cause: str) -> None:
+    def ask_target(self, seat: int, n: int, cause: str) -> None:
         """Queue a choice of one own unit for ``n`` age tokens (no choice with one unit)."""
         units = self.players[seat].units
         occupied = [s for s, u in enumerate(units) if u is not None]
         if len(occupied) == 1:
-            self._add_age(seat, occupied[0], n, cause)
+            self.add_age(seat, occupied[0], n, cause)
             return
         d = Decision(seat, TARGET, n, cause)
         if self.pending[seat] is None:
@@ -512,17 +539,21 @@ class Game:
         else:
             self.queues[seat].append(d)
 
-    def _upgrade_all_buildings(self, seat, cause) -> None:
+    def upgrade_all_buildings(self, seat, cause) -> None:
+        """Flip every level-1 building of ``seat`` to level 2 for free (an ability's effect)."""
         b = self.players[seat].buildings
         for i, level in enumerate(b):
             if level == 1:
                 b[i] = 2
-                self._log(seat, BUILT, 2, cause, "ev.flips_free", {"card": self.buildings[i].id})
+                self.log_event(seat, BUILT, 2, cause, "ev.flips_free", {"card": self.buildings[i].id})
 
-    def _shapeshift(self, seat, spot, max_cost, age_tokens, cause) -> None:
+    def shapeshift(self, seat, spot, max_cost, age_tokens, cause) -> None:
+        """Turn ``seat``'s unit at ``spot`` into the next affordable card of the draw pile:
+        the abilities ask for it here, as the rule lives in :mod:`deployment`, which needs
+        the abilities."""
         deployment.shapeshift(self, seat, spot, max_cost, age_tokens, cause)
 
-    def _draw_card(self) -> UnitType | None:
+    def draw_card(self) -> UnitType | None:
         """Top card of the draw pile; an empty pile is first refilled from the shuffled
         discard pile.  None if both are empty."""
         if not self.draw:
@@ -532,10 +563,12 @@ class Game:
             # players who acted simultaneously discarded their cards
             self.draw, self.discard = sorted(self.discard, key=_card_index), []
             self.rng.shuffle(self.draw)
-            self._log(-1, NOTE, len(self.draw), RULE_DRAW_PILE, "ev.reshuffle")
+            self.log_event(-1, NOTE, len(self.draw), RULE_DRAW_PILE, "ev.reshuffle")
         return self.draw.pop()
 
-    def _draw_cards(self, k: int) -> list[UnitType]:
+    def draw_cards(self, k: int) -> list[UnitType]:
+        """The top ``k`` cards of the draw pile, top card first (fewer if the draw and the
+        discard pile run out): a pack to deal."""
         draw = self.draw
         if 0 < k <= len(draw):      # no reshuffle: the top k cards at once, top card first
             out = draw[-k:]
@@ -544,13 +577,13 @@ class Game:
             return out
         out = []
         for _ in range(k):
-            c = self._draw_card()
+            c = self.draw_card()
             if c is None:
                 break
             out.append(c)
         return out
 
-    def _resolution_order(self) -> list[int]:
+    def resolution_order(self) -> list[int]:
         """Who resolves first when simultaneous abilities clash: highest score, then
         least gold, then a seeded random draw."""
         keys = [(-p.lp, p.gold) for p in self.players]
@@ -559,7 +592,9 @@ class Game:
         draws = [self.rng.next64() for _ in range(self.n)]
         return sorted(range(self.n), key=lambda s: (keys[s], draws[s]))
 
-    def _decided(self, seat: int) -> None:
+    def decision_made(self, seat: int) -> None:
+        """``seat``'s pending decision is settled: pose its next queued one (resolving the
+        deferred effects on the way), and once nobody waits, run the phase's next step."""
         pending = self.pending
         q = self.queues[seat]
         if not q:                   # the usual case: nothing queued
@@ -576,11 +611,13 @@ class Game:
         if not any(pending):
             self.rules["decided"][self.phase](self)
 
-    def _end_phase(self) -> None:
+    def end_phase(self) -> None:
+        """Move on to the next phase's first stage (a phase's last automatic step calls it)."""
         self.phase = _NEXT_PHASE[self.phase]
         self.stage = "start"
 
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
+        """After Aging: the next turn's Recruitment, or the end of the game after turn 4."""
         if self.turn >= TURNS:
             self.phase = END
         else:

@@ -19,7 +19,7 @@ def items(game: Game, seat: int, ctx=None) -> list[tuple[str, int]]:
 
     Also used during Wars by the Ogre, whose strength counts this gold in advance."""
     if ctx is None:
-        ctx = game._ctx(seat)
+        ctx = game.context(seat)
     rows = [(RULE_INCOME, BASE_INCOME)]
     for cause, _, v in kingdom_payouts(game, ctx, "income"):   # a loop: no comprehension to create
         rows.append((cause, v))
@@ -41,5 +41,5 @@ def resolve(game: Game) -> None:
         game.results.append(IncomeResult(game.turn, tuple(tuple(r) for r in rows)))
     for seat in range(game.n):
         for cause, gold in rows[seat]:
-            game._gain_gold(seat, gold, cause, "ev.base_income" if cause == RULE_INCOME else "ev.income_ability")
-    game._end_phase()
+            game.gain_gold(seat, gold, cause, "ev.base_income" if cause == RULE_INCOME else "ev.income_ability")
+    game.end_phase()

@@ -28,7 +28,7 @@ def start(game: Game) -> None:
     """Deal a pack to every seat (reshuffling the discard pile when the draw pile ends)."""
     size = HAND_TWO_PLAYERS if game.n == 2 else HAND
     for p in game.players:
-        p.pack = game._draw_cards(size)
+        p.pack = game.draw_cards(size)
     game.stage = "draft"
     _open_round(game)
 
@@ -44,7 +44,7 @@ def _open_round(game: Game) -> None:
             t = p.pack.pop()
             p.hand.append(t)
             if game.record_events:
-                game._log(seat, EV_DRAFT, 0, "", "ev.takes_last", {"card": t.id})
+                game.log_event(seat, EV_DRAFT, 0, "", "ev.takes_last", {"card": t.id})
         finish(game)
         return
     pending = game.pending
@@ -88,15 +88,15 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if decision.kind == DRAFT:
         p.hand.append(t)
         if game.record_events:
-            game._log(seat, EV_DRAFT, 0, "", "ev.keeps", {"card": t.id})
+            game.log_event(seat, EV_DRAFT, 0, "", "ev.keeps", {"card": t.id})
         if game.n == 2 and p.pack:
             game.pending[seat] = simple(DRAFT_DISCARD, seat)
             return
     else:
         game.discard.append(t)
         if game.record_events:
-            game._log(seat, EV_DRAFT, 0, RULE_TWO_PLAYER_DRAFT, "ev.discards_card", {"card": t.id})
-    game._decided(seat)
+            game.log_event(seat, EV_DRAFT, 0, RULE_TWO_PLAYER_DRAFT, "ev.discards_card", {"card": t.id})
+    game.decision_made(seat)
 
 
 def all_decided(game: Game) -> None:
@@ -123,6 +123,6 @@ def finish(game: Game) -> None:
         if p.kept is not None:
             p.hand.append(p.kept)
             if game.record_events:
-                game._log(seat, EV_DRAFT, 0, "", "ev.takes_kept", {"card": p.kept.id})
+                game.log_event(seat, EV_DRAFT, 0, "", "ev.takes_kept", {"card": p.kept.id})
             p.kept = None
-    game._end_phase()
+    game.end_phase()

@@ -16,7 +16,7 @@ if TYPE_CHECKING:     # the game imports every phase
 
 def resolve(game: Game) -> None:
     score_kingdoms(game)
-    game._end_phase()
+    game.end_phase()
     record_end(game)
 
 
@@ -38,9 +38,9 @@ def score_kingdoms(game: Game) -> None:
                 B = game.buildings[b]
                 L = B.levels[level]
                 if L.lp:
-                    game._gain_lp(seat, L.lp, building_cause(B.id, level), "ev.building_end")
-        for cause, kind, v in kingdom_payouts(game, game._ctx(seat), "end_of_game"):
-            game._gain(seat, kind, v, cause, "ev.end_of_game")
+                    game.gain_lp(seat, L.lp, building_cause(B.id, level), "ev.building_end")
+        for cause, kind, v in kingdom_payouts(game, game.context(seat), "end_of_game"):
+            game.gain(seat, kind, v, cause, "ev.end_of_game")
 
 
 def winners(players) -> list[int]:

@@ -104,7 +104,7 @@ def gain(game, amount, cause, key="", params=None) -> None:
     lk = game.lich
     before = lk.lp
     lk.lp = max(0, lk.lp + amount)
-    game._log(LICH, "lp", lk.lp - before, cause, key, params)
+    game.log_event(LICH, "lp", lk.lp - before, cause, key, params)
 
 
 # ------------------------------------------------------------------ Recruitment
@@ -120,17 +120,17 @@ def _offer(game) -> None:
     p = game.players[0]
     step = lk.draft_step
     if step < len(DRAWS):
-        p.pack = game._draw_cards(DRAWS[step])
+        p.pack = game.draw_cards(DRAWS[step])
     elif step == len(DRAWS):
         game.rng.shuffle(lk.netherworld)
         p.pack = [lk.netherworld.pop(0) for _ in range(min(2, len(lk.netherworld)))]
-        game._log(0, EV_DRAFT, 0, RULE_NETHERWORLD, "ev.netherworld_shuffled",
+        game.log_event(0, EV_DRAFT, 0, RULE_NETHERWORLD, "ev.netherworld_shuffled",
                   {"n": len(lk.netherworld) + len(p.pack)})
     else:
         if lk.netherworld:
             t = lk.netherworld.pop(0)
             p.hand.append(t)
-            game._log(0, EV_DRAFT, 0, RULE_NETHERWORLD, "ev.takes_top", {"card": t.id})
+            game.log_event(0, EV_DRAFT, 0, RULE_NETHERWORLD, "ev.takes_top", {"card": t.id})
         score_netherworld(game)
         return
     game.pending[0] = simple(DRAFT, 0) if p.pack else None
@@ -163,12 +163,12 @@ def apply_draft(game, seat, decision, action) -> None:
     p.pack = []
     if lk.draft_step < len(DRAWS):
         lk.netherworld.extend(rest)
-        game._log(0, EV_DRAFT, 0, "", "ev.keeps_into_netherworld", {"card": t.id, "cards": [c.id for c in rest]})
+        game.log_event(0, EV_DRAFT, 0, "", "ev.keeps_into_netherworld", {"card": t.id, "cards": [c.id for c in rest]})
     else:
         lk.netherworld.extend(rest)          # the other card goes to the bottom
-        game._log(0, EV_DRAFT, 0, RULE_NETHERWORLD, "ev.keeps_to_bottom", {"card": t.id, "cards": [c.id for c in rest]})
+        game.log_event(0, EV_DRAFT, 0, RULE_NETHERWORLD, "ev.keeps_to_bottom", {"card": t.id, "cards": [c.id for c in rest]})
     lk.draft_step += 1
-    game._decided(0)
+    game.decision_made(0)
 
 
 def draft_decided(game) -> None:
@@ -220,7 +220,7 @@ def _lich_king_gains(game) -> None:
             tuple((r["cause"], r["lp"]) for r in rows if r["key"] == "ev.lich_king_card"),
             sum(r["lp"] for r in rows)))
     if lk.netherworld:
-        game._log(LICH, NOTE, len(lk.netherworld), RULE_NETHERWORLD, "ev.netherworld_discarded")
+        game.log_event(LICH, NOTE, len(lk.netherworld), RULE_NETHERWORLD, "ev.netherworld_discarded")
         game.discard.extend(lk.netherworld)
         lk.netherworld = []
 
@@ -232,14 +232,14 @@ def wars_resolve(game) -> None:
     if lk.revealed < len(lk.line):
         nxt = lk.line[lk.revealed]
         lk.revealed += 1
-        game._log(LICH, NOTE, 0, nxt.id, "ev.necropolis_revealed", {"pile": nxt.pile})
+        game.log_event(LICH, NOTE, 0, nxt.id, "ev.necropolis_revealed", {"pile": nxt.pile})
     black, purple = lk.armies()
-    ctx = game._ctx(0)
+    ctx = game.context(0)
     s = wars.kingdom_strength(game, 0, ctx)
     player_won = (s >= black, s >= purple)
     army_won = (black >= s, purple >= s)
     for a, code, w in ((black, BLACK_ARMY, player_won[0]), (purple, PURPLE_ARMY, player_won[1])):
-        game._log(0, WAR, int(w), RULE_WARS, "ev.war" if w else "ev.war_lost", {"opponent": code, "strength": s, "against": a, "n": int(w)})
+        game.log_event(0, WAR, int(w), RULE_WARS, "ev.war" if w else "ev.war_lost", {"opponent": code, "strength": s, "against": a, "n": int(w)})
     won = sum(player_won)
     army_wins = sum(army_won)
     wars.score(game, 0, ctx, won)
@@ -249,7 +249,7 @@ def wars_resolve(game) -> None:
     if game.record_events:
         game.results.append(SoloWarsResult(game.turn, s, black, purple, player_won, army_won,
                                            wars.LP_PER_WAR * won, per * army_wins))
-    game._end_phase()
+    game.end_phase()
 
 
 # ------------------------------------------------------------------ End
@@ -264,7 +264,7 @@ def final(game) -> None:
     for c in lk.cards:
         if c.end_lp:
             gain(game, c.end_lp, c.id, "ev.lich_king_card_end")
-    game._end_phase()
+    game.end_phase()
     scoring.record_end(game)
 
 

@@ -72,7 +72,7 @@ def kingdom_strength(game: Game, seat: int, ctx=None, explain=None) -> int:
     ``(cause, strength, why)`` row per unit and building bonus: ``why`` is a list of
     ``[message key, params]`` parts (``papertales.events.render_parts`` words it)."""
     if ctx is None:
-        ctx = game._ctx(seat)
+        ctx = game.context(seat)
     rows = units(game, seat, ctx)
     total = 0
     strengths = []
@@ -134,7 +134,7 @@ def resolve(game: Game) -> None:
     ctxs = []
     strengths = []
     for seat in range(n):
-        ctx = game._ctx(seat)
+        ctx = game.context(seat)
         ctxs.append(ctx)
         strengths.append(kingdom_strength(game, seat, ctx))
     results = wars_won(n, strengths, game.variants["two_player_zero"])
@@ -149,16 +149,16 @@ def resolve(game: Game) -> None:
         for opp, w in results[seat]:
             won += w
             if game.record_events:
-                game._log(seat, WAR, w, RULE_WARS, "ev.war" if w else "ev.war_lost",
+                game.log_event(seat, WAR, w, RULE_WARS, "ev.war" if w else "ev.war_lost",
                           {"opponent": opp, "strength": strengths[seat], "against": strengths[opp], "n": w})
         score(game, seat, ctxs[seat], won)
-    game._end_phase()
+    game.end_phase()
 
 
 def score(game: Game, seat: int, ctx: Ctx, won: int) -> None:
     """3 LP per war won, then every war ability of the kingdom's units and buildings."""
     if won:
-        game._gain_lp(seat, LP_PER_WAR * won, RULE_WARS, "ev.wars_won", {"n": won})
+        game.gain_lp(seat, LP_PER_WAR * won, RULE_WARS, "ev.wars_won", {"n": won})
     ctx.wars_won = won
     for cause, kind, v in kingdom_payouts(game, ctx, "wars"):
-        game._gain(seat, kind, v, cause)
+        game.gain(seat, kind, v, cause)

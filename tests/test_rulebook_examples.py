@@ -315,7 +315,7 @@ def test_clarification_death_only_in_aging():
 def test_clarification_simultaneity_order():
     # highest score first; tie on score -> less gold first
     g = position({"lp": 5, "gold": 0}, {"lp": 10, "gold": 4}, {"lp": 10, "gold": 2})
-    assert g._resolution_order() == [2, 1, 0]      # the engine's own order rule
+    assert g.resolution_order() == [2, 1, 0]      # the engine's own order rule
 
 
 # Dized FAQ
