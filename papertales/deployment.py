@@ -25,7 +25,7 @@ only where they share something, i.e. Shapeshifters drawing from the same pile):
 
 from __future__ import annotations
 
-from typing import Final, TYPE_CHECKING
+from typing import Final, NamedTuple, TYPE_CHECKING
 
 from .abilities import RESOURCES, AgeTokens, Shapeshift
 from .actions import (CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DISCARD, DISCARDS, DONE, DONE_NOTHING, MOVE,
@@ -89,13 +89,21 @@ def _move_table(n_spots):
 _MOVES_BY_SPOTS: Final = {4: _move_table(4), 5: _move_table(5)}
 
 
-def survey(game: Game, p: Player) -> tuple[int, int, int, int, list[str], list[str]]:
-    """A deployment decision in one pass, without listing its actions: ``(free, budget,
-    discardable, placed, cards, placeable)`` -- the bit mask of the free usable spots,
-    the gold not yet committed, the bit masks of the units in play that may be discarded
-    now and of the units placed this Deployment, the distinct card ids in hand (each may
-    be kept) and those that can be paid for and placed.  :func:`legal` and the random
-    bot's sampler (:mod:`papertales.bots`) both build on it, so they cannot disagree."""
+class Survey(NamedTuple):
+    """A player's deployment decision at a glance (what :func:`survey` returns)."""
+
+    free: int               #: bit mask of the free usable spots
+    budget: int             #: the gold not yet committed to units placed this Deployment
+    discardable: int        #: bit mask of the units in play that may be discarded now
+    placed: int             #: bit mask of the units placed this Deployment
+    cards: list[str]        #: the distinct card ids in hand (each may be the one kept)
+    placeable: list[str]    #: those of them that can be paid for and placed
+
+
+def survey(game: Game, p: Player) -> Survey:
+    """A deployment decision in one pass, without listing its actions.  :func:`legal`, the
+    random bot's sampler (:mod:`papertales.bots`) and the bots' shortcuts all build on it,
+    so they cannot disagree."""
     units = p.units
     n_spots = p.spots
     placed = 0
@@ -121,23 +129,24 @@ def survey(game: Game, p: Player) -> tuple[int, int, int, int, list[str], list[s
             cards.append(tid)
             if t.cost <= budget and free:
                 placeable.append(tid)
-    return free, budget, old, placed, cards, placeable
+    return Survey(free, budget, old, placed, cards, placeable)
 
 
 def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
     p = game.players[seat]
     units = p.units
-    free, budget, discardable, placed, cards, placeable = survey(game, p)
-    out = list(DISCARDS_AT[discardable])
-    for tid in placeable:
+    now = survey(game, p)
+    free = now.free
+    out = list(DISCARDS_AT[now.discardable])
+    for tid in now.placeable:
         out += place_actions(tid, free)
-    for s in SPOTS_OF[placed]:          # take back a unit placed this turn
+    for s in SPOTS_OF[now.placed]:      # take back a unit placed this turn
         u = units[s]
-        if u is not None and budget + u.type.cost >= 0:
+        if u is not None and now.budget + u.type.cost >= 0:
             out.append(RETURNS[s])
     out += _MOVES_BY_SPOTS[p.spots][((1 << p.spots) - 1) & ~free]
     out.append(DONE_NOTHING)
-    for tid in cards:
+    for tid in now.cards:
         out.append(for_card(DONE, tid))
     return out
 

@@ -9,7 +9,7 @@ order in which pending players act never changes the result.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Callable, Final, NamedTuple
 
 from . import aging, construction, deployment, income, recruitment, scoring, solo, wars
 from . import expansion as expansion_rules
@@ -53,15 +53,24 @@ def phase_help(phase: str, lang: str | None = None) -> str:
     return t(f"phase.{phase}.help", lang)
 
 
-# decision kind -> (legal actions, check an action, apply a legal action)
+class Handlers(NamedTuple):
+    """The three rule functions of one kind of decision, all ``f(game, seat, decision, ...)``:
+    :meth:`Game.apply` checks before it applies, so a refused action changes nothing, and
+    :meth:`Game.apply_trusted` skips the check for the actions the engine offered itself."""
+
+    legal: Callable[..., list[Action]]      #: the legal actions now
+    check: Callable[..., None]              #: raise IllegalActionError for an action that is not
+    apply: Callable[..., None]              #: carry out a legal action
+
+
 _DECISIONS = {
-    DRAFT: (recruitment.legal, recruitment.check, recruitment.apply),
-    DRAFT_DISCARD: (recruitment.legal, recruitment.check, recruitment.apply),
-    DEPLOY: (deployment.legal, deployment.check, deployment.apply),
-    TARGET: (deployment.legal_target, deployment.check_target, deployment.apply_target),
-    ORDER_DECISION: (deployment.legal_order, deployment.check_order, deployment.apply_order),
-    BUILD: (construction.legal, construction.check, construction.apply),
-    SAVE: (aging.legal, aging.check, aging.apply),
+    DRAFT: Handlers(recruitment.legal, recruitment.check, recruitment.apply),
+    DRAFT_DISCARD: Handlers(recruitment.legal, recruitment.check, recruitment.apply),
+    DEPLOY: Handlers(deployment.legal, deployment.check, deployment.apply),
+    TARGET: Handlers(deployment.legal_target, deployment.check_target, deployment.apply_target),
+    ORDER_DECISION: Handlers(deployment.legal_order, deployment.check_order, deployment.apply_order),
+    BUILD: Handlers(construction.legal, construction.check, construction.apply),
+    SAVE: Handlers(aging.legal, aging.check, aging.apply),
 }
 
 # (phase, stage) -> automatic step
@@ -93,7 +102,7 @@ SOLO_RULES: dict[str, dict[Any, Any]] = {
              ("recruitment", solo.SCORING): solo.score_netherworld,
              ("wars", "start"): solo.wars_resolve, ("end", "start"): solo.final},
     "decided": {**_ALL_DECIDED, "recruitment": solo.draft_decided},
-    "decisions": {**_DECISIONS, DRAFT: (recruitment.legal, solo.check_draft, solo.apply_draft)},
+    "decisions": {**_DECISIONS, DRAFT: Handlers(recruitment.legal, solo.check_draft, solo.apply_draft)},
 }
 
 
@@ -314,7 +323,7 @@ class Game:
         d = self.pending[seat]
         if d is None:
             return []
-        return self.rules["decisions"][d.kind][0](self, seat, d)
+        return self.rules["decisions"][d.kind].legal(self, seat, d)
 
     def resources(self, seat: int) -> dict[str, int]:
         wood, food, ore = production(self.players[seat], self.buildings)
@@ -374,18 +383,18 @@ class Game:
         mark = len(self.events)
         before = self.clone()           # whatever goes wrong below, the game stays as it was
         try:
-            handlers[1](self, seat, d, action)
+            handlers.check(self, seat, d, action)
         except Exception as exc:        # noqa: BLE001 - any value the checks did not foresee is refused too
             self._restore(before)
             if not isinstance(exc, IllegalActionError):
                 exc = IllegalActionError("err.game.malformed_action", value=repr(action))
-            legal = [str(a) for a in handlers[0](self, seat, d)]
+            legal = [str(a) for a in handlers.legal(self, seat, d)]
             raise IllegalActionError(
                 "err.game.not_now" if len(legal) <= 25 else "err.game.not_now_more",
                 name=self.players[seat].name, action=str(action), decision=d.kind,
                 reason=exc.with_traceback(None), allowed=", ".join(legal[:25]), n=len(legal)) from None
         try:
-            handlers[2](self, seat, d, action)
+            handlers.apply(self, seat, d, action)
         except BaseException:
             self._restore(before)
             raise
@@ -418,7 +427,7 @@ class Game:
         it; anything else, an illegal action above all, goes through :meth:`apply`."""
         d = self.pending[seat]
         assert d is not None
-        self.rules["decisions"][d.kind][2](self, seat, d, action)
+        self.rules["decisions"][d.kind].apply(self, seat, d, action)
         self.history.append((seat, action))
 
     def step(self) -> "Game":

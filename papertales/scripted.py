@@ -75,14 +75,16 @@ class ScriptedBot:
         return game.legal_actions(seat)[0]
 
     def _deploy(self, game, p) -> Action:
-        free, budget, discardable, _, cards, placeable = survey(game, p)
+        now = survey(game, p)
+        cards = now.cards
         by_id = {t.id: t for t in p.hand}
-        if placeable:
-            best = max((by_id[c] for c in placeable), key=self.key)
-            return Action(PLACE, best.id, self._spot(best, free))
-        affordable = [by_id[c] for c in cards if by_id[c].cost <= budget]
-        if discardable and affordable:
-            weakest = min((s for s in range(5) if discardable >> s & 1), key=lambda s: self.key(p.units[s].type))
+        if now.placeable:
+            best = max((by_id[c] for c in now.placeable), key=self.key)
+            return Action(PLACE, best.id, self._spot(best, now.free))
+        affordable = [by_id[c] for c in cards if by_id[c].cost <= now.budget]
+        if now.discardable and affordable:
+            weakest = min((s for s in range(5) if now.discardable >> s & 1),
+                          key=lambda s: self.key(p.units[s].type))
             if self.key(p.units[weakest].type) < self.key(max(affordable, key=self.key)):
                 return DISCARDS[weakest]
         if not cards:

@@ -190,11 +190,11 @@ def test_apply_rolls_back_on_any_exception_not_only_its_own():
     real = g.rules["decisions"]["deploy"]
 
     def half_then_crash(game, s, d, action):
-        real[2](game, s, d, action)                  # changes the game ...
+        real.apply(game, s, d, action)               # changes the game ...
         game.players[s].gold += 100
         raise RuntimeError("a bug in the middle of an action")   # ... then fails
 
-    g.rules = {**g.rules, "decisions": {**g.rules["decisions"], "deploy": (real[0], real[1], half_then_crash)}}
+    g.rules = {**g.rules, "decisions": {**g.rules["decisions"], "deploy": real._replace(apply=half_then_crash)}}
     before = g.to_json()
     action = g.legal_actions(seat)[-1]
     with pytest.raises(RuntimeError):
