@@ -4,8 +4,10 @@ Card and building arguments are ids (``"time_master"``), spots are indices 0-4
 (``F1 F2 B1 B2 F3``), so an action is the same value in every game and in JSON.
 
 >>> action = Action.parse("place knight F1")
->>> action.kind, action.a, action.b, str(action)
+>>> action.kind, action.card, action.spot, str(action)
 ('place', 'knight', 0, 'place knight F1')
+>>> action == ("place", "knight", 0)    # the stored fields stay kind, a, b
+True
 >>> action.describe("en")
 'place Knight at F1'
 """
@@ -76,6 +78,40 @@ class Action(NamedTuple):
     kind: str
     a: Any = None
     b: Any = None
+
+    # The two arguments are stored as ``a`` and ``b`` (the notation's order, and so the
+    # saves' and the JSON's); the names below say what they hold for each kind.  Each is
+    # meant for the kinds it names: it does not check the kind (the engine's inner loop).
+
+    @property
+    def card(self) -> Any:
+        """The card id of pick, drop, place and done (None: keep nothing); the building
+        id of build and upgrade."""
+        return self.a
+
+    @property
+    def spot(self) -> Any:
+        """A spot index 0-4: where place puts its card, the unit that move, return,
+        discard, target and save concern (move's origin)."""
+        return self.b if self.kind == PLACE else self.a
+
+    @property
+    def to(self) -> Any:
+        """Where move (and place) puts its unit."""
+        return self.b
+
+    @property
+    def level(self) -> Any:
+        """The level a building has after build (1 or 2) or upgrade (2); None otherwise."""
+        if self.kind == CONSTRUCT:
+            return self.b
+        return 2 if self.kind == UPGRADE else None
+
+    @property
+    def first(self) -> Any:
+        """Which of a player's simultaneous abilities an order action resolves first
+        (``"reveal"`` or ``"deployment"``)."""
+        return self.a
 
     def __str__(self):
         shapes = _SHAPES.get(self.kind, ())

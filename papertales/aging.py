@@ -70,7 +70,7 @@ def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
 def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if action.kind == SPARE:
         cands = _candidates(game.players[seat], decision.count, _saved(game)[seat])
-        if action.a not in cands:
+        if action.spot not in cands:
             raise IllegalActionError("err.aging.save" if cands else "err.aging.save_none",
                                      card=decision.cause, n=decision.count,
                                      spots=" ".join(SPOT_NAMES[s] for s in cands))
@@ -81,8 +81,9 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
 def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if action.kind == SPARE:
         p = game.players[seat]
-        _saved(game)[seat].append(action.a)
-        game.log_event(seat, SPARED, 0, decision.cause, "ev.spared", {"card": p.units[action.a].type.id, "spot": action.a})
+        spot = action.spot
+        _saved(game)[seat].append(spot)
+        game.log_event(seat, SPARED, 0, decision.cause, "ev.spared", {"card": p.units[spot].type.id, "spot": spot})
     game.decision_made(seat)
 
 

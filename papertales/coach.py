@@ -89,7 +89,7 @@ def position_after(game, seat: int, action) -> tuple[Game, str | None]:
     d = g.pending[seat]
     if d.kind == "draft":
         p = g.players[seat]
-        p.hand.append(p.pack.pop(next(i for i, c in enumerate(p.pack) if c.id == action.a)))
+        p.hand.append(p.pack.pop(next(i for i, c in enumerate(p.pack) if c.id == action.card)))
         return g, None
     if d.kind == "build":
         if action.kind != "pass":
@@ -214,7 +214,7 @@ def moved_this_deployment(game, seat: int) -> set:
         if a.kind not in _DEPLOY_ACTIONS:
             break
         if a.kind == "move":
-            spots.update((a.a, a.b))
+            spots.update((a.spot, a.to))
     return spots
 
 

@@ -191,9 +191,9 @@ def build(game: Game, seat: int, action: Action) -> tuple | None:
         raise IllegalActionError("err.build.cannot", action=str(action))
     p = game.players[seat]
     for i, B in enumerate(game.buildings):
-        if B.id == action.a:
+        if B.id == action.card:
             break
-    level = action.b if action.kind == CONSTRUCT else 2
+    level = action.level
     if gold:
         game.gain_gold(seat, -gold, building_cause(B.id, level), "ev.pays", {"how": why})
     p.buildings[i] = level

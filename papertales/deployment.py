@@ -183,32 +183,32 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     kind = action.kind
     units = p.units
     if kind == PLACE:
-        s = _spot(p, action.b, "err.deploy.what.spot")
+        s = _spot(p, action.spot, "err.deploy.what.spot")
         if units[s] is not None:
             raise IllegalActionError("err.deploy.occupied", spot=s, card=units[s].type.id)
-        i = _in_hand(p, action.a)
+        i = _in_hand(p, action.card)
         if i < 0:
-            raise IllegalActionError("err.deploy.not_in_hand", value=repr(action.a))
+            raise IllegalActionError("err.deploy.not_in_hand", value=repr(action.card))
         t = p.hand[i]
         if t.cost > p.gold - committed(p):
             raise IllegalActionError("err.deploy.too_dear", card=t.id, n=t.cost,
                                      free=p.gold - committed(p), gold=p.gold)
     elif kind == MOVE:
-        s = _spot(p, action.a, "err.deploy.what.unit_to_move")
-        d = _spot(p, action.b, "err.deploy.what.destination")
+        s = _spot(p, action.spot, "err.deploy.what.unit_to_move")
+        d = _spot(p, action.to, "err.deploy.what.destination")
         if units[s] is None:
             raise IllegalActionError("err.deploy.nothing_to_move", spot=s)
         if s == d:
             raise IllegalActionError("err.deploy.same_spot")
     elif kind == RETURN:
-        s = _spot(p, action.a, "the spot")
+        s = _spot(p, action.spot, "the spot")
         u = units[s]
         if u is None or not u.new:
             raise IllegalActionError("err.deploy.return_not_new", spot=s)
         if committed(p) - u.type.cost > p.gold:
             raise IllegalActionError("err.deploy.return_unpaid", card=u.type.id)
     elif kind == DISCARD:
-        s = _spot(p, action.a, "the spot")
+        s = _spot(p, action.spot, "the spot")
         u = units[s]
         if u is None or u.new:
             raise IllegalActionError("err.deploy.discard_new", spot=s)
@@ -217,8 +217,8 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
             if not _room_needed(p, free, p.gold - committed(p)):
                 raise IllegalActionError("err.deploy.discard_free_spot" if free else "err.deploy.discard_cannot_pay")
     elif kind == DONE:
-        if action.a is not None and _in_hand(p, action.a) < 0:
-            raise IllegalActionError("err.deploy.keep", value=repr(action.a))
+        if action.card is not None and _in_hand(p, action.card) < 0:
+            raise IllegalActionError("err.deploy.keep", value=repr(action.card))
     else:
         raise IllegalActionError("err.deploy.kind", kind=kind)
 
@@ -226,26 +226,27 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
 def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     """Carry out a legal action (checked by :func:`check`, or listed by the engine)."""
     p = game.players[seat]
-    kind = action.kind
+    kind, card_or_spot, spot = action        # unpacked, not read by name: the inner loop
     units = p.units
     if kind == PLACE:
-        units[action.b] = Unit(p.hand.pop(_in_hand(p, action.a)), 0, True)
+        units[spot] = Unit(p.hand.pop(_in_hand(p, card_or_spot)), 0, True)
     elif kind == MOVE:
-        s, d = action.a, action.b
+        s, d = card_or_spot, spot
         units[s], units[d] = units[d], units[s]
     elif kind == RETURN:
-        u = units[action.a]
-        units[action.a] = None
+        s = card_or_spot
+        u = units[s]
+        units[s] = None
         p.hand.append(u.type)
     elif kind == DISCARD:
-        s = action.a
+        s = card_or_spot
         u = units[s]
         units[s] = None
         game.discard.append(u.type)
         if game.record_events:
             game.log_event(seat, EV_DISCARD, 0, RULE_DEPLOYMENT, "ev.discards_unit", {"card": u.type.id, "spot": s})
     else:                               # done: keep one unplayed card, discard the others
-        keep = None if action.a is None else p.hand[_in_hand(p, action.a)]
+        keep = None if card_or_spot is None else p.hand[_in_hand(p, card_or_spot)]
         dropped = []
         for t in p.hand:
             if t is keep:
@@ -267,14 +268,14 @@ def legal_target(game: Game, seat: int, decision: Decision) -> list[Action]:
 
 def check_target(game: Game, seat: int, decision: Decision, action: Action) -> None:
     units = game.players[seat].units
-    s = action.a
+    s = action.spot
     if action.kind != CHOOSE or not isinstance(s, int) or not 0 <= s < len(units) or units[s] is None:
         occupied = " ".join(SPOT_NAMES[i] for i, u in enumerate(units) if u is not None)
         raise IllegalActionError("err.deploy.target", spots=occupied)
 
 
 def apply_target(game: Game, seat: int, decision: Decision, action: Action) -> None:
-    game.add_age(seat, action.a, decision.count, decision.cause)
+    game.add_age(seat, action.spot, decision.count, decision.cause)
     game.decision_made(seat)
 
 
@@ -400,12 +401,12 @@ def legal_order(game, seat, decision) -> list[Action]:
 
 
 def check_order(game, seat, decision, action) -> None:
-    if action.kind != ORDER or action.a not in (REVEAL_FIRST, DEPLOYMENT_FIRST):
+    if action.kind != ORDER or action.first not in (REVEAL_FIRST, DEPLOYMENT_FIRST):
         raise IllegalActionError("err.deploy.order", first=REVEAL_FIRST, second=DEPLOYMENT_FIRST)
 
 
 def apply_order(game, seat, decision, action) -> None:
-    if action.a == REVEAL_FIRST:
+    if action.first == REVEAL_FIRST:
         resolve_reveal_abilities(game, seat)
         resolve_deployment_abilities(game, seat, later=bool(game.queues[seat]))
     else:

@@ -37,8 +37,8 @@ def bot_actions(game, seat, moved=()) -> list:
         if k is RETURN:
             continue
         if k is MOVE:
-            u = p.units[a.a]
-            if u.new or IS_FRONT[a.a] == IS_FRONT[a.b] or a.a in moved or a.b in moved:
+            _, src, dst = a
+            if p.units[src].new or IS_FRONT[src] == IS_FRONT[dst] or src in moved or dst in moved:
                 continue
         out.append(a)
     return out
@@ -117,7 +117,7 @@ class MoveMemory:
 
     def note(self, action) -> None:
         if action.kind is MOVE:
-            self.spots.update((action.a, action.b))
+            self.spots.update((action.spot, action.to))
 
 
 class GreedyBot:
@@ -228,7 +228,7 @@ class GreedyBot:
         for a in actions:
             k = a.kind
             if k is PLACE:
-                key = (a.a, IS_FRONT[a.b])
+                key = (a.card, IS_FRONT[a.spot])
                 if key in tried:
                     continue
                 tried.add(key)
@@ -349,17 +349,17 @@ def _step(g, seat, a):
     p = g.players[seat]
     k = a.kind
     if k is PLACE:
-        card = next(t for t in p.hand if t.id == a.a)
-        return _place(p, card, a.b)
+        card = next(t for t in p.hand if t.id == a.card)
+        return _place(p, card, a.spot)
     units = p.units
     if k is MOVE:
-        src, dst = a.a, a.b
+        src, dst = a.spot, a.to
         units[src], units[dst] = units[dst], units[src]
 
         def back():
             units[src], units[dst] = units[dst], units[src]
         return back
-    spot, gone = a.a, units[a.a]             # a discard: the unit goes, nothing comes
+    spot, gone = a.spot, units[a.spot]       # a discard: the unit goes, nothing comes
     units[spot] = None
 
     def undiscard():

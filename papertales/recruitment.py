@@ -74,15 +74,15 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     kind = PICK if decision.kind == DRAFT else DROP
     if action.kind != kind:
         raise IllegalActionError("err.draft.pick_expected" if kind == PICK else "err.draft.drop_expected")
-    if not any(t.id == action.a for t in game.players[seat].pack):
-        raise IllegalActionError("err.draft.not_in_pack", value=repr(action.a))
+    if not any(t.id == action.card for t in game.players[seat].pack):
+        raise IllegalActionError("err.draft.not_in_pack", value=repr(action.card))
 
 
 def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     p = game.players[seat]
     pack = p.pack
     for i, t in enumerate(pack):        # the first card of the chosen id leaves the pack
-        if t.id == action.a:
+        if t.id == action.card:
             break
     del pack[i]
     if decision.kind == DRAFT:

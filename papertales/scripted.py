@@ -21,7 +21,7 @@ Every other decision (a target, a unit to spare, an order) takes the first optio
 from __future__ import annotations
 
 from .actions import (BUILD, DEPLOY, DONE_NOTHING, DONE, DRAFT, DRAFT_DISCARD, DROP, PASS_ACTION,
-                      PICK, PLACE, UPGRADE, Action, for_card)
+                      PICK, PLACE, Action, for_card)
 from .cards import IN_FRONT
 from .construction import offered
 from .deployment import DISCARDS, survey
@@ -122,5 +122,5 @@ class EconomistBot(ScriptedBot):
         return _first_free(free, rows)
 
     def _build(self, options: list[Action]) -> Action:
-        return max(options, key=lambda a: 2 if a.kind == UPGRADE or a.b == 2 else 1)
+        return max(options, key=lambda a: a.level)
 

@@ -149,14 +149,14 @@ def score_netherworld(game) -> None:
 def check_draft(game, seat, decision, action) -> None:
     if action.kind != PICK:
         raise IllegalActionError("err.draft.pick_expected")
-    if not any(t.id == action.a for t in game.players[0].pack):
-        raise IllegalActionError("err.solo.not_offered", value=repr(action.a))
+    if not any(t.id == action.card for t in game.players[0].pack):
+        raise IllegalActionError("err.solo.not_offered", value=repr(action.card))
 
 
 def apply_draft(game, seat, decision, action) -> None:
     p = game.players[0]
     lk = game.lich
-    i = next(i for i, t in enumerate(p.pack) if t.id == action.a)
+    i = next(i for i, t in enumerate(p.pack) if t.id == action.card)
     t = p.pack.pop(i)
     p.hand.append(t)
     rest = p.pack

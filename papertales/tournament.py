@@ -99,7 +99,7 @@ def play_game(bots, index, seed=0, players=None, budget=None, options=None) -> l
             if turn_of_pick[s] != game.turn:
                 turn_of_pick[s], pick_no[s] = game.turn, 0
             pack = [t.id for t in game.players[s].pack]         # the seat's own pack: visible
-            picks[s].append([game.turn, pick_no[s], action.a, pack])
+            picks[s].append([game.turn, pick_no[s], action.card, pack])
             pick_no[s] += 1
 
     play(game, players_bots, checked=True, on_choice=record_pick)

@@ -671,7 +671,7 @@ def _placements(g, seat, legal) -> list[Action]:
     options); a player who placed something already is not second-guessed."""
     if any(u is not None and u.new for u in g.players[seat].units):
         return []
-    return [a for a in legal if a.kind == PLACE] + [a for a in legal if a.kind == DONE and a.a is None]
+    return [a for a in legal if a.kind == PLACE] + [a for a in legal if a.kind == DONE and a.card is None]
 
 
 def _fresh(game, phase):

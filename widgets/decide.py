@@ -33,7 +33,7 @@ def draft_body(panel):
     draft, under each card what the Lich King gains this turn if you pass it."""
     g, seat, lang = panel.game, panel.seat, panel.lang
     verb = "keep" if panel.kind == "draft" else "discard"
-    legal = {a.a: a for a in g.legal_actions(seat)}
+    legal = {a.card: a for a in g.legal_actions(seat)}
     pack = list(getattr(g.players[seat], "pack", ()) or ())
     if not pack or any(c.id not in legal for c in pack):       # an engine without packs: the actions
         pack = [g.cards.unit(cid) for cid in legal]
@@ -136,14 +136,14 @@ class DeployBody(W.VBox):
     def why_not(self, action) -> str:
         p = self.player
         if action.kind == "place":
-            card = self.game.cards.unit(action.a)
+            card = self.game.cards.unit(action.card)
             name = R.card_name(card, self.lang)
-            if p.units[action.b] is not None:
-                return self.t("app.deploy.occupied", spot=R.SPOT_NAMES[action.b],
-                              name=R.card_name(p.units[action.b].type, self.lang))
+            if p.units[action.spot] is not None:
+                return self.t("app.deploy.occupied", spot=R.SPOT_NAMES[action.spot],
+                              name=R.card_name(p.units[action.spot].type, self.lang))
             if card.cost > self.free_gold():
                 return self.t("app.deploy.too_expensive", name=name, cost=card.cost, free=self.free_gold())
-            return self.t("app.deploy.cannot_place", name=name, spot=R.SPOT_NAMES[action.b])
+            return self.t("app.deploy.cannot_place", name=name, spot=R.SPOT_NAMES[action.spot])
         if action.kind == "discard":
             return self.t("app.deploy.cannot_discard")
         if action.kind == "return":
@@ -224,11 +224,11 @@ class DeployBody(W.VBox):
             if kind == "unit":
                 legal = g.legal_actions(self.seat)
                 for a in legal:
-                    if a.kind == "return" and a.a == x:
+                    if a.kind == "return" and a.spot == x:
                         tb = _button(self.t("app.deploy.take_back"), "pt-return pt-choice", "warning")
                         tb.on_click(lambda _b, a=a: self.send(a))
                         self.extra_buttons.append(tb)
-                    elif a.kind == "discard" and a.a == x:
+                    elif a.kind == "discard" and a.spot == x:
                         db = _button(self.t("app.deploy.discard"), "pt-discard pt-choice", "danger",
                                      self.t("app.step.discard_unit_tip"))
                         db.on_click(lambda _b, a=a: self.send(a))

@@ -105,8 +105,8 @@ class DecisionPanel(W.VBox):
                 return body.done
             if action.kind == "place":
                 hand = [c.id for c in self.game.players[self.seat].hand]
-                return body.hand_buttons[hand.index(action.a)] if action.a in hand else None
-            return body.unit_buttons.get(action.a) if action.kind in ("move", "return", "discard") else None
+                return body.hand_buttons[hand.index(action.card)] if action.card in hand else None
+            return body.unit_buttons.get(action.spot) if action.kind in ("move", "return", "discard") else None
         return next((b for b in self.buttons if getattr(b, "action", None) == action), None)
 
     def _name(self, card) -> str:
@@ -140,15 +140,15 @@ class DecisionPanel(W.VBox):
 
     def _target(self):
         d = self.game.decision(self.seat, self.lang)
-        return W.HBox([self._choice(self._unit_label(a.a), a, tooltip=d.prompt, style="primary")
+        return W.HBox([self._choice(self._unit_label(a.spot), a, tooltip=d.prompt, style="primary")
                        for a in self.game.legal_actions(self.seat)], layout=W.Layout(flex_flow="row wrap"))
 
     def _build(self):
         btns = []
         lang = self.lang
         for a, gold, why in self.game.construction_options(self.seat):
-            b = self.game.cards.building(a.a)
-            level = a.b if a.kind == "build" else 2
+            b = self.game.cards.building(a.card)
+            level = a.level
             how = render_parts(why or [], lang, self.game.cards)
             tip = self.t("app.step.build_tip", how=how, level=level, lp=R.lp_text(b.levels[level].lp, lang),
                          text=R.level_text(b, level, lang))
@@ -161,7 +161,7 @@ class DecisionPanel(W.VBox):
         btns = []
         for a in self.game.legal_actions(self.seat):
             if a.kind == "save":
-                btns.append(self._choice(self.t("app.step.save_unit", unit=self._unit_label(a.a)), a, style="primary"))
+                btns.append(self._choice(self.t("app.step.save_unit", unit=self._unit_label(a.spot)), a, style="primary"))
             else:
                 btns.append(self._choice(self.t("app.step.pass_save"), a, extra_cls="pt-pass"))
         return W.HBox(btns, layout=W.Layout(flex_flow="row wrap"))

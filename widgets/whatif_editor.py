@@ -618,10 +618,10 @@ class WhatIfEditor(Speaking, W.VBox):
         keep = {}
         for seat, acts in options.items():
             old = self.healer_choices.get(seat)
-            values = [-1] + [a.a for a in acts]
+            values = [-1] + [a.spot for a in acts]
             opts = [(self.t("app.wi.save_nobody"), -1)] + [
-                (self.t("app.wi.save_unit", name=R.card_name(game.players[seat].units[a.a].type, self.lang),
-                        spot=R.SPOT_NAMES[a.a]), a.a) for a in acts]
+                (self.t("app.wi.save_unit", name=R.card_name(game.players[seat].units[a.spot].type, self.lang),
+                        spot=R.SPOT_NAMES[a.spot]), a.spot) for a in acts]
             if old is not None and [o[1] for o in old.options] == values:
                 keep[seat] = old
                 continue
