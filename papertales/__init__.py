@@ -25,7 +25,7 @@ from .necropolis import (ARMIES, LICH_KING_ABILITIES, PILES, REQUIREMENT_KINDS, 
                          necropolis_card)
 from .necropolis import PHASE_NAMES as ABILITY_PHASES
 from .serialize import FORMAT as SAVE_FORMAT
-from .solo import LP_PER_ARMY_WIN, recruitment_gains
+from .solo import LP_PER_ARMY_WIN, WarOutcome, lp_per_army_win, next_war_card, recruitment_gains, war_outcome
 from .wars import LP_PER_WAR
 
 #: the submodules that are part of the public API (everything else is the engine's own)
@@ -35,12 +35,13 @@ PUBLIC_MODULES = ("bots", "registry", "i18n", "render", "results", "variants", "
 __all__ = ["ABILITY_PHASES", "ARMIES", "Action", "BASE", "BLACK_ARMY", "BUILTIN_PACKS", "CardSet",
            "Decision", "Event", "Game", "IllegalActionError", "LANGUAGES", "LICH_KING_ABILITIES",
            "LICH_SEAT", "LP_PER_ARMY_WIN", "LP_PER_WAR", "MissingExtraError", "NotYourTurnError", "PACK_FORMAT", "PHASES", "PILES",
-           "PUBLIC_MODULES", "PURPLE_ARMY", "PackError", "PaperTalesError", "PositionError",
+           "PUBLIC_MODULES", "PURPLE_ARMY", "WarOutcome", "PackError", "PaperTalesError", "PositionError",
            "REQUIREMENT_KINDS", "RESOURCES", "RULE_WARS", "SAVE_FORMAT", "SaveFileError",
            "bots", "builtin_pack", "card_name", "card_set", "cause_label", "explain",
-           "get_language", "i18n", "lich_king_card", "load_pack", "necropolis_card", "phase_help",
+           "get_language", "i18n", "lich_king_card", "load_pack", "lp_per_army_win", "necropolis_card",
+           "next_war_card", "phase_help",
            "recruitment_gains", "render", "render_parts", "results", "set_language", "t",
-           "totals", "variants", "whatif", "compiled"]
+           "totals", "variants", "war_outcome", "whatif", "compiled"]
 __version__ = "0.1.0"
 
 from . import game as _game  # noqa: E402

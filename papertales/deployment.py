@@ -42,12 +42,18 @@ if TYPE_CHECKING:     # the game imports every phase
     from .game import Game
 
 
+def usable_spots(p: Player) -> int:
+    """The spots ``p`` may use in a Deployment starting now: 4, and the 5th (F3) once a
+    building of theirs is at level 2."""
+    return 5 if 2 in p.buildings else 4
+
+
 def start(game: Game) -> None:
     """Fix the number of usable spots now: a level-2 building built later this phase
     (Golem) opens the 5th spot only from the next Deployment."""
     deploys = simple_by_seat(DEPLOY)
     for seat, p in enumerate(game.players):
-        p.spots = 5 if 2 in p.buildings else 4
+        p.spots = usable_spots(p)
         game.pending[seat] = deploys[seat]
     game.stage = "place"
 

@@ -21,12 +21,12 @@ import math
 from importlib import resources
 from typing import Final
 
-from .features import BASE, PHASE_INDEX, base_features, card_indices, features, names
+from .features import BASE, base_features, card_indices, features, names
+from .game import PHASE_INDEX, PHASES
 
 #: where the fitted weights live (inside the package)
 DATA: Final = "evaluation.json"
 FORMAT: Final = "papertales-evaluation/1"
-PHASES: Final = ("recruitment", "deployment", "wars", "income", "construction", "aging")
 KEPT: Final = BASE.index("kept")
 
 

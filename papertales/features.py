@@ -18,14 +18,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import income, wars
+from . import aging, income, solo, wars
 from .abilities import Ctx, kingdom_payouts
+from .game import PHASE_INDEX, TURNS
 from .state import production
 
-TURNS: Final = 4
-#: the order of the phases in a turn (an index per phase; "end" and "over" after all)
-PHASE_INDEX: Final = {"recruitment": 0, "deployment": 1, "wars": 2, "income": 3, "construction": 4,
-                      "aging": 5, "end": 6, "over": 6}
 #: the per-war LP of a war won, and how far a margin of strength is counted either way
 WAR_LP: Final = 3
 MARGIN_CAP: Final = 6
@@ -153,7 +150,7 @@ def base_features(game, seat: int, phase_name: str | None = None, theirs: list |
         row += 1
         t = u.type
         at = t.dies_at
-        dies = at is not None and u.age >= at and s not in spared and phase <= 5
+        dies = phase <= 5 and aging.dies(u) and s not in spared
         fighting = wars.fights(ctx, s, u)
         if dies:
             dying += 1
@@ -225,9 +222,8 @@ def visible_opponent_strengths(game, seat: int) -> list[float]:
     the mean of its pile while it is face down).  Two players: the one opponent twice."""
     if game.lich is not None:
         return list(_visible_armies(game))
-    n = game.n
-    opponents = [1 - seat] * 2 if n == 2 else [(seat - 1) % n, (seat + 1) % n]
     out: list[float] = []
+    opponents = wars.neighbours(game.n, seat)
     for opp in opponents:
         q = game.players[opp]
         hidden = [(s, u) for s, u in enumerate(q.units) if u is not None and u.new]
@@ -245,7 +241,7 @@ def _visible_armies(game) -> tuple[float, float]:
     lk = game.lich
     line = lk.line
     cur = line[lk.time]
-    nxt_i = min(lk.time + 1, len(line) - 1)
+    nxt_i = solo.next_war_card(line, lk.time)
     if nxt_i < lk.revealed:
         black, purple = float(line[nxt_i].black), float(line[nxt_i].purple)
     else:

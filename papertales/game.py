@@ -37,6 +37,9 @@ TURNS: Final = 4
 START_GOLD: Final = 3
 PHASES = ("recruitment", "deployment", "wars", "income", "construction", "aging")
 END, OVER = "end", "over"
+#: how far into a turn a phase is (0-5), the end of the game after all (6): a bot's or a
+#: feature's "is this phase still to come this turn?"
+PHASE_INDEX: Final = {**{phase: i for i, phase in enumerate(PHASES)}, END: len(PHASES), OVER: len(PHASES)}
 _NEXT_PHASE: Final = {a: b for a, b in zip(PHASES, PHASES[1:])}
 _NEXT_PHASE["end"] = OVER
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from html import escape as _html_escape
 
 from .abilities import RESOURCES
+from .deployment import usable_spots
 from .events import LICH_SEAT, cause_label
 from .game import PHASES as PHASE_ORDER
 from .i18n import LANGUAGES, get_language, has, t
@@ -373,13 +374,13 @@ def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False, lang=
     hidden_units = hide and any(u is not None and u.new for u in p.units)
     total, strengths = unit_strengths(game, seat, lang)
     res = game.resources(seat)
-    level2 = 2 in p.buildings
+    f3_open = p.spots == 5 or usable_spots(p) == 5      # now, or from the next Deployment
     pending = game.decision(seat) if seat in game.pending_players() else None
 
     def spot_html(s):
         u = p.units[s]
         if u is None:
-            return empty_spot_html(s, locked=(s == 4 and not level2 and p.spots < 5), lang=lang)
+            return empty_spot_html(s, locked=(s == 4 and not f3_open), lang=lang)
         if hide and u.new:
             return card_back_html(s, lang)
         st, fights, note = strengths.get(s, (u.type.strength, s in FRONT_SPOTS, ""))

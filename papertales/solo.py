@@ -23,6 +23,8 @@ steps (see :mod:`papertales.necropolis`).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from . import recruitment, scoring, wars
 from .actions import DRAFT, PICK
 from .decisions import simple
@@ -39,6 +41,44 @@ LP_PER_ARMY_WIN = 1
 NETHERWORLD_SCORED = 7
 #: the stage of Recruitment at which the draft is over and the Lich King scores the Netherworld
 SCORING = "netherworld"
+
+
+def next_war_card(line, time: int) -> int:
+    """The index in the Necropolis ``line`` of the card that joins ``line[time]`` (the card
+    under the Time token) in this turn's armies: the next one, the last card at the end."""
+    return min(time + 1, len(line) - 1)
+
+
+def armies(line, time: int, lich_cards=()) -> tuple[int, int]:
+    """(Black, Purple) strength of the Lich King's armies in the Wars of the turn whose
+    Time token is on ``line[time]``: that card, the next card and the Lich King cards."""
+    cur, nxt = line[time], line[next_war_card(line, time)]
+    black = cur.black + nxt.black + sum(c.black for c in lich_cards)
+    purple = cur.purple + nxt.purple + sum(c.purple for c in lich_cards)
+    return black, purple
+
+
+def lp_per_army_win(lich_cards=()) -> int:
+    """The Lich King's LP for each army that wins (1, more with some Lich King cards)."""
+    return LP_PER_ARMY_WIN + sum(c.lp_per_army_win for c in lich_cards)
+
+
+class WarOutcome(NamedTuple):
+    """The solo Wars of one turn (see :func:`war_outcome`)."""
+
+    player_won: tuple[bool, bool]   #: the player against the Black, the Purple army
+    army_won: tuple[bool, bool]     #: the Black, the Purple army against the player
+    player_lp: int                  #: the player's LP for the wars won (without war abilities)
+    lich_lp: int                    #: the Lich King's LP for his armies that won
+
+
+def war_outcome(strength: int, black: int, purple: int, per_army_win: int = LP_PER_ARMY_WIN) -> WarOutcome:
+    """The solo war rule: the player's ``strength`` fights each army; a tie is won by both
+    sides.  Pure, so the panels forecast with the very rule the engine plays by."""
+    player_won = (strength >= black, strength >= purple)
+    army_won = (black >= strength, purple >= strength)
+    return WarOutcome(player_won, army_won, wars.LP_PER_WAR * sum(player_won),
+                      per_army_win * sum(army_won))
 
 
 class LichKing:
@@ -63,13 +103,10 @@ class LichKing:
         return k
 
     def armies(self) -> tuple[int, int]:
-        """(Black, Purple) strength this turn: current card + next card + Lich King cards.
-        Before the Wars phase reveals the next card this reads a face-down card: a program
-        showing a player the armies must wait until ``revealed > time + 1``."""
-        cur, nxt = self.line[self.time], self.line[min(self.time + 1, len(self.line) - 1)]
-        black = cur.black + nxt.black + sum(c.black for c in self.cards)
-        purple = cur.purple + nxt.purple + sum(c.purple for c in self.cards)
-        return black, purple
+        """(Black, Purple) strength this turn (:func:`armies`).  Before the Wars phase
+        reveals the next card this reads a face-down card: a program showing a player the
+        armies must wait until ``revealed > time + 1``."""
+        return armies(self.line, self.time, self.cards)
 
 
 def setup(game, lich_king_cards=0) -> LichKing:
@@ -236,19 +273,17 @@ def wars_resolve(game) -> None:
     black, purple = lk.armies()
     ctx = game.context(0)
     s = wars.kingdom_strength(game, 0, ctx)
-    player_won = (s >= black, s >= purple)
-    army_won = (black >= s, purple >= s)
+    out = war_outcome(s, black, purple, lp_per_army_win(lk.cards))
+    player_won = out.player_won
     for a, code, w in ((black, BLACK_ARMY, player_won[0]), (purple, PURPLE_ARMY, player_won[1])):
         game.log_event(0, WAR, int(w), RULE_WARS, "ev.war" if w else "ev.war_lost", {"opponent": code, "strength": s, "against": a, "n": int(w)})
-    won = sum(player_won)
-    army_wins = sum(army_won)
-    wars.score(game, 0, ctx, won)
-    per = LP_PER_ARMY_WIN + sum(c.lp_per_army_win for c in lk.cards)
+    army_wins = sum(out.army_won)
+    wars.score(game, 0, ctx, sum(player_won))
     if army_wins:
-        gain(game, per * army_wins, RULE_ARMIES, "ev.armies_won", {"n": army_wins})
+        gain(game, out.lich_lp, RULE_ARMIES, "ev.armies_won", {"n": army_wins})
     if game.record_events:
-        game.results.append(SoloWarsResult(game.turn, s, black, purple, player_won, army_won,
-                                           wars.LP_PER_WAR * won, per * army_wins))
+        game.results.append(SoloWarsResult(game.turn, s, black, purple, player_won, out.army_won,
+                                           out.player_lp, out.lich_lp))
     game.end_phase()
 
 

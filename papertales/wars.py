@@ -124,9 +124,15 @@ def wars_won(n, strengths, two_player_zero="single") -> list[list[tuple[int, int
         return out
     for seat in range(n):
         s = strengths[seat]
-        left, right = (seat - 1) % n, (seat + 1) % n
+        left, right = neighbours(n, seat)
         out.append([(left, 1 if s >= strengths[left] else 0), (right, 1 if s >= strengths[right] else 0)])
     return out
+
+
+def neighbours(n: int, seat: int) -> tuple[int, int]:
+    """The two seats ``seat`` fights at a table of ``n`` (left, then right); with two
+    players, the one opponent on both sides."""
+    return (seat - 1) % n, (seat + 1) % n
 
 
 def resolve(game: Game) -> None:

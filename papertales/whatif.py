@@ -16,6 +16,7 @@ from . import aging, construction, income, wars
 from .actions import (BUILD, CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DONE, DRAFT, DRAFT_DISCARD, ORDER, ORDER_DECISION,
                       PASS, PLACE, REVEAL_FIRST, SAVE, SPARE, Action)
 from .cards import BASE, card_set
+from .deployment import usable_spots
 from .errors import IllegalActionError, PaperTalesError, PositionError
 from .events import WAR, cause_label, render_parts
 from .expansion import EXPANSIONS, FIXED_WITH_TILES, MAX_PLAYERS, TILES_DRAWN, tile_candidates
@@ -444,7 +445,7 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
                 _err("cli.whatif.error.level", where=f"{w}.buildings.{bid}", value=repr(lvl))
             p.buildings[known.index(bid)] = lvl
         _lines(pd, w, cards, p)
-        p.spots = 5 if 2 in p.buildings else 4
+        p.spots = usable_spots(p)
         for key in ("hand", "place", "actions"):
             if key in pd and phase != "deployment":
                 _err("cli.whatif.error.deployment_only", where=f"{w}.{key}", phase=repr(phase))

@@ -29,7 +29,7 @@ import ipywidgets as W
 
 from papertales import (ABILITY_PHASES as PHASE_NAMES, ARMIES, BUILTIN_PACKS, LICH_KING_ABILITIES,
                         PACK_FORMAT, PILES, RESOURCES, PackError, builtin_pack, card_set, lich_king_card,
-                        load_pack, necropolis_card)
+                        load_pack, lp_per_army_win, necropolis_card)
 from papertales import REQUIREMENT_KINDS as ENGINE_REQUIREMENTS
 from papertales.i18n import t
 from papertales.render import escape
@@ -37,7 +37,7 @@ from papertales.render import escape
 from .base import MessageBox, guarded
 from .gamefile import take_upload
 from .lichking import (ILLUSTRATIVE_PACK, Armies, Gains, army_parts, armies_text_html, card_name, cause_rows,
-                       gains_figure, gains_forecast, h4, illustrative_html, matches_table_html, per_army_win,
+                       gains_figure, gains_forecast, h4, illustrative_html, matches_table_html,
                        requirement_text, rows_table_html, swrap, update_gains_figure)
 from .solocards import Html, panel_language, phase_name, th
 
@@ -594,7 +594,7 @@ class CompanionPanel(Worded, W.VBox):
             + rows_table_html(cause_rows(gains, lang), gains.total, lang))
         # the Wars of that turn: the next card is revealed then
         black, purple, _ = army_parts(line, turn - 1, turn + 1, lich_cards, lang=lang)
-        self.armies = Armies(turn, self.strength.value, black, purple, None, None, [], per_army_win(lich_cards))
+        self.armies = Armies(turn, self.strength.value, black, purple, None, None, [], lp_per_army_win(lich_cards))
         self.wars_html.value = swrap(h4(th("solo.companion.wars_title", lang, turn=turn))
                                      + armies_text_html(self.armies, lang))
 

@@ -27,7 +27,8 @@ from typing import NamedTuple
 
 import ipywidgets as W
 
-from papertales import LP_PER_ARMY_WIN, LP_PER_WAR, Game, PaperTalesError, cause_label, recruitment_gains
+from papertales import (LP_PER_ARMY_WIN, Game, PaperTalesError, cause_label, lp_per_army_win, next_war_card,
+                        recruitment_gains, war_outcome)
 from papertales import render as R
 from papertales.i18n import t
 from papertales.render import escape
@@ -251,20 +252,13 @@ class Armies:
     def outcome(self):
         """``(your LP, the Lich King's LP, [(army, its strength, who wins)])`` -- only when
         both armies are known; ``army`` is black or purple, ``who wins``: tie, you or army.
-        Fought Wars: the engine's record; else what the rules would give now."""
+        Fought Wars: the engine's record; else the engine's rule on the armies known now."""
         r = self.result
-        if r is not None:
-            lines = [(army, a, "tie" if pw and aw else "you" if pw else "army")
-                     for army, a, pw, aw in zip(ARMIES, (r.black, r.purple), r.player_won, r.army_won)]
-            return r.player_lp, r.lich_lp, lines
-        you = lich = 0
-        lines = []
-        s = self.strength
-        for army, a in zip(ARMIES, (self.black_total, self.purple_total)):
-            lines.append((army, a, "tie" if s == a else "you" if s > a else "army"))
-            you += LP_PER_WAR * (s >= a)
-            lich += self.per_army_win * (a >= s)
-        return you, lich, lines
+        black, purple = self.black_total, self.purple_total
+        out = r if r is not None else war_outcome(self.strength, black, purple, self.per_army_win)
+        lines = [(army, a, "tie" if pw and aw else "you" if pw else "army")
+                 for army, a, pw, aw in zip(ARMIES, (black, purple), out.player_won, out.army_won)]
+        return out.player_lp, out.lich_lp, lines
 
 
 def army_parts(line, time, revealed, lich_cards=(), pool=(), lang=None):
@@ -272,7 +266,7 @@ def army_parts(line, time, revealed, lich_cards=(), pool=(), lang=None):
     current card is ``line[time]`` and, when the next card is not revealed, its pile and the
     range of its values over ``pool`` (the Necropolis cards it may be)."""
     cur = line[time]
-    nxt_i = min(time + 1, len(line) - 1)
+    nxt_i = next_war_card(line, time)
     nxt = line[nxt_i]
 
     def part(kind, c, army):
@@ -296,10 +290,6 @@ def army_parts(line, time, revealed, lich_cards=(), pool=(), lang=None):
         if c.purple:
             purple.append(Part("lich", label, c.purple))
     return black, purple, hidden
-
-
-def per_army_win(lich_cards) -> int:
-    return LP_PER_ARMY_WIN + sum(c.lp_per_army_win for c in lich_cards)
 
 
 @dataclass
@@ -368,7 +358,7 @@ def current_armies(game, record: SoloRecord | None = None, lang=None) -> Armies 
     if rest:
         rows.append((t("solo.strength.other", lang), rest))
     black, purple, hidden = army_parts(lk.line, lk.time, lk.revealed, lk.cards, game.cards.necropolis, lang)
-    return Armies(turn, strength, black, purple, hidden, None, rows, per_army_win(lk.cards))
+    return Armies(turn, strength, black, purple, hidden, None, rows, lp_per_army_win(lk.cards))
 
 
 # ------------------------------------------------------------------ score race
