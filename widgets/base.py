@@ -248,13 +248,6 @@ def set_flag(flag: W.HTML, text: str) -> None:
         flag.layout.display = "none"
 
 
-def html_widget(html: str = "", cls: str | None = None) -> W.HTML:
-    w = W.HTML(value=html)
-    if cls:
-        w.add_class(cls)
-    return w
-
-
 def wrap(html: str, css: bool = True) -> str:
     """HTML in the panels' root element, with the shared stylesheet.  ``css=False`` for
     widgets that always sit next to one that carries it (a <style> applies to the page)."""

@@ -17,11 +17,6 @@ MONEY = ("lp", "gold")
 SHOWN = MONEY + ("death", "spared")
 
 
-def phase_key(turn: int, phase: str) -> tuple[int, int]:
-    order = R.PHASE_ORDER + ("end", "over")
-    return turn, order.index(phase) if phase in order else len(order)
-
-
 def select_events(events, seat=None, scope="phase", money_only=True, lang=None):
     """``(title, events)`` for the filters.  ``scope="phase"`` is the latest phase in
     which something (of the chosen kinds, for the chosen player) happened."""

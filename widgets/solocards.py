@@ -121,7 +121,3 @@ def solo_cards(pack=None):
     """The card set of a solo game: the base game plus ``pack`` (a pack dict or file) or,
     by default, the built-in illustrative Necropolis and Lich King cards."""
     return card_set(pack if pack is not None else ILLUSTRATIVE_PACK)
-
-
-def is_solo(game) -> bool:
-    return game is not None and game.lich is not None
