@@ -6,11 +6,13 @@
 [0, 1, 2, 3]
 """
 
+import importlib
+
 from ._build import choose_build
 
 choose_build()       # compiled modules only when they match their sources (see _build)
 
-from . import bots, i18n, render, results, variants, whatif  # noqa: E402  (the build is chosen first)
+from . import i18n, results, variants  # noqa: E402  (the build is chosen first)
 from .abilities import RESOURCES  # noqa: E402
 from .actions import Action  # noqa: E402
 from .cards import BASE, BUILTIN_PACKS, PACK_FORMAT, CardSet, builtin_pack, card_set, load_pack  # noqa: E402
@@ -45,6 +47,22 @@ __all__ = ["ABILITY_PHASES", "ARMIES", "Action", "BASE", "BLACK_ARMY", "BUILTIN_
 __version__ = "0.1.0"
 
 from . import game as _game  # noqa: E402
+
+#: the public submodules loaded on first use (``papertales.render``, ``from papertales
+#: import whatif``): a program that only plays games does not pay for the HTML, the
+#: position format or the bots' tables at ``import papertales``
+_LAZY = ("bots", "render", "whatif")
+
+
+def __getattr__(name: str):
+    """PEP 562: load a lazy submodule when it is first asked for."""
+    if name in _LAZY:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 #: True when the mypyc-compiled engine runs, False for the pure-Python one
 compiled = not _game.__file__.endswith(".py")
