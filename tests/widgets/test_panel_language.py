@@ -18,7 +18,8 @@ from papertales_widgets import App, EventLog, KingdomView, ScoreRace, Session, W
 from widget_helpers import position_game
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCALES = ROOT / "papertales" / "locales"
+#: the app's words: the panels' own (app.json) and those the engine's HTML says (render.json)
+APP_CATALOGUES = (ROOT / "widgets" / "locales", "app.json"), (ROOT / "papertales" / "locales", "render.json")
 #: the files whose words must all come from the catalogue (see test_no_english_literals)
 APP_FILES = sorted((ROOT / "widgets").glob("*.py")) + [ROOT / "papertales" / "render.py"]
 PHASES_PL = ("Rekrutacja", "Wystawianie", "Wojny", "Dochód", "Budowanie", "Przemijanie")
@@ -142,7 +143,10 @@ def test_refusals_are_said_in_the_panel_language():
 # ------------------------------------------------------------------ the catalogue
 
 def app_keys(lang):
-    return json.loads((LOCALES / lang / "app.json").read_text(encoding="utf-8"))
+    keys = {}
+    for folder, name in APP_CATALOGUES:
+        keys.update(json.loads((folder / lang / name).read_text(encoding="utf-8")))
+    return keys
 
 
 def fields(value) -> set:
