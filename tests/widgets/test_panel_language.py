@@ -53,7 +53,7 @@ def test_switching_the_app_to_polish_and_back_redraws_everything():
     app = App(players=3, seed=7, humans=[0], lang="en")
     track = app.stepper.track.value
     assert all(f"{i}. {name}" in track for i, name in enumerate(PHASES_EN, 1))
-    assert app.tabs.titles[0].startswith("Why?")
+    assert app.shown("why")[0].startswith("Why?")
     assert app.stepper.next_phase.description.startswith("Next phase")
     assert app.stepper.decision_panel(0).buttons[0].description.startswith("Keep ")
 
@@ -84,7 +84,7 @@ def test_switching_the_app_to_polish_and_back_redraws_everything():
     assert "Turn 1/4" in track and "Rekrutacja" not in track
     html = app.kingdoms.html.value
     assert '<div class="pt-cname">Farmer</div>' in html and "Rolnik" not in html
-    assert app.tabs.titles[1] == "War graph"
+    assert app.shown("wars")[0] == "War graph"
     assert not app.messages.errors and not app.stepper.messages.errors
 
 
