@@ -23,6 +23,13 @@ Two things a language may need beyond that, both written in its own messages:
   Karczmę"): the forms are in the language's ``grammar.json`` (``card.<id>.acc``); a name
   with no form there is used as it is (English needs none);
 * numbers with a decimal comma: in Polish ``{mean:.1f}`` prints ``33,2``.
+
+>>> t("phase.aging.name", "en"), t("phase.aging.name", "pl")
+('Aging', 'Przemijanie')
+>>> [plural_category("pl", n) for n in (1, 2, 5, 12, 22)]     # 1 / 2-4 but 12-14 / the rest
+['one', 'few', 'many', 'many', 'few']
+>>> number(33.24, "pl")
+'33,2'
 """
 
 from __future__ import annotations
