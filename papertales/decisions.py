@@ -47,7 +47,7 @@ class Decision:
     spot: int | None = None
     prompt: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind}
         if self.count:
             out["count"] = self.count
