@@ -3,7 +3,7 @@ bots (every bot by name: :mod:`papertales.registry`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE,
                       PASS_ACTION, PICK, RETURN, Action, for_card)
@@ -46,7 +46,9 @@ class RandomBot:
     likewise, from :func:`papertales.recruitment.choices` and
     :func:`papertales.construction.offered`)."""
 
-    name = "random"
+    #: a class variable for mypyc too: a plain ``name = ...`` becomes an instance attribute's
+    #: descriptor in the compiled class, and the registry (which reads ``cls.name``) broke
+    name: ClassVar[str] = "random"
     legal_by_construction = True
 
     def __init__(self, seed: int = 0) -> None:
@@ -93,7 +95,7 @@ class RandomBot:
         return place_actions(placeable[i // n_free], free)[i % n_free]
 
 
-def play(game: Game, bots: list, until_over: bool = True, checked: bool = False,
+def play(game: Game, bots: list[Any], until_over: bool = True, checked: bool = False,
          on_choice: Any = None) -> Game:
     """Let ``bots`` (one per seat, each with ``choose(game, seat)``) play until the end.
 

@@ -132,7 +132,8 @@ class CardSet:
 
     def __init__(self, packs):
         self.packs = tuple(packs)
-        units, buildings = [], []
+        units: list[UnitType] = []
+        buildings: list[BuildingType] = []
         for pack in self.packs:   # copies: the same pack may serve several card sets
             units.extend(u.copy() for u in pack["units"])
             buildings.extend(b.copy() for b in pack["buildings"])
@@ -332,7 +333,7 @@ def _building(spec, where, pack_id) -> BuildingType:
 
 
 def _payments(faces):
-    ways = [((0, 0, 0), 0, ())]
+    ways: list[tuple[tuple[int, ...], int, tuple[Any, ...]]] = [((0, 0, 0), 0, ())]
     for f in faces:
         nxt = []
         for need, gold, how in ways:

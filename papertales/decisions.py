@@ -2,7 +2,23 @@
 
 The phases pose decisions; ``Game.decision(seat)`` hands them out with a prompt in the
 current language.  The common ones (draft, deploy, build) are shared instances, so posing
-them costs nothing in simulations."""
+them costs nothing in simulations.
+
+A decision by hand: who must decide, what is asked, the legal answers, one of them played.
+
+>>> from papertales.game import Game
+>>> game = Game.new(players=3, seed=7).advance()     # on to the first decision: the draft
+>>> game.pending_players()
+[0, 1, 2]
+>>> game.decision(0, "en").prompt
+'keep one card of your pack (5 cards)'
+>>> [str(action) for action in game.legal_actions(0)][:2]
+['pick veteran', 'pick militiaman']
+>>> [event.key for event in game.apply(0, game.legal_actions(0)[0])]
+['ev.keeps']
+>>> game.pending_players()                           # seat 0 has decided, the others not yet
+[1, 2]
+"""
 
 from __future__ import annotations
 
@@ -31,7 +47,7 @@ class Decision:
     spot: int | None = None
     prompt: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind}
         if self.count:
             out["count"] = self.count

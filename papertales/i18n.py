@@ -4,9 +4,15 @@ Why our own small catalogue instead of gettext?  The lab needs flat keys shared 
 engine, the CLI and the panels, str.format placeholders, Polish plurals (1 / 2-4 / 5+) and
 no compile step, so that the package keeps working from a plain checkout and without any
 dependency.  Each language is a folder of JSON files (``papertales/locales/<lang>/*.json``),
-one per domain (``engine.json``, ``cards.json``, ``app.json`` ...); all files of a language
+one per domain (``engine.json``, ``cards.json``, ``errors.json`` ...); all files of a language
 are merged, and a key may live in one file only (the tests check that every key exists in
 both languages).
+
+Each package keeps its own words: the engine's catalogue holds what ``papertales`` looks
+up, and a package above it (the panels, ``papertales_widgets``; Kingdom Legacy) ships its
+own ``locales/<lang>/`` folder and adds it with :func:`register_catalogue` when it is
+imported, so that the engine never imports them and still reads their words with the same
+``t``.  A key a package shares with a lower one lives in the lower one.
 
 A value is either a string with ``{placeholders}`` or a plural table
 ``{"one": ..., "few": ..., "many": ...}`` chosen by the parameter ``n``.
@@ -17,6 +23,13 @@ Two things a language may need beyond that, both written in its own messages:
   Karczmę"): the forms are in the language's ``grammar.json`` (``card.<id>.acc``); a name
   with no form there is used as it is (English needs none);
 * numbers with a decimal comma: in Polish ``{mean:.1f}`` prints ``33,2``.
+
+>>> t("phase.aging.name", "en"), t("phase.aging.name", "pl")
+('Aging', 'Przemijanie')
+>>> [plural_category("pl", n) for n in (1, 2, 5, 12, 22)]     # 1 / 2-4 but 12-14 / the rest
+['one', 'few', 'many', 'many', 'few']
+>>> number(33.24, "pl")
+'33,2'
 """
 
 from __future__ import annotations
@@ -25,6 +38,7 @@ import json
 import os
 import string
 from importlib import resources
+from importlib.resources.abc import Traversable
 
 LANGUAGES = ("en", "pl")
 DEFAULT = "en"
@@ -37,28 +51,73 @@ GRAMMAR_FILE = "grammar.json"
 
 _catalogues: dict[str, dict[str, object]] = {}
 _current = [None]          # the language chosen by set_language (None: from the environment)
+#: the packages whose ``locales/`` folders make up the catalogue, the engine first, with each
+#: folder found when the package registered it (None: the engine's, found when first read)
+_packages: dict[str, Traversable | None] = {"papertales": None}
+
+
+def register_catalogue(package: str) -> None:
+    """Add the messages of ``package`` (its ``locales/<lang>/*.json``) to the catalogue.
+
+    The panels and Kingdom Legacy call this when they are imported: their words travel with
+    them, and the engine, which never imports them, still says them through :func:`t`.  The
+    folder is found now, while the package is being imported, so that its words stay
+    readable even if the rest of its import then fails."""
+    if package not in _packages:
+        _packages[package] = resources.files(package) / "locales"
+        _catalogues.clear()               # read again, with the new folder, when next asked
+        _forms.clear()
+
+
+def packages() -> tuple[str, ...]:
+    """The packages whose messages are in the catalogue now, in the order they came."""
+    return tuple(_packages)
+
+
+def _folder(package: str, lang: str) -> Traversable:
+    folder = _packages.get(package)
+    return (folder or resources.files(package) / "locales") / lang
+
+
+def _files(package: str, lang: str) -> list[Traversable]:
+    """The JSON files of ``package``'s ``locales/<lang>`` folder (none when it has no folder)."""
+    folder = _folder(package, lang)
+    if not folder.is_dir():
+        return []
+    return sorted((e for e in folder.iterdir() if e.name.endswith(".json")), key=lambda e: e.name)
+
+
+def _read(package: str, lang: str) -> dict[str, object]:
+    cat: dict[str, object] = {}
+    for entry in _files(package, lang):
+        if entry.name == GRAMMAR_FILE:
+            continue
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        for key, value in data.items():
+            if key in cat:
+                raise RuntimeError(f"message key {key!r} is defined twice in {package}/locales/{lang}")
+            cat[key] = value
+    return cat
 
 
 def _load(lang: str) -> dict[str, object]:
     cat = _catalogues.get(lang)
     if cat is None:
         cat = {}
-        folder = resources.files("papertales") / "locales" / lang
-        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-            if not entry.name.endswith(".json") or entry.name == GRAMMAR_FILE:
-                continue
-            data = json.loads(entry.read_text(encoding="utf-8"))
-            for key, value in data.items():
+        for package in _packages:
+            for key, value in _read(package, lang).items():
                 if key in cat:
-                    raise RuntimeError(f"message key {key!r} is defined twice in locales/{lang}")
+                    raise RuntimeError(f"message key {key!r} of {package} is already in another package's catalogue")
                 cat[key] = value
         _catalogues[lang] = cat
     return cat
 
 
-def catalogue(lang: str) -> dict[str, object]:
-    """Every message of ``lang`` (key -> text or plural table), for tests and tools."""
-    return dict(_load(check_language(lang)))
+def catalogue(lang: str, package: str | None = None) -> dict[str, object]:
+    """Every message of ``lang`` (key -> text or plural table), for tests and tools: of
+    every registered package, or only of ``package``'s own files."""
+    check_language(lang)
+    return dict(_load(lang) if package is None else _read(package, lang))
 
 
 def check_language(lang) -> str:
@@ -159,10 +218,16 @@ def word_form(name, case: str, lang: str | None = None) -> str:
 
 
 def grammar(lang: str) -> dict[str, str]:
-    """The word forms of ``lang`` (``card.<id>.<case>`` -> form): not messages, so they are
-    kept apart from the catalogue, and a language that needs none has an empty file."""
-    entry = resources.files("papertales") / "locales" / check_language(lang) / GRAMMAR_FILE
-    return json.loads(entry.read_text(encoding="utf-8")) if entry.is_file() else {}
+    """The word forms of ``lang`` (``card.<id>.<case>`` -> form) of every registered package:
+    not messages, so they are kept apart from the catalogue, and a language that needs none
+    has an empty file (or none)."""
+    check_language(lang)
+    forms: dict[str, str] = {}
+    for package in _packages:
+        entry = _folder(package, lang) / GRAMMAR_FILE
+        if entry.is_file():
+            forms.update(json.loads(entry.read_text(encoding="utf-8")))
+    return forms
 
 
 def number(x: float, lang: str | None = None, digits: int = 1) -> str:

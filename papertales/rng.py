@@ -21,7 +21,9 @@ the state after the last number handed out, so saves and clones do not see the b
 """
 
 from struct import Struct
-from typing import Final
+from typing import Any, Final, Sequence, TypeVar
+
+T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
 _GAMMA: Final = 0x9E3779B97F4A7C15
@@ -84,7 +86,7 @@ class Rng:
             ahead = self._refill()
         return ahead.pop() % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates shuffle in place."""
         ahead = self._ahead
         for i in range(len(items) - 1, 0, -1):
@@ -93,7 +95,7 @@ class Rng:
             j = ahead.pop() % (i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def clone(self) -> "Rng":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:               # the card types are data this module only holds
     from .cards import UnitType
@@ -41,7 +41,7 @@ class Unit:
     def copy(self) -> "Unit":
         return Unit(self.type, self.age, self.new)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<{self.type.name} age={self.age}{' new' if self.new else ''}>"
 
 
@@ -89,7 +89,7 @@ class Player:
 
 
 
-def production(player: Player, buildings: tuple) -> list[int]:
+def production(player: Player, buildings: tuple[Any, ...]) -> list[int]:
     """Resources ``[wood, food, ore]`` the kingdom produces right now."""
     res = [0, 0, 0]
     for spot, u in enumerate(player.units):

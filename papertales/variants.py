@@ -24,7 +24,7 @@ OPTIONS = {
 DEFAULTS = {name: values[0] for name, values in OPTIONS.items()}
 
 
-def check(rules) -> dict:
+def check(rules: object) -> dict[str, str]:
     """The full set of variants from a partial dict; refuses unknown names and values,
     saying which are valid."""
     if rules is None:

@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import papertales_widgets  # noqa: E402,F401  (the notebooks' prose, nb.*, is the panels' catalogue)
 from papertales.i18n import t  # noqa: E402
 
 #: the first line of a cell whose outputs are stored and compared by nbval

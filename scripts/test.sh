@@ -23,16 +23,16 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e ".[test]" -c binder/requirements.txt
+.venv/bin/python -m pip install -q -e ".[test,types]" -c binder/requirements.txt
 echo "scripts/test.sh: 1/3 the pure-Python engine (.venv, editable install)"
-PAPERTALES_REQUIRE_BROWSER=1 PAPERTALES_EXPECT_BUILD=pure \
+PAPERTALES_REQUIRE_BROWSER=1 PAPERTALES_REQUIRE_MYPY=1 PAPERTALES_EXPECT_BUILD=pure \
     .venv/bin/python -m pytest -q --nbval-lax --nbval-current-env tests notebooks "$@"
 
 echo "scripts/test.sh: 2/3 the compiled engine (.venv-compiled, mypyc; compiling takes about a minute)"
 python3 -m venv .venv-compiled
 .venv-compiled/bin/python -m pip install -q --upgrade pip
-.venv-compiled/bin/python -m pip install -q ".[test]" -c binder/requirements.txt   # a local folder is always rebuilt
-PAPERTALES_EXPECT_BUILD=compiled \
+.venv-compiled/bin/python -m pip install -q ".[test,types]" -c binder/requirements.txt   # a local folder is always rebuilt
+PAPERTALES_REQUIRE_MYPY=1 PAPERTALES_EXPECT_BUILD=compiled \
     .venv-compiled/bin/python -P -m pytest -q -p no:cacheprovider tests --ignore=tests/browser "$@"
 
 echo "scripts/test.sh: 3/3 the Binder environment (binder/ files in a fresh virtualenv, the app served by Voilà)"

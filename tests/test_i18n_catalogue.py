@@ -1,17 +1,21 @@
-"""The message catalogue (papertales/locales/<lang>/*.json, read by papertales.i18n):
-complete in both languages, one definition per key, the same placeholders and markup
-everywhere, Polish plurals, and a name and a text for every card of the shipped packs.
+"""The message catalogue (``<package>/locales/<lang>/*.json`` of the engine, Kingdom Legacy
+and the panels, read by papertales.i18n): complete in both languages, one definition per
+key across the packages, the same placeholders and markup everywhere, Polish plurals, a name
+and a text for every card of the shipped packs, and each key in the package that uses it.
 
-The files are found through the installed package (importlib.resources), never through
-the working directory."""
+The files are found through the installed packages (importlib), never through the working
+directory."""
 
 from __future__ import annotations
 
+import ast
+import importlib
+import importlib.util
 import json
 import re
 import string
 from collections import Counter
-from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -21,13 +25,25 @@ from papertales.cards import BUILTIN_PACKS, builtin_pack
 LANGS = i18n.LANGUAGES
 PL_PLURAL = {"one", "few", "many"}
 _TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+#: every package with a catalogue, the engine first (the others register theirs on import)
+PACKAGES = ("papertales", "kingdom_legacy", "papertales_widgets")
 
 
-def _files(lang, grammar=False):
-    """The message files of ``lang`` (and its word forms, ``grammar.json``, when asked)."""
-    folder = resources.files("papertales") / "locales" / lang
-    return sorted((e for e in folder.iterdir() if e.name.endswith(".json")
-                   and (grammar or e.name != i18n.GRAMMAR_FILE)), key=lambda e: e.name)
+def _locales(package):
+    """``package``'s locales folder, found without importing it (the panels need ipywidgets)."""
+    spec = importlib.util.find_spec(package)
+    return Path(next(iter(spec.submodule_search_locations))) / "locales"
+
+
+def _files(lang, grammar=False, package=None):
+    """The message files of ``lang`` (and its word forms, ``grammar.json``, when asked), of one
+    package or of all: (package, file) pairs."""
+    out = []
+    for pkg in [package] if package else PACKAGES:
+        folder = _locales(pkg) / lang
+        out += [(pkg, e) for e in sorted(folder.iterdir(), key=lambda e: e.name)
+                if e.name.endswith(".json") and (grammar or e.name != i18n.GRAMMAR_FILE)]
+    return out
 
 
 def _pairs(entry):
@@ -35,12 +51,12 @@ def _pairs(entry):
     return json.loads(entry.read_text(encoding="utf-8"), object_pairs_hook=lambda pairs: pairs)
 
 
-def _raw(lang):
-    """key -> (file name, value) of every file of ``lang``."""
+def _raw(lang, package=None):
+    """key -> ("package/file name", value) of every file of ``lang``."""
     out = {}
-    for entry in _files(lang):
+    for pkg, entry in _files(lang, package=package):
         for key, value in _pairs(entry):
-            out.setdefault(key, (entry.name, value))
+            out.setdefault(key, (f"{pkg}/{entry.name}", value))
     return out
 
 
@@ -58,28 +74,73 @@ def _placeholders(text):
 
 # ------------------------------------------------------------------ files and keys
 
-def test_every_language_has_files_and_the_same_files():
-    names = {lang: [e.name for e in _files(lang, grammar=True)] for lang in LANGS}
-    assert names["en"], "no catalogue file for English"
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_language_has_files_and_the_same_files(package):
+    names = {lang: [e.name for _, e in _files(lang, grammar=True, package=package)] for lang in LANGS}
+    assert names["en"], f"no catalogue file of {package} for English"
     for lang in LANGS:
-        assert names[lang] == names["en"], f"locales/{lang} has other files than locales/en"
+        assert names[lang] == names["en"], f"{package}/locales/{lang} has other files than locales/en"
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_key_is_defined_twice(lang):
     counts = Counter()
     where = {}
-    for entry in _files(lang):
+    for pkg, entry in _files(lang):
         for key, _ in _pairs(entry):
             counts[key] += 1
-            where.setdefault(key, []).append(entry.name)
+            where.setdefault(key, []).append(f"{pkg}/{entry.name}")
     twice = {k: where[k] for k, n in counts.items() if n > 1}
-    assert not twice, f"keys defined more than once in locales/{lang}: {twice}"
+    assert not twice, f"keys defined more than once in the {lang} catalogues: {twice}"
 
 
-def test_the_loader_agrees_with_the_files():
+@pytest.mark.parametrize("package", PACKAGES)
+def test_the_loader_agrees_with_the_files(package):
+    if package == "papertales_widgets":
+        pytest.importorskip("ipywidgets")       # the loader imports the package, which needs the app extra
+    for lang in LANGS:
+        assert set(i18n.catalogue(lang, package)) == set(_raw(lang, package))
+
+
+def test_a_package_adds_its_catalogue_when_imported():
+    pytest.importorskip("ipywidgets")           # the panels need the app extra (installed by [test])
+    for package in PACKAGES:
+        importlib.import_module(package)
+        assert package in i18n.packages()
     for lang in LANGS:
         assert set(i18n.catalogue(lang)) == set(RAW[lang])
+
+
+def test_the_engines_catalogue_holds_only_the_engines_words():
+    """No Kingdom Legacy or notebook key in the engine's files, and an ``app.`` key only when
+    papertales.render (the engine's HTML) looks it up; the panels' own words are theirs."""
+    engine = _raw("en", "papertales")
+    assert not [k for k in engine if k.startswith(("legacy.", "nb.", "solo.", "rules."))]
+    used = set()
+    for node in ast.walk(ast.parse((Path(i18n.__file__).parent / "render.py").read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            used.add(node.value + ("*" if node.value.endswith(".") else ""))   # 'app.events.col.' + c
+        elif isinstance(node, ast.JoinedStr) and isinstance(node.values[0], ast.Constant):
+            used.add(node.values[0].value + "*")   # f"app.phase.{phase}": every key of that prefix
+    prefixes = tuple(u[:-1] for u in used if u.endswith("*"))
+    strays = sorted(k for k in engine if k.startswith("app.") and k not in used and not k.startswith(prefixes))
+    assert not strays, f"app keys in the engine's catalogue that papertales does not use: {strays}"
+
+
+def test_every_key_the_engine_names_is_in_its_own_catalogue():
+    """A key written out in papertales/*.py must be in the engine's files: the engine runs
+    without the panels or Kingdom Legacy, so their catalogues cannot lend it a word."""
+    engine = _raw("en", "papertales")
+    heads = {k.split(".")[0] for k in engine}
+    used = set()
+    for path in sorted(Path(i18n.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and re.fullmatch(r"[a-z_]+(\.[a-z0-9_]+)+", node.value) and node.value.split(".")[0] in heads:
+                used.add(node.value)
+    assert len(used) > 300
+    missing = sorted(k for k in used if k not in engine and not any(e.startswith(k + ".") for e in engine))
+    assert not missing, f"keys papertales uses that only another package's catalogue has: {missing}"
 
 
 def test_a_text_is_empty_in_both_languages_or_in_none():
@@ -293,3 +354,13 @@ def test_teaching_texts_come_from_the_catalogue_in_both_languages():
     assert T.phase_explain("no_such_phase") == "" and T.decision_help("no_such_kind") == ""
     assert T.rules_summary(solo=True, lang="pl").startswith(T.solo_rules("pl"))
     assert "Zaświatów" in T.solo_phase_explain("recruitment", "pl")
+
+
+def test_an_installed_package_ships_its_catalogue():
+    """pyproject's package-data takes every package's locales folder into the wheel (a
+    regular install reads the words from there, not from this checkout)."""
+    import tomllib
+    root = Path(__file__).resolve().parents[1]
+    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    for package in PACKAGES:
+        assert "locales/*/*.json" in data.get(package, []), f"{package}'s locales are not package data"

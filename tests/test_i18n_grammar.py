@@ -11,6 +11,7 @@ import string
 
 import pytest
 
+import papertales_widgets  # noqa: F401  (its catalogue too: the panels' messages are read here)
 from papertales import i18n
 from papertales import render as R
 
@@ -130,3 +131,16 @@ def test_word_forms_belong_to_known_cards_and_cases():
             assert m and m.group(2) in i18n.CASES, f"{lang}/grammar.json: odd key {key!r}"
             assert f"card.{m.group(1)}.name" in cat, f"{lang}/grammar.json: {key} is no card of the catalogue"
             assert form.strip() and form != cat[f"card.{m.group(1)}.name"], f"{lang}/grammar.json: {key}"
+
+
+def test_a_panels_message_gets_the_engines_word_forms_and_plurals():
+    """The panels' catalogue is a package of its own, yet a card's case from the engine's
+    grammar.json and the Polish plural forms work in its messages."""
+    assert "app.step.keep" in i18n.catalogue("pl", "papertales_widgets")
+    assert "app.step.keep" not in i18n.catalogue("pl", "papertales")
+    assert i18n.t("app.step.keep", "pl", name="Karczma") == "Zatrzymaj Karczmę"
+    plural = next(k for k, v in i18n.catalogue("pl", "papertales_widgets").items()
+                  if isinstance(v, dict) and all({f for f, _ in _fields(x)} == {"n"} for x in v.values()))
+    said = [i18n.t(plural, "pl", n=n) for n in (1, 2, 5)]
+    assert said == [i18n.catalogue("pl", "papertales_widgets")[plural][f].format(n=n)
+                    for f, n in (("one", 1), ("few", 2), ("many", 5))]

@@ -23,10 +23,13 @@ talk to the engine only through its public API:
 """
 
 from papertales.extras import check
+from papertales.i18n import register_catalogue
 
 #: the packages of the ``app`` extra the panels import (one line naming the extra when one is missing)
 APP_PACKAGES = ("ipywidgets", "IPython", "plotly", "networkx", "numpy", "anywidget")
 check(APP_PACKAGES, "app")
+# the panels' words (``widgets/locales/<lang>/``: app, coach, solo, the notebooks' prose ...)
+register_catalogue(__name__)
 
 from .app import App  # noqa: E402  (after the check: the panels import these packages)
 from .companion import CompanionPanel, PackEditor  # noqa: E402

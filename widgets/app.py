@@ -9,6 +9,7 @@ from __future__ import annotations
 import inspect
 import os
 import threading
+from typing import Callable, NamedTuple
 
 import ipywidgets as W
 
@@ -31,16 +32,42 @@ from .guide import GuidePanel
 from .whatif_editor import WhatIfEditor
 from .legacy import LegacyPanel
 
-#: the tabs, in order (``App.select`` also takes these names)
-TABS = ("why", "wars", "score", "whatif", "rules", "review", "legacy")
+class Tab(NamedTuple):
+    """One tab of the app, declared once: everything else finds a tab by its name, never by
+    its position."""
+    name: str                                   #: what ``App.select`` and the code call it
+    title: str                                  #: the catalogue key of its title
+    panel: Callable[["App"], W.Widget]          #: the App's widget shown in it
+    #: what to do when it is opened (build a panel on first use), or None
+    on_open: Callable[["App"], object] | None = None
+    #: its panel draws only while shown (``set_active``)
+    lazy: bool = False
+
+
+#: the tabs, in order
+APP_TABS = (
+    Tab("why", "app.tab.why", lambda app: app.why, lazy=True),
+    Tab("wars", "app.tab.wars", lambda app: app.wars, lazy=True),
+    Tab("score", "app.tab.score", lambda app: app.race, lazy=True),
+    Tab("whatif", "app.tab.whatif", lambda app: app.whatif_box, on_open=lambda app: app.open_whatif()),
+    Tab("rules", "app.tab.rules", lambda app: app.rules),
+    Tab("review", "coach.ui.tab.review", lambda app: app.review, lazy=True),
+    Tab("legacy", "coach.ui.tab.legacy", lambda app: app.legacy_box, on_open=lambda app: app.open_legacy()),
+)
 #: in a solo game the Lich King panel takes the war graph's tab
-SOLO_TABS = ("why", "lich", "score", "whatif", "rules", "review", "legacy")
-#: the tabs whose titles live in the coach's catalogue file
-TAB_KEYS = {"review": "coach.ui.tab.review", "legacy": "coach.ui.tab.legacy"}
+SOLO_APP_TABS = tuple(Tab("lich", "app.tab.lich", lambda app: app.lich, lazy=True) if tab.name == "wars" else tab
+                      for tab in APP_TABS)
+#: the tabs' names, in order (``App.select`` takes these)
+TABS = tuple(tab.name for tab in APP_TABS)
+SOLO_TABS = tuple(tab.name for tab in SOLO_APP_TABS)
+
+
+def app_tabs(solo: bool = False) -> tuple[Tab, ...]:
+    return SOLO_APP_TABS if solo else APP_TABS
 
 
 def tab_titles(solo: bool = False, lang=None) -> tuple:
-    return tuple(t(TAB_KEYS.get(name, f"app.tab.{name}"), lang) for name in (SOLO_TABS if solo else TABS))
+    return tuple(t(tab.title, lang) for tab in app_tabs(solo))
 
 
 def rules_html(solo: bool = False, lang=None) -> str:
@@ -132,8 +159,7 @@ class App(Speaking, W.VBox):
         self.review = ReviewPanel(self.session, lazy=True, lang=lang)     # the coach's game review
         self.legacy_box = W.VBox()                 # Kingdom Legacy, built when its tab opens
         self.legacy = None
-        self.tabs = W.Tab(children=[self.why, self.wars, self.race, self.whatif_box, self.rules, self.review,
-                                    self.legacy_box])
+        self.tabs = W.Tab(children=[tab.panel(self) for tab in app_tabs(False)])
         self.tabs.titles = tab_titles(False, lang)
         self.tabs.selected_index = 0
         self.tabs.observe(self._on_tab, names="selected_index")
@@ -151,8 +177,14 @@ class App(Speaking, W.VBox):
     def solo(self) -> bool:
         return self.session.game.lich is not None
 
-    def panels(self):
-        return {0: self.why, 1: self.lich if self.solo else self.wars, 2: self.race, 5: self.review}
+    def panels(self) -> dict:
+        """The panels that draw only while their tab is shown, by tab name."""
+        return {tab.name: tab.panel(self) for tab in app_tabs(self.solo) if tab.lazy}
+
+    @property
+    def current_tab(self) -> str:
+        """The name of the open tab (``"why"``, ``"lich"``, ``"review"`` ...)."""
+        return app_tabs(self.solo)[self.tabs.selected_index].name
 
     # -------------------------------------------------------------- language
 
@@ -220,25 +252,21 @@ class App(Speaking, W.VBox):
         if solo == self._solo:
             return
         self._solo = solo
-        children = list(self.tabs.children)
-        children[1] = self.lich if solo else self.wars
-        self.tabs.children = children
+        self.tabs.children = [tab.panel(self) for tab in app_tabs(solo)]
         self.tabs.titles = tab_titles(solo, self.lang)
         self.rules.value = rules_html(solo, self.lang)
         if solo:
-            self.tabs.selected_index = 1
+            self.select("lich")
         (self.wars if solo else self.lich).set_active(False)
         self._on_tab()
 
     @guarded()
     def _on_tab(self, change=None):
-        index = self.tabs.selected_index
-        for i, panel in self.panels().items():
-            panel.set_active(i == index)
-        if index == 3:
-            self.open_whatif()
-        if index == 6:
-            self.open_legacy()
+        current = app_tabs(self.solo)[self.tabs.selected_index]
+        for name, panel in self.panels().items():
+            panel.set_active(name == current.name)
+        if current.on_open is not None:
+            current.on_open(self)
 
     @guarded()
     def open_legacy(self):
@@ -267,7 +295,7 @@ class App(Speaking, W.VBox):
         it, with ``action`` (one of the seat's pending choices) played."""
         pos = self.session.position(seat, action)
         editor = self.open_whatif()
-        self.tabs.selected_index = TABS.index("whatif")
+        self.select("whatif")
         editor.load(pos)
         if action.kind == "save":
             editor.choose_save(seat, action.a)
@@ -282,13 +310,21 @@ class App(Speaking, W.VBox):
     def tab_titles(self) -> tuple:
         return tuple(self.tabs.titles)
 
+    def shown(self, name: str) -> tuple:
+        """(title, widget) of the tab ``name`` as the page shows it now (ValueError: no such
+        tab in this game, e.g. "lich" outside the solo mode)."""
+        names = [tab.name for tab in app_tabs(self.solo)]
+        if name not in names:
+            raise ValueError(self.t("app.app.no_tab", tab=name, tabs=", ".join(names)))
+        i = names.index(name)
+        return self.tabs.titles[i], self.tabs.children[i]
+
     def select(self, title_or_index) -> None:
         """Open a tab by index, by name (``"why"``, ``"wars"``, ``"lich"``, ``"score"``,
         ``"whatif"``, ``"rules"``) or by the start of its title in the page's language."""
         if isinstance(title_or_index, str):
             want = title_or_index.lower()
-            names = SOLO_TABS if self.solo else TABS
-            matches = [i for i, name in enumerate(names) if name == want]
+            matches = [i for i, tab in enumerate(app_tabs(self.solo)) if tab.name == want]
             matches += [i for i, title in enumerate(self.tabs.titles) if title.lower().startswith(want)]
             if not matches:
                 raise ValueError(self.t("app.app.no_tab", tab=title_or_index, tabs=", ".join(self.tabs.titles)))

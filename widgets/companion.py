@@ -10,7 +10,7 @@
   load the pack as JSON (``papertales-pack/1``, see ``docs/card-packs.md``), and hand it
   to a :class:`~papertales_widgets.lichking.SoloGame` and a :class:`CompanionPanel`.
 
-Every word comes from the message catalogue (``papertales/locales/<lang>/solo.json``); each
+Every word comes from the message catalogue (``widgets/locales/<lang>/solo.json``); each
 panel takes ``lang`` and ``set_language`` shows it in another language.  The quest
 vocabulary (piles, resources, phases) is the engine's.
 

@@ -1,5 +1,5 @@
 """Short explanations of the phases, written for newcomers (HTML snippets), in every language
-of the message catalogue (``papertales/locales/<lang>/rules.json``, see docs/translations.md).
+of the message catalogue (``widgets/locales/<lang>/rules.json``, see docs/translations.md).
 
 Each text is a function taking ``lang`` (``None``: the current language of
 :mod:`papertales.i18n`).  The upper-case constants of the first, English-only version

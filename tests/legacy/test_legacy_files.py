@@ -141,12 +141,15 @@ def _legacy_keys(lang):
 
 
 def test_every_legacy_key_exists_in_both_languages_in_our_own_files():
+    import papertales_widgets  # noqa: F401  (the Kingdom Legacy panel's words: legacy.panel.*)
     en, pl = _legacy_keys("en"), _legacy_keys("pl")
     assert en == pl and len(en) > 300
     for lang in ("en", "pl"):
-        own = json.loads((ROOT / "papertales" / "locales" / lang / "legacy.json").read_text(encoding="utf-8"))
-        assert set(own) == _legacy_keys(lang)                  # every legacy. key lives in legacy.json
-        assert all(k.startswith("legacy.") for k in own)
+        own = json.loads((ROOT / "kingdom_legacy" / "locales" / lang / "legacy.json").read_text(encoding="utf-8"))
+        panel = json.loads((ROOT / "widgets" / "locales" / lang / "legacy_panel.json").read_text(encoding="utf-8"))
+        assert set(own) | set(panel) == _legacy_keys(lang)     # the game's legacy. keys and its panel's
+        assert all(k.startswith("legacy.") for k in own) and all(k.startswith("legacy.panel.") for k in panel)
+        assert set(i18n.catalogue(lang, "kingdom_legacy")) == set(own)
 
 
 def test_every_event_kind_and_stage_has_a_message():

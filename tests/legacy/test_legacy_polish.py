@@ -62,6 +62,7 @@ def check_polish(key, s):
 
 
 def legacy_keys(lang):
+    import papertales_widgets  # noqa: F401  (its catalogue holds the Kingdom Legacy panel's words too)
     return sorted(k for k in i18n.catalogue(lang) if k.startswith("legacy."))
 
 

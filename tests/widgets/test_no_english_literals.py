@@ -1,5 +1,5 @@
 """No English words hard-coded in the app's panels: every label, heading, tooltip, status
-line and message must come from the catalogue (``papertales/locales/*/app.json``).
+line and message must come from the catalogue (``widgets/locales/*/*.json``).
 
 The files are read with ``ast``: a string (or the text parts of an f-string) that a person
 would read is flagged with file:line.  "Would read" means: the visible text once HTML tags

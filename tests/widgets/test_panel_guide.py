@@ -190,7 +190,7 @@ def test_the_app_button_starts_the_guided_game_and_opens_the_review():
     assert app.stepper.guide_slot.children == (app.guide,) and app.guide.layout.display != "none"
     app.guide.play.click()
     app.guide.on_review()                                   # the review of the game so far, at once
-    assert app.tabs.selected_index == 5 and app.review.is_current() and len(app.review.rows) == 1
+    assert app.current_tab == "review" and app.review.is_current() and len(app.review.rows) == 1
     app.set_language("pl")
     assert app.guided.description == "Pierwsza gra z przewodnikiem" and app.guide.lang == "pl"
     ringed = [b for b in app.stepper.decision_panel(SEAT).buttons if "pt-suggested" in b._dom_classes]

@@ -18,7 +18,8 @@ from papertales_widgets import App, EventLog, KingdomView, ScoreRace, Session, W
 from widget_helpers import position_game
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCALES = ROOT / "papertales" / "locales"
+#: the app's words: the panels' own (app.json) and those the engine's HTML says (render.json)
+APP_CATALOGUES = (ROOT / "widgets" / "locales", "app.json"), (ROOT / "papertales" / "locales", "render.json")
 #: the files whose words must all come from the catalogue (see test_no_english_literals)
 APP_FILES = sorted((ROOT / "widgets").glob("*.py")) + [ROOT / "papertales" / "render.py"]
 PHASES_PL = ("Rekrutacja", "Wystawianie", "Wojny", "Dochód", "Budowanie", "Przemijanie")
@@ -52,7 +53,7 @@ def test_switching_the_app_to_polish_and_back_redraws_everything():
     app = App(players=3, seed=7, humans=[0], lang="en")
     track = app.stepper.track.value
     assert all(f"{i}. {name}" in track for i, name in enumerate(PHASES_EN, 1))
-    assert app.tabs.titles[0].startswith("Why?")
+    assert app.shown("why")[0].startswith("Why?")
     assert app.stepper.next_phase.description.startswith("Next phase")
     assert app.stepper.decision_panel(0).buttons[0].description.startswith("Keep ")
 
@@ -83,7 +84,7 @@ def test_switching_the_app_to_polish_and_back_redraws_everything():
     assert "Turn 1/4" in track and "Rekrutacja" not in track
     html = app.kingdoms.html.value
     assert '<div class="pt-cname">Farmer</div>' in html and "Rolnik" not in html
-    assert app.tabs.titles[1] == "War graph"
+    assert app.shown("wars")[0] == "War graph"
     assert not app.messages.errors and not app.stepper.messages.errors
 
 
@@ -142,7 +143,10 @@ def test_refusals_are_said_in_the_panel_language():
 # ------------------------------------------------------------------ the catalogue
 
 def app_keys(lang):
-    return json.loads((LOCALES / lang / "app.json").read_text(encoding="utf-8"))
+    keys = {}
+    for folder, name in APP_CATALOGUES:
+        keys.update(json.loads((folder / lang / name).read_text(encoding="utf-8")))
+    return keys
 
 
 def fields(value) -> set:

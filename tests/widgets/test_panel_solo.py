@@ -9,6 +9,7 @@ import pytest
 from papertales import Game, PaperTalesError, load_pack, solo
 from papertales.cards import BASE, card_set
 from papertales.events import BLACK_ARMY, PURPLE_ARMY
+from papertales.i18n import t
 from papertales.results import Quest, SoloRecruitmentResult, SoloWarsResult
 from papertales.state import Unit
 from papertales_widgets import App, GameStepper, Session
@@ -118,7 +119,7 @@ def test_solo_wars_worked_out_by_hand_in_the_app():
     g = solo_position(2, "wars", time=1, revealed=2, units=[(0, "forest_spirit"), (1, "golem")])
     app = app_with(g)
     st = app.stepper
-    assert app.tabs.titles[1] == "Lich King" and app.tabs.children[1] is app.lich
+    assert app.shown("lich") == ("Lich King", app.lich)
     assert "your kingdom against two armies" in text(st.explain.value).lower()
     # the forecast before the reveal: card 3 is face down (its pile has one card: 4 / 5)
     assert app.lich.armies.hidden == {"pile": "3", "count": 1, "black": (4, 4), "purple": (5, 5)}
@@ -208,17 +209,17 @@ def test_one_more_lp_beats_the_lich_king():
 @pytest.mark.slow
 def test_app_switches_between_the_war_graph_and_the_lich_king_panel():
     app = App(players=3, seed=7, humans=[0])
-    assert app.tabs.titles[1] == "War graph" and app.tabs.children[1] is app.wars
+    assert app.shown("wars") == ("War graph", app.wars)
     app.stepper.players.value = 1
     app.stepper.new_button.click()
-    assert app.solo and app.tabs.titles[1] == "Lich King" and app.tabs.children[1] is app.lich
-    assert app.tabs.selected_index == 1 and app.lich.game is app.game and not app.lich.messages.errors
+    assert app.solo and app.shown("lich") == ("Lich King", app.lich)
+    assert app.current_tab == "lich" and app.lich.game is app.game and not app.lich.messages.errors
     assert "Solo (1 player against the Lich King)" in text(app.rules.value)
     app.select("what-if")                                # one kingdom: an empty table to build
     assert app.whatif_load.disabled and not app.whatif.messages.errors
     app.stepper.players.value = 4
     app.stepper.new_button.click()
-    assert not app.solo and app.tabs.titles[1] == "War graph" and app.tabs.children[1] is app.wars
+    assert not app.solo and app.shown("wars") == ("War graph", app.wars)
     assert not app.whatif_load.disabled
     app.select("war")
     assert app.wars.graph.number_of_nodes() == 4 and not app.wars.messages.errors
@@ -226,7 +227,7 @@ def test_app_switches_between_the_war_graph_and_the_lich_king_panel():
 
 def test_a_whole_solo_game_in_the_app_shows_the_engine_scores():
     app = App(players=1, seed=9, humans=[0], lich_king_cards=1)
-    assert app.tabs.selected_index == 1 and app.tabs.titles[1] == "Lich King"
+    assert app.current_tab == "lich" and app.shown("lich")[0] == "Lich King"
     st = app.stepper
     g = play_to_the_end(st)
     lk = g.lich
@@ -260,3 +261,21 @@ def test_solo_game_is_the_stepper_set_to_one_player():
     assert play.stepper.players.layout.display == "none"
     assert all(d.layout.display == "none" for d in play.stepper.seats)
     assert play.new_button.description == "New solo game"
+
+
+@pytest.mark.parametrize("players", [3, 1])
+def test_every_tab_is_found_by_its_name_and_shows_its_declared_panel(players):
+    """The tabs are declared once (papertales_widgets.app.APP_TABS): selecting one by name
+    opens the tab whose title and panel the declaration gives, and only its lazy panel draws."""
+    from papertales_widgets.app import app_tabs
+    app = App(players=players, seed=3, humans=[0], lang="en")
+    tabs = app_tabs(players == 1)
+    assert [tab.name for tab in tabs] == (["why", "lich"] if players == 1 else ["why", "wars"]) + \
+        ["score", "whatif", "rules", "review", "legacy"]
+    for tab in tabs:
+        app.select(tab.name)
+        assert app.current_tab == tab.name
+        assert app.shown(tab.name) == (t(tab.title, "en"), tab.panel(app))
+        assert [name for name, panel in app.panels().items() if panel.active] == ([tab.name] if tab.lazy else [])
+    with pytest.raises(ValueError):
+        app.shown("wars" if players == 1 else "lich")

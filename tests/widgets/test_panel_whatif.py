@@ -228,7 +228,7 @@ def test_what_if_i_play_this_opens_the_editor_with_the_placement_made_and_no_sec
     panel.whatif_choice.value = place
     panel.whatif_button.click()
     ed = app.whatif
-    assert app.tabs.selected_index == 3 and not ed.messages.errors and not app.messages.errors
+    assert app.current_tab == "whatif" and not ed.messages.errors and not app.messages.errors
     pos = ed.position()
     assert pos["phase"] == "deployment"
     assert pos["players"][0]["actions"] == [f"place {place.a} {['F1', 'F2', 'B1', 'B2', 'F3'][place.b]}"]
