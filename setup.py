@@ -45,8 +45,13 @@ def engine_extensions():
         say("mypyc is not installed: installing the pure-Python engine")
         return []
     # the other modules are type-checked silently: only the compiled ones must be clean
-    return mypycify(["--follow-imports=silent"] + [f"papertales/{m}.py" for m in ENGINE],
-                    opt_level="3")
+    try:
+        return mypycify(["--follow-imports=silent"] + [f"papertales/{m}.py" for m in ENGINE],
+                        opt_level="3")
+    except (SystemExit, Exception) as exc:    # mypyc's type check failed: the errors are printed above
+        say(f"mypyc refused the engine's types ({type(exc).__name__}; tests/test_types.py shows why): "
+            "installing the pure-Python engine")
+        return []
 
 
 class BuildSources(build_py):

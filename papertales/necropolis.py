@@ -158,6 +158,17 @@ class LichKingCard:
 
     __slots__ = ("id", "name", "text", "recruitment_lp", "quest_bonus", "black", "purple",
                  "lp_per_army_win", "end_lp", "pack", "spec")
+    id: str
+    name: str
+    text: str
+    recruitment_lp: int
+    quest_bonus: int
+    black: int
+    purple: int
+    lp_per_army_win: int
+    end_lp: int
+    pack: str
+    spec: dict
 
 
 _LK_EFFECTS = {

@@ -23,7 +23,7 @@ steps (see :mod:`papertales.necropolis`).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from . import recruitment, scoring, wars
 from .actions import DRAFT, PICK
@@ -32,7 +32,7 @@ from .errors import IllegalActionError, PaperTalesError
 from .events import (BLACK_ARMY, DRAFT as EV_DRAFT, LICH_SEAT, NOTE, PURPLE_ARMY, RULE_ARMIES,
                      RULE_NETHERWORLD, RULE_WARS, WAR)
 from .results import Quest, SoloRecruitmentResult, SoloWarsResult
-from .necropolis import PILES
+from .necropolis import PILES, LichKingCard
 
 LICH = LICH_SEAT        # the seat number of the Lich King in events
 DRAWS = (5, 4, 3)       # cards drawn from the pile at the first three picks
@@ -58,7 +58,7 @@ def armies(line, time: int, lich_cards=()) -> tuple[int, int]:
     return black, purple
 
 
-def lp_per_army_win(lich_cards=()) -> int:
+def lp_per_army_win(lich_cards: Sequence[LichKingCard] = ()) -> int:
     """The Lich King's LP for each army that wins (1, more with some Lich King cards)."""
     return LP_PER_ARMY_WIN + sum(c.lp_per_army_win for c in lich_cards)
 
