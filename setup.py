@@ -11,9 +11,9 @@ this file only decides about the extension modules:
 """
 
 import hashlib
-import importlib.machinery
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -55,16 +55,16 @@ def engine_extensions():
 
 
 class BuildSources(build_py):
-    """Start from a build folder without compiled modules of an earlier build (pip builds
-    in place, in ./build): a pure or failed build must never ship them."""
+    """Start from an empty build folder (pip builds in place, in ./build): a pure or failed
+    build must never ship an earlier build's compiled modules, and a file moved or removed
+    since (a message catalogue moved to another package) must not come back from there."""
 
     def run(self):
         lib = Path(self.build_lib)
-        stale = [*lib.glob("*__mypyc*"), lib / "papertales" / "_compiled.json"]
-        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-            stale += (lib / "papertales").glob(f"*{suffix}")
-        for path in stale:
+        for path in lib.glob("*__mypyc*"):
             path.unlink(missing_ok=True)
+        for package in ("papertales", "papertales_widgets", "kingdom_legacy"):
+            shutil.rmtree(lib / package, ignore_errors=True)
         super().run()
 
 

@@ -167,9 +167,15 @@ class CardSet:
     def name_of(self, ident: str) -> str | None:
         """The pack's own name of a unit, building, Necropolis or Lich King card id."""
         c = self.unit_by_id.get(ident) or self.building_by_id.get(ident)
-        if c is None:
-            c = next((c for c in self.necropolis + self.lich_king_cards if c.id == ident), None)
-        return c.name if c is not None else None
+        if c is not None:
+            return c.name
+        for n in self.necropolis:            # one loop per type: mypyc checks each variable's type
+            if n.id == ident:
+                return n.name
+        for k in self.lich_king_cards:
+            if k.id == ident:
+                return k.name
+        return None
 
     def unit(self, ident: str) -> UnitType:
         """Look a unit type up by id (``"time_master"``) or name (``"Time Master"``)."""
