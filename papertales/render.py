@@ -133,7 +133,7 @@ def phase_title(phase: str, lang=None) -> str:
     if phase in PHASE_ORDER:
         return t(f"phase.{phase}.name", lang)
     if phase in ("end", "over"):
-        return t(f"app.phase.{phase}", lang)
+        return t(f"render.phase.{phase}", lang)
     return phase
 
 
@@ -166,12 +166,12 @@ def resource_name(resource: str, lang=None) -> str:
 
 def lp_text(n, lang=None) -> str:
     """``5 LP`` / ``5 PL``."""
-    return t("app.lp_n", lang, n=n)
+    return t("render.lp_n", lang, n=n)
 
 
 def gold_text(n, lang=None) -> str:
     """``5 gold`` / ``5 monet``."""
-    return t("app.gold_n", lang, n=n)
+    return t("render.gold_n", lang, n=n)
 
 
 def signed(n: int) -> str:
@@ -181,7 +181,7 @@ def signed(n: int) -> str:
 # ------------------------------------------------------------------ small pieces
 
 def res_icon(resource: str, amount: int | str = "", lang=None) -> str:
-    letter = t(f"app.res.{resource}.letter", lang)
+    letter = t(f"render.res.{resource}.letter", lang)
     label = f"{amount}{letter}" if amount != "" else letter
     return (f'<span class="pt-res" style="background:{RES_COLOR[resource]}" '
             f'title="{escape(resource_name(resource, lang))}">{escape(label)}</span>')
@@ -189,7 +189,7 @@ def res_icon(resource: str, amount: int | str = "", lang=None) -> str:
 
 def resources_html(res: dict, lang=None) -> str:
     parts = [res_icon(r, res.get(r, 0), lang) for r in RESOURCES if res.get(r, 0)]
-    return "".join(parts) if parts else f'<span class="pt-muted">{escape(t("app.res.none", lang))}</span>'
+    return "".join(parts) if parts else f'<span class="pt-muted">{escape(t("render.res.none", lang))}</span>'
 
 
 def age_tokens_svg(n: int, lang=None) -> str:
@@ -198,7 +198,7 @@ def age_tokens_svg(n: int, lang=None) -> str:
         return ""
     shown = min(n, 4)
     w = 13 * shown + (12 if n > 4 else 0)
-    label = escape(t("app.age_tokens_n", lang, n=n))
+    label = escape(t("render.age_tokens_n", lang, n=n))
     parts = [f'<svg width="{w}" height="13" viewBox="0 0 {w} 13" role="img" aria-label="{label}">'
              f"<title>{label}</title>"]
     for i in range(shown):
@@ -216,9 +216,9 @@ def _produces_html(utype, lang=None) -> str:
     for r, amount, when in getattr(utype, "produces", ()):
         name = RESOURCES[r]
         cond = _WHEN.get(when)
-        title = t("app.card.produces", lang, n=amount, resource=resource_name(name, lang))
+        title = t("render.card.produces", lang, n=amount, resource=resource_name(name, lang))
         if cond:
-            title += " " + t(f"app.card.when.{cond}", lang)
+            title += " " + t(f"render.card.when.{cond}", lang)
         out.append(f'<span title="{escape(title)}">{res_icon(name, amount, lang)}'
                    f'{"<sup>*</sup>" if cond else ""}</span>')
     return "".join(out)
@@ -236,15 +236,15 @@ def unit_strengths(game, seat, lang=None) -> tuple[int, dict[int, tuple[int, boo
         printed = units[spot].type.strength
         where = SPOT_NAMES[spot]
         if fights:
-            note = t("app.note.printed", lang, spot=where, printed=printed)
+            note = t("render.note.printed", lang, spot=where, printed=printed)
             if s != printed:
-                note += t("app.note.with_ability", lang, strength=s)
+                note += t("render.note.with_ability", lang, strength=s)
             if spot not in FRONT_SPOTS:
-                note += t("app.note.from_back", lang)
+                note += t("render.note.from_back", lang)
         elif spot in FRONT_SPOTS:
-            note = t("app.note.cannot_fight", lang, spot=where, strength=s)
+            note = t("render.note.cannot_fight", lang, spot=where, strength=s)
         else:
-            note = t("app.note.in_back", lang, spot=where, strength=s)
+            note = t("render.note.in_back", lang, spot=where, strength=s)
         out[spot] = (s, fights, note)
     return game.strength(seat), out
 
@@ -263,18 +263,18 @@ def card_html(utype, age: int = 0, strength: int | None = None, fights: bool = T
         cls += " pt-nofight"
     elif s != utype.strength:
         cls += " pt-changed"
-    printed = (f'<div class="pt-printed">{escape(t("app.card.printed", lang, strength=utype.strength))}</div>'
+    printed = (f'<div class="pt-printed">{escape(t("render.card.printed", lang, strength=utype.strength))}</div>'
                if s != utype.strength else "")
     name, text = card_name(utype, lang), card_text(utype, lang)
-    title = t("app.card.title", lang, name=name, cost=utype.cost, strength=utype.strength, text=text)
+    title = t("render.card.title", lang, name=name, cost=utype.cost, strength=utype.strength, text=text)
     if note:
         title += f"\n{note}"
     classes = "pt-card" + (" pt-new" if new else "") + ("" if fights else " pt-idle") + (" pt-dying" if dying else "")
     spot_html = f'<div class="pt-spot">{SPOT_NAMES[spot]}</div>' if spot is not None else ""
     return (f'<div class="{classes}" tabindex="0" title="{escape(title)}" data-card="{escape(utype.id)}" data-age="{age}" '
             f'data-strength="{s}">'
-            f'<div class="pt-cost" title="{escape(t("app.card.cost_tip", lang))}">{utype.cost}</div>'
-            f'<div class="{cls}" title="{escape(t("app.card.strength_tip", lang))}">{s}</div>{printed}'
+            f'<div class="pt-cost" title="{escape(t("render.card.cost_tip", lang))}">{utype.cost}</div>'
+            f'<div class="{cls}" title="{escape(t("render.card.strength_tip", lang))}">{s}</div>{printed}'
             f'<div class="pt-cname">{escape(name)}</div>'
             f'<div class="pt-ctext">{escape(text)}</div>{spot_html}'
             f'<div class="pt-cfoot"><span>{_produces_html(utype, lang)}</span>'
@@ -282,12 +282,12 @@ def card_html(utype, age: int = 0, strength: int | None = None, fights: bool = T
 
 
 def card_back_html(spot: int | None = None, lang=None) -> str:
-    label = escape(t("app.card.face_down", lang)) + (f"<br>{SPOT_NAMES[spot]}" if spot is not None else "")
-    return f'<div class="pt-card pt-back" title="{escape(t("app.card.face_down_tip", lang))}">{label}</div>'
+    label = escape(t("render.card.face_down", lang)) + (f"<br>{SPOT_NAMES[spot]}" if spot is not None else "")
+    return f'<div class="pt-card pt-back" title="{escape(t("render.card.face_down_tip", lang))}">{label}</div>'
 
 
 def empty_spot_html(spot: int, locked: bool = False, lang=None) -> str:
-    word = t("app.spot.locked" if locked else "app.spot.empty", lang)
+    word = t("render.spot.locked" if locked else "render.spot.empty", lang)
     return (f'<div class="pt-card pt-empty{" pt-locked" if locked else ""}">'
             f'{SPOT_NAMES[spot]}<br>{escape(word)}</div>')
 
@@ -305,8 +305,8 @@ def building_cost(btype, frm: int, to: int, lang=None) -> str:
         bits = [f"{n} {resource_name(r, lang)}" for r, n in zip(RESOURCES, need) if n]
         if gold:
             bits.append(gold_text(gold, lang))
-        parts.append(" + ".join(bits) or t("app.building.free", lang))
-    return t("app.building.or", lang).join(parts)
+        parts.append(" + ".join(bits) or t("render.building.free", lang))
+    return t("render.building.or", lang).join(parts)
 
 
 def building_html(btype, level: int, lang=None) -> str:
@@ -317,17 +317,17 @@ def building_html(btype, level: int, lang=None) -> str:
     for lv in (1, 2):
         if lv < len(btype.levels) and btype.levels[lv] is not None:
             L = btype.levels[lv]
-            lines.append(t("app.building.level_line", lang, level="I" * lv, lp=lp_text(L.lp, lang),
+            lines.append(t("render.building.level_line", lang, level="I" * lv, lp=lp_text(L.lp, lang),
                            cost=building_cost(btype, lv - 1, lv, lang), text=level_text(btype, lv, lang)))
     pop = "".join(f"<div>{escape(x)}</div>" for x in lines)
     if level:
         L = btype.levels[level]
-        title = t("app.building.title", lang, name=name, level=level, lp=lp_text(L.lp, lang),
+        title = t("render.building.title", lang, name=name, level=level, lp=lp_text(L.lp, lang),
                   text=level_text(btype, level, lang))
         return (f'<span class="pt-building pt-l{level} pt-has-pop" tabindex="0" aria-label="{escape(title)}" '
                 f'data-building="{escape(btype.id)}" data-level="{level}">{escape(name)} {"I" * level}'
                 f'<span class="pt-pop"><b>{escape(name)}</b>{pop}</span></span>')
-    title = t("app.building.not_built", lang, name=name)
+    title = t("render.building.not_built", lang, name=name)
     need = ""
     ways = getattr(btype, "payments", {}).get((0, 1), ())
     if ways:
@@ -352,7 +352,7 @@ def _hidden_new(game) -> bool:
 
 def is_you(name: str) -> bool:
     """Is ``name`` the default name of the one human seat ("You" in some language)?"""
-    return any(name == t("app.name.you", lang) for lang in LANGUAGES)
+    return any(name == t("render.name.you", lang) for lang in LANGUAGES)
 
 
 def _badge_change(changes, seat, key, lang) -> tuple[str, str]:
@@ -360,7 +360,7 @@ def _badge_change(changes, seat, key, lang) -> tuple[str, str]:
     d = (changes or {}).get(seat, {}).get(key, 0)
     if not d:
         return "", ""
-    tip = escape(t("app.kingdom.changed_tip", lang, change=change_text(key, d, lang)))
+    tip = escape(t("render.kingdom.changed_tip", lang, change=change_text(key, d, lang)))
     return " pt-chg", f'<span class="pt-delta" title="{tip}" data-delta-{key}="{d}">{signed(d)}</span>'
 
 
@@ -390,39 +390,39 @@ def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False, lang=
     classes = "pt-kingdom" + (" pt-you" if you else "") + (" pt-waiting" if pending else "")
     wait = ""
     if pending:
-        kind = t(f"app.decision.kind.{pending.kind}", lang) if has(f"app.decision.kind.{pending.kind}", "en") \
+        kind = t(f"render.decision.kind.{pending.kind}", lang) if has(f"render.decision.kind.{pending.kind}", "en") \
             else pending.kind
         wait = (f'<span class="pt-badge pt-wait" title="{escape(decision_prompt(game, seat, lang))}">'
-                f'{escape(t("app.kingdom.deciding", lang, kind=kind))}</span>')
-    you_mark = escape(t("app.kingdom.you_mark", lang)) if you and not is_you(p.name) else ""
-    strength = (f'<span class="pt-badge pt-str" title="{escape(t("app.kingdom.strength_hidden_tip", lang))}">'
-                f'{escape(t("app.kingdom.strength_hidden", lang))}</span>'
+                f'{escape(t("render.kingdom.deciding", lang, kind=kind))}</span>')
+    you_mark = escape(t("render.kingdom.you_mark", lang)) if you and not is_you(p.name) else ""
+    strength = (f'<span class="pt-badge pt-str" title="{escape(t("render.kingdom.strength_hidden_tip", lang))}">'
+                f'{escape(t("render.kingdom.strength_hidden", lang))}</span>'
                 if hidden_units else
-                f'<span class="pt-badge pt-str" title="{escape(t("app.kingdom.strength_tip", lang))}" '
-                f'data-strength="{total}">{escape(t("app.kingdom.strength", lang, n=total))}</span>'
+                f'<span class="pt-badge pt-str" title="{escape(t("render.kingdom.strength_tip", lang))}" '
+                f'data-strength="{total}">{escape(t("render.kingdom.strength", lang, n=total))}</span>'
                 f'<span>{resources_html(res, lang)}</span>')
     lp_cls, lp_delta = _badge_change(changes, seat, "lp", lang)
     gold_cls, gold_delta = _badge_change(changes, seat, "gold", lang)
     head = (f'<div class="pt-khead"><span class="pt-dot" style="background:{color}"></span>'
             f'<span class="pt-pname">{escape(p.name)}{you_mark}</span>'
-            f'<span class="pt-badge pt-lp{lp_cls}" title="{escape(t("app.lp_long", lang))}" data-lp="{p.lp}">'
+            f'<span class="pt-badge pt-lp{lp_cls}" title="{escape(t("render.lp_long", lang))}" data-lp="{p.lp}">'
             f'{escape(lp_text(p.lp, lang))}</span>{lp_delta}'
-            f'<span class="pt-badge pt-gold{gold_cls}" title="{escape(t("app.gold", lang))}" data-gold="{p.gold}">'
+            f'<span class="pt-badge pt-gold{gold_cls}" title="{escape(t("render.gold", lang))}" data-gold="{p.gold}">'
             f'{escape(gold_text(p.gold, lang))}</span>{gold_delta}'
             f'{strength}{wait}</div>')
     front = "".join(spot_html(s) for s in FRONT_SPOTS)
     back = "".join(spot_html(s) for s in BACK_SPOTS)
-    rows = (f'<div class="pt-row"><div class="pt-rowlabel">{escape(t("app.kingdom.front", lang))}</div>{front}</div>'
-            f'<div class="pt-row"><div class="pt-rowlabel">{escape(t("app.kingdom.back", lang))}</div>{back}</div>')
+    rows = (f'<div class="pt-row"><div class="pt-rowlabel">{escape(t("render.kingdom.front", lang))}</div>{front}</div>'
+            f'<div class="pt-row"><div class="pt-rowlabel">{escape(t("render.kingdom.back", lang))}</div>{back}</div>')
     blds = "".join(building_html(b, p.buildings[i], lang) for i, b in enumerate(buildings_of(game)))
     extra = ""
     if show_hand:
-        hand = ", ".join(escape(card_name(c, lang)) for c in p.hand) or escape(t("app.kingdom.hand_empty", lang))
-        kept = (escape(t("app.kingdom.kept", lang, name=card_name(p.kept, lang)))
+        hand = ", ".join(escape(card_name(c, lang)) for c in p.hand) or escape(t("render.kingdom.hand_empty", lang))
+        kept = (escape(t("render.kingdom.kept", lang, name=card_name(p.kept, lang)))
                 if p.kept is not None else "")
-        extra = f'<div class="pt-hand"><b>{escape(t("app.kingdom.hand", lang))}</b> {hand}{kept}</div>'
+        extra = f'<div class="pt-hand"><b>{escape(t("render.kingdom.hand", lang))}</b> {hand}{kept}</div>'
     elif p.kept is not None:
-        extra = f'<div class="pt-hand pt-muted">{escape(t("app.kingdom.kept_hidden", lang))}</div>'
+        extra = f'<div class="pt-hand pt-muted">{escape(t("render.kingdom.kept_hidden", lang))}</div>'
     return (f'<div class="{classes}" data-seat="{seat}">{head}{rows}'
             f'<div class="pt-buildings">{blds}</div>{extra}</div>')
 
@@ -430,7 +430,7 @@ def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False, lang=
 def decision_prompt(game, seat: int, lang=None) -> str:
     """What ``seat`` must decide now, in words (the engine's prompt)."""
     d = game.decision(seat, lang_of(lang))
-    return d.prompt if d is not None else t("app.decision.nothing", lang)
+    return d.prompt if d is not None else t("render.decision.nothing", lang)
 
 
 def phase_track_html(game, lang=None) -> str:
@@ -439,7 +439,7 @@ def phase_track_html(game, lang=None) -> str:
     phase = game.phase
     idx = PHASE_ORDER.index(phase) if phase in PHASE_ORDER else len(PHASE_ORDER)
     parts = [f'<span class="pt-turn" data-turn="{game.turn}">'
-             f'{escape(t("app.track.turn", lang, turn=game.turn))}</span>']
+             f'{escape(t("render.track.turn", lang, turn=game.turn))}</span>']
     for i, ph in enumerate(PHASE_ORDER):
         cls = "pt-phase" + (" pt-current" if i == idx else " pt-done" if i < idx else "")
         parts.append(f'<span class="{cls}" data-phase="{ph}">{i + 1}. {escape(phase_title(ph, lang))}</span>')
@@ -460,18 +460,18 @@ def kingdoms_html(game, viewer=None, humans=(), show_hands=(), lang=None, change
 def legend_html(lang=None) -> str:
     """What the badges and card corners mean."""
     items = [
-        f'<span class="pt-badge pt-lp">{escape(t("app.lp", lang))}</span> {escape(t("app.legend.lp", lang))}',
-        f'<span class="pt-badge pt-gold">{escape(t("app.gold", lang))}</span> {escape(t("app.legend.gold", lang))}',
-        f'<span class="pt-badge pt-str">⚔</span> {escape(t("app.legend.str", lang))}',
-        f'<span class="pt-cost">2</span> {escape(t("app.legend.cost", lang))}',
-        f'<span class="pt-strength">3</span> {escape(t("app.legend.unit_str", lang))}',
-        f'<span class="pt-badge" style="box-shadow:0 0 0 2px #2ca02c">&nbsp;</span> {escape(t("app.legend.new", lang))}',
-        f'<span class="pt-badge pt-chg">&nbsp;</span> {escape(t("app.legend.changed", lang))}',
-        f'{age_tokens_svg(1, lang)} {escape(t("app.legend.age", lang))}',
-        f'<span class="pt-muted">{escape(t("app.legend.tap", lang))}</span>',
-        f'<span class="pt-muted pt-keys">{escape(t("app.legend.keys", lang))}</span>',
+        f'<span class="pt-badge pt-lp">{escape(t("render.lp", lang))}</span> {escape(t("render.legend.lp", lang))}',
+        f'<span class="pt-badge pt-gold">{escape(t("render.gold", lang))}</span> {escape(t("render.legend.gold", lang))}',
+        f'<span class="pt-badge pt-str">⚔</span> {escape(t("render.legend.str", lang))}',
+        f'<span class="pt-cost">2</span> {escape(t("render.legend.cost", lang))}',
+        f'<span class="pt-strength">3</span> {escape(t("render.legend.unit_str", lang))}',
+        f'<span class="pt-badge" style="box-shadow:0 0 0 2px #2ca02c">&nbsp;</span> {escape(t("render.legend.new", lang))}',
+        f'<span class="pt-badge pt-chg">&nbsp;</span> {escape(t("render.legend.changed", lang))}',
+        f'{age_tokens_svg(1, lang)} {escape(t("render.legend.age", lang))}',
+        f'<span class="pt-muted">{escape(t("render.legend.tap", lang))}</span>',
+        f'<span class="pt-muted pt-keys">{escape(t("render.legend.keys", lang))}</span>',
     ]
-    return (f'<div class="pt-legend"><b>{escape(t("app.legend.title", lang))}:</b>'
+    return (f'<div class="pt-legend"><b>{escape(t("render.legend.title", lang))}:</b>'
             + "".join(f"<span>{i}</span>" for i in items) + "</div>")
 
 
@@ -509,13 +509,13 @@ def scores_html(game, lang=None) -> str:
     if game.is_over and game.lich is not None and not winners:
         winners = {LICH_SEAT}
     out = []
-    crown_tip = escape(t("app.scores.winner_tip", lang))
+    crown_tip = escape(t("render.scores.winner_tip", lang))
     for rank, (s, name, lp, gold) in enumerate(rows, 1):
         crown = f' <span class="pt-crown" title="{crown_tip}">★</span>' if s in winners else ""
         out.append(f'<tr data-seat="{s}"><td>{rank}</td><td class="pt-final-name">{escape(name)}{crown}</td>'
                    f'<td class="pt-final-lp" data-seat="{s}">{lp}</td>'
                    f'<td class="pt-final-gold">{"—" if gold is None else gold}</td></tr>')
-    head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in ("app.scores.player", "app.lp", "app.gold_title"))
+    head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in ("render.scores.player", "render.lp", "render.gold_title"))
     return f'<table class="pt-table pt-scores"><tr><th>#</th>{head}</tr>' + "".join(out) + "</table>"
 
 
@@ -524,7 +524,7 @@ def game_html(game, viewer=None, humans=(), lang=None) -> str:
     status = ""
     if game.is_over:
         names = ", ".join(winner_names(game, lang))
-        status = (f'<div class="pt-msg pt-ok">{escape(t("app.final.winner", lang))} <b>{escape(names)}</b></div>'
+        status = (f'<div class="pt-msg pt-ok">{escape(t("render.final.winner", lang))} <b>{escape(names)}</b></div>'
                   + scores_html(game, lang))
     return (f'{CSS}<div class="pt-root">{phase_track_html(game, lang)}{status}'
             f'{kingdoms_html(game, viewer=viewer, humans=humans, lang=lang)}</div>')
@@ -535,7 +535,7 @@ def game_html(game, viewer=None, humans=(), lang=None) -> str:
 def change_text(kind: str, amount: int, lang=None) -> str:
     """``+3 LP``, ``+1 Moneta``, ``-5 Monet``: a change of LP or gold in words (the unit
     agrees with the number)."""
-    return t(f"app.change.{kind}", lang, n=abs(amount), signed=signed(amount))
+    return t(f"render.change.{kind}", lang, n=abs(amount), signed=signed(amount))
 
 
 def event_change_html(e, lang=None) -> str:
@@ -543,10 +543,10 @@ def event_change_html(e, lang=None) -> str:
         cls = "pt-plus" if e.amount >= 0 else "pt-minus"
         return f'<span class="{cls}">{escape(change_text(e.kind, e.amount, lang))}</span>'
     if e.kind == "age":
-        return escape(t("app.change.age", lang, n=e.amount))
+        return escape(t("render.change.age", lang, n=e.amount))
     if e.kind == "war":
-        return escape(t("app.change.wars", lang, n=e.amount))
-    key = f"app.change.kind.{e.kind}"
+        return escape(t("render.change.wars", lang, n=e.amount))
+    key = f"render.change.kind.{e.kind}"
     return escape(t(key, lang) if has(key, "en") else e.kind)
 
 
@@ -564,11 +564,11 @@ def events_table_html(events, names, limit: int | None = None, lang=None, cards=
     """A table of events: when, who, change, cause, detail."""
     lang = lang_of(lang)
     if not events:
-        return f'<div class="pt-muted">{escape(t("app.events.none", lang))}</div>'
+        return f'<div class="pt-muted">{escape(t("render.events.none", lang))}</div>'
     shown = list(events)
     cut = ""
     if limit is not None and len(shown) > limit:
-        cut = f'<div class="pt-muted">{escape(t("app.events.cut", lang, n=len(shown) - limit))}</div>'
+        cut = f'<div class="pt-muted">{escape(t("render.events.cut", lang, n=len(shown) - limit))}</div>'
         shown = shown[-limit:]
     rows = []
     for e in shown:
@@ -577,6 +577,6 @@ def events_table_html(events, names, limit: int | None = None, lang=None, cards=
                     f"<td>T{e.turn}</td><td>{escape(phase_title(e.phase, lang))}</td><td>{escape(who)}</td>"
                     f"<td>{event_change_html(e, lang)}</td><td>{escape(event_cause(e, lang, cards))}</td>"
                     f"<td>{escape(event_detail(e, names, lang, cards))}</td></tr>")
-    head = "".join(f"<th>{escape(t('app.events.col.' + c, lang))}</th>"
+    head = "".join(f"<th>{escape(t('render.events.col.' + c, lang))}</th>"
                    for c in ("turn", "phase", "player", "change", "cause", "detail"))
     return cut + f'<table class="pt-table pt-events"><tr>{head}</tr>' + "".join(rows) + "</table>"

@@ -10,7 +10,7 @@ import copy
 
 from papertales.i18n import t
 
-YOU = "app.name.you"          # the player's name in the positions: a key, put in words on use
+YOU = "render.name.you"          # the player's name in the positions: a key, put in words on use
 
 CERBERUS_WANTS_FOOD = {
     "format": "papertales-position/1", "turn": 2, "phase": "wars",

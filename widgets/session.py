@@ -438,7 +438,7 @@ class Session:
             raise IllegalActionError(self.t("app.session.over"))
         waiting = self.waiting_humans()
         if waiting and not [s for s in g.pending_players() if s not in self.humans]:
-            who = ", ".join(f"{g.players[s].name} ({self.t('app.decision.kind.' + g.decision(s).kind)})"
+            who = ", ".join(f"{g.players[s].name} ({self.t('render.decision.kind.' + g.decision(s).kind)})"
                             for s in waiting)
             raise IllegalActionError(self.t("app.session.waiting", who=who))
         self.checkpoint(f"app.session.goal.{mode}")
@@ -513,7 +513,7 @@ def default_names(players: int, humans, lang=None) -> list[str]:
     names = []
     for s in range(players):
         if s in humans:
-            names.append(t("app.name.you", lang) if len(humans) == 1 else t("app.name.player", lang, n=s + 1))
+            names.append(t("render.name.you", lang) if len(humans) == 1 else t("app.name.player", lang, n=s + 1))
         else:
             names.append(t("app.name.bot", lang, name=next(bots)))
     return names

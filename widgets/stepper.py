@@ -69,7 +69,7 @@ class DecisionPanel(W.VBox):
         self.kind = d.kind if d else None
         self.buttons: list[W.Button] = []
         p = game.players[seat]
-        prompt = d.prompt if d else self.t("app.decision.nothing")
+        prompt = d.prompt if d else self.t("render.decision.nothing")
         head = W.HTML(wrap(f"<b>{escape(p.name)}</b>: {escape(prompt)}"
                            f"<br><span class='pt-muted'>{decision_help(self.kind, self.lang)}</span>"))
         body = {"draft": lambda: draft_body(self), "draft_discard": lambda: draft_body(self),
@@ -116,7 +116,7 @@ class DecisionPanel(W.VBox):
         u = self.game.players[self.seat].units[s]
         label = self.t("app.step.unit_at", name=self._name(u.type), spot=SPOT_LABELS[s])
         if u.age:
-            label += ", " + self.t("app.age_tokens_n", n=u.age)
+            label += ", " + self.t("render.age_tokens_n", n=u.age)
         return label
 
     def _describe(self, action) -> str:
@@ -488,10 +488,10 @@ class GameStepper(Speaking, W.VBox):
             p, lk = g.players[0], g.lich
             tie = f" {escape(self.t('app.step.he_wins_ties'))}" if p.lp == lk.lp else ""
             msg = (f"<div class='pt-solo-score' style='font-size:14px'><b style='color:{PLAYER_COLOR}'>"
-                   f"{escape(p.name)} <span data-player-lp='{p.lp}'>{p.lp}</span> {escape(self.t('app.lp'))}</b> "
+                   f"{escape(p.name)} <span data-player-lp='{p.lp}'>{p.lp}</span> {escape(self.t('render.lp'))}</b> "
                    f"{escape(self.t('app.step.against'))} "
                    f"<b style='color:{LICH_COLOR}'>{escape(R.lich_king_name(lang))} "
-                   f"<span data-lich-lp='{lk.lp}'>{lk.lp}</span> {escape(self.t('app.lp'))}</b>{tie}</div>" + msg)
+                   f"<span data-lich-lp='{lk.lp}'>{lk.lp}</span> {escape(self.t('render.lp'))}</b>{tie}</div>" + msg)
         self.status.value = wrap(f"<div>{msg}</div>", css=False)
         self.happened.lang = self.ffwd.lang = lang
         self.happened.refresh()

@@ -213,7 +213,7 @@ class WhatIfExtras(Speaking, W.VBox):
                          for n, lp, p in zip(names, game.scores, game.players))
         after = "".join(f"<tr><td>{escape(n)}</td><td>{lp}</td><td>{gold}</td></tr>"
                         for n, lp, gold in zip(names, res["lp_after"], res["gold_after"]))
-        head = f"<tr><th></th><th>{escape(t('app.lp', lang))}</th><th>{escape(t('app.gold_title', lang))}</th></tr>"
+        head = f"<tr><th></th><th>{escape(t('render.lp', lang))}</th><th>{escape(t('render.gold_title', lang))}</th></tr>"
         events = "".join(f"<li>{escape(e['text'])}</li>" for e in res["events"] if e["seat"] >= 0)
         side = []
         for d in res.get("decisions", ()):

@@ -111,7 +111,7 @@ def figure_parts(G):
         d = G.nodes[s]
         xs.append(pos[s][0])
         ys.append(pos[s][1])
-        strength = escape(t("app.kingdom.strength", lang, n=d["strength"]))
+        strength = escape(t("render.kingdom.strength", lang, n=d["strength"]))
         texts.append(f"<b>{escape(d['name'])}</b><br>{strength}")
         lines = [f"<b>{escape(d['name'])}</b>: {strength}"]
         for cause, st, note in d["breakdown"]:

@@ -117,8 +117,8 @@ class PlayerEditor(W.VBox):
         if self.name.value == t("app.name.player", old, n=self.seat + 1):
             self.name.value = t("app.name.player", lang, n=self.seat + 1)
         self.name.description = t("app.wi.name", lang)
-        self.gold.description = t("app.gold_title", lang)
-        self.lp.description = t("app.lp", lang)
+        self.gold.description = t("render.gold_title", lang)
+        self.lp.description = t("render.lp", lang)
         opts = card_options(self.cards_set, lang)
         for label, _ in SPOTS:
             value = self.cards[label].value

@@ -157,7 +157,8 @@ def fields(value) -> set:
 def test_every_app_and_notebook_key_exists_in_both_languages():
     en, pl = app_keys("en"), app_keys("pl")
     assert set(en) == set(pl)
-    assert all(k.startswith(("app.", "nb.")) for k in en), [k for k in en if not k.startswith(("app.", "nb."))]
+    heads = ("app.", "nb.", "render.")
+    assert all(k.startswith(heads) for k in en), [k for k in en if not k.startswith(heads)]
     for key, value in en.items():
         other = pl[key]
         assert isinstance(value, dict) == isinstance(other, dict), key
