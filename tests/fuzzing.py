@@ -8,6 +8,7 @@ each checked, with illegal ones refused and the state byte-identical after each 
 
 from __future__ import annotations
 
+import collections
 import json
 import random
 
@@ -131,6 +132,21 @@ def tamper(text: str, rng: random.Random, edits: int = 1) -> tuple[str, list[str
 
 
 # ------------------------------------------------------------------ what a refusal or a load must be
+
+
+def tampered_outcomes(bases: list[str], count: int, judge, what: str, edits=(1, 1, 2)) -> collections.Counter:
+    """How ``judge(text, i)`` ("refused", "played" ...) takes ``count`` tampered copies of
+    ``bases`` (copy ``i`` seeded by ``i``, so a failure can be replayed alone); a crash
+    is reported with the edits that caused it."""
+    outcomes: collections.Counter = collections.Counter()
+    for i in range(count):
+        rng = random.Random(i)
+        text, done = tamper(rng.choice(bases), rng, edits=rng.choice(edits))
+        try:
+            outcomes[judge(text, i)] += 1
+        except Exception as exc:                     # noqa: BLE001 - reported with how to reproduce it
+            raise AssertionError(f"tampered {what} {i} ({', '.join(done)}): {type(exc).__name__}: {exc}") from exc
+    return outcomes
 
 def check_refusal(exc: PaperTalesError) -> None:
     """A refusal is worded in both languages and says where."""

@@ -4,13 +4,11 @@ evaluation runs (any phase) and which plays on legally to the end, and saves and
 
 from __future__ import annotations
 
-import collections
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from fuzzing import base_positions, position_or_refuse, tamper
+from fuzzing import base_positions, position_or_refuse, tampered_outcomes
 from papertales import BASE, PositionError, card_set
 from papertales.whatif import POSITION_PHASES, game_from_position
 
@@ -25,14 +23,7 @@ NECROPOLIS = {p: [c.id for c in card_set("lich-king-illustrative").necropolis if
 
 @pytest.mark.slow
 def test_300_tampered_positions_are_refused_or_play_on():
-    outcomes = collections.Counter()
-    for i in range(TAMPERED):
-        rng = random.Random(i)
-        text, done = tamper(rng.choice(BASES), rng, edits=rng.choice((1, 1, 2)))
-        try:
-            outcomes[position_or_refuse(text, i)] += 1
-        except Exception as exc:                     # noqa: BLE001 - reported with how to reproduce it
-            raise AssertionError(f"tampered position {i} ({', '.join(done)}): {type(exc).__name__}: {exc}") from exc
+    outcomes = tampered_outcomes(BASES, TAMPERED, position_or_refuse, "position")
     assert outcomes["refused"] > 0 and outcomes["played"] > 0, outcomes
 
 

@@ -21,7 +21,6 @@ from papertales.i18n import t
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-FIRST_RENDER_TIMEOUT = 120_000      # ms: a cold Voilà render can take ~20 s on 2 cores
 CLICK_TIMEOUT = 30_000
 TICK_JS = """n => { const e = document.querySelector('.pt-tick [data-tick]');
                     return e !== null && Number(e.dataset.tick) > n; }"""
@@ -219,8 +218,7 @@ def play_by_clicking(page, max_clicks, on_first_deploy=None, on_decision=None) -
 
 def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
     t0 = time.perf_counter()
-    page.goto(voila_app.url)
-    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    voila_app.open(page)
     first_interactive = time.perf_counter() - t0
     page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
     full_screenshot(page, artifacts / "app-start.png")
@@ -307,8 +305,7 @@ def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
 def test_play_a_whole_solo_game_against_the_lich_king(voila_app, page, artifacts):
     """Players: "1 (solo vs the Lich King)", one Lich King card, New game, then a whole game
     by clicking; the scores shown for you and for the Lich King are the engine's."""
-    page.goto(voila_app.url)
-    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    voila_app.open(page)
     page.locator(".pt-players select").select_option(label="1 (solo vs the Lich King)")
     page.locator(".pt-lich-count select").wait_for(state="visible", timeout=CLICK_TIMEOUT)
     page.locator(".pt-lich-count select").select_option(label="1 Lich King card")
@@ -364,8 +361,7 @@ def test_switch_the_app_to_polish_and_back(voila_app, page, artifacts):
     """The language switch at the top redraws the page: the phase track and the cards of
     your first pack (seed 7: the Farmer, "Rolnik" in the Polish rulebook) in Polish, then
     in English again; a click after the switch still plays."""
-    page.goto(voila_app.url)
-    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    voila_app.open(page)
     farmer = page.locator('.pt-decision .pt-card[data-card="farmer"] .pt-cname')
     farmer.wait_for(state="visible", timeout=CLICK_TIMEOUT)
     assert farmer.inner_text() == "Farmer"
@@ -410,8 +406,7 @@ def test_press_hint_and_see_the_ranked_options(voila_app, page, artifacts):
     page asks nothing of any other host (icons included: Voilà serves them)."""
     asked = []
     page.on("request", lambda r: asked.append(r.url))
-    page.goto(voila_app.url)
-    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    voila_app.open(page)
     cards = page.locator(".pt-decision button.pt-choice")
     cards.first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
     n = cards.count()
@@ -468,8 +463,7 @@ def test_aging_is_seen_fast_forward_stops_and_a_file_restores_the_game(voila_app
     """Keys 1 / p play; stepping stops after Aging and shows its deaths; "Next turn" shows a
     fast-forward bar whose Stop button halts it; the game downloaded as a file and uploaded
     back is the same game; the narrow (390 px) layout is photographed."""
-    page.goto(voila_app.url)
-    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    voila_app.open(page)
     page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
     assert page.locator(".pt-legend .pt-keys").count() == 1
     decide_until(page, "wars")                    # the draft by keys, a unit placed by clicking
@@ -538,8 +532,7 @@ def test_three_visits_leave_at_most_the_pool_and_one_kernel(voila_app, browser):
     for _ in range(3):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         pg = context.new_page()
-        pg.goto(voila_app.url)
-        pg.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+        voila_app.open(pg)
         pg.goto("about:blank")
         context.close()
     deadline = time.monotonic() + 30
@@ -563,8 +556,7 @@ def test_on_a_phone_the_decision_is_on_the_first_screen_and_the_spots_show_where
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
-        page.goto(voila_app.url)
-        page.locator("button.pt-next-phase").wait_for(state="attached", timeout=FIRST_RENDER_TIMEOUT)
+        voila_app.open(page, "attached")
         first = page.locator(".pt-decision button.pt-choice").first
         first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
         page.wait_for_timeout(500)
@@ -597,8 +589,7 @@ def test_the_what_if_editor_refuses_beside_the_control_and_labels_stale_results(
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     try:
-        page.goto(voila_app.url)
-        page.locator("button.pt-next-phase").wait_for(state="attached", timeout=FIRST_RENDER_TIMEOUT)
+        voila_app.open(page, "attached")
         page.locator(".lm-TabBar-tab", has_text="What-if editor").click()
         results = page.locator(".pt-whatif .pt-whatif-results table").first
         results.wait_for(state="visible", timeout=60_000)
@@ -672,8 +663,7 @@ def test_the_guided_first_game_is_clicked_through_to_its_end(voila_app, page, ar
     and suggestion; "Play the suggestion" and "Continue" to the end of the guided turns;
     at the first Construction a clear mistake (the coach's verdict, asked here) gives "Try
     again", which goes back.  Nothing hidden in the page at any decision."""
-    page.goto(voila_app.url)
-    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    voila_app.open(page)
     click_and_wait(page, page.locator("button.pt-guided-start"))
     page.locator(".pt-guide .pt-guide-suggest").wait_for(state="visible", timeout=GUIDE_TIMEOUT)
     assert "decision 1 · turn 1 of 2" in guide_text(page) and "The guide suggests:" in guide_text(page)
@@ -726,8 +716,7 @@ def test_the_game_review_graph_colours_and_a_click_on_a_point(voila_app, page, a
     the better move in words; a click on a point of the graph takes the game back to that
     decision.  Screenshots in English and Polish at 1280 and 390 px."""
     from papertales_widgets.coach import VERDICT_COLORS
-    page.goto(voila_app.url)
-    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    voila_app.open(page)
     page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
     play_by_clicking(page, 400)
     page.locator(".pt-final .pt-scores").wait_for(state="visible", timeout=CLICK_TIMEOUT)
@@ -798,8 +787,7 @@ def test_the_guided_game_in_polish_and_english(browser, voila_app, artifacts, wi
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     try:
-        page.goto(voila_app.url)
-        page.locator("button.pt-next-phase").wait_for(state="attached", timeout=FIRST_RENDER_TIMEOUT)
+        voila_app.open(page, "attached")
         page.locator(".pt-language button", has_text="Polski").click()
         page.wait_for_function("() => { const b = document.querySelector('button.pt-guided-start');"
                                " return b !== null && b.innerText.includes('przewodnikiem'); }",

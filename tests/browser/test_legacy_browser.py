@@ -13,7 +13,6 @@ from kingdom_legacy import Campaign
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-FIRST_RENDER_TIMEOUT = 120_000
 CLICK_TIMEOUT = 30_000
 TICK_JS = """n => { const e = document.querySelector('.kl-tick[data-tick]');
                     return e !== null && Number(e.dataset.tick) > n; }"""
@@ -37,8 +36,7 @@ def panel_button(page, text):
 
 
 def test_play_the_demo_kingdom_by_clicking(voila_app, page, artifacts):
-    page.goto(voila_app.url)
-    page.locator("button.pt-next-phase").wait_for(state="visible", timeout=FIRST_RENDER_TIMEOUT)
+    voila_app.open(page)
     page.locator(".lm-TabBar-tab", has_text="Kingdom Legacy").click()
     page.locator(".kl-root h3", has_text="Kingdom Legacy — Invented demo kingdom").wait_for(
         state="visible", timeout=CLICK_TIMEOUT)

@@ -94,6 +94,13 @@ class VoilaServer:
             calm = calm + 0.5 if now - last < 0.05 else 0.0
             last = now
 
+    def open(self, page, state: str = "visible", timeout: float = 120_000) -> None:
+        """Open the app in ``page`` and wait until its first render (the stepper's "Next
+        phase" button) is ``state`` ("attached": in the DOM, perhaps off screen on a phone).
+        ``timeout`` in ms: a cold Voilà render can take ~20 s on 2 cores."""
+        page.goto(self.url)
+        page.locator("button.pt-next-phase").wait_for(state=state, timeout=timeout)
+
     def kernels(self) -> int:
         """How many kernels run now (the ipykernel processes under Voilà)."""
         import psutil
