@@ -80,10 +80,9 @@ class RandomBot:
         the discards, then each placeable card on each free spot, then the dones
         (``done`` and one ``done CARD`` per distinct card in hand)."""
         rng = self.rng
-        now = survey(game, game.players[seat])
-        free, cards, placeable = now.free, now.cards, now.placeable
+        free, _, discardable, _, cards, placeable = survey(game, game.players[seat])
         n_free = _SPOTS_IN[free]
-        discards = DISCARDS_AT[now.discardable]
+        discards = DISCARDS_AT[discardable]
         n = len(discards) + len(placeable) * n_free
         if rng.below(n + 1) == n:
             k = rng.below(len(cards) + 1)

@@ -106,6 +106,11 @@ class Survey(NamedTuple):
     placeable: list[str]    #: those of them that can be paid for and placed
 
 
+#: ``Survey(...)`` without the Python-level ``__new__`` of a NamedTuple: survey runs for
+#: every Deployment decision of every rollout
+_SURVEY: Final = tuple.__new__
+
+
 def survey(game: Game, p: Player) -> Survey:
     """A deployment decision in one pass, without listing its actions.  :func:`legal`, the
     random bot's sampler (:mod:`papertales.bots`) and the bots' shortcuts all build on it,
@@ -135,24 +140,23 @@ def survey(game: Game, p: Player) -> Survey:
             cards.append(tid)
             if t.cost <= budget and free:
                 placeable.append(tid)
-    return Survey(free, budget, old, placed, cards, placeable)
+    return _SURVEY(Survey, (free, budget, old, placed, cards, placeable))
 
 
 def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
     p = game.players[seat]
     units = p.units
-    now = survey(game, p)
-    free = now.free
-    out = list(DISCARDS_AT[now.discardable])
-    for tid in now.placeable:
+    free, budget, discardable, placed, cards, placeable = survey(game, p)
+    out = list(DISCARDS_AT[discardable])
+    for tid in placeable:
         out += place_actions(tid, free)
-    for s in SPOTS_OF[now.placed]:      # take back a unit placed this turn
+    for s in SPOTS_OF[placed]:          # take back a unit placed this turn
         u = units[s]
-        if u is not None and now.budget + u.type.cost >= 0:
+        if u is not None and budget + u.type.cost >= 0:
             out.append(RETURNS[s])
     out += _MOVES_BY_SPOTS[p.spots][((1 << p.spots) - 1) & ~free]
     out.append(DONE_NOTHING)
-    for tid in now.cards:
+    for tid in cards:
         out.append(for_card(DONE, tid))
     return out
 

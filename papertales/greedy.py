@@ -63,12 +63,11 @@ def _random_deployment(game, seat, rng) -> Action:
     discards, each placeable card on each free spot, the take-backs (no bot's), the moves,
     then ``done`` and ``done CARD`` for each distinct card in hand."""
     p = game.players[seat]
-    now = survey(game, p)
-    free, cards, placeable = now.free, now.cards, now.placeable
+    free, _, discardable, _, cards, placeable = survey(game, p)
     n_free = free.bit_count()
     places = len(placeable) * n_free
     moves = _crossing_moves(p)
-    discards = DISCARDS_AT[now.discardable]
+    discards = DISCARDS_AT[discardable]
     i = rng.below(len(discards) + places + len(moves) + 1 + len(cards))
     if i < len(discards):
         return discards[i]
