@@ -31,8 +31,9 @@ from .solo import LP_PER_ARMY_WIN, WarOutcome, lp_per_army_win, next_war_card, r
 from .wars import LP_PER_WAR
 
 #: the submodules that are part of the public API (everything else is the engine's own)
-PUBLIC_MODULES = ("bots", "registry", "i18n", "render", "results", "variants", "whatif", "coach", "tournament",
-                  "cardstats", "lab", "advisor", "stats", "budget", "greedy", "ismcts", "observation", "extras")
+PUBLIC_MODULES = ("bots", "registry", "i18n", "render", "results", "variants", "position", "whatif", "coach",
+                  "tournament", "cardstats", "lab", "advisor", "stats", "budget", "greedy", "ismcts", "observation",
+                  "extras")
 
 __all__ = ["ABILITY_PHASES", "ARMIES", "Action", "BASE", "BLACK_ARMY", "BUILTIN_PACKS", "CardSet",
            "Decision", "Event", "Game", "IllegalActionError", "LANGUAGES", "LICH_KING_ABILITIES",
@@ -41,7 +42,7 @@ __all__ = ["ABILITY_PHASES", "ARMIES", "Action", "BASE", "BLACK_ARMY", "BUILTIN_
            "REQUIREMENT_KINDS", "RESOURCES", "RULE_WARS", "SAVE_FORMAT", "SaveFileError",
            "bots", "builtin_pack", "card_name", "card_set", "cause_label", "explain",
            "get_language", "i18n", "lich_king_card", "load_pack", "lp_per_army_win", "necropolis_card",
-           "next_war_card", "phase_help",
+           "next_war_card", "phase_help", "position",
            "recruitment_gains", "render", "render_parts", "results", "set_language", "t",
            "totals", "variants", "war_outcome", "whatif", "compiled"]
 __version__ = "0.1.0"
@@ -51,7 +52,7 @@ from . import game as _game  # noqa: E402
 #: the public submodules loaded on first use (``papertales.render``, ``from papertales
 #: import whatif``): a program that only plays games does not pay for the HTML, the
 #: position format or the bots' tables at ``import papertales``
-_LAZY = ("bots", "render", "whatif")
+_LAZY = ("bots", "render", "position", "whatif")
 
 
 def __getattr__(name: str):

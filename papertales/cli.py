@@ -28,7 +28,9 @@ from .events import LICH_SEAT, cause_label, seat_name, totals
 from .bots import play
 from .game import Game
 from .extras import require
-from .whatif import evaluate, load_position, os_reason
+from .files import os_reason
+from .position import load_position
+from .whatif import evaluate
 from .simulate import simulate
 
 PROG = "papertales"

@@ -27,7 +27,7 @@ from .state import Player, production
 from .observation import observe
 from .determinize import determinize
 
-try:                    # mypyc: let interpreted classes (whatif.Position) subclass Game
+try:                    # mypyc: let interpreted classes (position.Position) subclass Game
     from mypy_extensions import mypyc_attr
 except ImportError:     # the pure engine without mypy installed: nothing to declare
     def mypyc_attr(*args: Any, **flags: Any) -> Any:  # type: ignore[misc]

@@ -263,7 +263,7 @@ def _replayed(data, g, cls, cards):
     where = "options"
     try:
         if "position" in o:                  # a game set up from a what-if position
-            from .whatif import game_from_position
+            from .position import game_from_position
             where = "options.position"
             r = game_from_position(o["position"], cards, seed=g.seed)
             r.record_events = g.record_events

@@ -221,7 +221,7 @@ def base_positions() -> list[str]:
     (2-7 players and solo), as JSON text."""
     from pathlib import Path
 
-    from papertales.whatif import position_of
+    from papertales.position import position_of
     folder = Path(__file__).resolve().parent.parent / "docs" / "positions"
     out = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.json"))]
     for options in CONFIGS:
@@ -245,7 +245,8 @@ def base_positions() -> list[str]:
 def position_or_refuse(text: str, seed: int) -> str:
     """``"refused"`` or ``"played"``: load a (tampered) position, evaluate a phase, play on."""
     from papertales import PositionError
-    from papertales.whatif import PHASE_CHOICES, evaluate, game_from_position
+    from papertales.position import game_from_position
+    from papertales.whatif import PHASE_CHOICES, evaluate
     rng = random.Random(seed)
     try:
         g = game_from_position(text)

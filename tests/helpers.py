@@ -1,6 +1,6 @@
 """Shared helpers for tests: build positions quickly and run single phases."""
 
-from papertales.whatif import game_from_position
+from papertales.position import game_from_position
 
 
 def position(*players, turn=1, phase="wars", seed=0):

@@ -14,7 +14,8 @@ from papertales.bots import random_game
 from papertales.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent          # the checkout, whatever the working directory
-CLI_SOURCES = [ROOT / "papertales" / f for f in ("cli.py", "simulate.py", "lab.py", "whatif.py")]
+CLI_SOURCES = [ROOT / "papertales" / f for f in ("cli.py", "simulate.py", "lab.py", "position.py", "whatif.py",
+                                                   "files.py")]
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,7 @@ from papertales.evaluation import BASE, Evaluation
 from papertales.features import base_features
 from papertales.greedy import bot_actions
 from papertales.rng import Rng
-from papertales.whatif import game_from_position
+from papertales.position import game_from_position
 
 
 def _draft_game(seed=7):

@@ -23,7 +23,7 @@ from papertales.game import Game
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE_FILES = ("game", "deployment", "recruitment", "construction", "aging", "solo", "serialize",
                 "cards", "necropolis", "abilities", "expansion", "variants", "actions",
-                "determinize", "observation", "whatif", "rng", "bots", "greedy", "ismcts", "tournament",
+                "determinize", "observation", "position", "whatif", "files", "rng", "bots", "greedy", "ismcts", "tournament",
                 "cardstats", "coach", "lab", "playthrough", "results", "events", "extras")
 #: helpers that raise an error from a key (the first argument) and its values
 RAISING_HELPERS = ("_err",)
@@ -126,7 +126,7 @@ def english_texts(name, source):
             where = f"{name}:{lit.lineno}"
             if isinstance(lit, ast.JoinedStr):
                 yield f"{where}: an f-string message"
-            elif not (lit.value.startswith("err.") or (name == "whatif.py" and lit.value.startswith("cli."))):
+            elif not (lit.value.startswith("err.") or (name in ("position.py", "whatif.py") and lit.value.startswith("cli."))):
                 yield f"{where}: {lit.value!r} is not an err. key"
             elif lit.value not in known:
                 yield f"{where}: {lit.value!r} is not in the catalogue"

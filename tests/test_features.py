@@ -8,7 +8,7 @@ import pytest
 from papertales import Action
 from papertales.evaluation import Evaluation, stage
 from papertales.features import BASE, features, names
-from papertales.whatif import game_from_position
+from papertales.position import game_from_position
 
 
 def named(g, seat, phase=None) -> dict:

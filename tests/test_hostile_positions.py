@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from fuzzing import base_positions, position_or_refuse, tampered_outcomes
 from papertales import BASE, PositionError, card_set
-from papertales.whatif import POSITION_PHASES, game_from_position
+from papertales.position import POSITION_PHASES, game_from_position
 
 pytestmark = pytest.mark.filterwarnings("ignore::papertales.expansion.TileSetWarning")
 

@@ -17,10 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {"papertales": "papertales", "kingdom_legacy": "kingdom_legacy", "papertales_widgets": "widgets"}
 LAYERS = {   # papertales' modules, bottom up; kingdom_legacy sits on "data", the panels are "face"
-    "data": "_build rng i18n errors extras stats budget state abilities necropolis cards actions decisions events "
-            "results variants expansion",
+    "data": "_build rng i18n errors files extras stats budget state abilities necropolis cards actions decisions "
+            "events results variants expansion",
     "rules": "game recruitment deployment wars income construction aging scoring solo observation determinize "
-             "serialize",
+             "serialize position",
     "players": "bots greedy ismcts montecarlo scripted evaluation features",
     "analysis": "coach advisor registry whatif tournament cardstats lab simulate fitting playthrough",
     "face": "render cli __init__ __main__",
@@ -36,11 +36,12 @@ KNOWN = {
     ("papertales.errors", "papertales.i18n", "imported inside _word()"),
     ("papertales.i18n", "papertales.errors", "imported inside check_language()"),
     # Game.to_json / from_json and the save loader, which builds a Game (and a what-if
-    # position's game): the save format needs the rule tables out of game.py first
+    # position's game, whose format takes the save's bounds): the save format needs the
+    # rule tables out of game.py first
     ("papertales.game", "papertales.serialize", "imported inside from_json()"),
     ("papertales.game", "papertales.serialize", "imported inside to_json()"),
     ("papertales.serialize", "papertales.game", "imported inside loads()"),
-    ("papertales.serialize", "papertales.whatif", "imported inside _replayed()"),
+    ("papertales.serialize", "papertales.position", "imported inside _replayed()"),
 }
 
 

@@ -74,7 +74,7 @@ def test_a_user_unit_plays_with_the_engine_vocabulary():
                              {"on": "strength", "do": "add_strength", "amount": 1, "per": "ore"}])
     cs = card_set(load_pack(pack(units=[squire])))
     assert len(cs.deck) == 83
-    from papertales.whatif import game_from_position
+    from papertales.position import game_from_position
     g = game_from_position({"turn": 1, "phase": "wars", "players": [
         {"front": ["squire", "miner"]}, {"front": ["knight"]}]}, cards=cs)
     assert g.strength(0) == 2 + 1 + 2             # Squire 2 +1 (Miner's ore), Miner 2

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from papertales import BASE
-from papertales.whatif import evaluate, game_from_position, position_of
+from papertales.position import game_from_position, position_of
+from papertales.whatif import evaluate
 
 UNIT_IDS = [u.id for u in BASE.units]
 BUILDINGS = ["town", "tavern", "mine", "temple", "barracks"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from papertales import Action, Game
 from papertales.bots import play
 from papertales.registry import get
-from papertales.whatif import game_from_position
+from papertales.position import game_from_position
 
 
 def deployment(hand, gold=5, front=(), back=(), rules=None):

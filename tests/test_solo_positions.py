@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from papertales import PositionError
-from papertales.whatif import evaluate, game_from_position, position_of
+from papertales.position import game_from_position, position_of
+from papertales.whatif import evaluate
 
 POSITION = json.loads((Path(__file__).resolve().parent.parent / "docs" / "positions" / "solo-lich-king.json")
                       .read_text(encoding="utf-8"))

@@ -12,7 +12,8 @@ import pytest
 from papertales import PositionError
 from papertales.cli import main
 from papertales.construction import explain_all, options
-from papertales.whatif import evaluate, game_from_position, load_position, position_of
+from papertales.position import game_from_position, load_position, position_of
+from papertales.whatif import evaluate
 
 pytestmark = pytest.mark.filterwarnings("ignore::papertales.expansion.TileSetWarning")
 

@@ -36,10 +36,10 @@ from papertales.render import escape
 
 from .base import MessageBox, guarded
 from .gamefile import take_upload
-from .lichking import (ILLUSTRATIVE_PACK, Armies, Gains, army_parts, armies_text_html, card_name, cause_rows,
-                       gains_figure, gains_forecast, h4, illustrative_html, matches_table_html,
-                       requirement_text, rows_table_html, swrap, update_gains_figure)
-from .solocards import Html, panel_language, phase_name, th
+from .lichking import (armies_text_html, gains_figure, h4, matches_table_html, requirement_text, rows_table_html,
+                       update_gains_figure)
+from .solocalc import Armies, Gains, army_parts, cause_rows, gains_forecast
+from .solocards import ILLUSTRATIVE_PACK, Html, card_name, illustrative_html, panel_language, phase_name, swrap, th
 
 #: the requirements the form offers: the engine's simple kinds, and ``json`` for a
 #: combination (all / any / not) written as JSON

@@ -23,7 +23,7 @@ from papertales import Action, Game, IllegalActionError, card_set
 from papertales.registry import get as get_bot
 from papertales.i18n import check_language, get_language, t
 from papertales.render import phase_title
-from papertales.whatif import position_of
+from papertales.position import position_of
 from papertales.observation import visible
 
 #: the built-in Necropolis and Lich King cards: invented, NOT the printed ones

@@ -18,7 +18,8 @@ from papertales import BASE, Action, PositionError
 from papertales import render as R
 from papertales.i18n import has, t
 from papertales.render import escape
-from papertales.whatif import FORMAT, MOST, evaluate, game_from_position, position_of
+from papertales.position import FORMAT, MOST, game_from_position, position_of
+from papertales.whatif import evaluate
 
 from .base import MessageBox, Speaking, field_flag, guarded, replace_children, set_flag, wrap
 from .gamefile import open_named, take_upload

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))      # tests/fuzzin
 from fuzzing import base_packs, base_positions, base_saves, tamper  # noqa: E402
 from papertales import Game, SaveFileError  # noqa: E402
 from papertales.i18n import t  # noqa: E402
-from papertales.whatif import game_from_position  # noqa: E402
+from papertales.position import game_from_position  # noqa: E402
 from papertales_widgets import GameStepper, WhatIfEditor  # noqa: E402
 from papertales_widgets.companion import PackEditor  # noqa: E402
 

@@ -15,7 +15,8 @@ from papertales import solo
 from papertales.cards import card_set
 from papertales_widgets import lp_series
 from papertales_widgets.companion import RULES_EXAMPLE, CompanionPanel, PackEditor
-from papertales_widgets.lichking import LichKingPanel, SoloGame, solo_record
+from papertales_widgets.lichking import LichKingPanel, SoloGame
+from papertales_widgets.solocalc import solo_record
 from papertales.state import Unit
 
 RULES_NETHERWORLD = ["miner", "knight", "veteran", "treefolk", "farmer", "cook", "archer"]

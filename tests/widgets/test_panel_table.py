@@ -7,7 +7,7 @@ from papertales.i18n import card_name
 from papertales_widgets import App, EventLog, GameStepper, KingdomView, Session
 from papertales_widgets.happened import happened
 from papertales_widgets.wargraph import graph_for_session
-from papertales.whatif import position_of
+from papertales.position import position_of
 
 
 def to_deployment(session):

@@ -107,7 +107,8 @@ def test_loading_a_position_refills_phase_hands_actions_choices_and_variants():
     assert not again.messages.errors, again.messages.errors
     assert again.position() == ed.position()
     # the Alchemist's choice came back: no decision is left open in the Deployment
-    from papertales.whatif import evaluate, game_from_position
+    from papertales.position import game_from_position
+    from papertales.whatif import evaluate
     assert "decisions" not in evaluate(game_from_position(again.position()), ("deployment",))["deployment"]
     x.choices[0].value = ""
     assert "decisions" in evaluate(game_from_position(ed.position()), ("deployment",))["deployment"]

@@ -4,7 +4,8 @@ import base64
 import datetime
 import json
 
-from papertales.whatif import evaluate, game_from_position
+from papertales.position import game_from_position
+from papertales.whatif import evaluate
 from papertales_widgets import LESSONS, App, WhatIfEditor, lesson_editor, lesson_position
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from papertales.whatif import game_from_position
+from papertales.position import game_from_position
 from papertales_widgets import GameStepper, Session
 
 
