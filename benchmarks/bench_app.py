@@ -147,7 +147,7 @@ def bench_coach(games: int = 2) -> dict:
     suggestion and the page redrawn), a move of your own checked (seconds), and the Game
     review of whole games with the app's budget (seconds in all, per decision)."""
     from papertales import Action
-    from papertales.bots import get
+    from papertales.registry import get
     from papertales_widgets import GameStepper, Session
     from papertales_widgets.coach import REVIEW_SECONDS, ReviewPanel
     from papertales_widgets.guide import GuidePanel

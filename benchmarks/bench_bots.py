@@ -190,7 +190,8 @@ def speed_positions():
 
 def speed(iterations=100) -> dict:
     from papertales import Game, coach
-    from papertales.bots import get, play
+    from papertales.bots import play
+    from papertales.registry import get
     from papertales.ismcts import IsmctsBot
     positions = speed_positions()
     bot = IsmctsBot(seed=1, iterations=iterations)
