@@ -45,6 +45,7 @@ class Evaluation:
         self.data = data
         self.models: dict = data["models"]
         self.win: dict = data.get("win", {})
+        self.sampled: dict = data.get("sampled", {})
         self._aligned: dict = {}
 
     @classmethod
@@ -111,6 +112,19 @@ class Evaluation:
         if game.lich is not None:
             return 1.0 / (1.0 + math.exp(-(scale * (values[seat] - game.lich.lp) + offset)))
         return share(values, seat, scale)
+
+
+    def sampled_chance(self, game, chance: float) -> float:
+        """The chance to win of a move judged in sampled worlds (the coach's mean over its
+        worlds), corrected for what sampling does to it: the other seats' hidden cards are
+        dealt at random from the unseen ones, while the real players drafted theirs, so the
+        sampled worlds flatter the seat that asks.  A logistic map of the mean's log-odds,
+        fitted per turn on games between bots (``fitting.fit_sampled``); the identity where
+        none is fitted, and 0 or 1 (a game decided in every world) stay as they are."""
+        a, b = self.sampled.get(f"{'solo:' if game.lich is not None else ''}{game.turn}", (1.0, 0.0))
+        if chance <= 0.0 or chance >= 1.0 or (a == 1.0 and b == 0.0):
+            return chance
+        return 1.0 / (1.0 + math.exp(-(a * math.log(chance / (1.0 - chance)) + b)))
 
 
 def share(values: list[float], seat: int, scale: float) -> float:

@@ -27,10 +27,11 @@ import multiprocessing
 import os
 
 from . import tournament as T
-from .bots import RandomBot
+from .bots import RandomBot, play
 from .extras import require
 from .evaluation import FORMAT, Evaluation, set_default, stage
 from .features import BASE, DESCRIPTIONS, features, names
+from .montecarlo import compare
 
 RIDGE = 1.0
 #: the pull towards 0 of a card's own weight: a card seen in few positions (a card the bots
@@ -237,19 +238,19 @@ def _multinomial(np, v, y) -> float:
     return round(float(b), 4)
 
 
-def _logistic(np, x, y) -> list[float]:
+def _logistic(np, x, y, centre: float = 0.25) -> list[float]:
     """``[scale, offset]`` of the curve ``1 / (1 + exp(-(scale * x + offset)))`` that best
-    explains the outcomes ``y`` (penalised log-likelihood, Newton steps halved until the
-    likelihood grows)."""
+    explains the outcomes ``y`` (penalised log-likelihood pulled gently towards
+    ``[centre, 0]``, Newton steps halved until the likelihood grows)."""
     def objective(a, b):
         z = a * x + b
-        return float(np.sum(y * z - np.logaddexp(0.0, z)) - PRIOR / 2 * ((a - 0.25) ** 2 + b ** 2))
+        return float(np.sum(y * z - np.logaddexp(0.0, z)) - PRIOR / 2 * ((a - centre) ** 2 + b ** 2))
 
-    a, b = 0.25, 0.0
+    a, b = centre, 0.0
     best = objective(a, b)
     for _ in range(100):
         p = 1 / (1 + np.exp(-(a * x + b)))
-        g = np.array([np.sum((y - p) * x) - PRIOR * (a - 0.25), np.sum(y - p) - PRIOR * b])
+        g = np.array([np.sum((y - p) * x) - PRIOR * (a - centre), np.sum(y - p) - PRIOR * b])
         wgt = p * (1 - p)
         h = np.array([[np.sum(wgt * x * x), np.sum(wgt * x)], [np.sum(wgt * x), np.sum(wgt)]]) + np.eye(2) * PRIOR
         step = np.linalg.solve(h, g)
@@ -269,6 +270,71 @@ def _logistic(np, x, y) -> list[float]:
     return [round(float(a), 4), round(float(b), 4)]
 
 
+#: the games on which the coach's chances are corrected (``fit_sampled``): a greedy bot
+#: against three economists, four greedy bots, and solo
+SAMPLED_LINEUPS = (("greedy", "economist", "economist", "economist"), ("greedy",) * 4, ("greedy",))
+
+
+def _sampled_chunk(job):
+    """``(key, raw chance, won share)`` at every ``every``-th decision of one game: the
+    coach's mean chance to win, over ``worlds`` sampled worlds, of the move the bot plays."""
+    data, lineup, index, seed, worlds, every = job
+    players = len(lineup)
+    options = {"packs": ["lich-king-illustrative"], "lich_king_cards": index % 5} if players == 1 else None
+    gs = T.game_seed(seed, index)
+    game = T._new_game(players, gs, options)
+    seats = T.lineup(list(lineup), index, players)
+    bots = [T.make_bot(name, T._splitmix(gs ^ (s + 1) * 0x9E37)) for s, name in enumerate(seats)]
+    ev = Evaluation(data)
+    points, count = [], [0]
+
+    def on_choice(g, seat, action):
+        count[0] += 1
+        if count[0] % every == 0 and len(g.legal_actions(seat)) > 1:
+            raw = compare(g, seat, [action], worlds=worlds, seed=count[0], ev=ev)[0]
+            points.append((f"{'solo:' if g.lich is not None else ''}{g.turn}", seat, sum(raw.wins) / raw.n))
+
+    play(game, bots, checked=True, on_choice=on_choice)
+    winners = game.winners() if game.lich is None else ([0] if game.winners() == [0] else [])
+    return [(key, p, (1.0 / len(winners)) if s in winners else 0.0) for key, s, p in points]
+
+
+def fit_sampled(data: dict, games: int = 400, seed: int = 900, worlds: int = 8, every: int = 7,
+                jobs: int | None = None) -> dict:
+    """The correction of the coach's chances to win (:meth:`Evaluation.sampled_chance`):
+    per turn (and per turn solo), ``[a, b]`` of ``logit(corrected) = a * logit(mean) + b``,
+    fitted on the coach's raw chances for the moves bots play in ``games`` games of each
+    lineup of :data:`SAMPLED_LINEUPS` against who won (other seeds than the benchmark's)."""
+    np = _numpy()
+    raw = {k: v for k, v in data.items() if k != "sampled"}
+    tasks = [(raw, lineup, i, seed + k, worlds, every)
+             for k, lineup in enumerate(SAMPLED_LINEUPS) for i in range(games // (2 if len(lineup) > 1 else 1))]
+    by_key: dict[str, list] = {}
+    for part in _map(_sampled_chunk, tasks, jobs or os.cpu_count() or 1):
+        for key, p, won in part:
+            if 0.0 < p < 1.0:
+                by_key.setdefault(key, []).append((p, won))
+    out = {}
+    for key in sorted(by_key):
+        p = np.array([x for x, _ in by_key[key]])
+        y = np.array([w for _, w in by_key[key]])
+        out[key] = _logistic(np, np.log(p / (1 - p)), y, centre=1.0)
+    return out
+
+
+def with_sampled(data: dict, games: int = 400, seed: int = 900, jobs: int | None = None) -> dict:
+    """``data`` with the coach's correction (:func:`fit_sampled`) fitted anew and its
+    recipe; the bots of those games play with ``data``'s weights."""
+    previous = Evaluation.default()
+    set_default(Evaluation(data))
+    try:
+        curves = fit_sampled(data, games, seed, jobs=jobs)
+    finally:
+        set_default(previous)
+    recipe = {"games": games, "seed": seed, "worlds": 8, "every": 7, "lineups": [list(x) for x in SAMPLED_LINEUPS]}
+    return dict(data, sampled=curves, fitted_on=dict(data["fitted_on"], sampled=recipe))
+
+
 #: the recipe of the shipped weights: round 0 between the scripted players (who need no
 #: evaluation), then rounds of the greedy bot -- playing with the previous round's
 #: weights -- and a scripted player, each decision taken at random now and then
@@ -280,10 +346,11 @@ ROUNDS = (
 
 
 def refit(games: int = 2500, solo_games: int = 2500, seed: int = 1, rounds=ROUNDS, jobs: int | None = None,
-          say=None) -> dict:
+          say=None, sampled_games: int = 400) -> dict:
     """The shipped weights from scratch: every round fits a 4-player and a solo
-    evaluation (:func:`fit`, :func:`merge`); the next round's bots play with them.  The
-    same arguments give the same weights."""
+    evaluation (:func:`fit`, :func:`merge`); the next round's bots play with them; then the
+    correction of the coach's chances (:func:`with_sampled`).  The same arguments give the
+    same weights."""
     data: dict = {}
     try:
         for r, spec in enumerate(rounds):
@@ -297,7 +364,7 @@ def refit(games: int = 2500, solo_games: int = 2500, seed: int = 1, rounds=ROUND
         set_default(None)
     data["fitted_on"] = {"rounds": [dict(spec) for spec in rounds], "games": games, "solo_games": solo_games,
                          "seed": seed, "last_round": data["fitted_on"]}
-    return data
+    return with_sampled(data, sampled_games, seed=seed + 899, jobs=jobs)
 
 
 def describe(data: dict) -> str:
@@ -352,6 +419,21 @@ def describe(data: dict) -> str:
         q = data["quality"].get(key, {})
         scale, offset = data["win"].get(key, (None, None))
         lines.append(f"| {key} | {q.get('samples')} | {q.get('r2')} | {q.get('rmse')} | {scale} | {offset} |")
+    if data.get("sampled"):
+        r = data["fitted_on"].get("sampled", {})
+        lines += ["", "## The coach's chances, corrected for sampling", "",
+                  "The coach judges a move in worlds sampled from what the seat has seen: hidden cards are "
+                  "dealt at random from the unseen ones, while real players drafted theirs, so its raw chance "
+                  "is off (between players too high: the worlds flatter the seat that asks).  Its mean chance "
+                  "to win `p` is mapped to `1 / (1 + exp(-(a * log(p / (1 - p)) + b)))`, `a` and `b` per turn, "
+                  "fitted on the coach's chances for the moves bots played against who won: "
+                  f"{r.get('games')} 4-player games (half with each lineup: "
+                  f"{'; '.join(', '.join(x) for x in r.get('lineups', [])[:2])}) and {r.get('games')} solo games "
+                  f"of greedy, seed {r.get('seed')}, {r.get('worlds')} worlds, every {r.get('every')}th decision "
+                  "(a negative `b`: the raw chance was too high; a positive one, too low).", "",
+                  "| turn | a | b |", "|---|---|---|"]
+        for key, (a, b) in data["sampled"].items():
+            lines.append(f"| {key} | {a} | {b} |")
     return "\n".join(lines) + "\n"
 
 

@@ -33,8 +33,9 @@ Z95 = 1.959963984540054
 @dataclass(frozen=True)
 class OptionStats:
     """One option in ``n`` worlds: ``lp`` the mean expected final LP, ``lp_low`` and
-    ``lp_high`` its 95 % interval, ``win`` the mean chance to win; ``lps`` and ``wins``
-    the values world by world (the same worlds for every option of one comparison)."""
+    ``lp_high`` its 95 % interval, ``win`` the chance to win (the mean over the worlds,
+    corrected for sampling: :meth:`Evaluation.sampled_chance`); ``lps`` and ``wins`` the
+    values world by world, uncorrected (the same worlds for every option of one comparison)."""
     action: object
     n: int
     lp: float
@@ -115,7 +116,8 @@ def compare(game, seat: int, actions, worlds: int | None = 32, seconds: float | 
     out = []
     for a, xs, ws in zip(actions, lps, wins):
         m, lo, hi = mean_interval(xs)
-        out.append(OptionStats(a, len(xs), m, lo, hi, sum(ws) / len(ws), tuple(xs), tuple(ws)))
+        win = playout.ev.sampled_chance(game, sum(ws) / len(ws))
+        out.append(OptionStats(a, len(xs), m, lo, hi, win, tuple(xs), tuple(ws)))
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from papertales import Action
+from papertales import Action, Game
 from papertales.evaluation import Evaluation, stage
 from papertales.features import BASE, features, names
 from papertales.position import game_from_position
@@ -110,3 +110,22 @@ def test_the_chances_to_win_between_players_add_up_to_one():
     assert share(values, 1, 0.1) == pytest.approx(0.2119, abs=1e-4)
     assert sum(share(values, s, 0.1) for s in range(3)) == pytest.approx(1.0)
     assert share([5.0, 5.0], 0, 3.0) == 0.5                      # equal expectations: a coin toss
+
+
+def test_the_coachs_chance_is_corrected_for_sampling_by_its_turns_map():
+    # turn 2 between players: a = 0.5, b = -1; a raw chance of 0.5 (log-odds 0) becomes
+    # 1 / (1 + e^1) = 0.2689; 0.8 (log-odds 1.3863) -> 1 / (1 + e^-(0.6931 - 1)) = 0.4239;
+    # a chance decided in every world (0 or 1) stays, and a turn without a map is the identity
+    ev = Evaluation(dict(Evaluation.default().data, sampled={"2": [0.5, -1.0]}))
+    g = Game.new(players=3, seed=1)
+    g.turn = 2
+    assert ev.sampled_chance(g, 0.5) == pytest.approx(0.2689, abs=1e-4)
+    assert ev.sampled_chance(g, 0.8) == pytest.approx(0.4239, abs=1e-4)
+    assert ev.sampled_chance(g, 1.0) == 1.0 and ev.sampled_chance(g, 0.0) == 0.0
+    g.turn = 3
+    assert ev.sampled_chance(g, 0.8) == 0.8
+
+
+def test_the_shipped_correction_covers_every_turn():
+    sampled = Evaluation.default().sampled
+    assert set(sampled) == {"1", "2", "3", "4", "solo:1", "solo:2", "solo:3", "solo:4"}

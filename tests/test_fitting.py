@@ -17,9 +17,9 @@ TINY = ({"bots": ["economist", "strongest"], "explore": 0.2},
 
 @pytest.mark.slow
 def test_refitting_with_the_same_seed_gives_the_same_weights():
-    first = fitting.refit(games=8, solo_games=4, seed=3, rounds=TINY, jobs=1)
-    again = fitting.refit(games=8, solo_games=4, seed=3, rounds=TINY, jobs=1)
-    other = fitting.refit(games=8, solo_games=4, seed=4, rounds=TINY, jobs=1)
+    first = fitting.refit(games=8, solo_games=4, seed=3, rounds=TINY, jobs=1, sampled_games=4)
+    again = fitting.refit(games=8, solo_games=4, seed=3, rounds=TINY, jobs=1, sampled_games=4)
+    other = fitting.refit(games=8, solo_games=4, seed=4, rounds=TINY, jobs=1, sampled_games=4)
     assert first == again
     assert first["models"] != other["models"]
     assert first["fitted_on"]["seed"] == 3 and first["fitted_on"]["rounds"] == [dict(r) for r in TINY]
