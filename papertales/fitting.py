@@ -299,7 +299,7 @@ def _sampled_chunk(job):
     return [(key, p, (1.0 / len(winners)) if s in winners else 0.0) for key, s, p in points]
 
 
-def fit_sampled(data: dict, games: int = 400, seed: int = 900, worlds: int = 8, every: int = 7,
+def fit_sampled(data: dict, games: int = 1200, seed: int = 900, worlds: int = 8, every: int = 7,
                 jobs: int | None = None) -> dict:
     """The correction of the coach's chances to win (:meth:`Evaluation.sampled_chance`):
     per turn (and per turn solo), ``[a, b]`` of ``logit(corrected) = a * logit(mean) + b``,
@@ -322,7 +322,7 @@ def fit_sampled(data: dict, games: int = 400, seed: int = 900, worlds: int = 8, 
     return out
 
 
-def with_sampled(data: dict, games: int = 400, seed: int = 900, jobs: int | None = None) -> dict:
+def with_sampled(data: dict, games: int = 1200, seed: int = 900, jobs: int | None = None) -> dict:
     """``data`` with the coach's correction (:func:`fit_sampled`) fitted anew and its
     recipe; the bots of those games play with ``data``'s weights."""
     previous = Evaluation.default()
@@ -346,7 +346,7 @@ ROUNDS = (
 
 
 def refit(games: int = 2500, solo_games: int = 2500, seed: int = 1, rounds=ROUNDS, jobs: int | None = None,
-          say=None, sampled_games: int = 400) -> dict:
+          say=None, sampled_games: int = 1200) -> dict:
     """The shipped weights from scratch: every round fits a 4-player and a solo
     evaluation (:func:`fit`, :func:`merge`); the next round's bots play with them; then the
     correction of the coach's chances (:func:`with_sampled`).  The same arguments give the
