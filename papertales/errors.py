@@ -21,6 +21,7 @@ Values are language-free, and some are worded by their name (as in
 Anything else is shown as it is (ids, spot names, numbers, action notations, paths)."""
 
 from __future__ import annotations
+from .i18n import card_name, get_language, has, t
 from .state import SPOT_NAMES
 
 
@@ -66,7 +67,6 @@ class PaperTalesError(Exception):
 
 
 def _text(key: str, params: dict, lang: str | None) -> str:
-    from .i18n import get_language, has, t
     if not has(key, "en"):
         return key                    # a message built elsewhere, already in words
     lang = lang or get_language()
@@ -75,7 +75,6 @@ def _text(key: str, params: dict, lang: str | None) -> str:
 
 def _word(name: str, value: object, lang: str) -> object:
     """One value of a message in words (see the module's docstring)."""
-    from .i18n import card_name, has, t
     if isinstance(value, (PaperTalesError, Phrase)):
         return value.text(lang)
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, (PaperTalesError, Phrase)) for v in value):

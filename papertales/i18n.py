@@ -120,10 +120,26 @@ def catalogue(lang: str, package: str | None = None) -> dict[str, object]:
     return dict(_load(lang) if package is None else _read(package, lang))
 
 
+class LanguageError(ValueError):
+    """A language this package does not speak.  Raised here, below :mod:`papertales.errors`
+    (whose messages are worded through this catalogue), so the two never import each other;
+    :meth:`text` words it in any language, as the engine's errors do."""
+
+    def __init__(self, lang) -> None:
+        super().__init__(lang)
+        self.lang = lang
+
+    def text(self, lang: str | None = None) -> str:
+        return t("err.language", lang if lang in LANGUAGES else None, value=self.lang, allowed=", ".join(LANGUAGES))
+
+    def __str__(self) -> str:
+        return self.text()
+
+
 def check_language(lang) -> str:
+    """``lang`` when it is one of :data:`LANGUAGES`, else :class:`LanguageError`."""
     if lang not in LANGUAGES:
-        from .errors import ArgumentError
-        raise ArgumentError("err.language", value=lang, allowed=", ".join(LANGUAGES))
+        raise LanguageError(lang)
     return lang
 
 

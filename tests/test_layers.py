@@ -30,11 +30,6 @@ LAYER = {f"papertales.{m}": i for i, mods in enumerate(LAYERS.values()) for m in
 LAYER.update({"papertales": ORDER.index("face"), "kingdom_legacy": ORDER.index("data") + 0.5,
               "papertales_widgets": ORDER.index("face") + 0.5})
 KNOWN = {
-    # the message catalogue raises the engine's error for an unknown language, and the
-    # errors word their messages through the catalogue: one of the two must give way
-    ("papertales.errors", "papertales.i18n", "imported inside _text()"),
-    ("papertales.errors", "papertales.i18n", "imported inside _word()"),
-    ("papertales.i18n", "papertales.errors", "imported inside check_language()"),
     # Game.to_json / from_json and the save loader, which builds a Game (and a what-if
     # position's game, whose format takes the save's bounds): the save format needs the
     # rule tables out of game.py first
