@@ -41,6 +41,38 @@ def click_and_wait(page, locator) -> None:
     page.wait_for_timeout(60)            # let the new widget views attach
 
 
+#: the language switch's button for ``label`` ("English", "Polski") is the pressed one
+LANGUAGE_ON_JS = """label => Array.from(document.querySelectorAll('.pt-language button'))
+                     .some(b => b.innerText.trim() === label && b.classList.contains('mod-active'))"""
+
+
+def switch_language(page, label: str) -> None:
+    """Click the language switch's ``label`` button and wait until the page shows it
+    pressed: the widget front end took the click and the kernel is redrawing.  A click
+    that lands while the page reflows (the viewport was just resized) can be lost, so it is
+    given one more try before the wait that fails the test."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    button = page.locator(".pt-language button", has_text=label)
+    button.click()
+    try:
+        page.wait_for_function(LANGUAGE_ON_JS, arg=label, timeout=10_000)
+    except PlaywrightTimeout:
+        button.click()
+        page.wait_for_function(LANGUAGE_ON_JS, arg=label, timeout=CLICK_TIMEOUT)
+
+
+def wait_or_explain(page, js: str, what: str, show: tuple) -> None:
+    """``page.wait_for_function(js)``; when it times out, the test fails with the text of
+    the elements ``show`` selects, so a failure on CI says what the page showed."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    try:
+        page.wait_for_function(js, timeout=2 * CLICK_TIMEOUT)
+    except PlaywrightTimeout:
+        seen = {sel: page.evaluate("s => Array.from(document.querySelectorAll(s)).map(e => e.innerText.slice(0, 400))",
+                                   sel) for sel in show}
+        pytest.fail(f"waited for {what}; the page showed {seen}")
+
+
 def assert_no_traceback(page) -> None:
     text = page.inner_text("body")
     assert "Traceback" not in text, text[-3000:]
@@ -367,7 +399,7 @@ def test_switch_the_app_to_polish_and_back(voila_app, page, artifacts):
     assert farmer.inner_text() == "Farmer"
     assert "1. Recruitment" in page.inner_text(".pt-track-widget")
 
-    page.locator(".pt-language button", has_text="Polski").click()
+    switch_language(page, "Polski")
     page.wait_for_function("() => { const e = document.querySelector('.pt-track-widget');"
                            " return e !== null && e.innerText.includes('Rekrutacja'); }", timeout=CLICK_TIMEOUT)
     track = page.inner_text(".pt-track-widget")
@@ -387,7 +419,7 @@ def test_switch_the_app_to_polish_and_back(voila_app, page, artifacts):
     click_and_wait(page, page.locator(".pt-decision button.pt-choice", has_text="Rolnik").first)
     assert "Rolnik" in page.inner_text(".pt-kingdom[data-seat='0'] .pt-hand")
 
-    page.locator(".pt-language button", has_text="English").click()
+    switch_language(page, "English")
     page.wait_for_function("() => { const e = document.querySelector('.pt-track-widget');"
                            " return e !== null && e.innerText.includes('Recruitment'); }", timeout=CLICK_TIMEOUT)
     assert "Rekrutacja" not in page.inner_text(".pt-track-widget")
@@ -611,7 +643,7 @@ def test_the_what_if_editor_refuses_beside_the_control_and_labels_stale_results(
         assert age.input_value() == "2.5"                   # shown as typed, refused beside it
         page.wait_for_timeout(300)
         full_screenshot(page, artifacts / f"whatif-{width}-en.png", ".pt-whatif")
-        page.locator(".pt-language button", has_text="Polski").click()
+        switch_language(page, "Polski")
         page.wait_for_function("() => { const e = document.querySelector('.pt-whatif .pt-stale-label');"
                                " return e !== null && e.innerText.includes('formularza'); }", timeout=CLICK_TIMEOUT)
         page.wait_for_function("() => Array.from(document.querySelectorAll('.pt-whatif .pt-flag'))"
@@ -754,7 +786,7 @@ def test_the_game_review_graph_colours_and_a_click_on_a_point(voila_app, page, a
                            timeout=CLICK_TIMEOUT)
     back = game_now(page)
     assert back.history == game.history[:chips[2]] and back.pending[0] is not None
-    page.locator(".pt-language button", has_text="Polski").click()
+    switch_language(page, "Polski")
     page.wait_for_function("() => { const e = document.querySelector('.pt-review .pt-review-better');"
                            " return e !== null && Array.from(document.querySelectorAll('.pt-review .pt-review-line'))"
                            ".some(l => l.innerText.includes('Tura')); }", timeout=CLICK_TIMEOUT)
@@ -767,9 +799,11 @@ def test_the_game_review_graph_colours_and_a_click_on_a_point(voila_app, page, a
     page.locator(".pt-review .pt-review-summary").first.scroll_into_view_if_needed()
     page.wait_for_timeout(300)
     page.screenshot(path=str(artifacts / "review-390-pl-top.png"))
-    page.locator(".pt-language button", has_text="English").click()
-    page.wait_for_function("() => Array.from(document.querySelectorAll('.pt-review .pt-review-line'))"
-                           ".some(l => l.innerText.includes('Turn'))", timeout=CLICK_TIMEOUT)
+    switch_language(page, "English")
+    wait_or_explain(page, "() => Array.from(document.querySelectorAll('.pt-review .pt-review-line'))"
+                          ".some(l => l.innerText.includes('Turn'))", "the review's rows in English again",
+                    (".pt-review .pt-review-summary", ".pt-review .pt-msg", ".pt-messages",
+                     ".lm-TabBar-tab.lm-mod-current", ".pt-status"))
     page.wait_for_timeout(500)
     full_screenshot(page, artifacts / "review-390-en.png", ".pt-review")
     page.locator(".pt-review .pt-review-summary").first.scroll_into_view_if_needed()
@@ -788,7 +822,7 @@ def test_the_guided_game_in_polish_and_english(browser, voila_app, artifacts, wi
     page = context.new_page()
     try:
         voila_app.open(page, "attached")
-        page.locator(".pt-language button", has_text="Polski").click()
+        switch_language(page, "Polski")
         page.wait_for_function("() => { const b = document.querySelector('button.pt-guided-start');"
                                " return b !== null && b.innerText.includes('przewodnikiem'); }",
                                timeout=CLICK_TIMEOUT)
@@ -805,7 +839,7 @@ def test_the_guided_game_in_polish_and_english(browser, voila_app, artifacts, wi
             assert top < 844, f"the guide starts at {top} px, below the first screen"
             page.screenshot(path=str(artifacts / "guided-390-pl-first-screen.png"))
         full_screenshot(page, artifacts / f"guided-{width}-pl.png")
-        page.locator(".pt-language button", has_text="English").click()
+        switch_language(page, "English")
         page.wait_for_function("() => document.querySelector('.pt-guide .pt-guide-text').innerText"
                                ".includes('The guide suggests')", timeout=CLICK_TIMEOUT)
         page.wait_for_timeout(300)
