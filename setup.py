@@ -23,7 +23,7 @@ from setuptools.command.build_py import build_py
 
 #: the modules a simulation spends its time in (not cli, render, i18n, serialize ...)
 ENGINE = ["rng", "state", "actions", "decisions", "abilities", "cards", "events", "results", "variants",
-          "expansion", "game", "recruitment", "deployment", "wars", "income", "construction",
+          "expansion", "turns", "game", "recruitment", "deployment", "wars", "income", "construction",
           "aging", "scoring", "solo", "bots", "features", "evaluation"]
 HERE = Path(__file__).resolve().parent
 

@@ -21,17 +21,17 @@ from .errors import (IllegalActionError, MissingExtraError, NotYourTurnError, Pa
                      PositionError, SaveFileError)
 from .events import (BLACK_ARMY, LICH_SEAT, PURPLE_ARMY, RULE_WARS, Event, cause_label, explain,
                      render_parts, totals)
-from .game import PHASES, Game, phase_help
+from .game import Game, phase_help
+from .turns import PHASES
 from .i18n import LANGUAGES, card_name, get_language, set_language, t
 from .necropolis import (ARMIES, LICH_KING_ABILITIES, PILES, REQUIREMENT_KINDS, lich_king_card,
                          necropolis_card)
 from .necropolis import PHASE_NAMES as ABILITY_PHASES
-from .serialize import FORMAT as SAVE_FORMAT
 from .solo import LP_PER_ARMY_WIN, WarOutcome, lp_per_army_win, next_war_card, recruitment_gains, war_outcome
 from .wars import LP_PER_WAR
 
 #: the submodules that are part of the public API (everything else is the engine's own)
-PUBLIC_MODULES = ("bots", "registry", "i18n", "render", "results", "variants", "position", "whatif", "coach",
+PUBLIC_MODULES = ("bots", "registry", "i18n", "render", "results", "variants", "serialize", "position", "whatif", "coach",
                   "tournament", "cardstats", "lab", "advisor", "stats", "budget", "greedy", "ismcts", "observation",
                   "extras")
 
@@ -40,9 +40,9 @@ __all__ = ["ABILITY_PHASES", "ARMIES", "Action", "BASE", "BLACK_ARMY", "BUILTIN_
            "LICH_SEAT", "LP_PER_ARMY_WIN", "LP_PER_WAR", "MissingExtraError", "NotYourTurnError", "PACK_FORMAT", "PHASES", "PILES",
            "PUBLIC_MODULES", "PURPLE_ARMY", "WarOutcome", "PackError", "PaperTalesError", "PositionError",
            "REQUIREMENT_KINDS", "RESOURCES", "RULE_WARS", "SAVE_FORMAT", "SaveFileError",
-           "bots", "builtin_pack", "card_name", "card_set", "cause_label", "explain",
-           "get_language", "i18n", "lich_king_card", "load_pack", "lp_per_army_win", "necropolis_card",
-           "next_war_card", "phase_help", "position",
+           "bots", "builtin_pack", "card_name", "card_set", "cause_label", "dumps", "explain",
+           "get_language", "i18n", "lich_king_card", "load_pack", "loads", "lp_per_army_win", "necropolis_card",
+           "next_war_card", "phase_help", "position", "serialize",
            "recruitment_gains", "render", "render_parts", "results", "set_language", "t",
            "totals", "variants", "war_outcome", "whatif", "compiled"]
 __version__ = "0.1.0"
@@ -52,13 +52,20 @@ from . import game as _game  # noqa: E402
 #: the public submodules loaded on first use (``papertales.render``, ``from papertales
 #: import whatif``): a program that only plays games does not pay for the HTML, the
 #: position format or the bots' tables at ``import papertales``
-_LAZY = ("bots", "render", "position", "whatif")
+_LAZY = ("bots", "render", "serialize", "position", "whatif")
+#: names taken from a lazy submodule: saving (``papertales.dumps(game)``,
+#: ``papertales.loads(text)``) loads the file formats when first used
+_LAZY_NAMES = {"dumps": ("serialize", "dumps"), "loads": ("serialize", "loads"),
+               "SAVE_FORMAT": ("serialize", "FORMAT")}
 
 
 def __getattr__(name: str):
     """PEP 562: load a lazy submodule when it is first asked for."""
     if name in _LAZY:
         return importlib.import_module(f"{__name__}.{name}")
+    if name in _LAZY_NAMES:
+        module, attr = _LAZY_NAMES[name]
+        return getattr(importlib.import_module(f"{__name__}.{module}"), attr)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

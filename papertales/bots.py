@@ -3,18 +3,16 @@ bots (every bot by name: :mod:`papertales.registry`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE,
                       PASS_ACTION, PICK, RETURN, Action, for_card)
 from .construction import offered
 from .deployment import DISCARDS_AT, place_actions, survey
 from .recruitment import choices
-from .game import Game, OVER
+from .game import Game
+from .turns import OVER
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 #: the number of spots in each 5-bit mask of spots

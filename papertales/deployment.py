@@ -30,13 +30,12 @@ from typing import Final, NamedTuple, TYPE_CHECKING
 from .abilities import RESOURCES, AgeTokens, Shapeshift
 from .actions import (CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DISCARD, DISCARDS, DONE, DONE_NOTHING, MOVE,
                       MOVES, ORDER, ORDERS, PLACE, RETURN, RETURNS, REVEAL_FIRST, TARGETS, Action,
-                      for_card, make)
-from .cards import AGED, PER_AGE_TOKEN
-from .decisions import LATER, ORDER_DECISION, Decision, simple_by_seat
+                      ORDER_DECISION, for_card, make)
+from .decisions import LATER, Decision, simple_by_seat
 from .results import DeploymentResult
 from .errors import IllegalActionError, Phrase
 from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD, RULE_DEPLOYMENT
-from .state import SPOT_NAMES, Player, Unit
+from .state import AGED, PER_AGE_TOKEN, SPOT_NAMES, Player, Unit
 
 if TYPE_CHECKING:     # the game imports every phase
     from .game import Game
@@ -83,7 +82,7 @@ def place_actions(tid: str, free_mask: int) -> tuple:
 def _move_table(n_spots):
     table = []
     for occupied in range(32):
-        acts = []
+        acts: list[Action] = []
         for s in range(n_spots):
             if occupied >> s & 1:
                 acts.extend(MOVES[s][d] for d in range(n_spots)

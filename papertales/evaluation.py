@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Final
 
 from .features import BASE, base_features, card_indices, features, names
-from .game import PHASE_INDEX, PHASES
+from .turns import PHASE_INDEX, PHASES
 
 #: where the fitted weights live (inside the package)
 DATA: Final = "evaluation.json"

@@ -20,7 +20,7 @@ from typing import Final
 
 from . import aging, income, solo, wars
 from .abilities import Ctx, kingdom_payouts
-from .game import PHASE_INDEX, TURNS
+from .turns import PHASE_INDEX, TURNS
 from .state import production
 
 #: the per-war LP of a war won, and how far a margin of strength is counted either way

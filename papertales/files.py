@@ -10,6 +10,10 @@ import errno
 
 from .i18n import t
 
+#: the largest whole number (gold, LP, a count) a game file may hold, a save or a what-if
+#: position: a whole game gives far less
+MOST = 999
+
 
 def os_reason(exc: OSError, lang: str | None = None) -> str:
     """Why a file could not be read, in words (the system's own words are English)."""

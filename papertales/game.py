@@ -24,6 +24,7 @@ from .events import AGE, BUILT, GOLD, LP, NOTE, RULE_DRAW_PILE, Event
 from .rng import Rng
 from .solo import LichKing
 from .state import Player, production
+from .turns import END, OVER, PHASES, TURNS
 from .observation import observe
 from .determinize import determinize
 
@@ -33,13 +34,7 @@ except ImportError:     # the pure engine without mypy installed: nothing to dec
     def mypyc_attr(*args: Any, **flags: Any) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
-TURNS: Final = 4
 START_GOLD: Final = 3
-PHASES = ("recruitment", "deployment", "wars", "income", "construction", "aging")
-END, OVER = "end", "over"
-#: how far into a turn a phase is (0-5), the end of the game after all (6): a bot's or a
-#: feature's "is this phase still to come this turn?"
-PHASE_INDEX: Final = {**{phase: i for i, phase in enumerate(PHASES)}, END: len(PHASES), OVER: len(PHASES)}
 _NEXT_PHASE: Final = {a: b for a, b in zip(PHASES, PHASES[1:])}
 _NEXT_PHASE["end"] = OVER
 
@@ -639,18 +634,7 @@ class Game:
             self.phase = "recruitment"
         self.stage = "start"
 
-    # ------------------------------------------------------------------ display / io
-
-    def to_json(self) -> str:
-        from .serialize import dumps
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text, cards: CardSet | None = None) -> "Game":
-        """Load a game saved by :meth:`to_json`.  Built-in packs are found by themselves;
-        pass ``cards`` for a game that used your own packs."""
-        from .serialize import loads
-        return loads(text, cls, cards)
+    # ------------------------------------------------------------------ display
 
     def __repr__(self):
         lich = f", Lich King {self.lich.lp}" if self.lich is not None else ""

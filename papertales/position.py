@@ -16,13 +16,13 @@ from .cards import BASE, card_set
 from .deployment import usable_spots
 from .errors import IllegalActionError, PaperTalesError, PositionError
 from .expansion import EXPANSIONS, FIXED_WITH_TILES, MAX_PLAYERS, TILES_DRAWN, tile_candidates
-from .files import os_reason
-from .game import PHASES, Game
+from .files import MOST, os_reason
+from .game import Game
 from .i18n import card_name, t
 from .necropolis import PILES
 from .solo import NETHERWORLD_SCORED, SCORING
-from .serialize import MOST
 from .state import BACK_SPOTS, FRONT_SPOTS, SPOT_INDEX, SPOT_NAMES, Unit
+from .turns import PHASES
 from .variants import DEFAULTS, check as check_variants
 
 FORMAT = "papertales-position/1"
@@ -57,18 +57,18 @@ def _unit(entry, where, cards):
     elif isinstance(entry, dict):
         extra = set(entry) - {"card", "age"}
         if extra:
-            _err("cli.whatif.error.unit_fields", where=where, fields=_fields(extra))
+            _err("err.position.unit_fields", where=where, fields=_fields(extra))
         ident, age = entry.get("card"), entry.get("age", 0)
     else:
-        _err("cli.whatif.error.unit_shape", where=where, value=repr(entry))
+        _err("err.position.unit_shape", where=where, value=repr(entry))
     if not isinstance(ident, str):
-        _err("cli.whatif.error.card_id", where=where, value=repr(ident))
+        _err("err.position.card_id", where=where, value=repr(ident))
     try:
         kind = cards.unit(ident)
     except KeyError:
-        _err("cli.whatif.error.unknown_card", where=where, value=repr(ident), known=_fields(cards.unit_by_id))
+        _err("err.position.unknown_card", where=where, value=repr(ident), known=_fields(cards.unit_by_id))
     if not _whole(age, 0, 20):
-        _err("cli.whatif.error.age", where=where, value=repr(age))
+        _err("err.position.age", where=where, value=repr(age))
     return Unit(kind, age)
 
 
@@ -111,7 +111,7 @@ class Plan:
             action = value
         if action not in legal:
             field = where if len(values) == 1 else f"{where}[{i}]"
-            _err("cli.whatif.error.choice_illegal", where=field, value=repr(text),
+            _err("err.position.choice_illegal", where=field, value=repr(text),
                  allowed=", ".join(str(a) for a in legal))
         return action
 
@@ -149,7 +149,7 @@ def _choices(pd, w, cards, phase, has):
     """Parse ``players[i].choices``: key -> (field, [(text, spot or Action)], phase)."""
     raw = pd.get("choices", {})
     if not isinstance(raw, dict):
-        _err("cli.whatif.error.choices", where=f"{w}.choices")
+        _err("err.position.choices", where=f"{w}.choices")
     out = {}
     for key, value in raw.items():
         where = f"{w}.choices.{key}"
@@ -157,22 +157,22 @@ def _choices(pd, w, cards, phase, has):
             try:
                 key = cards.unit(key).id
             except (KeyError, AttributeError):
-                _err("cli.whatif.error.choice_key", where=where, value=repr(key))
+                _err("err.position.choice_key", where=where, value=repr(key))
         when = _choice_phase(cards, key)
         if when is None:
-            _err("cli.whatif.error.choice_none", where=where, card=card_name(key, cards=cards))
+            _err("err.position.choice_none", where=where, card=card_name(key, cards=cards))
         if key not in _PLAYER_CHOICES and key not in has:
-            _err("cli.whatif.error.choice_absent", where=where, card=card_name(key, cards=cards))
+            _err("err.position.choice_absent", where=where, card=card_name(key, cards=cards))
         if POSITION_PHASES.index(when) < POSITION_PHASES.index(phase):
-            _err("cli.whatif.error.choice_past", where=where, when_phase=when, phase=phase)
+            _err("err.position.choice_past", where=where, when_phase=when, phase=phase)
         values = value if isinstance(value, list) else [value]
         if not values:
-            _err("cli.whatif.error.choice_value", where=where, value=repr(value))
+            _err("err.position.choice_value", where=where, value=repr(value))
         parsed = []
         for j, v in enumerate(values):
             wj = where if not isinstance(value, list) else f"{where}[{j}]"
             if not isinstance(v, str):
-                _err("cli.whatif.error.choice_value", where=wj, value=repr(v))
+                _err("err.position.choice_value", where=wj, value=repr(v))
             if key == ORDER_CHOICE and v.lower() in (REVEAL_FIRST, DEPLOYMENT_FIRST):
                 parsed.append((v, Action(ORDER, v.lower())))      # "reveal" for "order reveal"
                 continue
@@ -182,11 +182,11 @@ def _choices(pd, w, cards, phase, has):
             try:
                 action = Action.parse(v)
             except ValueError:
-                _err("cli.whatif.error.choice_value", where=wj, value=repr(v))
+                _err("err.position.choice_value", where=wj, value=repr(v))
             wanted = {"aging": (SPARE, PASS), "deployment": (CHOOSE,), "construction": ("build", "upgrade", PASS),
                       "order": (ORDER,)}
             if action.kind not in wanted["order" if key == ORDER_CHOICE else when]:
-                _err("cli.whatif.error.choice_value", where=wj, value=repr(v))
+                _err("err.position.choice_value", where=wj, value=repr(v))
             parsed.append((v, action))
         out[key] = (where, parsed, when)
     return out
@@ -196,31 +196,31 @@ def _lines(pd, w, cards, p):
     """Units in play from ``front``/``back`` lists or the spot-keyed ``units``."""
     has_lines = "front" in pd or "back" in pd
     if has_lines and "units" in pd:
-        _err("cli.whatif.error.units_and_lines", where=w)
+        _err("err.position.units_and_lines", where=w)
     fifth = 2 in p.buildings
     if "units" in pd:
         spots = pd["units"]
         if not isinstance(spots, dict):
-            _err("cli.whatif.error.units", where=f"{w}.units")
+            _err("err.position.units", where=f"{w}.units")
         for name, entry in spots.items():
             s = SPOT_INDEX.get(name.upper()) if isinstance(name, str) else None
             if s is None:
-                _err("cli.whatif.error.spot", where=f"{w}.units", value=repr(name), spots=" ".join(SPOT_NAMES))
+                _err("err.position.spot", where=f"{w}.units", value=repr(name), spots=" ".join(SPOT_NAMES))
             if s == 4 and not fifth:
-                _err("cli.whatif.error.fifth_spot", where=f"{w}.units.{name}")
+                _err("err.position.fifth_spot", where=f"{w}.units.{name}")
             if p.units[s] is not None:
-                _err("cli.whatif.error.spot_twice", where=f"{w}.units.{name}")
+                _err("err.position.spot_twice", where=f"{w}.units.{name}")
             p.units[s] = _unit(entry, f"{w}.units.{name}", cards)
         return
     front, back = pd.get("front", []), pd.get("back", [])
     if not isinstance(front, list) or not isinstance(back, list):
-        _err("cli.whatif.error.lines", where=w)
+        _err("err.position.lines", where=w)
     max_front = 3 if fifth else 2
     if len(front) > max_front:
-        _err("cli.whatif.error.front_full" if max_front == 2 else "cli.whatif.error.front_full_5th",
+        _err("err.position.front_full" if max_front == 2 else "err.position.front_full_5th",
              where=w, n=len(front))
     if len(back) > 2:
-        _err("cli.whatif.error.back_full", where=w, n=len(back))
+        _err("err.position.back_full", where=w, n=len(back))
     for i, (spot, entry) in enumerate(zip(FRONT_SPOTS, front)):
         p.units[spot] = _unit(entry, f"{w}.front[{i}]", cards)
     for i, (spot, entry) in enumerate(zip(BACK_SPOTS, back)):
@@ -231,12 +231,12 @@ def _deployment_actions(pd, w, cards):
     """``place`` (card -> spot or spot -> card) or ``actions`` (notation) as
     ``[(field, Action)]``."""
     if "place" in pd and "actions" in pd:
-        _err("cli.whatif.error.place_and_actions", where=w)
+        _err("err.position.place_and_actions", where=w)
     out = []
     if "place" in pd:
         place = pd["place"]
         if not isinstance(place, dict):
-            _err("cli.whatif.error.place", where=f"{w}.place")
+            _err("err.position.place", where=f"{w}.place")
         for a, b in place.items():
             where = f"{w}.place.{a}"
             if isinstance(a, str) and a.upper() in SPOT_INDEX:
@@ -244,23 +244,23 @@ def _deployment_actions(pd, w, cards):
             else:
                 card, spot = a, b
             if not isinstance(spot, str) or spot.upper() not in SPOT_INDEX or not isinstance(card, str):
-                _err("cli.whatif.error.place", where=where)
+                _err("err.position.place", where=where)
             try:
                 cid = cards.unit(card).id
             except KeyError:
-                _err("cli.whatif.error.unknown_card", where=where, value=repr(card), known=_fields(cards.unit_by_id))
+                _err("err.position.unknown_card", where=where, value=repr(card), known=_fields(cards.unit_by_id))
             out.append((where, Action("place", cid, SPOT_INDEX[spot.upper()])))
         out.append((f"{w}.place", Action("done")))
     elif "actions" in pd:
         acts = pd["actions"]
         if not isinstance(acts, list):
-            _err("cli.whatif.error.actions", where=f"{w}.actions")
+            _err("err.position.actions", where=f"{w}.actions")
         for j, text in enumerate(acts):
             where = f"{w}.actions[{j}]"
             try:
                 out.append((where, Action.from_json(text)))
             except ValueError as exc:
-                _err("cli.whatif.error.action", where=where, reason=str(exc))
+                _err("err.position.action", where=where, reason=str(exc))
             if out[-1][1].a is not None and out[-1][1].kind in ("place", "done"):
                 try:
                     out[-1] = (where, out[-1][1]._replace(a=cards.unit(out[-1][1].a).id))
@@ -273,21 +273,21 @@ def _setup_lich(game, ld, turn, phase, cards):
     lk = game.lich
     extra = set(ld) - set(LICH_FIELDS)
     if extra:
-        _err("cli.whatif.error.where_fields", where="lich_king", fields=_fields(extra), allowed=", ".join(LICH_FIELDS))
+        _err("err.position.where_fields", where="lich_king", fields=_fields(extra), allowed=", ".join(LICH_FIELDS))
     lp = ld.get("lp", 0)
     if not _whole(lp, 0, MOST):
-        _err("cli.whatif.error.whole_between", where="lich_king.lp", value=repr(lp), most=MOST)
+        _err("err.position.whole_between", where="lich_king.lp", value=repr(lp), most=MOST)
     lk.lp = lp
     if "line" in ld:
         line = ld["line"]
         by_id = {c.id: c for c in cards.necropolis}
         if not isinstance(line, list) or len(line) != len(PILES):
-            _err("cli.whatif.error.line", where="lich_king.line", known=_fields(by_id))
+            _err("err.position.line", where="lich_king.line", known=_fields(by_id))
         chosen = []
         for i, (ident, pile) in enumerate(zip(line, PILES)):
             c = by_id.get(ident) if isinstance(ident, str) else None
             if c is None or c.pile != pile:
-                _err("cli.whatif.error.line_card", where=f"lich_king.line[{i}]", value=repr(ident), pile=pile,
+                _err("err.position.line_card", where=f"lich_king.line[{i}]", value=repr(ident), pile=pile,
                      known=", ".join(sorted(k for k, v in by_id.items() if v.pile == pile)))
             chosen.append(c)
         lk.line = chosen
@@ -295,24 +295,24 @@ def _setup_lich(game, ld, turn, phase, cards):
     # value would make Wars reveal a card too many (and its quest score) or read past the line
     time = ld.get("time", turn - 1)
     if not _whole(time, 0, len(PILES) - 1):
-        _err("cli.whatif.error.time", where="lich_king.time", value=repr(time))
+        _err("err.position.time", where="lich_king.time", value=repr(time))
     if time != turn - 1:
-        _err("cli.whatif.error.time_turn", where="lich_king.time", value=repr(time), turn=turn, time=turn - 1)
+        _err("err.position.time_turn", where="lich_king.time", value=repr(time), turn=turn, time=turn - 1)
     lk.time = time
     after_wars = POSITION_PHASES.index(phase) > POSITION_PHASES.index("wars")
     face_up = min(len(PILES), time + (2 if after_wars else 1))
     revealed = ld.get("revealed", face_up)
     if revealed != face_up or not _whole(revealed):
-        _err("cli.whatif.error.revealed_time", where="lich_king.revealed", value=repr(revealed), n=face_up,
+        _err("err.position.revealed_time", where="lich_king.revealed", value=repr(revealed), n=face_up,
              time=time, phase=phase)
     lk.revealed = revealed
     nether = ld.get("netherworld", [])
     if not isinstance(nether, list):
-        _err("cli.whatif.error.hand", where="lich_king.netherworld")
+        _err("err.position.hand", where="lich_king.netherworld")
     if nether and phase != "recruitment":
-        _err("cli.whatif.error.netherworld_phase", where="lich_king.netherworld")
+        _err("err.position.netherworld_phase", where="lich_king.netherworld")
     if len(nether) > NETHERWORLD_SCORED:
-        _err("cli.whatif.error.netherworld_size", where="lich_king.netherworld", n=NETHERWORLD_SCORED,
+        _err("err.position.netherworld_size", where="lich_king.netherworld", n=NETHERWORLD_SCORED,
              got=len(nether))
     lk.netherworld = [_unit(c, f"lich_king.netherworld[{j}]", cards).type for j, c in enumerate(nether)]
 
@@ -323,7 +323,7 @@ def _setup_tiles(game, tiles, cards):
     want = min(TILES_DRAWN, len(candidates))
     if not isinstance(tiles, list) or len(tiles) != want or len(set(map(str, tiles))) != len(tiles) \
             or any(x not in candidates for x in tiles):
-        _err("cli.whatif.error.tiles", n=want, known=_fields(candidates), value=repr(tiles))
+        _err("err.position.tiles", n=want, known=_fields(candidates), value=repr(tiles))
     fixed = [cards.building(i) for i in FIXED_WITH_TILES]
     game.buildings = tuple(sorted(fixed + [candidates[x] for x in tiles], key=lambda b: b.index))
     for p in game.players:
@@ -348,56 +348,56 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
         try:
             data = json.loads(data)
         except (ValueError, RecursionError) as exc:     # not JSON, a 5,000-digit number, nested too deep
-            _err("cli.whatif.error.json", error=str(exc) or type(exc).__name__)
+            _err("err.position.json", error=str(exc) or type(exc).__name__)
     if not isinstance(data, dict):
-        _err("cli.whatif.error.object")
+        _err("err.position.object")
     extra = set(data) - set(TOP_FIELDS)
     if extra:
-        _err("cli.whatif.error.fields", fields=_fields(extra), allowed=", ".join(TOP_FIELDS))
+        _err("err.position.fields", fields=_fields(extra), allowed=", ".join(TOP_FIELDS))
     if data.get("format", FORMAT) != FORMAT:
-        _err("cli.whatif.error.format", expected=repr(FORMAT), value=repr(data.get("format")))
+        _err("err.position.format", expected=repr(FORMAT), value=repr(data.get("format")))
     turn = data.get("turn", 1)
     if not _whole(turn, 1, 4):
-        _err("cli.whatif.error.turn", value=repr(turn))
+        _err("err.position.turn", value=repr(turn))
     phase = data.get("phase", "wars")
     if phase not in POSITION_PHASES:
-        _err("cli.whatif.error.phase", allowed=", ".join(POSITION_PHASES), value=repr(phase))
+        _err("err.position.phase", allowed=", ".join(POSITION_PHASES), value=repr(phase))
     if phase == "end" and turn != 4:
-        _err("cli.whatif.error.end_turn", value=turn)
+        _err("err.position.end_turn", value=turn)
     expansion = data.get("expansion")
     if expansion is not None and expansion not in EXPANSIONS:
-        _err("cli.whatif.error.expansion", value=repr(expansion), allowed=", ".join(EXPANSIONS))
+        _err("err.position.expansion", value=repr(expansion), allowed=", ".join(EXPANSIONS))
     if "tiles" in data and expansion is None:
-        _err("cli.whatif.error.tiles_without_expansion")
+        _err("err.position.tiles_without_expansion")
     players = data.get("players")
     most = MAX_PLAYERS[expansion]
     solo = isinstance(players, list) and len(players) == 1
     if not isinstance(players, list) or not 1 <= len(players) <= most or (solo and "lich_king" not in data):
-        _err("cli.whatif.error.players", most=most)
+        _err("err.position.players", most=most)
     if "lich_king" in data and not solo:
-        _err("cli.whatif.error.lich_not_solo")
+        _err("err.position.lich_not_solo")
     ld = data.get("lich_king")
     if solo and not isinstance(ld, dict):
-        _err("cli.whatif.error.lich_object")
+        _err("err.position.lich_object")
     if solo:
         cards = _with_lich_king_cards(cards)
         lk_cards = ld.get("cards", [])
         if not isinstance(lk_cards, list) or not all(isinstance(c, str) for c in lk_cards):
-            _err("cli.whatif.error.lich_cards", where="lich_king.cards",
+            _err("err.position.lich_cards", where="lich_king.cards",
                  known=_fields(c.id for c in cards.lich_king_cards))
     rules = data.get("rules")
     if rules is not None:
         try:
             check_variants(rules)
         except PaperTalesError as exc:
-            _err("cli.whatif.error.field", where="rules", reason=str(exc))
+            _err("err.position.field", where="rules", reason=str(exc))
     names = [p.get("name", t("cli.player", n=i + 1)) if isinstance(p, dict) else "?"
              for i, p in enumerate(players)]
     try:
         game = Position.new(players=len(players), seed=seed, cards=cards, names=names, expansion=expansion,
                             lich_king_cards=lk_cards if solo else 0, rules=rules)
     except PaperTalesError as exc:
-        _err("cli.whatif.error.field", where="lich_king.cards" if solo else "players", reason=str(exc))
+        _err("err.position.field", where="lich_king.cards" if solo else "players", reason=str(exc))
     if "tiles" in data:
         _setup_tiles(game, data["tiles"], cards)
     if solo:
@@ -409,37 +409,37 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
     for i, pd in enumerate(players):
         w = f"players[{i}]"
         if not isinstance(pd, dict):
-            _err("cli.whatif.error.player_object", where=w)
+            _err("err.position.player_object", where=w)
         extra = set(pd) - set(PLAYER_FIELDS)
         if extra:
-            _err("cli.whatif.error.where_fields", where=w, fields=_fields(extra), allowed=", ".join(PLAYER_FIELDS))
+            _err("err.position.where_fields", where=w, fields=_fields(extra), allowed=", ".join(PLAYER_FIELDS))
         p = game.players[i]
         for key in ("gold", "lp"):
             v = pd.get(key, 3 if key == "gold" else 0)
             if not _whole(v, 0, MOST):
-                _err("cli.whatif.error.whole_between", where=f"{w}.{key}", value=repr(v), most=MOST)
+                _err("err.position.whole_between", where=f"{w}.{key}", value=repr(v), most=MOST)
             setattr(p, key, v)
         bd = pd.get("buildings", {})
         if not isinstance(bd, dict):
-            _err("cli.whatif.error.buildings", where=f"{w}.buildings")
+            _err("err.position.buildings", where=f"{w}.buildings")
         for bid, lvl in bd.items():
             if bid not in known:
-                _err("cli.whatif.error.unknown_building", where=f"{w}.buildings", value=repr(bid), known=", ".join(known))
+                _err("err.position.unknown_building", where=f"{w}.buildings", value=repr(bid), known=", ".join(known))
             if lvl not in (0, 1, 2) or isinstance(lvl, bool):
-                _err("cli.whatif.error.level", where=f"{w}.buildings.{bid}", value=repr(lvl))
+                _err("err.position.level", where=f"{w}.buildings.{bid}", value=repr(lvl))
             p.buildings[known.index(bid)] = lvl
         _lines(pd, w, cards, p)
         p.spots = usable_spots(p)
         for key in ("hand", "place", "actions"):
             if key in pd and phase != "deployment":
-                _err("cli.whatif.error.deployment_only", where=f"{w}.{key}", phase=repr(phase))
+                _err("err.position.deployment_only", where=f"{w}.{key}", phase=repr(phase))
         hand = pd.get("hand", [])
         if not isinstance(hand, list):
-            _err("cli.whatif.error.hand", where=f"{w}.hand")
+            _err("err.position.hand", where=f"{w}.hand")
         p.hand = [_unit(c, f"{w}.hand[{j}]", cards).type for j, c in enumerate(hand)]
         if pd.get("kept") is not None:
             if phase == "deployment":
-                _err("cli.whatif.error.kept_at_deployment", where=f"{w}.kept")
+                _err("err.position.kept_at_deployment", where=f"{w}.kept")
             p.kept = _unit(pd["kept"], f"{w}.kept", cards).type
         deploy[i] = _deployment_actions(pd, w, cards)
         has = {u.type.id for u in p.units if u is not None} | {c.id for c in p.hand}
@@ -460,8 +460,8 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
             draw.append(ut)
     over = [k for k, v in left.items() if v > 0]
     if over:
-        _err("cli.whatif.error.copies", cards=", ".join(
-            t("cli.whatif.error.copies_of", name=card_name(k, cards=cards), used=used[k],
+        _err("err.position.copies", cards=", ".join(
+            t("err.position.copies_of", name=card_name(k, cards=cards), used=used[k],
               copies=cards.unit_by_id[k].copies) for k in over))
     game.rng.shuffle(draw)
     game.draw = draw
@@ -480,11 +480,11 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
         for seat, actions in deploy.items():
             for where, action in actions:
                 if game.pending[seat] is None:
-                    _err("cli.whatif.error.after_done", where=where)
+                    _err("err.position.after_done", where=where)
                 try:
                     game.apply(seat, action)
                 except IllegalActionError as exc:
-                    _err("cli.whatif.error.action", where=where, reason=str(exc))
+                    _err("err.position.action", where=where, reason=str(exc))
     return game
 
 
@@ -495,9 +495,9 @@ def load_position(path, cards=None, rules=None) -> Game:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except UnicodeDecodeError:
-        _err("err.position.file", file=path, error=PositionError("cli.whatif.error.not_text"))
+        _err("err.position.file", file=path, error=PositionError("err.position.not_text"))
     except OSError as exc:
-        _err("cli.error.cannot_read", path=path, reason=os_reason(exc))
+        _err("err.position.cannot_read", path=path, reason=os_reason(exc))
     try:
         if rules:
             data = json.loads(text)

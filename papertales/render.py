@@ -22,9 +22,9 @@ from html import escape as _html_escape
 from .abilities import RESOURCES
 from .deployment import usable_spots
 from .events import LICH_SEAT, cause_label
-from .game import PHASES as PHASE_ORDER
 from .i18n import LANGUAGES, get_language, has, t
 from .state import BACK_SPOTS, FRONT_SPOTS, SPOT_NAMES
+from .turns import PHASES as PHASE_ORDER
 RES_COLOR = {"wood": "#8a5a2b", "food": "#d9a21b", "ore": "#5f6f80"}
 # production conditions of a card (papertales.cards: ALWAYS, IN_FRONT, PER_AGE_TOKEN, AGED)
 _WHEN = {1: "in_front", 2: "per_age_token", 3: "aged"}

@@ -1,7 +1,17 @@
-"""Save and load a game as JSON (format ``papertales-game/2``).
+"""Save and load a game as JSON (format ``papertales-game/2``): :func:`dumps` and
+:func:`loads`, as in the standard library's ``json``.
 
-Loading checks everything before building anything: a malformed or tampered file raises
-:class:`~papertales.errors.SaveFileError` and no half-built game is ever returned."""
+>>> from papertales import Game
+>>> from papertales.serialize import dumps, loads
+>>> game = Game.new(players=3, seed=7).advance()
+>>> loads(dumps(game)).history == game.history
+True
+
+Saving sits above the rules (python-chess keeps PGN out of its board the same way): the
+game never imports its file format, and the loader builds games, what-if positions'
+games included.  Loading checks everything before building anything: a malformed or
+tampered file raises :class:`~papertales.errors.SaveFileError` and no half-built game is
+ever returned."""
 
 from __future__ import annotations
 
@@ -18,10 +28,11 @@ from .variants import check as check_variants
 from .events import KINDS as EVENT_KINDS, Event
 from .rng import Rng
 from .state import SPOTS, Player, Unit
+from .files import MOST
+from .game import MULTI_RULES, SOLO_RULES, STAGES, Game
+from .position import game_from_position
 
 FORMAT = "papertales-game/2"
-#: the largest gold or LP a save may hold (a whole game gives far less)
-MOST = 999
 
 
 def to_dict(game) -> dict:
@@ -95,11 +106,10 @@ def _list(v, where):
     return v
 
 
-def loads(text, cls=None, cards=None):
-    """Rebuild a game saved by :func:`dumps`; raises SaveFileError on any problem."""
-    from .game import MULTI_RULES, SOLO_RULES, STAGES
-    if cls is None:
-        from .game import Game as cls
+def loads(text, cards=None, cls=Game):
+    """Rebuild a game saved by :func:`dumps`; raises SaveFileError on any problem.
+    Built-in packs are found by themselves; pass ``cards`` for a game that used your own
+    packs, ``cls`` for a subclass of :class:`~papertales.game.Game`."""
     try:
         data = json.loads(text) if isinstance(text, (str, bytes)) else text
     except (ValueError, RecursionError) as exc:     # not JSON, not UTF-8, a 5,000-digit number, nested too deep
@@ -263,7 +273,6 @@ def _replayed(data, g, cls, cards):
     where = "options"
     try:
         if "position" in o:                  # a game set up from a what-if position
-            from .position import game_from_position
             where = "options.position"
             r = game_from_position(o["position"], cards, seed=g.seed)
             r.record_events = g.record_events

@@ -13,7 +13,8 @@ from . import aging, construction, income, wars
 from .actions import DEPLOY, DONE, DRAFT, DRAFT_DISCARD, PASS, PLACE, Action
 from .errors import PositionError
 from .events import WAR, cause_label, render_parts
-from .game import OVER, Game
+from .game import Game
+from .turns import OVER
 from .i18n import card_name, get_language, t
 from .position import Plan, choice_key
 from .solo import recruitment_gains
@@ -170,7 +171,7 @@ def _run(game, phase, lang, plan, stop=None):
         _play(g, lambda x, before=before: stop(x) or x.phase != before, plan, points)
     left = plan.unused(seen)
     if left:
-        _err("cli.whatif.error.choice_unused", where=left[0], phase=left[1])
+        _err("err.whatif.choice_unused", where=left[0], phase=left[1])
     res = {"events": _events(g, None, lang, mark), **_outcome(g, lang)}
     if phase is None:
         res["phases"] = seen
@@ -276,7 +277,7 @@ def evaluate(game: Game, phases=None, lang: str | None = None) -> dict:
         phases = (phases,)
     bad = [p for p in phases if p not in PHASE_CHOICES]
     if bad:
-        _err("cli.whatif.error.eval_phase", value=repr(bad[0]), allowed=", ".join(PHASE_CHOICES))
+        _err("err.whatif.eval_phase", value=repr(bad[0]), allowed=", ".join(PHASE_CHOICES))
     out = {"turn": game.turn}
     shown = EVALUATED if "all" in phases else phases      # what the player entries explain
     plan = getattr(game, "plan", None)

@@ -13,6 +13,7 @@ import json
 import random
 
 from papertales import Action, Game, IllegalActionError, PaperTalesError, SaveFileError
+from papertales.serialize import dumps, loads
 from papertales.bots import RandomBot
 from papertales.cards import card_set
 
@@ -44,19 +45,19 @@ def saves_of_game(options, every=1) -> list[str]:
     decisions; ``every``: keep one decision in so many)."""
     g = new_game(options)
     bots = [RandomBot(7 + s) for s in range(g.n)]
-    out = [g.to_json()]
+    out = [dumps(g)]
     k = 0
     while not g.is_over:
         if not any(g.pending):
             g.step()
-            out.append(g.to_json())
+            out.append(dumps(g))
             continue
         for seat in g.pending_players():
             while g.pending[seat] is not None:
                 g.apply(seat, bots[seat].choose(g, seat))
                 k += 1
                 if k % every == 0:
-                    out.append(g.to_json())
+                    out.append(dumps(g))
     return out
 
 
@@ -177,7 +178,7 @@ def play_on(g: Game, seed: int, illegal_every: int = 5, limit: int = 3000) -> Ga
         legal = g.legal_actions(seat)
         assert legal, f"seat {seat} must decide but has no legal action"
         if steps % illegal_every == 0:
-            before = g.to_json()
+            before = dumps(g)
             for a in ILLEGAL:
                 if a not in legal:
                     try:
@@ -186,7 +187,7 @@ def play_on(g: Game, seed: int, illegal_every: int = 5, limit: int = 3000) -> Ga
                         check_refusal(exc)
                     else:
                         raise AssertionError(f"{a} was accepted but is not legal")
-                    assert g.to_json() == before
+                    assert dumps(g) == before
             for other in range(g.n):
                 if other not in pending:
                     try:
@@ -195,7 +196,7 @@ def play_on(g: Game, seed: int, illegal_every: int = 5, limit: int = 3000) -> Ga
                         pass
                     else:
                         raise AssertionError("a seat without a decision acted")
-                    assert g.to_json() == before
+                    assert dumps(g) == before
         g.apply(seat, rng.choice(legal))
     return g
 
@@ -203,13 +204,13 @@ def play_on(g: Game, seed: int, illegal_every: int = 5, limit: int = 3000) -> Ga
 def load_or_refuse(text: str, seed: int) -> str:
     """``"refused"`` or ``"played"``: the outcome of loading a (tampered) save."""
     try:
-        g = Game.from_json(text)
+        g = loads(text)
     except SaveFileError as exc:
         check_refusal(exc)
         assert exc.key != "err.save.malformed", f"a refusal that names no field: {exc}"
         return "refused"
-    again = Game.from_json(g.to_json())          # what it saves loads again, identically
-    assert again.to_json() == g.to_json()
+    again = loads(dumps(g))          # what it saves loads again, identically
+    assert dumps(again) == dumps(g)
     play_on(g, seed)
     return "played"
 
@@ -257,8 +258,8 @@ def position_or_refuse(text: str, seed: int) -> str:
         evaluate(g, rng.choice([None, *PHASE_CHOICES]), lang=rng.choice(["en", "pl"]))
     except PositionError as exc:          # a choice that never comes up, or is not possible then
         check_refusal(exc)
-    again = Game.from_json(g.to_json())   # a game set up from a position saves and loads
-    assert again.to_json() == g.to_json()
+    again = loads(dumps(g))   # a game set up from a position saves and loads
+    assert dumps(again) == dumps(g)
     play_on(g, seed)
     return "played"
 
@@ -317,6 +318,6 @@ def pack_or_refuse(text: str, seed: int) -> str:
         options.update(players=rng.randrange(2, 6))
     g = Game.new(**options)
     play_on(g, seed, illegal_every=23)
-    again = Game.from_json(g.to_json(), cards=cards)
-    assert again.to_json() == g.to_json()
+    again = loads(dumps(g), cards=cards)
+    assert dumps(again) == dumps(g)
     return "played"

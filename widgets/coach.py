@@ -352,12 +352,12 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self._draw_moments()
         cards = self._game.cards
         rows = []
-        for number, (r, why) in enumerate(zip(self.rows, self.why(lang)), 1):
+        for n, (r, why) in enumerate(zip(self.rows, self.why(lang)), 1):
             go = W.Button(description=self.t("coach.ui.review.go"), tooltip=self.t("coach.ui.review.go_tip"),
                           icon="undo", layout=W.Layout(width="auto"))
             go.add_class("pt-review-go")
             go.on_click(lambda _b, r=r: self.go_to(r))
-            row = W.HBox([W.HTML(wrap(row_html(number, r, why, lang, cards), css=False)), go],
+            row = W.HBox([W.HTML(wrap(row_html(n, r, why, lang, cards), css=False)), go],
                          layout=W.Layout(align_items="center", flex_flow="row wrap"))
             row.add_class("pt-review-row")
             row.add_class(f"pt-verdict-{r.verdict}")

@@ -36,7 +36,7 @@ from papertales.render import escape
 
 from .base import MessageBox, guarded
 from .gamefile import take_upload
-from .lichking import (armies_text_html, gains_figure, h4, matches_table_html, requirement_text, rows_table_html,
+from .solodraw import (armies_text_html, gains_figure, h4, matches_table_html, requirement_text, rows_table_html,
                        update_gains_figure)
 from .solocalc import Armies, Gains, army_parts, cause_rows, gains_forecast
 from .solocards import ILLUSTRATIVE_PACK, Html, card_name, illustrative_html, panel_language, phase_name, swrap, th

@@ -1,7 +1,7 @@
 """The game record as a file that goes through the browser: a download link (a data URL
-of ``game.to_json()``, built only when asked for) and an upload that continues the saved
+of ``dumps(game)``, built only when asked for) and an upload that continues the saved
 game.  Nothing is written on the server and nothing a visitor sends is used as a path: the
-uploaded bytes are only parsed by ``Game.from_json`` (a broken file is refused whole)."""
+uploaded bytes are only parsed by ``papertales.serialize.loads`` (a broken file is refused whole)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import base64
 import ipywidgets as W
 
 from papertales import Game, PaperTalesError, SaveFileError
+from papertales.serialize import dumps, loads
 from papertales import render as R
 from papertales.i18n import t
 from papertales.render import escape
@@ -96,7 +97,7 @@ class GameFileBox(W.VBox):
     def show_link(self) -> str:
         """Build the file of the game as it is now and show its link (returns the HTML)."""
         g = self.session.game
-        data = base64.b64encode(g.to_json().encode("utf-8")).decode("ascii")
+        data = base64.b64encode(dumps(g).encode("utf-8")).decode("ascii")
         name = f"papertales-seed{g.seed}-turn{g.turn}.json"
         warning = "" if g.is_over else (
             f'<div class="pt-msg pt-warn pt-game-spoiler">{escape(t("app.file.spoiler", self.lang))}</div>')
@@ -121,7 +122,7 @@ class GameFileBox(W.VBox):
             text = bytes(content).decode("utf-8") if isinstance(content, (bytes, bytearray)) else str(content)
         except UnicodeDecodeError:
             raise SaveFileError(t("app.file.not_text", self.lang)) from None
-        game = Game.from_json(text)
+        game = loads(text)
         self.session.load_game(game)
         turn, phase = game.turn, game.phase
         self.messages.ok("", words=lambda lang: t("app.step.loaded", lang, turn=turn, phase=R.phase_title(phase, lang)))

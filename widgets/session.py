@@ -158,7 +158,7 @@ class Session:
         self._notify()
 
     def load_game(self, game: Game, humans=None, bots=None) -> None:
-        """Continue a saved game (``Game.from_json``): seats in ``humans`` are played by
+        """Continue a saved game (``papertales.serialize.loads``): seats in ``humans`` are played by
         people, the others by fresh random bots."""
         humans = sorted(self.humans if humans is None else humans)
         humans = [h for h in humans if 0 <= h < game.n]

@@ -10,6 +10,7 @@ import functools
 import ipywidgets as W
 
 from papertales import Action, Game, IllegalActionError
+from papertales.serialize import dumps, loads
 from papertales.registry import names as bot_names
 from papertales import render as R
 from papertales.i18n import t
@@ -439,7 +440,7 @@ class GameStepper(Speaking, W.VBox):
     @guarded()
     def on_save(self, _b=None):
         g = self.session.game
-        self.record.value = g.to_json()
+        self.record.value = dumps(g)
         self._auto_record = False
         key = "app.step.saved" if g.is_over else "app.step.saved_spoiler"
         self.messages.ok(self.t(key), words=lambda lang: t(key, lang))
@@ -450,7 +451,7 @@ class GameStepper(Speaking, W.VBox):
         text = self.record.value.strip()
         if not text:
             raise ValueError(self.t("app.step.paste_first"))
-        game = Game.from_json(text)
+        game = loads(text)
         self._record_game = id(game)          # the record stays: it is this game
         self.session.load_game(game)
         turn, phase = game.turn, game.phase
@@ -521,7 +522,7 @@ class GameStepper(Speaking, W.VBox):
                                     f'{R.scores_html(g, lang)}', css=False)
             self.final.layout.display = None
             if not self.record.value or self._auto_record:
-                self.record.value = g.to_json()     # the engine's own record of the game
+                self.record.value = dumps(g)     # the engine's own record of the game
                 self._auto_record = True
         else:
             self.final.value = ""

@@ -4,7 +4,7 @@ whole solo game against the Lich King (same server, a new page).
 Seat 1 is the human: the test drafts the first card offered, places up to two units per
 Deployment, builds whatever is offered first, and otherwise presses "Play to the end".
 At the end the scores shown must equal the engine's: the page's game record is loaded
-with ``Game.from_json`` and the game is replayed from its seed and history.
+with ``papertales.loads`` and the game is replayed from its seed and history.
 Screenshots are kept in test-artifacts/.
 """
 
@@ -17,6 +17,7 @@ import time
 import pytest
 
 from papertales import Game
+from papertales.serialize import loads
 from papertales.i18n import t
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -153,7 +154,7 @@ def game_now(page) -> Game:
     link = page.locator(".pt-game-link").first
     link.wait_for(state="attached", timeout=CLICK_TIMEOUT)
     href = link.get_attribute("href")
-    return Game.from_json(base64.b64decode(href.split("base64,", 1)[1]).decode("utf-8"))
+    return loads(base64.b64decode(href.split("base64,", 1)[1]).decode("utf-8"))
 
 
 #: texts that are the same in every game (the rules, what each phase does, the header):
@@ -281,7 +282,7 @@ def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
     shown = {int(td.get_attribute("data-seat")): int(td.inner_text())
              for td in page.locator(".pt-final td.pt-final-lp").all()}
     record = page.locator(".pt-record textarea").input_value()
-    game = Game.from_json(record)
+    game = loads(record)
     assert game.is_over
     assert shown == dict(enumerate(game.scores))
     names = [td.inner_text().replace("★", "").strip() for td in page.locator(".pt-final td.pt-final-name").all()]
@@ -361,7 +362,7 @@ def test_play_a_whole_solo_game_against_the_lich_king(voila_app, page, artifacts
     assert_no_traceback(page)
     shown = {int(td.get_attribute("data-seat")): int(td.inner_text())
              for td in page.locator(".pt-final td.pt-final-lp").all()}
-    game = Game.from_json(page.locator(".pt-record textarea").input_value())
+    game = loads(page.locator(".pt-record textarea").input_value())
     assert game.is_over and game.n == 1 and len(game.lich.cards) == 1
     assert shown == {0: game.players[0].lp, -2: game.lich.lp}
     winner = page.inner_text(".pt-final .pt-winner")
@@ -532,7 +533,7 @@ def test_aging_is_seen_fast_forward_stops_and_a_file_restores_the_game(voila_app
         page.locator(".pt-game-link").first.click()
     path = tmp_path / "game.json"
     dl.value.save_as(str(path))
-    assert Game.from_json(path.read_text()).history == saved.history
+    assert loads(path.read_text()).history == saved.history
     press_and_wait(page, "p")
     assert current_phase(page) != "wars"
     with page.expect_file_chooser() as chooser:

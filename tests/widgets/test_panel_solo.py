@@ -7,6 +7,7 @@ import re
 import pytest
 
 from papertales import Game, PaperTalesError, load_pack, solo
+from papertales.serialize import loads
 from papertales.cards import BASE, card_set
 from papertales.events import BLACK_ARMY, PURPLE_ARMY
 from papertales.i18n import t
@@ -238,7 +239,7 @@ def test_a_whole_solo_game_in_the_app_shows_the_engine_scores():
     winner = "You" if g.players[0].lp > lk.lp else "Lich King"
     assert f">{winner}</span>" in final
     # the record of the game replays to the same scores
-    loaded = Game.from_json(st.record.value)
+    loaded = loads(st.record.value)
     again = Game.replay(loaded.history, cards=loaded.cards, **loaded.options)
     again.advance()
     assert (again.scores, again.lich.lp) == (g.scores, lk.lp)

@@ -5,7 +5,7 @@ What-if editor's phase, hands, choices and variants with the before/after compar
 from __future__ import annotations
 
 from papertales import variants
-from papertales_widgets import GameStepper, WhatIfEditor
+from papertales_widgets import WhatIfEditor
 from papertales_widgets.variants import VariantsBox
 
 

@@ -116,15 +116,15 @@ def test_save_and_load_the_position_as_json(tmp_path):
 
 def test_a_refused_edit_greys_the_last_valid_results():
     ed = lesson_editor("healer")
-    good = ed.results.value
     ed.editors[0].cards["F1"].value = "knight"
     ed.editors[0].cards["F2"].value = "knight"
     ed.editors[1].cards["F1"].value = "knight"
+    good = ed.results.value                                     # three Knights: a valid position
     ed.editors[1].cards["F2"].value = "knight"                 # a 4th Knight: refused
     assert "more copies than the game has" in ed.messages.value
     assert "greyed" in ed.stale_note.value and ed.stale_note.layout.display is None
     assert "pt-stale" in ed.results._dom_classes and "pt-stale" in ed.board._dom_classes
-    assert ed.results.value                                     # still shown, greyed
+    assert ed.results.value == good                             # the last valid results, still shown, greyed
     ed.editors[1].cards["F2"].value = ""
     assert "pt-stale" not in ed.results._dom_classes
     assert ed.stale_note.layout.display == "none"
