@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install everything and run the whole test suite twice, once per build of the engine:
-#  1. .venv, an editable install (pure Python): engine and panel tests, every notebook
-#     (pytest --nbval-lax) and the Voilà app played in headless Chromium (Debian's chromium,
-#     installed here when /usr/bin/chromium is missing);
+#  1. .venv, an editable install (pure Python): engine and panel tests (on both cores,
+#     pytest-xdist), then every notebook (pytest --nbval-lax) and the Voilà app played in
+#     headless Chromium (Debian's chromium, installed here when /usr/bin/chromium is
+#     missing), one at a time: a browser test's timeouts assume a quiet machine;
 #  2. .venv-compiled, a regular install whose engine modules mypyc compiled: the same tests
 #     but the browser ones, run against the installed package (python -P: the sources in
 #     this folder are not importable, so the compiled modules are the ones tested).
@@ -25,15 +26,17 @@ python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".[test,types]" -c binder/requirements.txt
 echo "scripts/test.sh: 1/3 the pure-Python engine (.venv, editable install)"
-PAPERTALES_REQUIRE_BROWSER=1 PAPERTALES_REQUIRE_MYPY=1 PAPERTALES_EXPECT_BUILD=pure \
-    .venv/bin/python -m pytest -q --nbval-lax --nbval-current-env tests notebooks "$@"
+PAPERTALES_REQUIRE_MYPY=1 PAPERTALES_EXPECT_BUILD=pure \
+    .venv/bin/python -m pytest -q -n 2 tests --ignore=tests/browser "$@"
+PAPERTALES_REQUIRE_BROWSER=1 PAPERTALES_EXPECT_BUILD=pure \
+    .venv/bin/python -m pytest -q --nbval-lax --nbval-current-env tests/browser notebooks "$@"
 
 echo "scripts/test.sh: 2/3 the compiled engine (.venv-compiled, mypyc; compiling takes about a minute)"
 python3 -m venv .venv-compiled
 .venv-compiled/bin/python -m pip install -q --upgrade pip
 .venv-compiled/bin/python -m pip install -q ".[test,types]" -c binder/requirements.txt   # a local folder is always rebuilt
 PAPERTALES_REQUIRE_MYPY=1 PAPERTALES_EXPECT_BUILD=compiled \
-    .venv-compiled/bin/python -P -m pytest -q -p no:cacheprovider tests --ignore=tests/browser "$@"
+    .venv-compiled/bin/python -P -m pytest -q -n 2 -p no:cacheprovider tests --ignore=tests/browser "$@"
 
 echo "scripts/test.sh: 3/3 the Binder environment (binder/ files in a fresh virtualenv, the app served by Voilà)"
 python3 scripts/check_binder.py
