@@ -67,10 +67,10 @@ def committed(p: Player) -> int:
 # and moving units between usable spots.
 SPOTS_OF: Final = tuple(tuple(s for s in range(5) if m >> s & 1) for m in range(32))
 DISCARDS_AT: Final = tuple(tuple(DISCARDS[s] for s in spots) for spots in SPOTS_OF)
-_PLACES: Final[dict[str, list]] = {}
+_PLACES: Final[dict[str, list[tuple[Action, ...]]]] = {}
 
 
-def place_actions(tid: str, free_mask: int) -> tuple:
+def place_actions(tid: str, free_mask: int) -> tuple[Action, ...]:
     """``place tid S`` for every spot S of ``free_mask``, in spot order (built once)."""
     table = _PLACES.get(tid)
     if table is None:
