@@ -546,7 +546,7 @@ class Game:
         else:
             self.queues[seat].append(d)
 
-    def upgrade_all_buildings(self, seat, cause) -> None:
+    def upgrade_all_buildings(self, seat: int, cause: str) -> None:
         """Flip every level-1 building of ``seat`` to level 2 for free (an ability's effect)."""
         b = self.players[seat].buildings
         for i, level in enumerate(b):
@@ -554,7 +554,7 @@ class Game:
                 b[i] = 2
                 self.log_event(seat, BUILT, 2, cause, "ev.flips_free", {"card": self.buildings[i].id})
 
-    def shapeshift(self, seat, spot, max_cost, age_tokens, cause) -> None:
+    def shapeshift(self, seat: int, spot: int, max_cost: int, age_tokens: int, cause: str) -> None:
         """Turn ``seat``'s unit at ``spot`` into the next affordable card of the draw pile:
         the abilities ask for it here, as the rule lives in :mod:`deployment`, which needs
         the abilities."""
