@@ -28,10 +28,13 @@ end_of_game        once, after turn 4                                          `
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import PackError
 from .state import production
+
+if TYPE_CHECKING:     # the game runs the abilities
+    from .game import Game
 
 RESOURCES = ("wood", "food", "ore")
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
@@ -240,7 +243,7 @@ class AgeTokens:
         self.per = _quantity(spec, "per", where)
         self.spec = spec
 
-    def resolve(self, game, seat, spot, cause):
+    def resolve(self, game: Game, seat: int, spot: int, cause: str) -> None:
         n = self.amount
         if self.per is not None:
             ctx = game.context(seat)
@@ -267,7 +270,7 @@ class UpgradeBuildings:
     def __init__(self, spec, where):
         self.spec = spec
 
-    def resolve(self, game, seat, spot, cause):
+    def resolve(self, game: Game, seat: int, spot: int, cause: str) -> None:
         game.upgrade_all_buildings(seat, cause)
 
 
@@ -281,7 +284,7 @@ class Shapeshift:
         self.age_tokens = _int(spec, "age_tokens", where, default=0, lo=0, hi=10)
         self.spec = spec
 
-    def resolve(self, game, seat, spot, cause):
+    def resolve(self, game: Game, seat: int, spot: int, cause: str) -> None:
         game.shapeshift(seat, spot, self.max_cost, self.age_tokens, cause)
 
 

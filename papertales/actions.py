@@ -14,11 +14,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .errors import ActionSyntaxError
 from .state import SPOT_INDEX, SPOT_NAMES
 from .i18n import card_name, t
+
+if TYPE_CHECKING:     # the card set names the cards of a description
+    from .cards import CardSet
 
 # decision kinds (what a pending player must do)
 DRAFT: Final = "draft"            # keep one card of the pack
@@ -62,7 +65,7 @@ NOTATION_HELP = ("pick CARD | drop CARD | place CARD SPOT | move SPOT SPOT | ret
                  "upgrade BUILDING | pass | save SPOT | order reveal|deployment  (SPOT: F1 F2 B1 B2 F3)")
 
 
-def _word(value, shape) -> str:
+def _word(value: object, shape: str) -> str:
     if shape == "spot" and isinstance(value, int) and 0 <= value < len(SPOT_NAMES):
         return SPOT_NAMES[value]
     return str(value)
@@ -113,7 +116,7 @@ class Action(NamedTuple):
         (``"reveal"`` or ``"deployment"``)."""
         return self.a
 
-    def __str__(self):
+    def __str__(self) -> str:
         shapes = _SHAPES.get(self.kind, ())
         words = [self.kind]
         for value, shape in zip((self.a, self.b), shapes):
@@ -121,14 +124,14 @@ class Action(NamedTuple):
                 words.append(_word(value, shape))
         return " ".join(words)
 
-    def describe(self, lang: str | None = None, cards=None) -> str:
+    def describe(self, lang: str | None = None, cards: CardSet | None = None) -> str:
         """The action in words, in ``lang`` ("place the Knight at F1")."""
         k, a, b = self.kind, self.a, self.b
         if k == DONE and a is None:
             return t("action.done_nothing", lang)
         if k == ORDER:
             return t(f"action.order.{a}", lang)
-        params = {}
+        params: dict[str, str] = {}
         for name, value, shape in zip(("a", "b"), (a, b), _SHAPES.get(k, ())):
             params[name] = card_name(value, lang, cards) if shape == "card" else _word(value, shape)
         return t("action." + k, lang, **params)
@@ -137,7 +140,7 @@ class Action(NamedTuple):
         return str(self)
 
     @classmethod
-    def from_json(cls, data) -> "Action":
+    def from_json(cls, data: object) -> "Action":
         """An action from a saved game: its notation (``"place knight F1"``)."""
         if not isinstance(data, str):
             raise ActionSyntaxError("err.action.not_text", value=repr(data))
@@ -179,7 +182,7 @@ class Action(NamedTuple):
 _new = tuple.__new__
 
 
-def make(kind, a=None, b=None) -> Action:
+def make(kind: str, a: Any = None, b: Any = None) -> Action:
     """Build an action faster than ``Action(...)`` (for the engine's hot paths)."""
     return _new(Action, (kind, a, b))
 
@@ -196,7 +199,7 @@ DONE_NOTHING: Final = make(DONE)
 _BY_CARD: Final[dict[str, dict[str, Action]]] = {kind: {} for kind in KINDS}
 
 
-def for_card(kind, card_id) -> Action:
+def for_card(kind: str, card_id: str) -> Action:
     """The shared ``Action(kind, card_id)`` (pick, drop, done ...): built once per card."""
     shared = _BY_CARD[kind]
     a = shared.get(card_id)
@@ -205,17 +208,17 @@ def for_card(kind, card_id) -> Action:
     return a
 
 
-def pick(card): return Action(PICK, card)
-def drop(card): return Action(DROP, card)
-def place(card, spot): return Action(PLACE, card, spot)
-def move(src, dst): return Action(MOVE, src, dst)
-def take_back(spot): return Action(RETURN, spot)
-def discard(spot): return Action(DISCARD, spot)
-def done(keep=None): return Action(DONE, keep)
-def target(spot): return Action(CHOOSE, spot)
-def build(building, level=1): return Action(CONSTRUCT, building, level)
-def upgrade(building): return Action(UPGRADE, building)
-def save(spot): return Action(SPARE, spot)
+def pick(card: str) -> Action: return Action(PICK, card)
+def drop(card: str) -> Action: return Action(DROP, card)
+def place(card: str, spot: int) -> Action: return Action(PLACE, card, spot)
+def move(src: int, dst: int) -> Action: return Action(MOVE, src, dst)
+def take_back(spot: int) -> Action: return Action(RETURN, spot)
+def discard(spot: int) -> Action: return Action(DISCARD, spot)
+def done(keep: str | None = None) -> Action: return Action(DONE, keep)
+def target(spot: int) -> Action: return Action(CHOOSE, spot)
+def build(building: str, level: int = 1) -> Action: return Action(CONSTRUCT, building, level)
+def upgrade(building: str) -> Action: return Action(UPGRADE, building)
+def save(spot: int) -> Action: return Action(SPARE, spot)
 
 
 PASS_ACTION: Final = Action(PASS)

@@ -17,7 +17,7 @@ Only this is a death: units discarded in Deployment trigger nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .actions import PASS, SAVE, SAVES, SPARE, Action, PASS_ACTION
 from .decisions import Decision
@@ -51,7 +51,7 @@ def start(game: Game) -> None:
         resolve(game)
 
 
-def _candidates(p: Player, tokens, saved):
+def _candidates(p: Player, tokens: int, saved: Sequence[int]) -> list[int]:
     return [s for s, u in enumerate(p.units)
             if u is not None and u.age == tokens and dies(u) and s not in saved]
 
@@ -107,7 +107,7 @@ def resolve(game: Game) -> None:
             deaths.append(tuple((s, u.type.id, u.age) for s, u in dying))
         if dying:
             ctx = None                  # made for the first ability: most deaths have none
-            gains: list[tuple[str, int, str, str, dict]] = []
+            gains: list[tuple[str, int, str, str, dict[str, Any]]] = []
             for _, u in dying:
                 if u.type.death:
                     if ctx is None:

@@ -10,7 +10,7 @@ cheapest way to pay, so an option is one action with one gold price.
 
 from __future__ import annotations
 
-from typing import Final, TYPE_CHECKING
+from typing import Any, Final, Sequence, TYPE_CHECKING
 
 from .abilities import RESOURCES
 from .actions import BUILD, CONSTRUCT, PASS, UPGRADE, Action, PASS_ACTION, make
@@ -49,11 +49,12 @@ def _helpers(game: Game, p: Player) -> tuple[dict[int, int], bool]:
     return buy, free_land
 
 
-def resource_gold(ways, res, buy):
+def resource_gold(ways: Sequence[tuple[tuple[int, ...], int, tuple[Any, ...]]], res: list[int],
+                  buy: dict[int, int]) -> tuple[int, tuple[tuple[int, ...], int, tuple[Any, ...]]] | None:
     """Cheapest of the payment ``ways`` (see ``BuildingType.payments``) given the
     resources ``res`` the kingdom produces and the gold ``buy`` prices of missing ones:
     ``(gold, way)``, or None if no way can be paid."""
-    best = None
+    best: tuple[int, tuple[tuple[int, ...], int, tuple[Any, ...]]] | None = None
     if not buy:                         # nothing can be bought: a way is paid or it is not
         for way in ways:
             need = way[0]
@@ -76,9 +77,10 @@ def resource_gold(ways, res, buy):
     return best
 
 
-def _how(way, res, buy) -> list[str]:
+def _how(way: tuple[tuple[int, ...], int, tuple[Any, ...]], res: list[int],
+         buy: dict[int, int]) -> list[list[Any]]:
     need, _, how = way
-    out = list(how)
+    out: list[list[Any]] = list(how)
     for r in (0, 1, 2):
         missing = need[r] - res[r]
         if missing > 0:
@@ -97,12 +99,12 @@ def _prices(game: Game, p: Player) -> tuple[list[int], dict[int, int], bool, int
     return res, buy, free_land, owned, 0 if free_land else LAND_COST_PER_BUILDING * owned
 
 
-def options(game: Game, seat: int, explain=False) -> list[tuple[Action, int, list | None]]:
+def options(game: Game, seat: int, explain: bool = False) -> list[tuple[Action, int, list[list[Any]] | None]]:
     """Every construction the player can afford now: ``(action, gold, explanation)``;
     the explanation (how it is paid) is only written with ``explain=True``."""
     p = game.players[seat]
     res, buy, free_land, owned, land = _prices(game, p)
-    out = []
+    out: list[tuple[Action, int, list[list[Any]] | None]] = []
     for b, level in enumerate(p.buildings):
         if level == 0:
             if land > p.gold:           # not even the land can be paid
@@ -113,7 +115,7 @@ def options(game: Game, seat: int, explain=False) -> list[tuple[Action, int, lis
                 if paid is None or land + paid[0] > p.gold:
                     break               # level 2 needs all that level 1 needs, and more
                 gold = land + paid[0]
-                why: list | None = None
+                why: list[list[Any]] | None = None
                 if explain:
                     why = [["how.land_free" if free_land and owned else "how.land", {"gold": land}]] \
                         + _how(paid[1], res, buy)
@@ -153,7 +155,7 @@ def start(game: Game) -> None:
         all_decided(game)
 
 
-def offered(game: Game, seat: int) -> list[tuple[Action, int, list | None]]:
+def offered(game: Game, seat: int) -> list[tuple[Action, int, list[list[Any]] | None]]:
     """This stage's options of ``seat`` (computed once, see :func:`start`); the legal
     actions are their actions and ``pass``."""
     cache = game.build_options
@@ -180,7 +182,7 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     game.decision_made(seat)
 
 
-def build(game: Game, seat: int, action: Action) -> tuple | None:
+def build(game: Game, seat: int, action: Action) -> tuple[str, int, int]:
     """Carry out one chosen construction now: ``(building id, level, gold paid)``.  The
     phase does it for everyone once all have chosen; a bot or the coach does it for one
     seat on a copy, to see the kingdom it gives."""
@@ -206,7 +208,7 @@ def build(game: Game, seat: int, action: Action) -> tuple | None:
 def all_decided(game: Game) -> None:
     choices = game.build_choices
     assert choices is not None
-    built = []
+    built: list[tuple[str, int, int] | None] = []
     for seat, a in enumerate(choices):
         built.append(None if a is None else build(game, seat, a))
     if game.record_events:
@@ -216,7 +218,7 @@ def all_decided(game: Game) -> None:
     game.end_phase()
 
 
-def explain_all(game, seat) -> list[dict]:
+def explain_all(game: Game, seat: int) -> list[dict[str, Any]]:
     """Every building and level of ``seat``, possible or not: one row each, in building
     order, level 1 before level 2.  Exactly the rows :func:`options` offers are possible
     (same action, same gold price); the others say why not.  Language-free:
@@ -230,11 +232,11 @@ def explain_all(game, seat) -> list[dict]:
     ``cli.construction.why.gold`` (the price is more gold than the player has)."""
     p = game.players[seat]
     res, buy, free_land, owned, land = _prices(game, p)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for b, level in enumerate(p.buildings):
         B = game.buildings[b]
         for target in (1, 2):
-            row = {"building": B.id, "level": target, "kind": UPGRADE if level == 1 and target == 2 else CONSTRUCT,
+            row: dict[str, Any] = {"building": B.id, "level": target, "kind": UPGRADE if level == 1 and target == 2 else CONSTRUCT,
                    "direct": level == 0 and target == 2, "action": None, "possible": False,
                    "gold": None, "how": None, "reason": None}
             rows.append(row)
@@ -245,13 +247,13 @@ def explain_all(game, seat) -> list[dict]:
             paid = resource_gold(ways, res, buy)
             if paid is None:
                 # the way needing the fewest resources nobody can buy (a Temple always has one)
-                def lacking(way):
+                def lacking(way: tuple[tuple[int, ...], int, tuple[Any, ...]]) -> list[tuple[int, int]]:
                     return [(r, way[0][r]) for r in (0, 1, 2) if way[0][r] > res[r] and r not in buy]
                 worst = min((lacking(w) for w in ways), key=len)
                 row["reason"] = [["cli.construction.why.missing", {"resource": RESOURCES[r], "need": need, "have": res[r]}]
                                  for r, need in worst]
                 continue
-            how: list
+            how: list[list[Any]]
             if level == 0:
                 gold = land + paid[0]
                 how = [["how.land_free" if free_land and owned else "how.land", {"gold": land}]] \

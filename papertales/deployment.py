@@ -25,7 +25,7 @@ only where they share something, i.e. Shapeshifters drawing from the same pile):
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple, TYPE_CHECKING
+from typing import Final, NamedTuple, TYPE_CHECKING, cast
 
 from .abilities import RESOURCES, AgeTokens, Shapeshift
 from .actions import (CHOOSE, DEPLOY, DEPLOYMENT_FIRST, DISCARD, DISCARDS, DONE, DONE_NOTHING, MOVE,
@@ -38,6 +38,7 @@ from .events import DEPLOY as EV_DEPLOY, DISCARD as EV_DISCARD, RULE_DEPLOYMENT
 from .state import AGED, PER_AGE_TOKEN, SPOT_NAMES, Player, Unit
 
 if TYPE_CHECKING:     # the game imports every phase
+    from .cards import UnitType
     from .game import Game
 
 
@@ -67,10 +68,10 @@ def committed(p: Player) -> int:
 # and moving units between usable spots.
 SPOTS_OF: Final = tuple(tuple(s for s in range(5) if m >> s & 1) for m in range(32))
 DISCARDS_AT: Final = tuple(tuple(DISCARDS[s] for s in spots) for spots in SPOTS_OF)
-_PLACES: Final[dict[str, list]] = {}
+_PLACES: Final[dict[str, list[tuple[Action, ...]]]] = {}
 
 
-def place_actions(tid: str, free_mask: int) -> tuple:
+def place_actions(tid: str, free_mask: int) -> tuple[Action, ...]:
     """``place tid S`` for every spot S of ``free_mask``, in spot order (built once)."""
     table = _PLACES.get(tid)
     if table is None:
@@ -79,8 +80,8 @@ def place_actions(tid: str, free_mask: int) -> tuple:
     return table[free_mask]
 
 
-def _move_table(n_spots):
-    table = []
+def _move_table(n_spots: int) -> list[tuple[Action, ...]]:
+    table: list[tuple[Action, ...]] = []
     for occupied in range(32):
         acts: list[Action] = []
         for s in range(n_spots):
@@ -160,7 +161,7 @@ def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
     return out
 
 
-def _room_needed(p: Player, free, budget) -> bool:
+def _room_needed(p: Player, free: int, budget: int) -> bool:
     """The printed reading of discarding units in play: only to make room, i.e. no free
     spot is left and a card in hand could be paid for and placed."""
     if free:
@@ -171,14 +172,14 @@ def _room_needed(p: Player, free, budget) -> bool:
     return False
 
 
-def _spot(p: Player, s, what):
+def _spot(p: Player, s: object, what: str) -> int:
     if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < p.spots:
         raise IllegalActionError("err.deploy.not_usable", what=Phrase(what),
                                  usable=" ".join(SPOT_NAMES[:p.spots]), value=repr(s))
     return s
 
 
-def _in_hand(p: Player, card_id):
+def _in_hand(p: Player, card_id: object) -> int:
     """Index of the first card ``card_id`` in the hand, or -1."""
     for i, t in enumerate(p.hand):
         if t.id == card_id:
@@ -194,7 +195,7 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if kind == PLACE:
         s = _spot(p, action.spot, "err.deploy.what.spot")
         if units[s] is not None:
-            raise IllegalActionError("err.deploy.occupied", spot=s, card=units[s].type.id)
+            raise IllegalActionError("err.deploy.occupied", spot=s, card=cast(Unit, units[s]).type.id)
         i = _in_hand(p, action.card)
         if i < 0:
             raise IllegalActionError("err.deploy.not_in_hand", value=repr(action.card))
@@ -308,7 +309,7 @@ def reveal(game: Game) -> None:
     order = game.resolution_order() if shifters > 1 else range(game.n)
     record = game.record_events
     ask_order = game.variants["own_order"] == "ask"
-    shown: list[tuple] = [()] * game.n
+    shown: list[tuple[tuple[int, str], ...]] = [()] * game.n
     paid = [0] * game.n
     for seat in order:
         p = players[seat]
@@ -347,7 +348,7 @@ def reveal(game: Game) -> None:
         finish(game)
 
 
-def resolve_reveal_abilities(game, seat) -> None:
+def resolve_reveal_abilities(game: Game, seat: int) -> None:
     """Reveal abilities of the new units (Shapeshifters excepted), in spot order."""
     for s, u in enumerate(game.players[seat].units):
         if u is not None and u.new:
@@ -356,7 +357,7 @@ def resolve_reveal_abilities(game, seat) -> None:
                     e.resolve(game, seat, s, u.type.id)
 
 
-def resolve_deployment_abilities(game, seat, later=False) -> None:
+def resolve_deployment_abilities(game: Game, seat: int, later: bool = False) -> None:
     """Every-Deployment abilities of all units.  With ``later``, each is queued behind the
     owner's pending choices and resolved when its turn comes (so that it counts the age
     tokens those choices put down)."""
@@ -369,20 +370,20 @@ def resolve_deployment_abilities(game, seat, later=False) -> None:
                     e.resolve(game, seat, s, u.type.id)
 
 
-def resolve_later(game, seat, decision) -> None:
+def resolve_later(game: Game, seat: int, decision: Decision) -> None:
     """Resolve an every-Deployment ability queued by :func:`resolve_deployment_abilities`."""
-    u = game.players[seat].units[decision.spot]
+    u = game.players[seat].units[cast(int, decision.spot)]
     if u is not None and u.type.id == decision.cause:
         for e in u.type.deployment:
             e.resolve(game, seat, decision.spot, decision.cause)
 
 
-def order_matters(p) -> bool:
+def order_matters(p: Player) -> bool:
     """Does the order of this player's own reveal abilities and every-Deployment
     abilities change the result?  Only when a Deployment ability counts a resource
     (Master Alchemist: food) that a unit produces according to its age tokens (Leviathan,
     Adventurer) and a reveal ability may put age tokens on that unit first."""
-    indices = []
+    indices: list[int] = []
     for u in p.units:
         if u is not None and u.type.deployment:     # rare: most units have none
             for e in u.type.deployment:
@@ -405,16 +406,16 @@ def order_matters(p) -> bool:
     return False
 
 
-def legal_order(game, seat, decision) -> list[Action]:
+def legal_order(game: Game, seat: int, decision: Decision) -> list[Action]:
     return list(ORDERS)
 
 
-def check_order(game, seat, decision, action) -> None:
+def check_order(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if action.kind != ORDER or action.first not in (REVEAL_FIRST, DEPLOYMENT_FIRST):
         raise IllegalActionError("err.deploy.order", first=REVEAL_FIRST, second=DEPLOYMENT_FIRST)
 
 
-def apply_order(game, seat, decision, action) -> None:
+def apply_order(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if action.first == REVEAL_FIRST:
         resolve_reveal_abilities(game, seat)
         resolve_deployment_abilities(game, seat, later=bool(game.queues[seat]))
@@ -441,15 +442,15 @@ def finish(game: Game) -> None:
     game.end_phase()
 
 
-def shapeshift(game: Game, seat: int, spot: int, max_cost, age_tokens, cause) -> None:
+def shapeshift(game: Game, seat: int, spot: int, max_cost: int, age_tokens: int, cause: str) -> None:
     """Turn over draw-pile cards until one costs at most ``max_cost``; it replaces the unit
     at ``spot`` for free, carrying ``age_tokens`` tokens.  The cards passed over and the
     Shapeshifter itself go to the discard pile."""
     p = game.players[seat]
     old = p.units[spot]
     assert old is not None
-    passed = []
-    found = None
+    passed: list[UnitType] = []
+    found: UnitType | None = None
     for _ in range(len(game.draw) + len(game.discard) + 1):
         card = game.draw_card()
         if card is None:

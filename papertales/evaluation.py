@@ -19,10 +19,14 @@ from __future__ import annotations
 import json
 import math
 from importlib import resources
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final, Sequence
 
 from .features import BASE, base_features, card_indices, features, names
 from .turns import PHASE_INDEX, PHASES
+
+if TYPE_CHECKING:     # the game imports the bots, which read this evaluation
+    from .cards import UnitType
+    from .game import Game
 
 #: where the fitted weights live (inside the package)
 DATA: Final = "evaluation.json"
@@ -30,7 +34,7 @@ FORMAT: Final = "papertales-evaluation/1"
 KEPT: Final = BASE.index("kept")
 
 
-def stage(game, phase: str | None = None) -> str:
+def stage(game: Game, phase: str | None = None) -> str:
     """The model that values a position: ``"solo:"`` for the solo mode, then the turn and
     the phase (``"2.construction"``); ``phase``: instead of the game's."""
     phase = phase or game.phase
@@ -41,12 +45,12 @@ class Evaluation:
     """Weights by stage (``{stage: {feature name: weight}}``) and win curves by stage
     (``{stage: [scale, offset]}``); :meth:`value` and :meth:`win_chance` read a game."""
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
-        self.models: dict = data["models"]
-        self.win: dict = data.get("win", {})
-        self.sampled: dict = data.get("sampled", {})
-        self._aligned: dict = {}
+        self.models: dict[str, dict[str, float]] = data["models"]
+        self.win: dict[str, Sequence[float]] = data.get("win", {})
+        self.sampled: dict[str, Sequence[float]] = data.get("sampled", {})
+        self._aligned: dict[tuple[str, int], list[float]] = {}
 
     @classmethod
     def default(cls) -> "Evaluation":
@@ -57,7 +61,7 @@ class Evaluation:
             _DEFAULT = cls(json.loads(text))
         return _DEFAULT
 
-    def weights(self, game, key: str) -> list[float] | None:
+    def weights(self, game: Game, key: str) -> list[float] | None:
         """The weights of stage ``key`` in the order of ``features.names(game.cards)``
         (a card the fit never saw weighs 0); None when the stage has no model."""
         cache_key = (key, id(game.cards))
@@ -69,7 +73,7 @@ class Evaluation:
             w = self._aligned[cache_key] = [float(model.get(name, 0.0)) for name in names(game.cards)]
         return w
 
-    def value(self, game, seat: int, phase: str | None = None, theirs: list | None = None) -> float:
+    def value(self, game: Game, seat: int, phase: str | None = None, theirs: list[float] | None = None) -> float:
         """``seat``'s expected LP at the end of the game (its LP once the game is over).
         ``phase``: value the position as at the start of that phase of the turn (see
         :func:`papertales.features.features`); ``theirs``: the opponents' visible
@@ -88,7 +92,7 @@ class Evaluation:
             total += w[base + i]
         return total
 
-    def keep_gain(self, game, card) -> float:
+    def keep_gain(self, game: Game, card: UnitType) -> float:
         """What keeping ``card`` for next turn adds to the expected LP of a seat with an
         empty hand (the kept card is read by two features only)."""
         w = self.weights(game, stage(game))
@@ -96,11 +100,11 @@ class Evaluation:
             raise KeyError(stage(game))
         return w[KEPT] + w[len(BASE) + 2 * len(game.cards.units) + card.index]
 
-    def values(self, game) -> list[float]:
+    def values(self, game: Game) -> list[float]:
         """:meth:`value` of every seat (solo: the player only)."""
         return [self.value(game, s) for s in range(game.n)]
 
-    def win_chance(self, game, seat: int, values: list[float] | None = None) -> float:
+    def win_chance(self, game: Game, seat: int, values: list[float] | None = None) -> float:
         """``seat``'s chance to win.  Between players, every seat's chance at once from the
         expected final LPs (:func:`share`: the chances add up to 1); solo, from the lead
         over the Lich King's LP now, which the stage's curve extrapolates."""
@@ -114,7 +118,7 @@ class Evaluation:
         return share(values, seat, scale)
 
 
-    def sampled_chance(self, game, chance: float) -> float:
+    def sampled_chance(self, game: Game, chance: float) -> float:
         """The chance to win of a move judged in sampled worlds (the coach's mean over its
         worlds), corrected for what sampling does to it: the other seats' hidden cards are
         dealt at random from the unseen ones, while the real players drafted theirs, so the
@@ -149,7 +153,7 @@ def set_default(ev: Evaluation | None) -> None:
     _DEFAULT = ev
 
 
-def final_lp(game, seat: int) -> float:
+def final_lp(game: Game, seat: int) -> float:
     """The LP a seat ends with: its LP, plus its buildings and end-of-game abilities when
     the end scoring has not run yet."""
     p = game.players[seat]

@@ -13,10 +13,13 @@ simulations and the same log reads in English or Polish:
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, Collection, Iterable, NamedTuple, Sequence
 
 from .i18n import card_name, get_language, t
 from .state import SPOT_NAMES
+
+if TYPE_CHECKING:     # the card set is data this module only names
+    from .cards import CardSet
 
 LICH_SEAT = -2      # events of the Lich King (solo mode)
 BLACK_ARMY, PURPLE_ARMY = -3, -4   # the Lich King's armies as war opponents (solo mode)
@@ -36,7 +39,7 @@ def building_cause(building_id: str, level: int) -> str:
     return f"{building_id}:{level}"
 
 
-def cause_label(cause: str, lang: str | None = None, cards=None) -> str:
+def cause_label(cause: str, lang: str | None = None, cards: CardSet | None = None) -> str:
     """The cause of an event in words: a card's name, "Mine (level 2)", "Wars" ...
 
     >>> cause_label("mine:2", "en"), cause_label("rule.wars", "pl"), cause_label("knight", "en")
@@ -56,7 +59,7 @@ def army_name(code: int, lang: str | None = None) -> str:
     return t("who.black_army" if code == BLACK_ARMY else "who.purple_army", lang)
 
 
-def seat_name(seat: int, names=None, lang: str | None = None) -> str:
+def seat_name(seat: int, names: Sequence[str] | None = None, lang: str | None = None) -> str:
     if seat >= 0:
         return names[seat] if names else f"P{seat}"
     if seat == LICH_SEAT:
@@ -66,13 +69,14 @@ def seat_name(seat: int, names=None, lang: str | None = None) -> str:
     return ""
 
 
-def render_parts(parts, lang: str | None = None, cards=None) -> str:
+def render_parts(parts: Iterable[Sequence[Any]], lang: str | None = None, cards: CardSet | None = None) -> str:
     """``[[key, params], ...]`` explanation parts joined into one sentence."""
     return "; ".join(t(key, lang, **_words(params, lang, cards, None)) for key, params in parts)
 
 
-def _words(params, lang, cards, names) -> dict:
-    out = {}
+def _words(params: dict[str, Any], lang: str | None, cards: CardSet | None,
+           names: Sequence[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for name, value in params.items():
         if name == "card" or name.endswith("_card"):
             value = card_name(value, lang, cards)
@@ -99,9 +103,10 @@ class Event(NamedTuple):
     cause: str         # a card id, "building:level" or "rule.…" (see cause_label)
     key: str = ""      # the catalogue message of the detail
     #: the message's values; for "war" events ``opponent``, ``strength``, ``against``
-    params: dict = {}
+    params: dict[str, Any] = {}
 
-    def detail(self, lang: str | None = None, names=None, cards=None) -> str:
+    def detail(self, lang: str | None = None, names: Sequence[str] | None = None,
+               cards: CardSet | None = None) -> str:
         """The detail of the event in words ("reveals Knight at F1")."""
         text = t(self.key, lang, **_words(self.params, lang, cards, names)) if self.key else ""
         if "asked" in self.params:
@@ -109,7 +114,8 @@ class Event(NamedTuple):
             text = f"{text}; {floored}" if text else floored
         return text
 
-    def describe(self, names=None, lang: str | None = None, cards=None) -> str:
+    def describe(self, names: Sequence[str] | None = None, lang: str | None = None,
+                 cards: CardSet | None = None) -> str:
         """One line: ``[T2 Wars] Ann +3 LP (Wars) - 1 war won``."""
         lang = lang or get_language()
         who = seat_name(self.seat, names, lang)
@@ -131,13 +137,16 @@ class Event(NamedTuple):
         return f"{head} {text}" + (f" ({cause})" if cause else "")
 
 
-def explain(events, names=None, seat=None, kinds=None, lang: str | None = None, cards=None) -> list[str]:
+def explain(events: Iterable[Event], names: Sequence[str] | None = None, seat: int | None = None,
+            kinds: Collection[str] | None = None, lang: str | None = None,
+            cards: CardSet | None = None) -> list[str]:
     """Readable lines for the events, optionally only one seat's or some kinds."""
     return [e.describe(names, lang, cards) for e in events
             if (seat is None or e.seat == seat) and (kinds is None or e.kind in kinds)]
 
 
-def totals(events, seat, kind=LP, phase=None, turn=None) -> dict[str, int]:
+def totals(events: Iterable[Event], seat: int, kind: str = LP, phase: str | None = None,
+           turn: int | None = None) -> dict[str, int]:
     """Sum of ``kind`` changes for ``seat`` grouped by cause: "why did I score 7?".
     The keys are causes (see :func:`cause_label` for their words)."""
     out: dict[str, int] = {}

@@ -16,9 +16,14 @@ the shipped packs alone, only Barracks: every player gets the base game's five b
 from __future__ import annotations
 
 import warnings
+from typing import TYPE_CHECKING
 
 from .errors import PaperTalesError
 from .i18n import card_name, t
+
+if TYPE_CHECKING:     # the cards and the generator are data this module only reads
+    from .cards import BuildingType, CardSet
+    from .rng import Rng
 
 BEYOND_THE_GATES = "beyond-the-gates"
 EXPANSIONS = (BEYOND_THE_GATES,)
@@ -32,13 +37,13 @@ class TileSetWarning(UserWarning):
     """Beyond the Gates is played with fewer building tiles than the box holds."""
 
 
-def tile_candidates(cards) -> list:
+def tile_candidates(cards: CardSet) -> list[BuildingType]:
     """The building tiles the loaded packs provide: Barracks and every ``"tile": true``
     building, in pack order."""
     return [b for b in cards.buildings if b.tile or b.id == "barracks"]
 
 
-def tile_shortfall(cards) -> str | None:
+def tile_shortfall(cards: CardSet) -> str | None:
     """None when the packs hold the box's 7 tiles, else a sentence saying what is dealt
     instead (in the current language)."""
     tiles = tile_candidates(cards)
@@ -50,7 +55,7 @@ def tile_shortfall(cards) -> str | None:
              total=len(FIXED_WITH_TILES) + dealt)
 
 
-def building_set(cards, expansion, rng) -> tuple:
+def building_set(cards: CardSet, expansion: str | None, rng: Rng) -> tuple[BuildingType, ...]:
     if expansion is None:
         return tuple(b for b in cards.buildings if not b.tile)
     if expansion not in EXPANSIONS:

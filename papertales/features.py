@@ -16,12 +16,16 @@ King's two armies, read from his revealed cards only.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from . import aging, income, solo, wars
 from .abilities import Ctx, kingdom_payouts
 from .turns import PHASE_INDEX, TURNS
-from .state import production
+from .state import Player, production
+
+if TYPE_CHECKING:     # the game imports the bots, which read these features
+    from .cards import CardSet, UnitType
+    from .game import Game
 
 #: the per-war LP of a war won, and how far a margin of strength is counted either way
 WAR_LP: Final = 3
@@ -62,7 +66,7 @@ DESCRIPTIONS: Final = {
 BASE: Final = tuple(DESCRIPTIONS)
 
 
-def names(cards) -> tuple[str, ...]:
+def names(cards: CardSet) -> tuple[str, ...]:
     """Every feature's name for a game played with ``cards``: :data:`BASE`, then one count
     per unit type in hand (``hand:ID``), in play (``play:ID``) and kept for next turn
     (``kept:ID``)."""
@@ -78,7 +82,7 @@ def remaining(turn: int, phase: int) -> tuple[int, int, int, int]:
     return (later + (phase <= 2), later + (phase <= 3), later + (phase <= 4), later)
 
 
-def features(game, seat: int, phase_name: str | None = None) -> list[float]:
+def features(game: Game, seat: int, phase_name: str | None = None) -> list[float]:
     """The feature vector of ``seat`` (:func:`names` order); ``phase_name``: read the
     position as at the start of that phase of the turn (a construction just made is
     valued as the Aging that follows it sees it)."""
@@ -89,7 +93,7 @@ def features(game, seat: int, phase_name: str | None = None) -> list[float]:
     return base_features(game, seat, phase_name) + counts
 
 
-def card_indices(p, n: int) -> list[int]:
+def card_indices(p: Player, n: int) -> list[int]:
     """The card features of a kingdom as indices into its ``n * 3`` card counts: one per
     card in hand, per unit in play and for the kept card (the counts are sparse, so the
     evaluation adds up the weights of these indices only)."""
@@ -102,7 +106,8 @@ def card_indices(p, n: int) -> list[int]:
     return out
 
 
-def base_features(game, seat: int, phase_name: str | None = None, theirs: list | None = None) -> list[float]:
+def base_features(game: Game, seat: int, phase_name: str | None = None,
+                  theirs: list[float] | None = None) -> list[float]:
     """The :data:`BASE` features of ``seat``; ``theirs``: the opponents' visible strengths
     (:func:`visible_opponent_strengths`) when already known -- they do not change with
     what the seat does, so a bot computes them once per decision."""
@@ -204,11 +209,11 @@ def base_features(game, seat: int, phase_name: str | None = None, theirs: list |
     return out
 
 
-def _cost(t) -> int:
+def _cost(t: UnitType) -> int:
     return t.cost
 
 
-def _lp_payouts(game, ctx) -> float:
+def _lp_payouts(game: Game, ctx: Ctx) -> float:
     total = 0.0
     for _, kind, amount in kingdom_payouts(game, ctx, "wars"):
         if kind == "lp":
@@ -216,7 +221,7 @@ def _lp_payouts(game, ctx) -> float:
     return total
 
 
-def visible_opponent_strengths(game, seat: int) -> list[float]:
+def visible_opponent_strengths(game: Game, seat: int) -> list[float]:
     """The war strength of each opponent of ``seat`` as the seat sees it: revealed units
     only (in solo: the Lich King's armies from his revealed cards, the next card counted at
     the mean of its pile while it is face down).  Two players: the one opponent twice."""
@@ -237,8 +242,9 @@ def visible_opponent_strengths(game, seat: int) -> list[float]:
     return out
 
 
-def _visible_armies(game) -> tuple[float, float]:
+def _visible_armies(game: Game) -> tuple[float, float]:
     lk = game.lich
+    assert lk is not None       # called in solo only
     line = lk.line
     cur = line[lk.time]
     nxt_i = solo.next_war_card(line, lk.time)

@@ -9,7 +9,7 @@ order in which pending players act never changes the result.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final, NamedTuple
+from typing import Any, Callable, Final, Iterable, NamedTuple, Sequence
 
 from . import aging, construction, deployment, income, recruitment, scoring, solo, wars
 from . import expansion as expansion_rules
@@ -25,7 +25,7 @@ from .rng import Rng
 from .solo import LichKing
 from .state import Player, production
 from .turns import END, OVER, PHASES, TURNS
-from .observation import observe
+from .observation import Observation, observe
 from .determinize import determinize
 
 try:                    # mypyc: let interpreted classes (position.Position) subclass Game
@@ -112,7 +112,7 @@ PHASE_INTERFACE: Final = ("context", "log_event", "gain_lp", "gain_gold", "gain"
                           "resolution_order", "decision_made", "end_phase", "end_turn")
 
 
-def _card_index(t):
+def _card_index(t: UnitType) -> int:
     return t.index
 
 
@@ -157,9 +157,9 @@ class Game:
         """An empty shell that :meth:`new`, :meth:`clone` and the save loader fill in."""
 
     @classmethod
-    def new(cls, players: Any = 4, seed: Any = 0, names=None, cards: CardSet | None = None,
-            record_events: bool = True, expansion: str | None = None,
-            lich_king_cards=0, rules: dict | None = None) -> "Game":
+    def new(cls, players: Any = 4, seed: Any = 0, names: Iterable[str] | None = None,
+            cards: CardSet | None = None, record_events: bool = True, expansion: str | None = None,
+            lich_king_cards: int | Sequence[str] = 0, rules: dict[str, str] | None = None) -> "Game":
         # players and seed are Any, not int: a wrong type must raise PaperTalesError below,
         # not the compiled build's TypeError
         """A new game at the start of turn 1, before the deal.
@@ -218,12 +218,13 @@ class Game:
         return g
 
     @classmethod
-    def replay(cls, history, players: int = 4, seed: int = 0, names=None, cards=None,
-               **options) -> "Game":
+    def replay(cls, history: Iterable[Sequence[Any]], players: int = 4, seed: int = 0,
+               names: Iterable[str] | None = None, cards: CardSet | None = None,
+               **options: Any) -> "Game":
         """Rebuild a game from its seed and its ``history`` of ``(seat, action)``: automatic
         stages run whenever nobody has a decision, exactly as during play."""
         new: Any = cls.new      # a plain call: mypyc mis-passes **options to a classmethod
-        g = new(players=players, seed=seed, names=names, cards=cards, **options)
+        g: Game = new(players=players, seed=seed, names=names, cards=cards, **options)
         for seat, action in history:
             if not any(g.pending):
                 g.advance()
@@ -300,19 +301,20 @@ class Game:
             prompt = t("decision." + kind, lang)
         return d.with_prompt(prompt)
 
-    def observation(self, seat: int | None):
+    def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know now (an :class:`~papertales.observation.Observation`):
         its own cards, the public table, the events and results it has seen.  ``None``
         gives the spectator's view with everything shown (a teaching "peek")."""
         return observe(self, None if seat is None else self.check_seat(seat))
 
-    def determinize(self, seat: int, rng) -> "Game":
+    def determinize(self, seat: int, rng: Rng | int) -> "Game":
         """A full game consistent with what ``seat`` has seen, every hidden card dealt
         again at random with ``rng`` (a :class:`~papertales.rng.Rng` or a seed):
         the worlds information-set search plays in."""
         if not isinstance(rng, Rng):
             rng = Rng(rng)
-        return determinize(self, self.check_seat(seat), rng)
+        world: Game = determinize(self, self.check_seat(seat), rng)
+        return world
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now (empty when no decision of theirs is pending)."""
@@ -321,17 +323,18 @@ class Game:
         d = self.pending[seat]
         if d is None:
             return []
-        return self.rules["decisions"][d.kind].legal(self, seat, d)
+        actions: list[Action] = self.rules["decisions"][d.kind].legal(self, seat, d)
+        return actions
 
     def resources(self, seat: int) -> dict[str, int]:
         wood, food, ore = production(self.players[seat], self.buildings)
         return {"wood": wood, "food": food, "ore": ore}
 
-    def strength(self, seat: int, explain: list | None = None) -> int:
+    def strength(self, seat: int, explain: list[tuple[str, int, list[list[Any]]]] | None = None) -> int:
         """Current war strength of ``seat`` (what it would be in a Wars phase now)."""
         return wars.kingdom_strength(self, self.check_seat(seat), None, explain)
 
-    def unit_strengths(self, seat: int) -> list[dict]:
+    def unit_strengths(self, seat: int) -> list[dict[str, Any]]:
         """One row per unit of ``seat``: spot, card, strength now and whether it fights
         (Front, or fights from the Back, and not prevented)."""
         seat = self.check_seat(seat)
@@ -342,7 +345,7 @@ class Game:
         """``(cause, gold)`` of the income ``seat`` would collect now (causes as in events)."""
         return income.items(self, self.check_seat(seat))
 
-    def construction_options(self, seat: int):
+    def construction_options(self, seat: int) -> list[tuple[Action, int, list[list[Any]] | None]]:
         return construction.options(self, self.check_seat(seat), explain=True)
 
     def card_counts(self) -> dict[str, int]:
@@ -360,7 +363,7 @@ class Game:
 
     # ------------------------------------------------------------------ acting
 
-    def apply(self, seat: int, action) -> list[Event]:
+    def apply(self, seat: int, action: object) -> list[Event]:
         """Make ``seat``'s decision (an :class:`Action` or its notation, ``"pick knight"``)
         and return the events it caused.  An illegal action raises and changes nothing."""
         if seat.__class__ is not int or not 0 <= seat < self.n:
@@ -454,21 +457,21 @@ class Game:
 
     # ------------------------------------------------------------------ seats and messages
 
-    def check_seat(self, seat) -> int:
+    def check_seat(self, seat: object) -> int:
         """``seat`` itself if it is a seat of this game, else the player-facing error: what
         every public query taking a seat (and a search starting from one) checks first."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
             raise NotYourTurnError("err.game.seat", most=self.n - 1, value=repr(seat))
         return seat
 
-    def _nobody_message(self, seat) -> NotYourTurnError:
+    def _nobody_message(self, seat: int) -> NotYourTurnError:
         waiting = self.pending_players()
         name = self.players[seat].name
         if not waiting:
             return NotYourTurnError("err.game.nobody_decides", name=name, phase=self.phase)
         return NotYourTurnError("err.game.not_your_turn", name=name, waiting=self._waiting(waiting))
 
-    def _waiting(self, seats) -> list[Phrase]:
+    def _waiting(self, seats: list[int]) -> list[Phrase]:
         """The players still to decide, with their kind of decision (for messages)."""
         out = []
         for s in seats:
@@ -490,14 +493,14 @@ class Game:
         p = self.players[seat]
         return Ctx(self, seat, p)
 
-    def log_event(self, seat: int, kind: str, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
+    def log_event(self, seat: int, kind: str, amount: int, cause: str, key: str = "", params: dict[str, Any] | None = None) -> None:
         """Record an event that changes nothing by itself (a draft, a reveal, a war's result):
         skipped when the game does not record events (fast simulations)."""
         if self.record_events:
             self.events.append(Event(self.turn, self.phase, seat, kind, amount, cause, key,
                                      params if params is not None else {}))
 
-    def gain_lp(self, seat: int, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
+    def gain_lp(self, seat: int, amount: int, cause: str, key: str = "", params: dict[str, Any] | None = None) -> None:
         """Give ``seat`` ``amount`` LP (negative: lose them, never below 0) and record why; a
         loss cut short at 0 keeps the amount asked in the event."""
         p = self.players[seat]
@@ -509,14 +512,14 @@ class Game:
                 params = {**params, "asked": amount}
             self.events.append(Event(self.turn, self.phase, seat, LP, p.lp - before, cause, key, params))
 
-    def gain_gold(self, seat: int, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
+    def gain_gold(self, seat: int, amount: int, cause: str, key: str = "", params: dict[str, Any] | None = None) -> None:
         """Give ``seat`` ``amount`` gold (negative: pay it) and record why."""
         self.players[seat].gold += amount
         if self.record_events:
             self.events.append(Event(self.turn, self.phase, seat, GOLD, amount, cause, key,
                                      params if params is not None else {}))
 
-    def gain(self, seat: int, kind: str, amount: int, cause: str, key: str = "", params: dict | None = None) -> None:
+    def gain(self, seat: int, kind: str, amount: int, cause: str, key: str = "", params: dict[str, Any] | None = None) -> None:
         """:meth:`gain_lp` or :meth:`gain_gold` by ``kind`` ("lp" or "gold"): the payouts of
         abilities come as ``(cause, kind, amount)``."""
         if kind == "lp":
@@ -546,7 +549,7 @@ class Game:
         else:
             self.queues[seat].append(d)
 
-    def upgrade_all_buildings(self, seat, cause) -> None:
+    def upgrade_all_buildings(self, seat: int, cause: str) -> None:
         """Flip every level-1 building of ``seat`` to level 2 for free (an ability's effect)."""
         b = self.players[seat].buildings
         for i, level in enumerate(b):
@@ -554,7 +557,7 @@ class Game:
                 b[i] = 2
                 self.log_event(seat, BUILT, 2, cause, "ev.flips_free", {"card": self.buildings[i].id})
 
-    def shapeshift(self, seat, spot, max_cost, age_tokens, cause) -> None:
+    def shapeshift(self, seat: int, spot: int, max_cost: int, age_tokens: int, cause: str) -> None:
         """Turn ``seat``'s unit at ``spot`` into the next affordable card of the draw pile:
         the abilities ask for it here, as the rule lives in :mod:`deployment`, which needs
         the abilities."""
@@ -636,11 +639,11 @@ class Game:
 
     # ------------------------------------------------------------------ display
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         lich = f", Lich King {self.lich.lp}" if self.lich is not None else ""
         return (f"<Game {self.n} player{'s' if self.n > 1 else ''}, turn {self.turn}, "
                 f"{self.phase}/{self.stage}, LP {self.scores}{lich}>")
 
-    def _repr_html_(self):
+    def _repr_html_(self) -> str:
         from .render import game_html
         return game_html(self)

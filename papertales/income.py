@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final, TYPE_CHECKING
 
-from .abilities import kingdom_payouts
+from .abilities import Ctx, kingdom_payouts
 from .events import RULE_INCOME
 from .results import IncomeResult
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:     # the game imports every phase
 BASE_INCOME: Final = 2
 
 
-def items(game: Game, seat: int, ctx=None) -> list[tuple[str, int]]:
+def items(game: Game, seat: int, ctx: Ctx | None = None) -> list[tuple[str, int]]:
     """``(cause, gold)`` rows of this turn's income, the base 2 first.
 
     Also used during Wars by the Ogre, whose strength counts this gold in advance."""
@@ -26,7 +26,7 @@ def items(game: Game, seat: int, ctx=None) -> list[tuple[str, int]]:
     return rows
 
 
-def total(game: Game, seat: int, ctx=None) -> int:
+def total(game: Game, seat: int, ctx: Ctx | None = None) -> int:
     gold = 0
     for _, v in items(game, seat, ctx):
         gold += v

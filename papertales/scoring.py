@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from .abilities import kingdom_payouts
 from .events import building_cause
 from .results import EndResult
+from .state import Player
 
 if TYPE_CHECKING:     # the game imports every phase
     from .game import Game
@@ -43,7 +44,7 @@ def score_kingdoms(game: Game) -> None:
             game.gain(seat, kind, v, cause, "ev.end_of_game")
 
 
-def winners(players) -> list[int]:
+def winners(players: list[Player]) -> list[int]:
     """Seats that win: most LP, then most gold; several seats share a full tie."""
     best = max((p.lp, p.gold) for p in players)
     return [i for i, p in enumerate(players) if (p.lp, p.gold) == best]

@@ -14,7 +14,7 @@ Interpretations (see docs/rules-interpretations.md):
 
 from __future__ import annotations
 
-from typing import Final, TYPE_CHECKING
+from typing import Any, Final, TYPE_CHECKING
 
 from . import income
 from .abilities import Ctx, kingdom_payouts
@@ -67,7 +67,8 @@ def units(game: Game, seat: int, ctx: Ctx) -> list[tuple[int, Unit, int, bool]]:
     return rows
 
 
-def kingdom_strength(game: Game, seat: int, ctx=None, explain=None) -> int:
+def kingdom_strength(game: Game, seat: int, ctx: Ctx | None = None,
+                     explain: list[tuple[str, int, list[list[Any]]]] | None = None) -> int:
     """The war strength of ``seat``.  With a list as ``explain``, appends one
     ``(cause, strength, why)`` row per unit and building bonus: ``why`` is a list of
     ``[message key, params]`` parts (``papertales.events.render_parts`` words it)."""
@@ -106,7 +107,7 @@ def kingdom_strength(game: Game, seat: int, ctx=None, explain=None) -> int:
     return total
 
 
-def wars_won(n, strengths, two_player_zero="single") -> list[list[tuple[int, int]]]:
+def wars_won(n: int, strengths: list[int], two_player_zero: str = "single") -> list[list[tuple[int, int]]]:
     """For each seat, the list of ``(opponent, wars won against them)``.  With two
     players, ``two_player_zero`` (a rule variant) decides 0 against 0: one war each
     (``single``), two each (``double``), or none (``none``)."""
