@@ -97,27 +97,11 @@ def solo(games, budget, seed, jobs, bots=("random", "strongest", "economist", "g
 # ------------------------------------------------------------------ calibration
 
 def _calibration_game(job):
-    """Play one ladder game; at every ``every``-th decision of each seat, the coach's chance
-    to win for the move the bot plays.  Returns ``[(predicted, won share), ...]``."""
-    from papertales.bots import play
-    from papertales.montecarlo import compare
+    """The coach's chances (as it shows them) in one ladder game, and who won:
+    ``[(predicted, won share), ...]`` (:func:`papertales.fitting.coach_chances`)."""
+    from papertales.fitting import coach_chances
     lineup, index, seed, worlds, every = job
-    gs = T.game_seed(seed, index)
-    seats = T.lineup(lineup, index, 4)
-    game = T._new_game(4, gs, None)
-    bots = [T.make_bot(name, T._splitmix(gs ^ (s + 1) * 0x9E37)) for s, name in enumerate(seats)]
-    preds = []
-    count = [0]
-
-    def on_choice(g, seat, action):
-        count[0] += 1
-        if count[0] % every == 0 and len(g.legal_actions(seat)) > 1:
-            st = compare(g, seat, [action], worlds=worlds, seed=count[0])[0]
-            preds.append((seat, st.win))
-
-    play(game, bots, checked=True, on_choice=on_choice)
-    winners = game.winners()
-    return [(p, (1.0 / len(winners)) if s in winners else 0.0) for s, p in preds]
+    return [(p, won) for _key, p, won in coach_chances(lineup, index, seed, worlds, every)]
 
 
 def calibration(games, worlds, seed, jobs, every=7) -> dict:

@@ -275,28 +275,38 @@ def _logistic(np, x, y, centre: float = 0.25) -> list[float]:
 SAMPLED_LINEUPS = (("greedy", "economist", "economist", "economist"), ("greedy",) * 4, ("greedy",))
 
 
-def _sampled_chunk(job):
-    """``(key, raw chance, won share)`` at every ``every``-th decision of one game: the
-    coach's mean chance to win, over ``worlds`` sampled worlds, of the move the bot plays."""
-    data, lineup, index, seed, worlds, every = job
+def coach_chances(lineup, index: int, seed: int, worlds: int, every: int, ev: Evaluation | None = None,
+                  raw: bool = False) -> list[tuple[str, float, float]]:
+    """Play game ``index`` of ``lineup`` (seats rotated as in a tournament); at every
+    ``every``-th decision with a choice, the coach's chance to win, over ``worlds`` sampled
+    worlds, of the move the bot plays: the worlds' raw mean (``raw``, what the correction
+    for sampling is fitted on) or the chance as the coach shows it.  Returns
+    ``[(turn key, chance, the seat's share of the win), ...]``; the key is the turn
+    (``"solo:3"`` in solo), as in :meth:`Evaluation.sampled_chance`."""
     players = len(lineup)
     options = {"packs": ["lich-king-illustrative"], "lich_king_cards": index % 5} if players == 1 else None
     gs = T.game_seed(seed, index)
     game = T._new_game(players, gs, options)
     seats = T.lineup(list(lineup), index, players)
     bots = [T.make_bot(name, T._splitmix(gs ^ (s + 1) * 0x9E37)) for s, name in enumerate(seats)]
-    ev = Evaluation(data)
     points, count = [], [0]
 
     def on_choice(g, seat, action):
         count[0] += 1
         if count[0] % every == 0 and len(g.legal_actions(seat)) > 1:
-            raw = compare(g, seat, [action], worlds=worlds, seed=count[0], ev=ev)[0]
-            points.append((f"{'solo:' if g.lich is not None else ''}{g.turn}", seat, sum(raw.wins) / raw.n))
+            st = compare(g, seat, [action], worlds=worlds, seed=count[0], ev=ev)[0]
+            points.append((f"{'solo:' if g.lich is not None else ''}{g.turn}", seat,
+                           sum(st.wins) / st.n if raw else st.win))
 
     play(game, bots, checked=True, on_choice=on_choice)
     winners = game.winners() if game.lich is None else ([0] if game.winners() == [0] else [])
     return [(key, p, (1.0 / len(winners)) if s in winners else 0.0) for key, s, p in points]
+
+
+def _sampled_chunk(job):
+    """The raw chances of one game (:func:`coach_chances`) under the uncorrected weights."""
+    data, lineup, index, seed, worlds, every = job
+    return coach_chances(lineup, index, seed, worlds, every, ev=Evaluation(data), raw=True)
 
 
 def fit_sampled(data: dict, games: int = 1200, seed: int = 900, worlds: int = 8, every: int = 7,
