@@ -40,24 +40,33 @@ def new_game(options) -> Game:
     return Game.new(**o)
 
 
-def saves_of_game(options, every=1) -> list[str]:
-    """Saves of one random game at every stage it passes through (automatic stages and
-    decisions; ``every``: keep one decision in so many)."""
+def random_play(options, seed: int):
+    """A random game of ``options`` (``RandomBot(seed + seat)`` in each seat) as it goes:
+    yields ``(game, None)`` for the new game and after each automatic stage, ``(game, seat)``
+    before each decision.  The same game object, changing: clone (or save) what you keep."""
     g = new_game(options)
-    bots = [RandomBot(7 + s) for s in range(g.n)]
-    out = [dumps(g)]
-    k = 0
+    bots = [RandomBot(seed + s) for s in range(g.n)]
+    yield g, None
     while not g.is_over:
         if not any(g.pending):
             g.step()
-            out.append(dumps(g))
+            yield g, None
             continue
-        for seat in g.pending_players():
-            while g.pending[seat] is not None:
-                g.apply(seat, bots[seat].choose(g, seat))
-                k += 1
-                if k % every == 0:
-                    out.append(dumps(g))
+        seat = g.pending_players()[0]
+        yield g, seat
+        g.apply(seat, bots[seat].choose(g, seat))
+
+
+def saves_of_game(options, every=1) -> list[str]:
+    """Saves of one random game at every stage it passes through (automatic stages and
+    decisions; ``every``: keep one decision in so many), from the new game to its end."""
+    out, k = [], 0
+    for g, seat in random_play(options, 7):
+        if seat is not None:
+            k += 1
+            if k % every:
+                continue
+        out.append(dumps(g))
     return out
 
 
@@ -226,20 +235,15 @@ def base_positions() -> list[str]:
     folder = Path(__file__).resolve().parent.parent / "docs" / "positions"
     out = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.json"))]
     for options in CONFIGS:
-        g = new_game(options)
-        bots = [RandomBot(5 + s) for s in range(g.n)]
         k = 0
-        while not g.is_over:
-            if not any(g.pending):
-                g.step()
+        for g, seat in random_play(options, 5):
+            if seat is None:
                 if g.stage == "start" and g.phase != "over":
                     out.append(json.dumps(position_of(g)))
                 continue
-            for seat in g.pending_players():
-                g.apply(seat, bots[seat].choose(g, seat))
-                k += 1
-                if k % 11 == 0:
-                    out.append(json.dumps(position_of(g)))
+            k += 1
+            if k % 11 == 0:
+                out.append(json.dumps(position_of(g)))
     return out
 
 

@@ -12,7 +12,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from fuzzing import CONFIGS, base_saves, load_or_refuse, new_game, play_on, tamper, tampered_outcomes
+from fuzzing import CONFIGS, base_saves, load_or_refuse, new_game, play_on, random_play, tamper, tampered_outcomes
 from papertales import Action, IllegalActionError, SaveFileError, i18n
 from papertales.serialize import dumps, loads
 from papertales.actions import KINDS
@@ -141,18 +141,12 @@ ODD = st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.sampled_from(
 def _decision_points():
     out = []
     for options in CONFIGS[:7]:
-        g = new_game(options)
-        bots = [RandomBot(3 + s) for s in range(g.n)]
         k = 0
-        while not g.is_over:
-            if not any(g.pending):
-                g.step()
-                continue
-            s = g.pending_players()[0]
-            k += 1
-            if k % 9 == 0:
-                out.append((g.clone(), s))
-            g.apply(s, bots[s].choose(g, s))
+        for g, seat in random_play(options, 3):
+            if seat is not None:
+                k += 1
+                if k % 9 == 0:
+                    out.append((g.clone(), seat))
     return out
 
 
