@@ -179,6 +179,13 @@ class Action(NamedTuple):
         return cls(kind, *values)
 
 
+# The names that only rename a field read it at C speed: the tuple's own field getter
+# under a second name (a Python property costs a function call on the engine's every
+# check).  The properties above stay for the type checker and the docs.
+setattr(Action, "card", Action.a)
+setattr(Action, "to", Action.b)
+setattr(Action, "first", Action.a)
+
 _new = tuple.__new__
 
 

@@ -193,7 +193,7 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
     kind = action.kind
     units = p.units
     if kind == PLACE:
-        s = _spot(p, action.spot, "err.deploy.what.spot")
+        s = _spot(p, action.to, "err.deploy.what.spot")
         if units[s] is not None:
             raise IllegalActionError("err.deploy.occupied", spot=s, card=cast(Unit, units[s]).type.id)
         i = _in_hand(p, action.card)

@@ -16,30 +16,15 @@ import time
 
 import pytest
 
+from clicking import CLICK_TIMEOUT, click_and_wait, press_and_wait, tick
 from papertales import Game
 from papertales.serialize import loads
 from papertales.i18n import t
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CLICK_TIMEOUT = 30_000
-TICK_JS = """n => { const e = document.querySelector('.pt-tick [data-tick]');
-                    return e !== null && Number(e.dataset.tick) > n; }"""
 HARMLESS = ("setData is not a function", "Unsatisfied version", "Failed to load resource",
             "No satisfying version", "ERR_NAME_NOT_RESOLVED", "Starting WebSocket")
-
-
-def tick(page) -> int:
-    el = page.locator(".pt-tick [data-tick]")
-    return int(el.get_attribute("data-tick")) if el.count() else 0
-
-
-def click_and_wait(page, locator) -> None:
-    """Click and wait until the kernel has handled the click (the stepper's tick grows)."""
-    before = tick(page)
-    locator.click()
-    page.wait_for_function(TICK_JS, arg=before, timeout=CLICK_TIMEOUT)
-    page.wait_for_timeout(60)            # let the new widget views attach
 
 
 #: the language switch's button for ``label`` ("English", "Polski") is the pressed one
@@ -464,13 +449,6 @@ def test_press_hint_and_see_the_ranked_options(voila_app, page, artifacts):
 
 def current_phase(page) -> str:
     return page.locator(".pt-track-widget .pt-current").first.get_attribute("data-phase")
-
-
-def press_and_wait(page, key) -> None:
-    before = tick(page)
-    page.keyboard.press(key)
-    page.wait_for_function(TICK_JS, arg=before, timeout=CLICK_TIMEOUT)
-    page.wait_for_timeout(60)
 
 
 def decide_until(page, phase) -> None:

@@ -9,26 +9,16 @@ import base64
 
 import pytest
 
+import clicking
+from clicking import CLICK_TIMEOUT, LEGACY_TICK
 from kingdom_legacy import Campaign
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CLICK_TIMEOUT = 30_000
-TICK_JS = """n => { const e = document.querySelector('.kl-tick[data-tick]');
-                    return e !== null && Number(e.dataset.tick) > n; }"""
-
-
-def tick(page) -> int:
-    el = page.locator(".kl-tick[data-tick]")
-    return int(el.get_attribute("data-tick")) if el.count() else 0
-
 
 def click_and_wait(page, locator) -> None:
     """Click and wait until the kernel has redrawn the panel (its tick grows)."""
-    before = tick(page)
-    locator.click()
-    page.wait_for_function(TICK_JS, arg=before, timeout=CLICK_TIMEOUT)
-    page.wait_for_timeout(60)
+    clicking.click_and_wait(page, locator, LEGACY_TICK)
 
 
 def panel_button(page, text):
