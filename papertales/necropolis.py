@@ -32,7 +32,7 @@ PHASE_NAMES = ("deployment", "wars", "income", "construction", "aging", "end_of_
 ID_PATTERN = re.compile(r"\w+")
 
 
-def card_id(value, where):
+def card_id(value: object, where: str) -> str:
     """A card id from a pack: lowercase letters, digits and ``_`` (no space, no capital:
     ids are read back from the notation, which is case-blind and split at spaces)."""
     if not isinstance(value, str) or not ID_PATTERN.fullmatch(value) or value != value.lower():
