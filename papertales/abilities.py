@@ -28,7 +28,7 @@ end_of_game        once, after turn 4                                          `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Collection
 
 from .errors import PackError
 from .state import production
@@ -81,34 +81,45 @@ class Ctx:
 
 # ---------------------------------------------------------------- quantities ("per")
 
-def _resource_quantity(index):
+def _resource_quantity(index: int) -> Callable[[Ctx], int]:
     return lambda ctx: ctx.res[index]
 
 
-def _units_with_strength(spec, where):
+def _units_with_strength(spec: dict[str, Any], where: str) -> Callable[[Ctx], int]:
     at_least = _int(spec, "at_least", where)
     return lambda ctx: sum(1 for s in ctx.strengths if s >= at_least)
 
 
-def _wars_won(ctx): return ctx.wars_won
-def _age_tokens(ctx): return ctx.unit.age
-def _age_tokens_in_kingdom(ctx): return sum(u.age for u in ctx.player.units if u is not None)
-def _income_gold(ctx): return ctx.income_gold
-def _level2_buildings(ctx): return sum(1 for lvl in ctx.player.buildings if lvl == 2)
-def _buildings(ctx): return sum(1 for lvl in ctx.player.buildings if lvl)
-def _dying_age_tokens(ctx): return ctx.dying.age
+def _wars_won(ctx: Ctx) -> int: return ctx.wars_won
 
 
-def _plain(quantity):
+def _age_tokens(ctx: Ctx) -> int:
+    age: int = ctx.unit.age         # a typed local: Ctx.unit is Any
+    return age
+
+
+def _age_tokens_in_kingdom(ctx: Ctx) -> int: return sum(u.age for u in ctx.player.units if u is not None)
+def _income_gold(ctx: Ctx) -> int: return ctx.income_gold
+def _level2_buildings(ctx: Ctx) -> int: return sum(1 for lvl in ctx.player.buildings if lvl == 2)
+def _buildings(ctx: Ctx) -> int: return sum(1 for lvl in ctx.player.buildings if lvl)
+
+
+def _dying_age_tokens(ctx: Ctx) -> int:
+    age: int = ctx.dying.age        # a typed local: Ctx.dying is Any
+    return age
+
+
+def _plain(quantity: Callable[[Ctx], int]) -> Callable[[dict[str, Any], str], Callable[[Ctx], int]]:
     """The builder of a quantity that takes no parameters."""
     return lambda spec, where: quantity
 
 
-def _resource(index):
+def _resource(index: int) -> Callable[[dict[str, Any], str], Callable[[Ctx], int]]:
     return lambda spec, where: _resource_quantity(index)
 
 
-QUANTITIES: dict[str, Callable] = {
+#: quantity name -> builder ``f(spec, where)`` of ``f(ctx) -> int``
+QUANTITIES: dict[str, Callable[[dict[str, Any], str], Callable[[Ctx], int]]] = {
     "war_won": _plain(_wars_won),
     "wood": _resource(0),
     "food": _resource(1),
@@ -125,24 +136,25 @@ QUANTITIES: dict[str, Callable] = {
 # ---------------------------------------------------------------- conditions ("if")
 
 
-def _cond_produces(value, where):
+def _cond_produces(value: object, where: str) -> Callable[[Ctx], bool]:
     if not isinstance(value, str) or value not in RES_INDEX:
         raise PackError("err.pack.if_produces", where=where, allowed=", ".join(RESOURCES), value=repr(value))
     i = RES_INDEX[value]
     return lambda ctx: ctx.res[i] > 0
 
 
-def _cond_age_at_least(value, where):
+def _cond_age_at_least(value: object, where: str) -> Callable[[Ctx], bool]:
     n = _as_int(value, where + ".if.age_tokens_at_least")
     return lambda ctx: ctx.unit.age >= n
 
 
-def _cond_age_exactly(value, where):
+def _cond_age_exactly(value: object, where: str) -> Callable[[Ctx], bool]:
     n = _as_int(value, where + ".if.age_tokens_exactly")
     return lambda ctx: ctx.unit.age == n
 
 
-CONDITIONS: dict[str, Callable] = {
+#: condition name -> builder ``f(value, where)`` of ``f(ctx) -> bool`` (the value is checked there)
+CONDITIONS: dict[str, Callable[[object, str], Callable[[Ctx], bool]]] = {
     "produces": _cond_produces,
     "age_tokens_at_least": _cond_age_at_least,
     "age_tokens_exactly": _cond_age_exactly,
@@ -153,7 +165,7 @@ CONDITIONS: dict[str, Callable] = {
 MOST = 20
 
 
-def _as_int(value, where, lo=-MOST, hi=MOST):
+def _as_int(value: object, where: str, lo: int = -MOST, hi: int = MOST) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PackError("err.pack.whole_number", where=where, value=repr(value))
     if not lo <= value <= hi:
@@ -161,7 +173,8 @@ def _as_int(value, where, lo=-MOST, hi=MOST):
     return value
 
 
-def _int(spec, key, where, default=None, lo=-MOST, hi=MOST):
+def _int(spec: dict[str, Any], key: str, where: str, default: int | None = None, lo: int = -MOST,
+         hi: int = MOST) -> int:
     if key not in spec:
         if default is None:
             raise PackError("err.pack.required", where=where, field=key)
@@ -169,7 +182,7 @@ def _int(spec, key, where, default=None, lo=-MOST, hi=MOST):
     return _as_int(spec[key], f"{where}.{key}", lo, hi)
 
 
-def _quantity(spec, key, where):
+def _quantity(spec: dict[str, Any], key: str, where: str) -> Callable[[Ctx], int] | None:
     name = spec.get(key)
     if name is None:
         return None
@@ -179,7 +192,7 @@ def _quantity(spec, key, where):
     return QUANTITIES[name](spec, where)
 
 
-def _condition(spec, where):
+def _condition(spec: dict[str, Any], where: str) -> Callable[[Ctx], bool] | None:
     cond = spec.get("if")
     if cond is None:
         return None
@@ -200,22 +213,22 @@ class Payout:
     __slots__ = ("kind", "value", "spec")
     kind: str
     value: Callable[[Ctx], int]
-    spec: dict
+    spec: dict[str, Any]
 
-    def __init__(self, kind: str, value: Callable[[Ctx], int], spec: dict) -> None:
+    def __init__(self, kind: str, value: Callable[[Ctx], int], spec: dict[str, Any]) -> None:
         self.kind = kind
         self.value = value
         self.spec = spec
 
 
-def _payout(spec, where):
+def _payout(spec: dict[str, Any], where: str) -> Payout:
     kind = {"gain_lp": "lp", "gain_gold": "gold"}.get(spec["do"], "strength")
     amount = _int(spec, "amount", where)
     per = _quantity(spec, "per", where)
     times = _quantity(spec, "times", where)
     cond = _condition(spec, where)
 
-    def value(ctx):
+    def value(ctx: Ctx) -> int:
         if cond is not None and not cond(ctx):
             return 0
         v = amount
@@ -234,7 +247,7 @@ class AgeTokens:
     __slots__ = ("target", "amount", "per", "spec")
     TARGETS = ("self", "others", "chosen")
 
-    def __init__(self, spec, where):
+    def __init__(self, spec: dict[str, Any], where: str) -> None:
         self.target = spec.get("target")
         if self.target not in self.TARGETS:
             raise PackError("err.pack.field_one_of", where=where, field="target", allowed=", ".join(self.TARGETS),
@@ -267,7 +280,7 @@ class UpgradeBuildings:
 
     __slots__ = ("spec",)
 
-    def __init__(self, spec, where):
+    def __init__(self, spec: dict[str, Any], where: str) -> None:
         self.spec = spec
 
     def resolve(self, game: Game, seat: int, spot: int, cause: str) -> None:
@@ -279,7 +292,7 @@ class Shapeshift:
 
     __slots__ = ("max_cost", "age_tokens", "spec")
 
-    def __init__(self, spec, where):
+    def __init__(self, spec: dict[str, Any], where: str) -> None:
         self.max_cost = _int(spec, "max_cost", where)
         self.age_tokens = _int(spec, "age_tokens", where, default=0, lo=0, hi=10)
         self.spec = spec
@@ -288,7 +301,7 @@ class Shapeshift:
         game.shapeshift(seat, spot, self.max_cost, self.age_tokens, cause)
 
 
-def _strength_set(spec, where):
+def _strength_set(spec: dict[str, Any], where: str) -> Callable[[Ctx, int], int]:
     value = _int(spec, "value", where)
     cond = _condition(spec, where)
     if cond is None:
@@ -296,7 +309,7 @@ def _strength_set(spec, where):
     return lambda ctx, s: value if cond(ctx) else s
 
 
-def _strength_add(spec, where):
+def _strength_add(spec: dict[str, Any], where: str) -> Callable[[Ctx, int], int]:
     amount = _int(spec, "amount", where)
     per = _quantity(spec, "per", where)
     if per is None:
@@ -304,7 +317,7 @@ def _strength_add(spec, where):
     return lambda ctx, s: s + amount * per(ctx)
 
 
-def _resources_list(spec, where):
+def _resources_list(spec: dict[str, Any], where: str) -> dict[int, int]:
     res = spec.get("resources")
     if not isinstance(res, list) or not res or any(not isinstance(r, str) or r not in RES_INDEX for r in res):
         raise PackError("err.pack.resources", where=where, allowed=", ".join(RESOURCES))
@@ -312,12 +325,13 @@ def _resources_list(spec, where):
     return {RES_INDEX[r]: price for r in res}
 
 
-def _always(ctx): return True
+def _always(ctx: Ctx) -> bool: return True
 
 
 # (trigger, verb) -> (hook attribute, how to store, builder)
 #   how: "append" collects into a tuple; "set" stores one value; "merge" merges dicts.
-EFFECTS: dict[str, dict[str, tuple[str, str, Callable]]] = {
+#   builder: f(spec, where) -> the hook's value, of the attribute's type (hence Any)
+EFFECTS: dict[str, dict[str, tuple[str, str, Callable[[dict[str, Any], str], Any]]]] = {
     "strength": {
         "set_strength": ("strength_mods", "append", lambda s, w: (0, _strength_set(s, w))),
         "add_strength": ("strength_mods", "append", lambda s, w: (1, _strength_add(s, w))),
@@ -364,7 +378,7 @@ HOOK_DEFAULTS: dict[str, object] = {
 }
 
 
-def compile_abilities(specs, where, allowed_triggers=None) -> dict:
+def compile_abilities(specs: object, where: str, allowed_triggers: Collection[str] | None = None) -> dict[str, Any]:
     """Turn a card's ability list into its hook attributes (see :data:`HOOK_DEFAULTS`)."""
     if not isinstance(specs, list):
         raise PackError("err.pack.abilities", where=where)

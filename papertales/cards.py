@@ -8,7 +8,7 @@ into hooks (see :mod:`papertales.abilities`), so the engine never parses data ag
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar, cast
 from importlib import resources as _resources
 from pathlib import Path
 
@@ -16,6 +16,15 @@ from .abilities import HOOK_DEFAULTS, RES_INDEX, RESOURCES, Shapeshift, compile_
 from .errors import PackError, UnknownCardError
 from .necropolis import PHASE_OF_TRIGGER, card_id, lich_king_card, necropolis_card
 from .state import AGED, ALWAYS, IN_FRONT, PER_AGE_TOKEN
+
+if TYPE_CHECKING:
+    import os
+    from types import EllipsisType
+
+    from .abilities import AgeTokens, Ctx, Payout, UpgradeBuildings
+    from .necropolis import LichKingCard, NecropolisCard
+
+T = TypeVar("T")
 
 PACK_FORMAT = "papertales-pack/1"
 
@@ -39,37 +48,37 @@ class UnitType:
     index: int
     id: str
     name: str
-    names: dict
+    names: dict[str, Any]          # as the pack wrote them (not checked)
     copies: int
     cost: int
     strength: int
-    produces: tuple
+    produces: tuple[tuple[int, int, int], ...]     # (resource, amount, when)
     text: str
     note: str
     uncertain: str
     pack: str
     uses_income: bool
     shapeshifts: bool
-    kinds: frozenset
-    ability_phases: frozenset
-    strength_mods: tuple
-    cannot_fight: Any
+    kinds: frozenset[str]
+    ability_phases: frozenset[str]
+    strength_mods: tuple[Callable[[Ctx, int], int], ...]
+    cannot_fight: Callable[[Ctx], bool] | None
     fights_from_back: bool
-    kingdom_strength: tuple
-    reveal: tuple
-    deployment: tuple
-    after_reveal: tuple
-    wars: tuple
-    income: tuple
-    buy_resources: dict
+    kingdom_strength: tuple[Payout, ...]
+    reveal: tuple[AgeTokens | UpgradeBuildings | Shapeshift, ...]       # effects
+    deployment: tuple[AgeTokens | UpgradeBuildings | Shapeshift, ...]   # (age tokens only, so far)
+    after_reveal: tuple[Payout, ...]
+    wars: tuple[Payout, ...]
+    income: tuple[Payout, ...]
+    buy_resources: dict[int, int]
     no_land_cost: bool
     dies_at: int | None
     saves: int | None
-    death: tuple
-    unit_dies: tuple
-    end_of_game: tuple
+    death: tuple[Payout, ...]
+    unit_dies: tuple[Payout, ...]
+    end_of_game: tuple[Payout, ...]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<UnitType {self.name}>"
 
     def copy(self) -> "UnitType":
@@ -84,18 +93,18 @@ class BuildingLevel:
                  "kingdom_strength", "wars", "income", "buy_resources", "no_land_cost",
                  "end_of_game")
     level: int
-    cost: tuple
+    cost: tuple[int, ...]
     gold_instead: int | None
     lp: int
-    produces: tuple
+    produces: tuple[tuple[int, int, int], ...]
     text: str
     uncertain: str
-    kingdom_strength: tuple
-    wars: tuple
-    income: tuple
-    buy_resources: dict
+    kingdom_strength: tuple[Payout, ...]
+    wars: tuple[Payout, ...]
+    income: tuple[Payout, ...]
+    buy_resources: dict[int, int]
     no_land_cost: bool
-    end_of_game: tuple
+    end_of_game: tuple[Payout, ...]
 
 
 class BuildingType:
@@ -107,20 +116,20 @@ class BuildingType:
     index: int
     id: str
     name: str
-    names: dict
-    levels: tuple
+    names: dict[str, Any]          # as the pack wrote them (not checked)
+    levels: tuple[Any, ...]        # (None, level 1, level 2): BuildingLevel but at index 0
     pack: str
-    payments: dict
+    payments: dict[tuple[int, int], tuple[tuple[tuple[int, ...], int, tuple[Any, ...]], ...]]
     tile: bool
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<BuildingType {self.name}>"
 
     def copy(self) -> "BuildingType":
         return _copy_fields(self, BuildingType(), _BUILDING_FIELDS)
 
 
-def _copy_fields(source: Any, target: Any, fields: tuple) -> Any:
+def _copy_fields(source: T, target: T, fields: tuple[str, ...]) -> T:
     """``copy.copy`` by hand: the compiled build's card types do not support ``copy``."""
     for name in fields:
         setattr(target, name, getattr(source, name))
@@ -130,7 +139,7 @@ def _copy_fields(source: Any, target: Any, fields: tuple) -> Any:
 class CardSet:
     """The card tables of one game: unit types, buildings and the shuffled-in deck."""
 
-    def __init__(self, packs):
+    def __init__(self, packs: Iterable[dict[str, Any]]) -> None:
         self.packs = tuple(packs)
         units: list[UnitType] = []
         buildings: list[BuildingType] = []
@@ -155,8 +164,8 @@ class CardSet:
         self.building_by_id = {b.id: b for b in buildings}
         self.deck = tuple(u for u in units for _ in range(u.copies))
         self.pack_ids = tuple(p["id"] for p in self.packs)
-        self.necropolis = tuple(c for p in self.packs for c in p["necropolis"])
-        self.lich_king_cards = tuple(c for p in self.packs for c in p["lich_king_cards"])
+        self.necropolis: tuple[NecropolisCard, ...] = tuple(c for p in self.packs for c in p["necropolis"])
+        self.lich_king_cards: tuple[LichKingCard, ...] = tuple(c for p in self.packs for c in p["lich_king_cards"])
         for key, items in (("err.pack.necropolis_ids_twice", self.necropolis),
                            ("err.pack.lich_king_ids_twice", self.lich_king_cards)):
             seen = [c.id for c in items]
@@ -199,7 +208,7 @@ def _as_id(name: str) -> str:
 
 # ------------------------------------------------------------------ validation helpers
 
-def _need(obj, key, kind, where, default=...):
+def _need(obj: dict[str, Any], key: str, kind: type[T], where: str, default: T | EllipsisType = ...) -> T:
     if key not in obj:
         if default is ...:
             raise PackError("err.pack.required", where=where, field=key)
@@ -209,26 +218,26 @@ def _need(obj, key, kind, where, default=...):
     if not ok:
         kinds = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
         raise PackError("err.pack.type", where=where, field=key, kinds=kinds, value=repr(value))
-    return value
+    return cast(T, value)       # a kind, as checked above
 
 
-def _ranged(value, where, lo, hi):
+def _ranged(value: int, where: str, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise PackError("err.pack.range", where=where, lo=lo, hi=hi, value=value)
     return value
 
 
-def _check_keys(obj, allowed, where):
+def _check_keys(obj: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
     extra = set(obj) - set(allowed)
     if extra:
         raise PackError("err.pack.unknown_fields", where=where, fields=", ".join(sorted(extra)),
                         allowed=", ".join(allowed))
 
 
-def _production(items, where, allow_when=True):
+def _production(items: object, where: str, allow_when: bool = True) -> tuple[tuple[int, int, int], ...]:
     if not isinstance(items, list):
         raise PackError("err.pack.produces_list", where=where)
-    out = []
+    out: list[tuple[int, int, int]] = []
     for i, p in enumerate(items):
         w = f"{where}.produces[{i}]"
         if not isinstance(p, dict):
@@ -245,7 +254,7 @@ def _production(items, where, allow_when=True):
     return tuple(out)
 
 
-def _cost(obj, where):
+def _cost(obj: object, where: str) -> tuple[int, ...]:
     if not isinstance(obj, dict) or any(k not in RES_INDEX for k in obj):
         raise PackError("err.pack.cost", where=where, allowed=", ".join(RESOURCES))
     c = [0, 0, 0]
@@ -260,7 +269,7 @@ _UNIT_KEYS = ("id", "name", "names", "copies", "cost", "strength", "produces", "
               "text", "note", "uncertain", "kinds")
 
 
-def _unit(spec, where, pack_id, extra_kinds=()) -> UnitType:
+def _unit(spec: object, where: str, pack_id: str, extra_kinds: tuple[str, ...] = ()) -> UnitType:
     if not isinstance(spec, dict):
         raise PackError("err.pack.unit_object", where=where)
     uid = card_id(_need(spec, "id", str, where), f"{where}.id")
@@ -294,7 +303,7 @@ def _unit(spec, where, pack_id, extra_kinds=()) -> UnitType:
     return u
 
 
-def _building(spec, where, pack_id) -> BuildingType:
+def _building(spec: object, where: str, pack_id: str) -> BuildingType:
     if not isinstance(spec, dict):
         raise PackError("err.pack.building_object", where=where)
     bid = card_id(_need(spec, "id", str, where), f"{where}.id")
@@ -307,8 +316,8 @@ def _building(spec, where, pack_id) -> BuildingType:
     b.pack = pack_id
     b.index = -1
     b.tile = _need(spec, "tile", bool, where, False)
-    levels: list = [None]
-    prev = None
+    levels: list[Any] = [None]             # as BuildingType.levels
+    prev: BuildingLevel | None = None
     for lvl in (1, 2):
         w = f"{where}.level{lvl}"
         face = _need(spec, f"level{lvl}", dict, where)
@@ -338,10 +347,10 @@ def _building(spec, where, pack_id) -> BuildingType:
     return b
 
 
-def _payments(faces):
+def _payments(faces: list[BuildingLevel]) -> tuple[tuple[tuple[int, ...], int, tuple[Any, ...]], ...]:
     ways: list[tuple[tuple[int, ...], int, tuple[Any, ...]]] = [((0, 0, 0), 0, ())]
     for f in faces:
-        nxt = []
+        nxt: list[tuple[tuple[int, ...], int, tuple[Any, ...]]] = []
         for need, gold, how in ways:
             nxt.append((tuple(a + b for a, b in zip(need, f.cost)), gold, how))
             if f.gold_instead is not None:
@@ -351,7 +360,7 @@ def _payments(faces):
     return tuple(ways)
 
 
-def load_pack(source, name: str | None = None) -> dict:
+def load_pack(source: dict[str, Any] | str | os.PathLike[str], name: str | None = None) -> dict[str, Any]:
     """Load and validate a pack from a path, a JSON string's parsed dict, or a file object.
 
     Returns ``{"id", "title", "illustrative", "units": [UnitType], "buildings": [...]}``.
@@ -407,7 +416,7 @@ def _twice(items: Any) -> list[str]:
     return sorted({i for i in ids if ids.count(i) > 1})
 
 
-def _load_builtin(filename: str) -> dict:
+def _load_builtin(filename: str) -> dict[str, Any]:
     text = _resources.files("papertales.data").joinpath(filename).read_text(encoding="utf-8")
     return load_pack(json.loads(text), name=f"papertales/data/{filename}")
 
@@ -416,10 +425,10 @@ def _load_builtin(filename: str) -> dict:
 BUILTIN_PACKS = {"base": "base.json",
                  "lich-king-illustrative": "lich_king_illustrative.json",
                  "beyond-the-gates": "beyond_the_gates.json"}
-_LOADED: dict[str, dict] = {}
+_LOADED: dict[str, dict[str, Any]] = {}
 
 
-def builtin_pack(pack_id: str) -> dict:
+def builtin_pack(pack_id: str) -> dict[str, Any]:
     if pack_id not in BUILTIN_PACKS:
         raise PackError("err.pack.no_builtin", value=repr(pack_id), known=", ".join(BUILTIN_PACKS))
     if pack_id not in _LOADED:
@@ -427,7 +436,7 @@ def builtin_pack(pack_id: str) -> dict:
     return _LOADED[pack_id]
 
 
-def card_set(*packs) -> CardSet:
+def card_set(*packs: dict[str, Any] | str | os.PathLike[str]) -> CardSet:
     """The base game plus ``packs`` (pack dicts, built-in pack ids or file paths)."""
     loaded = [BASE_PACK]
     for p in packs:

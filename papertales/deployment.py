@@ -375,7 +375,7 @@ def resolve_later(game: Game, seat: int, decision: Decision) -> None:
     u = game.players[seat].units[cast(int, decision.spot)]
     if u is not None and u.type.id == decision.cause:
         for e in u.type.deployment:
-            e.resolve(game, seat, decision.spot, decision.cause)
+            e.resolve(game, seat, cast(int, decision.spot), decision.cause)
 
 
 def order_matters(p: Player) -> bool:

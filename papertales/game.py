@@ -157,11 +157,11 @@ class Game:
         """An empty shell that :meth:`new`, :meth:`clone` and the save loader fill in."""
 
     @classmethod
-    def new(cls, players: Any = 4, seed: Any = 0, names: Iterable[str] | None = None,
+    def new(cls, players: Any = 4, seed: Any = 0, names: Iterable[Any] | None = None,
             cards: CardSet | None = None, record_events: bool = True, expansion: str | None = None,
             lich_king_cards: int | Sequence[str] = 0, rules: dict[str, str] | None = None) -> "Game":
-        # players and seed are Any, not int: a wrong type must raise PaperTalesError below,
-        # not the compiled build's TypeError
+        # players and seed are Any, not int, and names any items (each made a str below): a wrong
+        # type must raise PaperTalesError below, not the compiled build's TypeError
         """A new game at the start of turn 1, before the deal.
 
         ``players=1`` is the solo mode against the Lich King (needs Necropolis cards in

@@ -9,9 +9,13 @@ the printed strength and with every conditional production counted as met.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any, Callable
 
 from .abilities import RES_INDEX, RESOURCES
 from .errors import PackError
+
+if TYPE_CHECKING:     # the cards import these loaders
+    from .cards import UnitType
 
 PILES = ("1", "2", "3", "4", "E")
 
@@ -28,7 +32,7 @@ PHASE_NAMES = ("deployment", "wars", "income", "construction", "aging", "end_of_
 ID_PATTERN = re.compile(r"\w+")
 
 
-def card_id(value, where):
+def card_id(value: object, where: str) -> str:
     """A card id from a pack: lowercase letters, digits and ``_`` (no space, no capital:
     ids are read back from the notation, which is case-blind and split at spaces)."""
     if not isinstance(value, str) or not ID_PATTERN.fullmatch(value) or value != value.lower():
@@ -113,6 +117,19 @@ def _check_keys(obj, allowed, where):
 class NecropolisCard:
     __slots__ = ("id", "name", "pile", "immediate_lp", "quest_lp", "quest", "requirement",
                  "quest_text", "black", "purple", "text", "pack", "spec")
+    id: str
+    name: str
+    pile: str
+    immediate_lp: int
+    quest_lp: int
+    quest: Callable[[UnitType], bool] | None     # the compiled requirement (None: no quest)
+    requirement: Any                # the requirement as the pack wrote it (None: no quest)
+    quest_text: str
+    black: int
+    purple: int
+    text: str
+    pack: str
+    spec: dict
 
     def __repr__(self):
         return f"<Necropolis {self.name} ({self.pile})>"

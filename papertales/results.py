@@ -10,6 +10,7 @@ Card and building ids, never names: the words come from the message catalogue.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING, Any
 
 from .errors import ArgumentError
 
@@ -18,15 +19,15 @@ from .errors import ArgumentError
 class DraftResult:
     """Recruitment: the cards each seat kept this turn, in the order kept."""
     turn: int
-    kept: tuple          # per seat: (card id, ...)
+    kept: tuple[tuple[str, ...] | None, ...]   # per seat: (card id, ...); None: hidden from this seat
 
 
 @dataclass(frozen=True, slots=True)
 class DeploymentResult:
     """Deployment: the units each seat revealed ((spot, card id), ...) and the gold paid."""
     turn: int
-    revealed: tuple      # per seat: ((spot, card id), ...)
-    paid: tuple          # per seat: gold paid (negative: a Monkey's gold)
+    revealed: tuple[tuple[tuple[int, str], ...], ...]   # per seat: ((spot, card id), ...)
+    paid: tuple[int, ...]   # per seat: gold paid (negative: a Monkey's gold)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +43,9 @@ class War:
 class WarsResult:
     """Wars: every kingdom's strength, every war, the LP of wars won (3 each)."""
     turn: int
-    strengths: tuple     # per seat
-    wars: tuple          # (War, ...) one per seat and opponent
-    lp: tuple            # per seat: LP from wars won (abilities not included)
+    strengths: tuple[int, ...]   # per seat
+    wars: tuple[War, ...]   # (War, ...) one per seat and opponent
+    lp: tuple[int, ...]   # per seat: LP from wars won (abilities not included)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +55,9 @@ class SoloWarsResult:
     strength: int
     black: int
     purple: int
-    player_won: tuple    # (against Black, against Purple): True on a win or a tie
-    army_won: tuple      # (Black, Purple): True when the army wins or ties
+    # not tuple[bool, bool]: the compiled build would check the items of a loaded save's pair
+    player_won: tuple[bool, ...]   # (against Black, against Purple): True on a win or a tie
+    army_won: tuple[bool, ...]   # (Black, Purple): True when the army wins or ties
     player_lp: int       # LP of the wars won by the player
     lich_lp: int         # LP the Lich King scores for his armies
 
@@ -63,34 +65,34 @@ class SoloWarsResult:
 @dataclass(frozen=True, slots=True)
 class IncomeResult:
     turn: int
-    gold: tuple          # per seat: ((cause, gold), ...)
+    gold: tuple[tuple[tuple[str, int], ...], ...]   # per seat: ((cause, gold), ...)
 
 
 @dataclass(frozen=True, slots=True)
 class ConstructionResult:
     turn: int
-    built: tuple         # per seat: (building id, level, gold paid) or None (passed)
+    built: tuple[tuple[str, int, int] | None, ...]   # per seat: (building id, level, gold paid) or None (passed)
 
 
 @dataclass(frozen=True, slots=True)
 class AgingResult:
     turn: int
-    deaths: tuple        # per seat: ((spot, card id, age tokens), ...)
-    spared: tuple        # per seat: (spot, ...)
+    deaths: tuple[tuple[tuple[int, str, int], ...], ...]   # per seat: ((spot, card id, age tokens), ...)
+    spared: tuple[tuple[int, ...], ...]   # per seat: (spot, ...)
 
 
 @dataclass(frozen=True, slots=True)
 class EndResult:
     turn: int
-    lp: tuple            # per seat: ((cause, LP), ...) scored at the end of the game
-    winners: tuple
+    lp: tuple[tuple[tuple[str, int], ...], ...]   # per seat: ((cause, LP), ...) scored at the end of the game
+    winners: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Quest:
     card: str            # the Necropolis card whose quest scored
     lp_each: int
-    matches: tuple       # ids of the Netherworld cards that met it
+    matches: tuple[str, ...]   # ids of the Netherworld cards that met it
     lp: int
 
 
@@ -100,27 +102,31 @@ class SoloRecruitmentResult:
     turn: int
     current: str         # the Necropolis card under the Time token
     immediate: int       # its immediate gain
-    netherworld: tuple   # the ids of the Netherworld cards scored
-    quests: tuple        # (Quest, ...)
-    lich_king_cards: tuple  # ((card id, LP), ...)
+    netherworld: tuple[str, ...]   # the ids of the Netherworld cards scored
+    quests: tuple[Quest, ...]   # (Quest, ...)
+    lich_king_cards: tuple[tuple[str, int], ...]   # ((card id, LP), ...)
     lp: int              # the total
 
 
-RECORDS = {cls.__name__: cls for cls in (
+if TYPE_CHECKING:     # a record of a phase, one of RECORDS
+    Record = (DraftResult | DeploymentResult | WarsResult | SoloWarsResult | IncomeResult | ConstructionResult
+              | AgingResult | EndResult | SoloRecruitmentResult)
+
+RECORDS: dict[str, type[Record]] = {cls.__name__: cls for cls in (
     DraftResult, DeploymentResult, WarsResult, SoloWarsResult, IncomeResult, ConstructionResult,
     AgingResult, EndResult, SoloRecruitmentResult)}
 _NESTED = {"wars": War, "quests": Quest}
 
 
-def to_json(record) -> dict:
+def to_json(record: Record) -> dict[str, Any]:
     return {"type": type(record).__name__, **asdict(record)}
 
 
-def _freeze(value):
+def _freeze(value: object) -> object:
     return tuple(_freeze(v) for v in value) if isinstance(value, list) else value
 
 
-def from_json(data):
+def from_json(data: object) -> Record:
     """A record from :func:`to_json`'s output; raises ValueError on anything else."""
     if not isinstance(data, dict) or data.get("type") not in RECORDS:
         raise ArgumentError("err.results.record", value=repr(data)[:80])
@@ -128,7 +134,7 @@ def from_json(data):
     names = {f.name for f in fields(cls)}
     if set(data) - {"type"} != names:
         raise ArgumentError("err.results.fields", record=data["type"], fields=", ".join(sorted(names)))
-    values = {}
+    values: dict[str, Any] = {}     # from the save, unchecked: the record's constructor takes them
     for name in names:
         v = data[name]
         if name in _NESTED:

@@ -23,7 +23,7 @@ steps (see :mod:`papertales.necropolis`).
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence, cast
 
 from . import recruitment, scoring, wars
 from .actions import DRAFT, PICK
@@ -34,6 +34,13 @@ from .events import (BLACK_ARMY, DRAFT as EV_DRAFT, LICH_SEAT, NOTE, PURPLE_ARMY
 from .results import Quest, SoloRecruitmentResult, SoloWarsResult
 from .necropolis import PILES, LichKingCard
 
+if TYPE_CHECKING:     # the game imports the solo rules
+    from .actions import Action
+    from .cards import UnitType
+    from .decisions import Decision
+    from .game import Game
+    from .necropolis import NecropolisCard
+
 LICH = LICH_SEAT        # the seat number of the Lich King in events
 DRAWS = (5, 4, 3)       # cards drawn from the pile at the first three picks
 LP_PER_ARMY_WIN = 1
@@ -43,13 +50,13 @@ NETHERWORLD_SCORED = 7
 SCORING = "netherworld"
 
 
-def next_war_card(line, time: int) -> int:
+def next_war_card(line: Sequence[NecropolisCard], time: int) -> int:
     """The index in the Necropolis ``line`` of the card that joins ``line[time]`` (the card
     under the Time token) in this turn's armies: the next one, the last card at the end."""
     return min(time + 1, len(line) - 1)
 
 
-def armies(line, time: int, lich_cards=()) -> tuple[int, int]:
+def armies(line: Sequence[NecropolisCard], time: int, lich_cards: Sequence[LichKingCard] = ()) -> tuple[int, int]:
     """(Black, Purple) strength of the Lich King's armies in the Wars of the turn whose
     Time token is on ``line[time]``: that card, the next card and the Lich King cards."""
     cur, nxt = line[time], line[next_war_card(line, time)]
@@ -86,12 +93,12 @@ class LichKing:
 
     __slots__ = ("lp", "line", "time", "revealed", "netherworld", "cards", "draft_step")
 
-    def __init__(self, line, cards):
+    def __init__(self, line: Iterable[NecropolisCard], cards: Iterable[LichKingCard]) -> None:
         self.lp = 0
         self.line = list(line)         # Necropolis cards, piles 1 2 3 4 E
         self.time = 0                  # index of the card under the Time token
         self.revealed = 1              # cards revealed so far (the first at setup)
-        self.netherworld = []          # index 0 is the top
+        self.netherworld: list[UnitType] = []     # index 0 is the top
         self.cards = list(cards)       # Lich King difficulty cards
         self.draft_step = 0
 
@@ -109,8 +116,9 @@ class LichKing:
         return armies(self.line, self.time, self.cards)
 
 
-def setup(game, lich_king_cards=0) -> LichKing:
+def setup(game: Game, lich_king_cards: Any = 0) -> LichKing:
     """Draw the Necropolis line and the difficulty cards (a number, or a list of ids)."""
+    # lich_king_cards: Any, checked here (anything but a number or ids raises err.solo.*)
     cards = game.cards
     piles = {p: [c for c in cards.necropolis if c.pile == p] for p in PILES}
     missing = [p for p in PILES if not piles[p]]
@@ -137,8 +145,8 @@ def setup(game, lich_king_cards=0) -> LichKing:
     return LichKing(line, chosen)
 
 
-def gain(game, amount, cause, key="", params=None) -> None:
-    lk = game.lich
+def gain(game: Game, amount: int, cause: str, key: str = "", params: dict[str, Any] | None = None) -> None:
+    lk = cast(LichKing, game.lich)      # solo games only
     before = lk.lp
     lk.lp = max(0, lk.lp + amount)
     game.log_event(LICH, "lp", lk.lp - before, cause, key, params)
@@ -146,14 +154,14 @@ def gain(game, amount, cause, key="", params=None) -> None:
 
 # ------------------------------------------------------------------ Recruitment
 
-def recruitment_start(game) -> None:
-    game.lich.draft_step = 0
+def recruitment_start(game: Game) -> None:
+    cast(LichKing, game.lich).draft_step = 0
     game.stage = "draft"
     _offer(game)
 
 
-def _offer(game) -> None:
-    lk = game.lich
+def _offer(game: Game) -> None:
+    lk = cast(LichKing, game.lich)      # solo games only
     p = game.players[0]
     step = lk.draft_step
     if step < len(DRAWS):
@@ -176,23 +184,23 @@ def _offer(game) -> None:
         _offer(game)
 
 
-def score_netherworld(game) -> None:
+def score_netherworld(game: Game) -> None:
     """The end of the solo Recruitment: the Lich King scores the Netherworld as it stands
     (also the automatic stage :data:`SCORING` of a what-if position that gives one)."""
     _lich_king_gains(game)
     recruitment.finish(game)
 
 
-def check_draft(game, seat, decision, action) -> None:
+def check_draft(game: Game, seat: int, decision: Decision, action: Action) -> None:
     if action.kind != PICK:
         raise IllegalActionError("err.draft.pick_expected")
     if not any(t.id == action.card for t in game.players[0].pack):
         raise IllegalActionError("err.solo.not_offered", value=repr(action.card))
 
 
-def apply_draft(game, seat, decision, action) -> None:
+def apply_draft(game: Game, seat: int, decision: Decision, action: Action) -> None:
     p = game.players[0]
-    lk = game.lich
+    lk = cast(LichKing, game.lich)      # solo games only
     i = next(i for i, t in enumerate(p.pack) if t.id == action.card)
     t = p.pack.pop(i)
     p.hand.append(t)
@@ -208,23 +216,24 @@ def apply_draft(game, seat, decision, action) -> None:
     game.decision_made(0)
 
 
-def draft_decided(game) -> None:
+def draft_decided(game: Game) -> None:
     _offer(game)
 
 
-def quest_matches(card, netherworld) -> list:
+def quest_matches(card: NecropolisCard, netherworld: Iterable[UnitType]) -> list[UnitType]:
     """The Netherworld cards meeting a Necropolis card's quest requirement."""
     if card.quest is None:
         return []
     return [t for t in netherworld if card.quest(t)]
 
 
-def recruitment_gains(line, time, revealed, netherworld, lich_cards=()) -> list[dict]:
+def recruitment_gains(line: Sequence[NecropolisCard], time: int, revealed: int, netherworld: Sequence[UnitType],
+                      lich_cards: Sequence[LichKingCard] = ()) -> list[dict[str, Any]]:
     """What the Lich King scores at the end of a Recruitment, one row per cause:
     the immediate gain of ``line[time]``, the quest of every revealed card (``line[:revealed]``)
     over the ``netherworld`` cards, and the Lich King cards.  Pure: also serves the
     companion mode for people playing the physical game."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     current = line[time]
     if current.immediate_lp:
         rows.append({"cause": current.id, "lp": current.immediate_lp, "key": "ev.immediate_gain",
@@ -244,8 +253,8 @@ def recruitment_gains(line, time, revealed, netherworld, lich_cards=()) -> list[
     return rows
 
 
-def _lich_king_gains(game) -> None:
-    lk = game.lich
+def _lich_king_gains(game: Game) -> None:
+    lk = cast(LichKing, game.lich)      # solo games only
     rows = recruitment_gains(lk.line, lk.time, lk.revealed, lk.netherworld, lk.cards)
     for row in rows:
         gain(game, row["lp"], row["cause"], row["key"], row["params"])
@@ -264,8 +273,8 @@ def _lich_king_gains(game) -> None:
 
 # ------------------------------------------------------------------ Wars
 
-def wars_resolve(game) -> None:
-    lk = game.lich
+def wars_resolve(game: Game) -> None:
+    lk = cast(LichKing, game.lich)      # solo games only
     if lk.revealed < len(lk.line):
         nxt = lk.line[lk.revealed]
         lk.revealed += 1
@@ -289,9 +298,9 @@ def wars_resolve(game) -> None:
 
 # ------------------------------------------------------------------ End
 
-def final(game) -> None:
+def final(game: Game) -> None:
     scoring.score_kingdoms(game)
-    lk = game.lich
+    lk = cast(LichKing, game.lich)      # solo games only
     lk.time = len(lk.line) - 1
     end = lk.line[lk.time]
     if end.immediate_lp:
@@ -303,6 +312,6 @@ def final(game) -> None:
     scoring.record_end(game)
 
 
-def winners(game) -> list[int]:
+def winners(game: Game) -> list[int]:
     """``[0]`` if the player beat the Lich King (strictly more LP), else ``[]``."""
-    return [0] if game.players[0].lp > game.lich.lp else []
+    return [0] if game.players[0].lp > cast(LichKing, game.lich).lp else []
