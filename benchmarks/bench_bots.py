@@ -1,7 +1,7 @@
 """The strength ladder of the bots, the coach's calibration, the cards the bots play (a
 benchmark and a report, not a test).  Results go to docs/strategy.md.
 
-    python benchmarks/bench_bots.py --part ladder|search|solo|calibration|cards|speed|hint|all
+    python benchmarks/bench_bots.py --part ladder|search|rollouts|solo|calibration|cards|speed|hint|all
                                     [--games 1000] [--search-games 200] [--budget 300it]
                                     [--jobs 2] [--seed 2024] [--out results.json]
 
@@ -12,6 +12,9 @@ benchmark and a report, not a test).  Results go to docs/strategy.md.
 * ``search``: ``ismcts`` at ``--budget`` against 3 ``economist`` (goal >= 0.60) and against
   3 ``greedy`` (goal >= 0.45).  An iteration budget gives the same games on any machine;
   ``--budget 1s`` measures time instead.
+* ``rollouts``: ``ismcts`` against 3 ``greedy`` with greedy rollouts and with random ones at
+  ``--rollout-iterations``, and random ones at the same CPU time (their iterations scaled
+  by the measured cost per iteration), ``--rollout-games`` games each, the same games.
 * ``solo``: each bot against the Lich King at 0 to 4 Lich King cards.
 * ``calibration``: positions of ladder games (greedy against economists, and 4 greedy):
   the coach's chance to win for the move played (:func:`papertales.montecarlo.compare`,
@@ -203,6 +206,53 @@ def speed(iterations=100) -> dict:
     return out
 
 
+def _iterations_per_cpu_second(rollout: str, iterations: int = 200) -> float:
+    from papertales.ismcts import IsmctsBot
+    positions = speed_positions()
+    start = time.process_time()
+    for g in positions:
+        IsmctsBot(seed=1, iterations=iterations, rollout=rollout).analyse(g, g.pending_players()[0])
+    return iterations * len(positions) / (time.process_time() - start)
+
+
+def _rollout_game(job):
+    """Game ``index``: ``ismcts`` (``rollout``, ``iterations``) against 3 ``greedy``, seats
+    rotated and seeded as in a tournament.  Returns (the search's win share, its LP)."""
+    from papertales.bots import play
+    from papertales.registry import get
+    rollout, iterations, index, seed = job
+    gs = T.game_seed(seed, index)
+    seats = [(s + index) % 4 for s in range(4)]            # lineup entry 0 is the search
+    bots = [get("ismcts", T._splitmix(gs ^ (s + 1) * 0x9E37), iterations=iterations, rollout=rollout) if b == 0
+            else get("greedy", T._splitmix(gs ^ (s + 1) * 0x9E37)) for s, b in enumerate(seats)]
+    game = T._new_game(4, gs, None)
+    play(game, bots, checked=True)
+    s, winners = seats.index(0), game.winners()
+    return (1.0 / len(winners) if s in winners else 0.0), game.scores[s]
+
+
+def rollouts(games, iterations, seed, jobs) -> dict:
+    """``ismcts`` with greedy rollouts against random ones, against 3 ``greedy``: at the same
+    iterations, and random given the same CPU time (iterations scaled by the measured cost)."""
+    cost = {r: _iterations_per_cpu_second(r) for r in ("greedy", "random")}
+    same_time = int(round(iterations * cost["random"] / cost["greedy"], -2))
+    print(f"  iterations per CPU second: greedy rollouts {cost['greedy']:.0f}, random {cost['random']:.0f}",
+          flush=True)
+    out: dict = {"iterations_per_cpu_second": cost, "matches": []}
+    for rollout, its in (("greedy", iterations), ("random", iterations), ("random", same_time)):
+        start = time.monotonic()
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            results = pool.map(_rollout_game, [(rollout, its, i, seed) for i in range(games)], chunksize=1)
+        wins = sum(w for w, _ in results)
+        low, high = T.wilson(wins, games)
+        lp = sum(score for _, score in results) / games
+        print(f"  ismcts {rollout} rollouts, {its} it, vs 3 greedy ({games} games, {time.monotonic() - start:.0f} s): "
+              f"{wins / games:.3f} [{low:.3f}, {high:.3f}] mean LP {lp:.1f}", flush=True)
+        out["matches"].append({"rollout": rollout, "iterations": its, "games": games, "win_rate": wins / games,
+                               "win_rate_ci": [low, high], "mean_lp": lp})
+    return out
+
+
 def hint_time(seconds=None) -> dict:
     """Wall seconds of a hint at the app's budget, on the speed positions."""
     from papertales import coach
@@ -225,10 +275,12 @@ def hint_time(seconds=None) -> dict:
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--part", default="all",
-                    choices=("all", "ladder", "search", "solo", "calibration", "cards", "speed", "hint"))
+                    choices=("all", "ladder", "search", "rollouts", "solo", "calibration", "cards", "speed", "hint"))
     ap.add_argument("--games", type=int, default=1000, help="games per ladder match, and for the card count")
     ap.add_argument("--search-games", type=int, default=200, help="games per ismcts match")
     ap.add_argument("--budget", default="300it", help="ismcts budget per decision (300it, 1s)")
+    ap.add_argument("--rollout-games", type=int, default=60, help="games per match of the rollouts part")
+    ap.add_argument("--rollout-iterations", type=int, default=300, help="the greedy rollouts' iterations")
     ap.add_argument("--solo-games", type=int, default=200)
     ap.add_argument("--solo-budget", default="100it")
     ap.add_argument("--calibration-games", type=int, default=200)
@@ -241,14 +293,16 @@ def main():
     build = "compiled" if not papertales.features.__file__.endswith(".py") else "pure Python"
     print(f"the {build} engine ({papertales.__file__})", flush=True)
     report: dict = {"args": vars(args), "build": build}
-    parts = [args.part] if args.part != "all" else ["ladder", "search", "solo", "calibration", "cards", "speed",
-                                                      "hint"]
+    parts = [args.part] if args.part != "all" else ["ladder", "search", "rollouts", "solo", "calibration", "cards",
+                                                      "speed", "hint"]
     for part in parts:
         print(f"{part}:", flush=True)
         if part == "ladder":
             report["ladder"] = ladder(args.games, args.seed, args.jobs)
         elif part == "search":
             report["search"] = search(args.search_games, args.budget, args.seed, args.jobs)
+        elif part == "rollouts":
+            report["rollouts"] = rollouts(args.rollout_games, args.rollout_iterations, args.seed, args.jobs)
         elif part == "solo":
             report["solo"] = solo(args.solo_games, args.solo_budget, args.seed + 7, args.jobs)
         elif part == "calibration":
