@@ -58,7 +58,7 @@ def bots_and_tournaments(games) -> dict:
     sys.path.insert(0, os.path.dirname(__file__))
     from bench_bots import speed
     from papertales.tournament import run
-    out = speed(budget_iterations=100)
+    out = speed(iterations=100)
     for jobs in (1, 2):
         start = time.perf_counter()
         run("greedy,random,random,random", games=games, seed=1, jobs=jobs, progress=False)

@@ -1,0 +1,33 @@
+"""The benchmarks still run (tiny sizes, nothing timed here): a benchmark that broke with
+the code it measures would only be found when someone needs its numbers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.mark.slow
+def test_the_engine_benchmark_runs_and_reports_both_parts():
+    out = subprocess.run([sys.executable, str(BENCHMARKS / "bench_engine.py"), "--games", "20", "--rounds", "1",
+                          "--tournament-games", "4", "--one"], capture_output=True, text=True, check=True)
+    report = json.loads(out.stdout[out.stdout.index("["):])
+    assert report[0]["games"] == 20 and report[0]["decisions_per_game"] > 0
+    assert report[0]["ismcts_iterations_per_cpu_second"] > 0 and report[0]["tournament_games_per_second_2_process"] > 0
+
+
+@pytest.mark.slow
+def test_the_bots_benchmark_runs_a_small_rollouts_part(tmp_path):
+    target = tmp_path / "bots.json"
+    subprocess.run([sys.executable, str(BENCHMARKS / "bench_bots.py"), "--part", "rollouts", "--rollout-games", "2",
+                    "--rollout-iterations", "10", "--jobs", "1", "--out", str(target)],
+                   capture_output=True, text=True, check=True)
+    matches = json.loads(target.read_text())["rollouts"]["matches"]
+    assert [(m["rollout"], m["games"]) for m in matches] == [("greedy", 2), ("random", 2), ("random", 2)]
+    assert matches[2]["iterations"] > matches[1]["iterations"] == 10
