@@ -113,29 +113,31 @@ def bench_first_interactive(preheat: bool, visits: int) -> list[float]:
 
 
 def bench_first_solo_game(runs: int = 2) -> list[dict]:
-    """"New game" with 1 player (solo) in a preheated page, twice: seconds until the first
-    decision shows, and until the Lich King panel's charts show (plotly's FigureWidgets)."""
+    """"New game" with 1 player (solo) in a preheated page, in ``runs`` visits (each a new
+    page and kernel: a second game in the same page would find the first game's decision
+    and charts already shown): seconds until the first decision shows, and until the Lich
+    King panel's charts show (plotly's FigureWidgets)."""
     from playwright.sync_api import sync_playwright
     server = VoilaServer(ROOT / "notebooks" / "app.ipynb", Path(tempfile.mkdtemp(prefix="bench-voila-")))
     out = []
     try:
         server.wait_ready()
-        server.wait_preheated(timeout=120, quiet=2.0)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(server.url)
-            page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=120_000)
-            page.locator(".pt-players select").select_option(index=0)        # 1 (solo)
-            page.wait_for_timeout(300)
-            for _ in range(runs):
+            for visit in range(1, runs + 1):
+                server.wait_preheated(timeout=120, fills=visit, quiet=2.0)
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.goto(server.url)
+                page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=120_000)
+                page.locator(".pt-players select").select_option(index=0)        # 1 (solo)
+                page.wait_for_timeout(300)
                 t0 = time.perf_counter()
                 page.locator("button.pt-new-game").click()
                 page.locator(".pt-decision .pt-solo-pass").first.wait_for(state="visible", timeout=60_000)
                 t1 = time.perf_counter()
                 page.locator(".pt-lichking .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
                 out.append({"decision_s": round(t1 - t0, 2), "charts_s": round(time.perf_counter() - t0, 2)})
-            page.goto("about:blank")
+                page.close()
             browser.close()
     finally:
         server.stop()
