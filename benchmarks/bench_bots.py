@@ -223,9 +223,9 @@ def _rollout_game(job):
     rollout, iterations, index, seed = job
     gs = T.game_seed(seed, index)
     seats = [(s + index) % 4 for s in range(4)]            # lineup entry 0 is the search
-    bots = [get("ismcts", T._splitmix(gs ^ (s + 1) * 0x9E37), iterations=iterations, rollout=rollout) if b == 0
-            else get("greedy", T._splitmix(gs ^ (s + 1) * 0x9E37)) for s, b in enumerate(seats)]
-    game = T._new_game(4, gs, None)
+    bots = [get("ismcts", T.seat_seed(gs, s), iterations=iterations, rollout=rollout) if b == 0
+            else get("greedy", T.seat_seed(gs, s)) for s, b in enumerate(seats)]
+    game = T.new_game(4, gs, None)
     play(game, bots, checked=True)
     s, winners = seats.index(0), game.winners()
     return (1.0 / len(winners) if s in winners else 0.0), game.scores[s]

@@ -54,8 +54,8 @@ def play_recorded(bots, index, seed, players, explore, on_state, options=None):
     seats = T.lineup(bots, index, players)
     if players == 1:                         # solo: every difficulty in turn
         options = dict(options or {}, lich_king_cards=index % 5)
-    game = T._new_game(players, gs, options)
-    seat_bots = [T.make_bot(name, T._splitmix(gs ^ (s + 1) * 0x9E37)) for s, name in enumerate(seats)]
+    game = T.new_game(players, gs, options)
+    seat_bots = [T.make_bot(name, T.seat_seed(gs, s)) for s, name in enumerate(seats)]
     randoms = [RandomBot(T._splitmix(gs ^ (s + 7) * 0x51ED)) for s in range(players)]
     coin = RandomBot(gs ^ 0xC0FFEE).rng
     last = None
@@ -150,7 +150,7 @@ def fit(games: int = 2000, seed: int = 1, bots=("greedy",), players: int = 4, ex
     jobs = jobs or os.cpu_count() or 1
     if players == 1:
         options = dict(options or {}, packs=["lich-king-illustrative"])
-    game0 = T._new_game(players, 0, options)
+    game0 = T.new_game(players, 0, options)
     feature_names = names(game0.cards)
     k = len(feature_names)
     sums: dict[str, list] = {}
@@ -286,9 +286,9 @@ def coach_chances(lineup, index: int, seed: int, worlds: int, every: int, ev: Ev
     players = len(lineup)
     options = {"packs": ["lich-king-illustrative"], "lich_king_cards": index % 5} if players == 1 else None
     gs = T.game_seed(seed, index)
-    game = T._new_game(players, gs, options)
+    game = T.new_game(players, gs, options)
     seats = T.lineup(list(lineup), index, players)
-    bots = [T.make_bot(name, T._splitmix(gs ^ (s + 1) * 0x9E37)) for s, name in enumerate(seats)]
+    bots = [T.make_bot(name, T.seat_seed(gs, s)) for s, name in enumerate(seats)]
     points, count = [], [0]
 
     def on_choice(g, seat, action):

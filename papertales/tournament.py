@@ -56,6 +56,11 @@ def game_seed(seed: int, index: int) -> int:
     return _splitmix(_splitmix(seed & _MASK) ^ index)
 
 
+def seat_seed(game: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game seeded ``game`` (:func:`game_seed`)."""
+    return _splitmix(game ^ (seat + 1) * 0x9E37)
+
+
 def check_bots(names, extra=()) -> list[str]:
     """The bot names of a comma list (or a list), each known to the registry
     (:func:`papertales.registry.names`) or one of ``extra``."""
@@ -73,7 +78,9 @@ def make_bot(name, seed, budget=None):
     return registry.make(name, seed, budget)
 
 
-def _new_game(players, seed, options):
+def new_game(players: int, seed: int, options=None):
+    """A tournament's game: ``options`` as :func:`run` takes them (``packs``: pack ids or
+    files, loaded here, so that the options stay picklable)."""
     opts = dict(options or {})
     packs = opts.pop("packs", None)
     if packs:
@@ -88,8 +95,8 @@ def play_game(bots, index, seed=0, players=None, budget=None, options=None) -> l
     players = players or len(bots)
     gs = game_seed(seed, index)
     seats = lineup(bots, index, players)
-    game = _new_game(players, gs, options)
-    players_bots = [make_bot(name, _splitmix(gs ^ (s + 1) * 0x9E37), budget) for s, name in enumerate(seats)]
+    game = new_game(players, gs, options)
+    players_bots = [make_bot(name, seat_seed(gs, s), budget) for s, name in enumerate(seats)]
     picks = [[] for _ in range(players)]
     pick_no = [0] * players
     turn_of_pick = [0] * players
@@ -171,7 +178,7 @@ def run(bots, games=100, seed=1, players=None, jobs=None, budget=None, rules=Non
         options["packs"] = list(packs)
     if players == 1 and "packs" not in options:
         options["packs"] = ["lich-king-illustrative"]
-    _new_game(players, 0, options)                          # refuse bad options before starting
+    new_game(players, 0, options)                           # refuse bad options before starting
     jobs = jobs or os.cpu_count() or 1
     chunk = max(1, min(CHUNK, games // (4 * jobs) or 1))
     end = first + games
