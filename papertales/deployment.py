@@ -372,10 +372,11 @@ def resolve_deployment_abilities(game: Game, seat: int, later: bool = False) -> 
 
 def resolve_later(game: Game, seat: int, decision: Decision) -> None:
     """Resolve an every-Deployment ability queued by :func:`resolve_deployment_abilities`."""
-    u = game.players[seat].units[cast(int, decision.spot)]
+    spot = cast(int, decision.spot)
+    u = game.players[seat].units[spot]
     if u is not None and u.type.id == decision.cause:
         for e in u.type.deployment:
-            e.resolve(game, seat, cast(int, decision.spot), decision.cause)
+            e.resolve(game, seat, spot, decision.cause)
 
 
 def order_matters(p: Player) -> bool:

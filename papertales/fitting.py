@@ -50,12 +50,9 @@ def play_recorded(bots, index, seed, players, explore, on_state, options=None):
     ``on_state(game, seat, at_phase_start)`` at each phase start and before each decision
     (every seat: those that have decided too, so that their positions after ``done`` are
     seen).  Returns the game, over."""
-    gs = T.game_seed(seed, index)
-    seats = T.lineup(bots, index, players)
     if players == 1:                         # solo: every difficulty in turn
         options = dict(options or {}, lich_king_cards=index % 5)
-    game = T.new_game(players, gs, options)
-    seat_bots = [T.make_bot(name, T.seat_seed(gs, s)) for s, name in enumerate(seats)]
+    game, gs, _seats, seat_bots = T.seated_game(bots, index, seed, players, options)
     randoms = [RandomBot(T._splitmix(gs ^ (s + 7) * 0x51ED)) for s in range(players)]
     coin = RandomBot(gs ^ 0xC0FFEE).rng
     last = None
@@ -285,10 +282,7 @@ def coach_chances(lineup, index: int, seed: int, worlds: int, every: int, ev: Ev
     (``"solo:3"`` in solo), as in :meth:`Evaluation.sampled_chance`."""
     players = len(lineup)
     options = {"packs": ["lich-king-illustrative"], "lich_king_cards": index % 5} if players == 1 else None
-    gs = T.game_seed(seed, index)
-    game = T.new_game(players, gs, options)
-    seats = T.lineup(list(lineup), index, players)
-    bots = [T.make_bot(name, T.seat_seed(gs, s)) for s, name in enumerate(seats)]
+    game, _gs, _seats, bots = T.seated_game(list(lineup), index, seed, players, options)
     points, count = [], [0]
 
     def on_choice(g, seat, action):

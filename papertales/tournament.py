@@ -88,15 +88,22 @@ def new_game(players: int, seed: int, options=None):
     return Game.new(players=players, seed=seed, **opts)
 
 
+def seated_game(bots, index: int, seed: int, players: int, options=None, budget=None) -> tuple:
+    """Game ``index`` of a tournament, set up: ``(game, game seed, the bot name of each
+    seat, the seated bots)``, the list ``bots`` rotated and every bot seeded from the game
+    (:func:`seat_seed`), so anything that plays "game ``index``" plays the same game."""
+    gs = game_seed(seed, index)
+    seats = lineup(bots, index, players)
+    game = new_game(players, gs, options)
+    return game, gs, seats, [make_bot(name, seat_seed(gs, s), budget) for s, name in enumerate(seats)]
+
+
 def play_game(bots, index, seed=0, players=None, budget=None, options=None) -> list[dict]:
     """Play game ``index`` of a tournament and return its rows (one per seat).  ``options``
     go to :meth:`Game.new` (``rules``, ``expansion``, ``lich_king_cards``; ``packs``: pack
     ids or files, loaded here so that the options stay picklable)."""
     players = players or len(bots)
-    gs = game_seed(seed, index)
-    seats = lineup(bots, index, players)
-    game = new_game(players, gs, options)
-    players_bots = [make_bot(name, seat_seed(gs, s), budget) for s, name in enumerate(seats)]
+    game, gs, seats, players_bots = seated_game(bots, index, seed, players, options, budget)
     picks = [[] for _ in range(players)]
     pick_no = [0] * players
     turn_of_pick = [0] * players
