@@ -117,7 +117,6 @@ class Evaluation:
             return 1.0 / (1.0 + math.exp(-(scale * (values[seat] - game.lich.lp) + offset)))
         return share(values, seat, scale)
 
-
     def sampled_chance(self, game: Game, chance: float) -> float:
         """The chance to win of a move judged in sampled worlds (the coach's mean over its
         worlds), corrected for what sampling does to it: the other seats' hidden cards are
@@ -125,10 +124,15 @@ class Evaluation:
         sampled worlds flatter the seat that asks.  A logistic map of the mean's log-odds,
         fitted per turn on games between bots (``fitting.fit_sampled``); the identity where
         none is fitted, and 0 or 1 (a game decided in every world) stay as they are."""
-        a, b = self.sampled.get(f"{'solo:' if game.lich is not None else ''}{game.turn}", (1.0, 0.0))
+        a, b = self.sampled.get(sampled_key(game), (1.0, 0.0))
         if chance <= 0.0 or chance >= 1.0 or (a == 1.0 and b == 0.0):
             return chance
         return 1.0 / (1.0 + math.exp(-(a * math.log(chance / (1.0 - chance)) + b)))
+
+
+def sampled_key(game: Game) -> str:
+    """The correction for sampling's key: the turn (``"solo:3"`` in solo)."""
+    return f"{'solo:' if game.lich is not None else ''}{game.turn}"
 
 
 def share(values: list[float], seat: int, scale: float) -> float:

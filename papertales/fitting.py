@@ -29,7 +29,7 @@ import os
 from . import tournament as T
 from .bots import RandomBot, play
 from .extras import require
-from .evaluation import FORMAT, Evaluation, set_default, stage
+from .evaluation import FORMAT, Evaluation, sampled_key, set_default, stage
 from .features import BASE, DESCRIPTIONS, features, names
 from .montecarlo import compare
 
@@ -278,8 +278,8 @@ def coach_chances(lineup, index: int, seed: int, worlds: int, every: int, ev: Ev
     ``every``-th decision with a choice, the coach's chance to win, over ``worlds`` sampled
     worlds, of the move the bot plays: the worlds' raw mean (``raw``, what the correction
     for sampling is fitted on) or the chance as the coach shows it.  Returns
-    ``[(turn key, chance, the seat's share of the win), ...]``; the key is the turn
-    (``"solo:3"`` in solo), as in :meth:`Evaluation.sampled_chance`."""
+    ``[(key, chance, the seat's share of the win), ...]``, the key of
+    :func:`~papertales.evaluation.sampled_key`."""
     players = len(lineup)
     options = {"packs": ["lich-king-illustrative"], "lich_king_cards": index % 5} if players == 1 else None
     game, _gs, _seats, bots = T.seated_game(list(lineup), index, seed, players, options)
@@ -289,8 +289,7 @@ def coach_chances(lineup, index: int, seed: int, worlds: int, every: int, ev: Ev
         count[0] += 1
         if count[0] % every == 0 and len(g.legal_actions(seat)) > 1:
             st = compare(g, seat, [action], worlds=worlds, seed=count[0], ev=ev)[0]
-            points.append((f"{'solo:' if g.lich is not None else ''}{g.turn}", seat,
-                           sum(st.wins) / st.n if raw else st.win))
+            points.append((sampled_key(g), seat, sum(st.wins) / st.n if raw else st.win))
 
     play(game, bots, checked=True, on_choice=on_choice)
     winners = game.winners() if game.lich is None else ([0] if game.winners() == [0] else [])
