@@ -6,7 +6,6 @@ language (:meth:`App.set_language`); the default is :func:`papertales.i18n.get_l
 
 from __future__ import annotations
 
-import inspect
 import os
 import threading
 from typing import Callable, NamedTuple
@@ -105,15 +104,6 @@ def warm_up_plotly():
     return timer
 
 
-def _with_lang(make, *args, lang=None, **kw):
-    """``make(..., lang=lang)`` when the panel takes a language."""
-    try:
-        takes = "lang" in inspect.signature(make).parameters
-    except (TypeError, ValueError):
-        takes = False
-    return make(*args, lang=lang, **kw) if takes else make(*args, **kw)
-
-
 class App(Speaking, W.VBox):
     """Stepper + kingdoms on top, explanation panels in tabs below.  Panels in hidden tabs
     redraw only when their tab is opened; the What-if editor is built on first use.
@@ -155,7 +145,7 @@ class App(Speaking, W.VBox):
         self.kingdoms = KingdomView(session=self.session, lang=lang)
         self.why = EventLog(session=self.session, lang=lang)
         self.wars = WarGraph(session=self.session, lazy=True, lang=lang)
-        self.lich = _with_lang(LichKingPanel, session=self.session, lazy=True, show_banner=False, lang=lang)
+        self.lich = LichKingPanel(session=self.session, lazy=True, show_banner=False, lang=lang)
         self.race = ScoreRace(session=self.session, lazy=True, lang=lang)
         self.whatif_box = W.VBox()
         self.whatif = None

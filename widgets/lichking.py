@@ -34,7 +34,7 @@ from .solocards import (LICH_COLOR, PLAYER_COLOR, Html, illustrative_html, illus
                         phase_name, solo_cards, swrap, th)
 from .solodraw import (N_SLOTS, armies_figure, armies_text_html, gains_figure, h4, lich_cards_html, lp_log_html,
                        matches_table_html, necropolis_html, race_figure, rows_table_html, solo_lp_series, sync_views,
-                       turn_label, update_armies_figure, update_gains_figure, with_lang)
+                       turn_label, update_armies_figure, update_gains_figure)
 from .stepper import DecisionPanel, GameStepper
 
 
@@ -228,10 +228,10 @@ class SoloGame(W.VBox):
         name = name or t("solo.you", self.lang)
         self.session = Session(players=1, seed=int(seed), humans=[0], names=[name], cards=solo_cards(pack),
                                lich_king_cards=lich_king_cards)
-        self.stepper = with_lang(GameStepper, self.session, names=[name], solo_only=True, lang=self.lang)
+        self.stepper = GameStepper(self.session, names=[name], solo_only=True, lang=self.lang)
         if pack is not None:
             self.stepper.use_pack(pack)
-        self.kingdom = with_lang(KingdomView, session=self.session, lang=self.lang)
+        self.kingdom = KingdomView(session=self.session, lang=self.lang)
         self.lich = LichKingPanel(session=self.session, show_banner=False, lang=self.lang)
         self.children = [self.stepper, self.kingdom, self.lich]
 

@@ -7,7 +7,6 @@ catalogue, in the ``lang`` each function takes."""
 
 from __future__ import annotations
 
-import inspect
 from copy import deepcopy
 
 from papertales import cause_label
@@ -18,16 +17,6 @@ from papertales.render import escape
 from .scorerace import lp_series
 from .solocalc import Armies, Gains
 from .solocards import BLACK_COLOR, LICH, LICH_COLOR, PLAYER_COLOR, PURPLE_COLOR, Html, card_name, card_text, phase_name, th
-
-
-def with_lang(make, *args, lang=None, **kw):
-    """``make(*args, lang=lang, **kw)`` when ``make`` takes a language (the panels of the
-    app learn theirs one by one), else without it."""
-    try:
-        takes = "lang" in inspect.signature(make).parameters
-    except (TypeError, ValueError):
-        takes = False
-    return make(*args, lang=lang, **kw) if takes else make(*args, **kw)
 
 
 # ------------------------------------------------------------------ requirement in words
@@ -124,7 +113,7 @@ def lich_cards_html(lich_cards, lang=None) -> str:
 def solo_lp_series(game, lang=None):
     """``(labels, {"you": [...], "lich": [...]}, {"you": [hover], "lich": [hover]})``: LP of
     the player and of the Lich King after each phase played so far, starting at 0."""
-    labels, values, hovers = with_lang(lp_series, game, lang=lang)
+    labels, values, hovers = lp_series(game, lang=lang)
     keys = {"you": 0, "lich": LICH}
     return labels, {k: values[s] for k, s in keys.items()}, {k: hovers[s] for k, s in keys.items()}
 
@@ -353,7 +342,7 @@ def lp_log_html(game, lang=None) -> str:
         who = t("solo.lich_king", lang) if e.seat == LICH else names[0]
         rows.append(f"<tr data-seat='{e.seat}'><td>{th('solo.turn_short', lang, turn=e.turn)}</td>"
                     f"<td>{escape(phase_name(e.phase, lang))}</td><td>{escape(who)}</td>"
-                    f"<td>{with_lang(R.event_change_html, e, lang=lang)}</td>"
+                    f"<td>{R.event_change_html(e, lang=lang)}</td>"
                     f"<td>{escape(event_cause(e, game.cards, lang))}</td>"
                     f"<td>{escape(event_detail(e, names, game.cards, lang))}</td></tr>")
     if not rows:
