@@ -115,8 +115,9 @@ class PlayerEditor(W.VBox):
     def relabel(self, lang) -> None:
         """Labels and choices in ``lang`` (the values stay)."""
         old, self.lang = self.lang, lang
-        if self.name.value == t("app.name.player", old, n=self.seat + 1):
-            self.name.value = t("app.name.player", lang, n=self.seat + 1)
+        for key in ("app.name.player", "render.name.you"):     # a default name ("Player 2", "You")
+            if self.name.value == t(key, old, n=self.seat + 1):
+                self.name.value = t(key, lang, n=self.seat + 1)
         self.name.description = t("app.wi.name", lang)
         self.gold.description = t("render.gold_title", lang)
         self.lp.description = t("render.lp", lang)

@@ -283,3 +283,13 @@ def test_greyed_results_are_said_again_in_the_new_language():
     assert "Wars preview" not in ed.results.value and "Podgląd Wojen" in ed.results.value
     assert "liczba całkowita" in ed.editors[0].flags["F1"].value and ed.evaluation is None
     assert not [e for e in ed.messages.errors if "liczba" in e]     # said beside the box, nothing crashed
+
+
+def test_default_names_follow_the_language_and_typed_ones_stay():
+    ed = WhatIfEditor()
+    ed.editors[0].name.value = "You"                        # the app's name for its one human
+    ed.editors[2].name.value = "Zosia"
+    ed.set_language("pl")
+    assert [e.name.value for e in ed.editors[:3]] == ["Ty", "Gracz 2", "Zosia"]
+    ed.set_language("en")
+    assert [e.name.value for e in ed.editors[:3]] == ["You", "Player 2", "Zosia"]
