@@ -33,7 +33,7 @@ from .wars import LP_PER_WAR
 #: the submodules that are part of the public API (everything else is the engine's own)
 PUBLIC_MODULES = ("bots", "registry", "i18n", "render", "results", "variants", "serialize", "position", "whatif", "coach",
                   "tournament", "cardstats", "lab", "advisor", "stats", "budget", "greedy", "ismcts", "observation",
-                  "extras")
+                  "extras", "plans", "judgement")
 
 __all__ = ["ABILITY_PHASES", "ARMIES", "Action", "BASE", "BLACK_ARMY", "BUILTIN_PACKS", "CardSet",
            "Decision", "Event", "Game", "IllegalActionError", "LANGUAGES", "LICH_KING_ABILITIES",

@@ -1,47 +1,56 @@
 """The advisor: a seat that follows the coach's first advice.
 
 :class:`AdvisorBot` asks :func:`papertales.coach.hint` at every decision with more than one
-real option and plays its best move, with ``iterations`` sampled worlds per option (the
-same moves on any machine) or ``seconds`` of sampling; :func:`worlds_budget` turns a budget
-as written (``"24it"``, ``"0.5s"``) into the coach's arguments.
+real option and plays its suggestion -- in a Deployment the suggested plan, step by step --
+with ``iterations`` sampled worlds per option (the same moves on any machine);
+:func:`worlds_budget` turns a budget as written (``"24it"``) into the coach's world count.
+The coach counts its budget in worlds only: one judgement for one position, whatever the
+machine's speed.
 """
 
 from __future__ import annotations
 
+from .actions import DEPLOY
 from .budget import parse_budget
 from .coach import hint
+from .errors import PaperTalesError
 from .greedy import MoveMemory
 
 DEFAULT_BUDGET = "24it"
 
 
-def worlds_budget(budget) -> dict:
-    """``"24it"`` -> 24 sampled worlds per option, ``"0.5s"`` -> as many as fit in 0.5 s."""
+def worlds_budget(budget) -> int:
+    """``"24it"`` -> 24 sampled worlds per option; a time budget is refused, saying why."""
     opts = parse_budget(budget if budget is not None else DEFAULT_BUDGET)
-    if "iterations" in opts:
-        return {"worlds": opts["iterations"]}
-    return {"seconds": opts["seconds"]}
+    if "iterations" not in opts:
+        raise PaperTalesError("err.advisor.worlds", value=budget)
+    return opts["iterations"]
 
 
 class AdvisorBot:
-    """A seat that follows the coach's first advice (:func:`papertales.lab.advise`); its Deployment
-    always ends, as the bots' does (a unit moves at most once per Deployment)."""
+    """A seat that follows the coach's suggestions (:func:`papertales.lab.advise`); its
+    Deployment always ends, as the bots' does (the plan it follows ends in ``done``)."""
 
     name = "advisor"
 
-    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None):
-        budget = {"iterations": iterations} if iterations else {"seconds": seconds} if seconds else None
-        self.budget = budget or DEFAULT_BUDGET
+    def __init__(self, seed: int = 0, iterations: int | None = None):
+        self.worlds = iterations or worlds_budget(DEFAULT_BUDGET)
         self.seed = seed
         self.calls = 0
         self.moves = MoveMemory()
+        self.plan: list = []                 # the rest of the Deployment plan being played
 
     def choose(self, game, seat):
+        if self.plan and game.pending[seat].kind == DEPLOY:
+            a = self.plan.pop(0)
+            if a in game.legal_actions(seat):
+                return a
+        self.plan = []
         actions = self.moves.actions(game, seat)
         if len(actions) == 1:
             return actions[0]
         self.calls += 1
-        best = hint(game, seat, seed=self.seed * 7919 + self.calls, lang="en", actions=actions,
-                    **worlds_budget(self.budget)).best.action
-        self.moves.note(best)
-        return best
+        best = hint(game, seat, seed=self.seed, worlds=self.worlds, lang="en").best
+        self.plan = list(best.plan[1:])
+        self.moves.note(best.action)
+        return best.action

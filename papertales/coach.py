@@ -1,26 +1,29 @@
 """The coach: hints for a decision, a review of a played game, and the solo draft preview.
 
-Nothing here peeks.  Options are compared in worlds sampled from what the seat has seen
-(:func:`papertales.montecarlo.compare`), the reasons read the seat's own position, and the
-solo preview reads the player's observation (``game.observation(0)``) only.
+Nothing here peeks.  Every number comes from :func:`papertales.judgement.judge`, which
+plays the options in worlds sampled from what the seat has seen -- the same worlds and seed
+for the same position, so the hint, the guide and the review never disagree about one
+decision.  The solo preview reads the player's observation (``game.observation(0)``) only.
 
-:func:`hint` lists the options of a pending decision -- the moves that give the same game
-merged into one (placing a card on F1 or on F2) -- ranked by the number it shows:
+:func:`hint` lists the options of a pending decision -- one move, or in a Deployment a
+whole plan ("Knight and Ogre to the Front, keep Kraken"); the moves that give the same
+game are one option -- the coach's suggestion first:
 
-* ``lp``: the **expected final LP** -- every option is played in the same sampled worlds to
-  the end of the turn (every seat then plays as the greedy bot), where the fitted
-  evaluation (:mod:`papertales.evaluation`) estimates the LP the seat ends the game with;
-  on turn 4 the worlds are played to the end and the LP is the final LP.  ``lp_low`` and
-  ``lp_high`` bound it (95 %);
-* ``win``: the chance to win, the evaluation's, averaged over the same worlds;
-* ``reason``: the parts of the evaluation that the option moves most, in LP
-  (:func:`reasons`): wars this turn, buildings, gold, the cards' own worth ...
+* ``lp``: the **expected final LP** with its 95 % interval (``lp_low`` .. ``lp_high``);
+* ``win``: the chance to win, with its 95 % band (``win_low`` .. ``win_high``);
+* ``why``: a :class:`Why` -- the suggestion compared with the next best option, the other
+  options with the suggestion: the LP difference, split by its causes in game words (the
+  war against a named neighbour, a named unit still in play, a card's ability, gold ...),
+  parts that add up to the difference shown.  When the two cannot be told apart (the
+  interval of the difference reaches 0) the reason says so ("about equal") instead of
+  inventing one.
 
-:func:`review` replays a game from its seed and history and, at each decision of a seat,
-compares the action taken with the best option in the same worlds: the LP it cost (the
-mean difference world by world, with its 95 % interval), the chance to win before and
-after, the reason the better move is better, and a verdict, as in a chess game review.
-A cost whose interval reaches 0 is ``fine`` (the two cannot be told apart):
+:func:`review` replays a game from its seed and history and judges each decision of a seat
+(a whole Deployment is one decision) against the suggestion in the same worlds: the LP it
+cost (the mean difference world by world, with its 95 % interval), the chance to win after
+the suggestion and after the move played (with bands), why the suggestion is better, and a
+verdict as in a chess game review.  A cost whose interval reaches 0 is ``fine`` (the two
+cannot be told apart):
 
 ============  ==========================
 cost (LP)     verdict
@@ -40,34 +43,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import construction, solo
-from .actions import Action
-from .evaluation import BASE, Evaluation, stage
-from .features import base_features, card_indices
+from . import solo
+from .actions import DEPLOY, DONE, Action
+from .evaluation import Evaluation
+from .events import cause_label, seat_name
 from .game import Game
-from .greedy import bot_actions
 from .i18n import card_name, get_language, number, t
-from .montecarlo import compare, distinct, mean_interval
+from .judgement import SEED, WORLDS, Judgement, judge
+from .plans import DEPLOY_KINDS, move_words, plan_words, played_plan
 
 #: verdict thresholds: the first whose bound the cost is below (LP)
 VERDICTS = ((1.0, "fine"), (3.0, "inaccuracy"), (6.0, "mistake"), (float("inf"), "blunder"))
-#: sampled worlds per option when no time budget is given
-WORLDS = 24
-#: the parts of the evaluation a reason names, each a group of features
-PARTS = (
-    ("lp", ("lp",)),
-    ("buildings", ("building_lp", "buildings", "level2")),
-    ("wars_now", ("war_lp_now", "margin_now")),
-    ("wars_later", ("wins_later_x_left", "war_lp_base_x_left", "margin_later_x_left", "strength_x_turns")),
-    ("gold", ("gold", "gold_x_builds")),
-    ("income", ("income_x_left",)),
-    ("resources", ("wood_x_builds", "food_x_builds", "ore_x_builds")),
-    ("units", ("units", "free_spots", "dying")),
-    ("hand", ("hand", "hand_strength", "hand_affordable", "hand_production", "pack")),
-    ("kept", ("kept",)),
-    ("end_of_game", ("end_of_game",)),
-)
-_PART_OF = {name: part for part, names in PARTS for name in names}
+#: the parts a reason shows before "other effects"
+SHOWN = 3
+#: the parts that name a card, a neighbour or a building
+NAMED = ("war", "ability", "building", "play", "kept", "hand")
 
 
 def verdict(cost: float) -> str:
@@ -78,103 +68,124 @@ def verdict(cost: float) -> str:
     return VERDICTS[-1][1]
 
 
-# ------------------------------------------------------------------ reasons
-
-def position_after(game, seat: int, action) -> tuple[Game, str | None]:
-    """The seat's position right after ``action`` -- a drafted card in hand, a building
-    built (as the Aging after it sees it), anything else applied -- and the phase to value
-    it in.  Reads and changes a copy only."""
-    g = game.clone()
-    g.record_events = False
-    d = g.pending[seat]
-    if d.kind == "draft":
-        p = g.players[seat]
-        p.hand.append(p.pack.pop(next(i for i, c in enumerate(p.pack) if c.id == action.card)))
-        return g, None
-    if d.kind == "build":
-        if action.kind != "pass":
-            construction.build(g, seat, action)
-        return g, "aging"
-    g.apply(seat, action)
-    return g, None
-
-
-def contributions(game, seat: int, phase=None, ev: Evaluation | None = None) -> dict:
-    """The evaluation of ``seat`` split into its parts (:data:`PARTS`) and the cards'
-    own weights (``card:ID``), in LP, with the weights of the stage of ``phase``."""
-    ev = ev or Evaluation.default()
-    w = ev.weights(game, stage(game, phase))
-    x = base_features(game, seat, phase)
-    out: dict = {}
-    for name, a, b in zip(BASE, w, x):
-        part = _PART_OF.get(name)
-        if part is not None:
-            out[part] = out.get(part, 0.0) + a * b
-    n = len(game.cards.units)
-    for i in card_indices(game.players[seat], n):
-        card = game.cards.units[i % n]
-        key = "kept" if i >= 2 * n else f"card:{card.id}"
-        out[key] = out.get(key, 0.0) + w[len(BASE) + i]
-    return out
-
-
-def reasons(game, seat: int, better, worse, lang=None, ev: Evaluation | None = None) -> list[tuple[float, str]]:
-    """What ``better`` gives that ``worse`` does not (``worse=None``: the position before
-    the decision), as ``(LP, words)`` parts, the largest first."""
-    lang = lang or get_language()
-    g1, phase = position_after(game, seat, better)
-    if worse is None:
-        g0 = game
-    else:
-        g0, _ = position_after(game, seat, worse)
-    c1, c0 = contributions(g1, seat, phase, ev), contributions(g0, seat, phase, ev)
-    diffs = []
-    for key in set(c1) | set(c0):
-        d = c1.get(key, 0.0) - c0.get(key, 0.0)
-        if abs(d) >= 0.05:
-            diffs.append((d, _part_words(key, d, lang, game.cards)))
-    diffs.sort(key=lambda p: -abs(p[0]))
-    return diffs
-
-
-def _part_words(key: str, d: float, lang, cards) -> str:
-    if key.startswith("card:"):
-        return t("coach.why.card", lang, card=card_name(key[5:], lang, cards), lp=signed(d, lang))
-    return t(f"coach.why.{key}", lang, lp=signed(d, lang))
-
-
 def signed(x: float, lang=None) -> str:
     """``+1.5`` / ``−0.3``: an LP difference, with the language's decimal mark."""
     return ("+" if x >= 0 else "−") + number(abs(x), lang)
 
 
-def reason(game, seat: int, action, lang=None, ev: Evaluation | None = None) -> str:
-    """One line: the two largest gains of ``action`` over the position before it, and
-    its largest loss."""
+# ------------------------------------------------------------------ reasons
+
+@dataclass(frozen=True)
+class Why:
+    """Why ``better`` rather than ``worse`` (their words): ``lp`` the expected final LP
+    difference with its 95 % interval; ``parts`` the ``(LP, words, named)`` shown, which
+    add up to ``lp`` as rounded to a tenth (the last may be "other effects"); ``equal``
+    when the two cannot be told apart; ``principle`` when the guide's principle chose
+    between them.  ``text`` is one or two sentences."""
+    better: str
+    worse: str
+    lp: float
+    low: float
+    high: float
+    parts: tuple
+    equal: bool
+    principle: bool
+    text: str
+
+    @property
+    def names_something(self) -> bool:
+        """Does a part shown name a card, a neighbour or a building?"""
+        return any(named for _, _, named in self.parts)
+
+
+def part_words(key: str, game, lang=None) -> str:
+    """A part of :func:`papertales.judgement.breakdown` in game words."""
+    kind, _, rest = key.partition(":")
+    cards = game.cards
+    if kind == "war":
+        return t("coach.part.war", lang, opponent=seat_name(int(rest), game.names, lang))
+    if kind in ("ability", "play", "kept", "hand"):
+        return t(f"coach.part.{kind}", lang, card=card_name(rest, lang, cards))
+    if kind == "building":
+        return t("coach.part.building", lang, card=card_name(rest, lang, cards))
+    if kind == "rule":
+        return t("coach.part.rule", lang, rule=cause_label("rule." + rest, lang))
+    if game.lich is not None and key == "opponents":
+        return t("coach.part.lich", lang)
+    return t(f"coach.part.{key}", lang)
+
+
+def shown_parts(parts, total: float, game, lang=None) -> tuple:
+    """The parts a reason shows, as ``(LP, words, named)``: the :data:`SHOWN` largest (one
+    of them a named one when any named part is worth a tenth), then "other effects" for
+    the rest, so that the numbers shown (to a tenth) add up to ``total`` (to a tenth)."""
+    big = [(k, v) for k, v in parts if round(v, 1) != 0.0]
+    pick = big[:SHOWN]
+    if pick and not any(k.partition(":")[0] in NAMED for k, _ in pick):
+        named = [(k, v) for k, v in big if k.partition(":")[0] in NAMED]
+        if named:
+            pick = pick[:SHOWN - 1] + named[:1]
+    out = [(round(v, 1), part_words(k, game, lang), k.partition(":")[0] in NAMED) for k, v in pick]
+    rest = round(round(total, 1) - sum(v for v, _, _ in out), 1)
+    if rest != 0.0:
+        out.append((rest, t("coach.part.other", lang), False))
+    return tuple(out)
+
+
+def why(game, j: Judgement, better: int, worse: int, lang=None) -> Why:
+    """Why option ``better`` of judgement ``j`` rather than option ``worse`` (module
+    docstring); ``game`` the position judged."""
     lang = lang or get_language()
-    parts = reasons(game, seat, action, None, lang, ev)
-    gains = [w for d, w in parts if d > 0][:2]
-    losses = [w for d, w in parts if d < 0][:1]
-    words = gains + losses
-    return t("coach.reason.join", lang).join(words) if words else t("coach.reason.nothing", lang)
+    d = j.difference(better, worse)
+    b_words = option_words(game, j.seat, j.outcomes[better].plan, lang)
+    w_words = option_words(game, j.seat, j.outcomes[worse].plan, lang)
+    parts = shown_parts(d.parts, d.lp, game, lang)
+    listed = t("coach.reason.join", lang).join(f"{words} {signed(v, lang)}" for v, words, _ in parts)
+    principle = False
+    if d.equal:
+        text = t("coach.why.equal", lang, better=b_words, worse=w_words, lp=signed(d.lp, lang), n=j.worlds)
+        if better == j.suggested and j.kind == DEPLOY and d.lp <= 0.05:
+            principle = True
+            text += " " + t("coach.why.principle.front", lang)
+        if listed:
+            text += " " + t("coach.why.parts", lang, parts=listed)
+    else:
+        text = t("coach.why.better", lang, better=b_words, worse=w_words, lp=signed(d.lp, lang),
+                 low=number(d.low, lang), high=number(d.high, lang), parts=listed or t("coach.part.other", lang))
+    return Why(b_words, w_words, d.lp, d.low, d.high, parts, d.equal, principle, text)
+
+
+def option_words(game, seat: int, plan, lang=None) -> str:
+    """An option as a player says it: a whole Deployment by its cards and rows, a single
+    move with the card it concerns."""
+    plan = tuple(plan)
+    if game.pending[seat] is not None and game.pending[seat].kind == DEPLOY:
+        return plan_words(game, seat, plan, lang)
+    return move_words(game, seat, plan[0], lang)
 
 
 # ------------------------------------------------------------------ hints
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a hint: ``action`` and the ``also`` moves that give the same game;
-    ``lp`` the expected final LP with its 95 % interval ``lp_low`` .. ``lp_high``; ``win``
-    the chance to win (0-1); ``worlds`` how many sampled worlds it was played in (0 and
-    the numbers None for the only option)."""
+    """One option of a hint: ``plan`` its moves (one move, or a whole Deployment) and
+    ``action`` the first of them; ``also`` plans that give the same game; ``text`` it in
+    words; ``lp`` the expected final LP with its 95 % interval ``lp_low`` .. ``lp_high``;
+    ``win`` the chance to win with its band; ``worlds`` the sampled worlds (0 and the
+    numbers None for the only option); ``why`` the comparison (the suggestion with the
+    next best, any other option with the suggestion) and ``reason`` its sentence."""
     action: Action
+    plan: tuple
     also: tuple
     text: str
     lp: float | None
     lp_low: float | None
     lp_high: float | None
     win: float | None
+    win_low: float | None
+    win_high: float | None
     worlds: int
+    why: Why | None
     reason: str
 
 
@@ -184,7 +195,7 @@ class Hint:
     turn: int
     phase: str
     kind: str
-    options: tuple            # Option, the highest expected final LP first
+    options: tuple            # Option, the suggestion first, then by expected final LP
     worlds: int               # sampled worlds per option
 
     @property
@@ -192,94 +203,73 @@ class Hint:
         return self.options[0]
 
 
-def options_of(game, seat: int) -> list[list]:
-    """The options of ``seat``'s decision, each a list of the moves that give the same game
-    (the bots' moves: take-backs, moves that only shuffle the kingdom and a second move of
-    a unit already moved this Deployment left out, so following the hints always ends a
-    Deployment)."""
-    actions = bot_actions(game, seat, moved_this_deployment(game, seat)) or game.legal_actions(seat)
-    return distinct(game, seat, actions)
-
-
-def moved_this_deployment(game, seat: int) -> set:
-    """The spots ``seat`` has moved units from or to in the Deployment under way (read
-    from the history: its actions back to its last one that was no Deployment action)."""
-    spots: set = set()
-    d = game.pending[seat]
-    if d is None or d.kind != "deploy":
-        return spots
-    for s, a in reversed(game.history):
-        if s != seat:
-            continue
-        if a.kind not in _DEPLOY_ACTIONS:
-            break
-        if a.kind == "move":
-            spots.update((a.spot, a.to))
-    return spots
-
-
-_DEPLOY_ACTIONS = ("place", "move", "return", "discard")
-
-
-def hint(game, seat, seconds: float | None = None, seed: int = 0, lang=None, worlds: int | None = None,
-         ev: Evaluation | None = None, actions=None) -> Hint:
-    """The options of ``seat``'s pending decision ranked by expected final LP (module
-    docstring).  ``worlds`` fixes the samples per option (the same numbers for a seed);
-    otherwise as many as fit in ``seconds`` (default :data:`WORLDS` worlds).  ``actions``:
-    the moves to rank (default: every move a bot would consider)."""
+def hint(game, seat, seed: int = SEED, lang=None, worlds: int = WORLDS, ev: Evaluation | None = None) -> Hint:
+    """The options of ``seat``'s pending decision, the coach's suggestion first (module
+    docstring): :func:`papertales.judgement.judge` with ``worlds`` worlds of ``seed``."""
     lang = lang or get_language()
     d = game.decision(seat)
     if d is None:
         raise ValueError(t("coach.no_decision", lang, name=game.players[seat].name))
-    groups = options_of(game, seat) if actions is None else distinct(game, seat, actions)
-    if len(groups) == 1:
-        a = groups[0][0]
-        only = Option(a, tuple(groups[0][1:]), a.describe(lang, game.cards), None, None, None, None, 0,
-                      t("coach.reason.forced", lang))
-        return Hint(seat, game.turn, game.phase, d.kind, (only,), 0)
-    if worlds is None and seconds is None:
-        worlds = WORLDS
-    stats = compare(game, seat, [g[0] for g in groups], worlds, seconds, seed, ev)
+    j = judge(game, seat, worlds, seed, ev)
+    order = [j.suggested] if j.forced else [j.suggested] + sorted(
+        (i for i in range(len(j.outcomes)) if i != j.suggested), key=lambda i: -j.outcomes[i].lp)
     options = []
-    for group, st in zip(groups, stats):
-        a = group[0]
-        options.append(Option(a, tuple(group[1:]), a.describe(lang, game.cards), st.lp, st.lp_low, st.lp_high,
-                              st.win, st.n, reason(game, seat, a, lang, ev)))
-    options.sort(key=lambda o: -o.lp)
-    return Hint(seat, game.turn, game.phase, d.kind, tuple(options), stats[0].n)
+    for rank, i in enumerate(order):
+        o = j.outcomes[i]
+        text = option_words(game, seat, o.plan, lang)
+        if j.forced:
+            options.append(Option(o.action, o.plan, o.also, text, None, None, None, None, None, None, 0, None,
+                                  t("coach.reason.forced", lang)))
+            continue
+        w = why(game, j, i, order[1], lang) if rank == 0 else why(game, j, j.suggested, i, lang)
+        lo, hi = o.lp_interval
+        win, win_lo, win_hi = j.chance[i]
+        options.append(Option(o.action, o.plan, o.also, text, o.lp, lo, hi, win, win_lo, win_hi, j.worlds, w,
+                              w.text))
+    return Hint(seat, game.turn, game.phase, d.kind, tuple(options), j.worlds)
 
 
 # ------------------------------------------------------------------ review
 
 @dataclass(frozen=True)
 class ReviewRow:
-    """One decision of the reviewed seat: ``index`` in ``game.history``; ``action`` taken
-    and the coach's ``best``; their expected final LP; ``cost`` the LP lost (best minus
-    played, world by world, >= 0) with its 95 % interval; ``win_before`` the chance to win
-    with the best move, ``win_after`` with the move played; ``why`` what the better move
-    gives (``(LP, words)`` parts, empty when the move played was as good)."""
+    """One decision of the reviewed seat (a whole Deployment is one): ``index`` of its
+    first move in ``game.history``; ``plan`` the moves played (``action`` the first) and
+    ``best`` the suggestion's; their expected final LP; ``cost`` the LP lost (suggestion
+    minus played, world by world, at least 0) with its 95 % interval; ``win_before`` the
+    chance to win after the suggestion, ``win_after`` after the move played, each with its
+    band (``*_low`` .. ``*_high``); ``why`` why the suggestion is better (None when the
+    move played was the suggestion or gives the same game); ``text`` / ``best_text`` the
+    two in words."""
     index: int
     turn: int
     phase: str
     kind: str
-    action: Action
-    best: Action
+    plan: tuple
+    best: tuple
     lp_action: float | None
     lp_best: float | None
     cost: float
     cost_low: float
     cost_high: float
     verdict: str
+    text: str = ""
+    best_text: str = ""
     win_before: float | None = None
     win_after: float | None = None
-    why: tuple = ()
+    win_after_low: float | None = None
+    win_after_high: float | None = None
+    why: Why | None = None
     forced: bool = False
 
-    def text(self, lang=None, cards=None) -> str:
-        return self.action.describe(lang, cards)
+    @property
+    def action(self) -> Action:
+        return self.plan[0]
 
-    def best_text(self, lang=None, cards=None) -> str:
-        return self.best.describe(lang, cards)
+    @property
+    def followed(self) -> bool:
+        """Was the move played the suggestion (or one that gives the same game)?"""
+        return self.why is None
 
 
 def fresh_game(game) -> Game:
@@ -290,57 +280,89 @@ def fresh_game(game) -> Game:
                     rules=o.get("rules"))
 
 
-def review(game, seat, seconds: float | None = None, seed: int = 0, worlds: int | None = None,
-           progress=None, lang=None, ev: Evaluation | None = None) -> list[ReviewRow]:
-    """Replay ``game`` from its seed and history; at each decision of ``seat`` compare
-    the action taken with the best option (see the module docstring).  ``worlds`` per
-    decision (default 8), or ``seconds`` per decision.  ``progress`` (optional) is called
-    with ``(done, total)``."""
-    history = list(game.history)
+def complete(plan) -> bool:
+    """Is the decision of ``plan`` made (a Deployment: ended by its ``done``)?"""
+    return plan[-1].kind == DONE or plan[-1].kind not in DEPLOY_KINDS
+
+
+def replay(game, index: int) -> Game:
+    """``game`` as it was just before its move ``index`` (replayed from its seed), advanced
+    to the decision that move answered."""
     g = fresh_game(game)
-    total = sum(1 for s, _ in history if s == seat)
-    if worlds is None and seconds is None:
-        worlds = 8
+    for s, action in game.history[:index]:
+        if not any(g.pending):
+            g.advance()
+        g.apply(s, action)
+    if not any(g.pending) and not g.is_over:
+        g.advance()
+    return g
+
+
+def decisions(game, seat: int) -> list[tuple[int, tuple]]:
+    """``seat``'s decisions in ``game.history`` as ``(index, plan)``: one move each, but a
+    whole Deployment (its moves to its ``done``) is one decision."""
+    out = []
+    inside = False                  # within a Deployment already recorded
+    for i, (s, a) in enumerate(game.history):
+        if s != seat:
+            continue
+        if not inside:
+            plan = played_plan(game.history, i, seat) if a.kind in DEPLOY_KINDS else (a,)
+            out.append((i, plan))
+        inside = a.kind in DEPLOY_KINDS and a.kind != DONE
+    return out
+
+
+def review(game, seat, seed: int = SEED, worlds: int = WORLDS, progress=None, lang=None,
+           ev: Evaluation | None = None) -> list[ReviewRow]:
+    """Replay ``game`` from its seed and history and judge each decision of ``seat`` (see
+    the module docstring).  ``progress`` (optional) is called with ``(done, total)``."""
+    history = list(game.history)
+    todo = dict(decisions(game, seat))
+    g = fresh_game(game)
     rows = []
     for index, (s, action) in enumerate(history):
         if not any(g.pending):
             g.advance()
-        if s == seat:
-            rows.append(review_decision(g, seat, action, index, seed + len(rows), worlds, seconds, lang, ev))
+        plan = todo.get(index)
+        if plan is not None:
+            rows.append(review_decision(g, seat, plan, index, seed, worlds, lang, ev))
             if progress is not None:
-                progress(len(rows), total)
+                progress(len(rows), len(todo))
         g.apply(s, action)
     return rows
 
 
-def review_decision(g, seat, action, index=0, seed=0, worlds=8, seconds=None, lang=None,
+def review_decision(g, seat, plan, index: int = 0, seed: int = SEED, worlds: int = WORLDS, lang=None,
                     ev: Evaluation | None = None) -> ReviewRow:
-    """One row of :func:`review`: ``action`` against every option of ``seat``'s decision in ``g``."""
-    d = g.decision(seat)
-    groups = options_of(g, seat)
-    if not any(action in group for group in groups):     # a move the bots never make (a take-back ...)
-        groups = distinct(g, seat, [a for group in groups for a in group] + [action])
-    mine = next(i for i, group in enumerate(groups) if action in group)
-    if len(groups) == 1:
-        return ReviewRow(index, g.turn, g.phase, d.kind, action, action, None, None, 0.0, 0.0, 0.0, "fine",
+    """One row of :func:`review`: ``plan`` (a move, or a whole Deployment's moves) against
+    the suggestion for ``seat``'s decision in ``g`` (the same judgement as the hint's)."""
+    lang = lang or get_language()
+    plan = (plan,) if isinstance(plan, Action) else tuple(plan)
+    d = g.pending[seat]
+    j = judge(g, seat, worlds, seed, ev, extra=(plan,))
+    mine = j.index(plan)
+    text = option_words(g, seat, plan, lang)
+    if j.forced:
+        return ReviewRow(index, g.turn, g.phase, d.kind, plan, plan, None, None, 0.0, 0.0, 0.0, "fine", text, text,
                          forced=True)
-    stats = compare(g, seat, [group[0] for group in groups], worlds, seconds, seed, ev)
-    best = max(range(len(stats)), key=lambda i: stats[i].lp)
-    played, top = stats[mine], stats[best]
-    if best == mine:
-        cost, low, high = 0.0, 0.0, 0.0
-    else:
-        cost, low, high = mean_interval([b - a for a, b in zip(played.lps, top.lps)])
-    name = "fine" if low <= 0 else verdict(cost)
-    why = tuple(reasons(g, seat, top.action, action, lang, ev)[:3]) if best != mine else ()
-    return ReviewRow(index, g.turn, g.phase, d.kind, action, action if best == mine else top.action, played.lp,
-                     top.lp, max(cost, 0.0), low, high, name, top.win, played.win, why)
+    top = j.suggested
+    played, best = j.outcomes[mine], j.outcomes[top]
+    win = j.chance[mine]
+    if mine == top:
+        return ReviewRow(index, g.turn, g.phase, d.kind, plan, best.plan, played.lp, best.lp, 0.0, 0.0, 0.0, "fine",
+                         text, text, win[0], win[0], win[1], win[2])
+    w = why(g, j, top, mine, lang)
+    name = "fine" if w.low <= 0 else verdict(w.lp)
+    return ReviewRow(index, g.turn, g.phase, d.kind, plan, best.plan, played.lp, best.lp, max(w.lp, 0.0), w.low,
+                     w.high, name, text, w.better, j.chance[top][0], win[0], win[1], win[2], w)
 
 
 def key_moments(rows, k: int = 3) -> list[ReviewRow]:
-    """The ``k`` decisions that lost the most chance to win (mistakes first), in game order."""
-    scored = [r for r in rows if r.win_before is not None and r.verdict != "fine"]
-    scored.sort(key=lambda r: -(r.win_before - r.win_after))
+    """The ``k`` decisions that cost most (mistakes and worse first), in game order: only
+    decisions whose cost's interval excludes 0 (not ``fine``)."""
+    scored = [r for r in rows if r.verdict != "fine"]
+    scored.sort(key=lambda r: -r.cost)
     return sorted(scored[:k], key=lambda r: r.index)
 
 

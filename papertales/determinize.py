@@ -8,6 +8,14 @@ a little information and leaks none) -- is pooled and dealt back at random into 
 places, the future draws get a fresh random generator, the other seats' secret
 constructions are replaced by random legal ones, the Netherworld is reshuffled and the
 Necropolis cards not yet revealed are drawn again from their piles.
+
+:meth:`Worlds.sample` deals from a running random generator (the search draws a world per
+iteration).  :meth:`Worlds.world` deals world ``k`` of a seed so that it depends on which
+cards are unseen, not on what was sampled before: each unseen card gets a random key of
+its own (a function of the seed, ``k`` and the card), and the places are filled in order
+of those keys.  One decision later most unseen cards are still unseen with the same keys,
+so world ``k`` is mostly the same deal -- common random numbers across the decisions of a
+game, which keep the coach's numbers from jumping between one decision and the next.
 """
 
 from __future__ import annotations
@@ -47,12 +55,44 @@ class Worlds:
 
     def sample(self, rng: Rng):
         """One world: a clone of the game with every unseen card dealt again with ``rng``."""
-        g = self.game.clone()
-        pool, shapes = self.pool[:], self.shapes
+        pool = self.pool[:]
         for _ in range(_TRIES):
             rng.shuffle(pool)
-            if _affordable(g, shapes, pool):
+            if _affordable(self.game, self.shapes, pool):
                 break
+        return self._deal(pool, rng)
+
+    def world(self, seed: int, k: int):
+        """World ``k`` of ``seed`` (module docstring): each unseen card's key is drawn from
+        the seed, ``k`` and the card's place in its card set (and which copy it is), and
+        the cards are dealt in order of their keys.  The events of the world start empty
+        and are recorded (the coach reads what happens in it)."""
+        rng = Rng(Rng((seed << 24) ^ k).next64())
+        first, slots = [], 0                    # each unit type's first key (its copies follow)
+        for u in self.game.cards.units:
+            first.append(slots)
+            slots += max(u.copies, 1)
+        pool = self.pool
+        at, copy, last = [], 0, None
+        for c in pool:                          # the pool is sorted: copies are neighbours
+            copy = copy + 1 if c is last else 0
+            last = c
+            at.append(first[c.index] + copy)
+        dealt = pool
+        for _ in range(_TRIES):
+            keys = [rng.next64() for _ in range(slots)]
+            dealt = [pool[i] for i in sorted(range(len(pool)), key=lambda i: keys[at[i]])]
+            if _affordable(self.game, self.shapes, dealt):
+                break
+        g = self._deal(dealt, rng)
+        g.events = []
+        g.record_events = True
+        return g
+
+    def _deal(self, pool, rng: Rng):
+        """A clone of the game with ``pool`` dealt into the unseen places, in order."""
+        g = self.game.clone()
+        shapes = self.shapes
         it = iter(pool)
         for s, hand, pack, kept, spots in shapes:
             p = g.players[s]

@@ -237,6 +237,14 @@ class GreedyBot:
         return out
 
 
+def best_done(game, seat: int, ev: Evaluation | None = None) -> Action:
+    """``done`` keeping the card the evaluation adds most for (or none): how the greedy bot
+    ends a Deployment."""
+    g = game.clone()
+    g.record_events = False
+    return _Planner(ev if ev is not None else Evaluation.default(), g, seat).done()[0]
+
+
 class _Planner:
     """Values Deployment plans of one seat in its game, which it changes and restores."""
 

@@ -31,12 +31,13 @@ def card_report(players=4, games=200, seed=1, bots=("greedy",), jobs=1, progress
 
 def advise(game: Game, seat: int, budget=DEFAULT_BUDGET, seed: int = 0, lang: str | None = None) -> list[dict]:
     """``seat``'s options ranked by the coach (:func:`papertales.coach.hint`) with
-    ``budget`` (``"24it"``: 24 sampled worlds per option, or ``"0.5s"``).  Each row: the
-    ``action`` (``also``: the moves that give the same game), its ``text`` in ``lang``,
-    ``worlds``, ``expected_lp`` with its 95 % interval ``lp_low`` .. ``lp_high``,
-    ``win_chance`` and the ``reason``; the highest expected final LP first.  The game is
-    not changed; the same seed and a world count give the same advice."""
-    h = hint(game, seat, seed=seed, lang=lang, **worlds_budget(budget))
-    return [{"action": o.action, "also": list(o.also), "text": o.text, "worlds": o.worlds, "expected_lp": o.lp,
+    ``budget`` (``"24it"``: 24 sampled worlds per option).  Each row: the ``action`` and
+    the whole ``plan`` (a Deployment), ``also`` the plans that give the same game, its
+    ``text`` in ``lang``, ``worlds``, ``expected_lp`` with its 95 % interval ``lp_low`` ..
+    ``lp_high``, ``win_chance`` and the ``reason``; the coach's suggestion first.  The game
+    is not changed; the same seed and a world count give the same advice."""
+    h = hint(game, seat, seed=seed, lang=lang, worlds=worlds_budget(budget))
+    return [{"action": o.action, "plan": list(o.plan), "also": list(o.also), "text": o.text, "worlds": o.worlds,
+             "expected_lp": o.lp,
              "lp_low": o.lp_low, "lp_high": o.lp_high, "win_chance": o.win, "reason": o.reason}
             for o in h.options]

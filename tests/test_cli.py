@@ -265,7 +265,7 @@ def test_json_keeps_english_keys_with_texts_in_the_language(capsys):
     assert pl["names"] == ["Gracz 1", "Gracz 2", "Gracz 3"]
     _, out, _ = run(capsys, "--lang", "pl", "lab", "advise", "--players", "2", "--budget", "3it", "--json")
     rows = json.loads(out)
-    assert rows and set(rows[0]) == {"action", "also", "text", "worlds", "expected_lp", "lp_low", "lp_high",
+    assert rows and set(rows[0]) == {"action", "plan", "also", "text", "worlds", "expected_lp", "lp_low", "lp_high",
                                      "win_chance", "reason"}
     assert rows[0]["action"].split()[0] in ("pick", "drop") and rows[0]["text"] != rows[0]["action"]
 

@@ -5,6 +5,7 @@ from papertales import Game
 from papertales.serialize import dumps
 from papertales.bots import RandomBot, play
 from papertales.determinize import Worlds
+from papertales import judgement
 from papertales.cards import card_set
 from papertales.greedy import bot_actions
 from papertales.lab import AdvisorBot, advise, card_report
@@ -28,14 +29,15 @@ def test_the_lab_advises_in_the_engines_determinized_worlds(monkeypatch):
     assert not hasattr(lab, "determinize")          # no second sampler of its own
     g = mid_game()
     worlds = []
-    sample = Worlds.sample
+    world = Worlds.world
 
-    def recorded(self, rng):
-        w = sample(self, rng)
+    def recorded(self, seed, k):
+        w = world(self, seed, k)
         worlds.append(w)
         return w
 
-    monkeypatch.setattr(Worlds, "sample", recorded)
+    monkeypatch.setattr(Worlds, "world", recorded)
+    judgement._cache.clear()
     advise(g, 1, budget="3it", seed=2)
     assert len(worlds) == 3                         # one engine world per sampled world
     for w in worlds:                                # each consistent with what seat 1 has seen

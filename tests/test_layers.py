@@ -20,7 +20,7 @@ LAYERS = {   # papertales' modules, bottom up; kingdom_legacy sits on "data", th
     "rules": "game recruitment deployment wars income construction aging scoring solo observation determinize "
              "serialize position",
     "players": "bots greedy ismcts montecarlo scripted evaluation features",
-    "analysis": "coach advisor registry whatif tournament cardstats lab simulate fitting playthrough",
+    "analysis": "plans judgement coach advisor registry whatif tournament cardstats lab simulate fitting playthrough",
     "face": "render cli __init__ __main__",
 }
 ORDER = list(LAYERS)

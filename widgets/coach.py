@@ -2,12 +2,14 @@
 preview (the engine side is :mod:`papertales.coach`; every word from ``coach.*`` keys).
 
 * :class:`HintBox` sits in each decision box: **Hint** ranks the options (expected LP,
-  win chance, a one-line reason) in about a second, with a busy sign while it thinks.
+  win chance, why) in about a second, with a busy sign while it thinks.
 * :class:`ReviewPanel` (a tab of the app) reviews a seat's decisions against the coach's
-  choice, as chess sites do: a graph of the chance to win after each decision with the
-  key moments marked, and each decision with the LP it cost, a verdict coloured through
-  CSS classes (a background set on an ipywidgets layout never reaches the page), and the
-  better move with what it gives.  A point of the graph, a key moment or a row takes
+  choice, as chess sites do: a graph of the chance to win after each decision with its
+  95 % band and the key moments marked, and each decision with the LP it cost, a verdict
+  coloured through CSS classes (a background set on an ipywidgets layout never reaches
+  the page), and the better move with why; a download of the review (HTML, with the graph)
+  a student can hand in.  Hint, guide and review share one judgement per decision
+  (:func:`papertales.judgement.judge`: the same worlds and seed), so they never disagree.  A point of the graph, a key moment or a row takes
   the game back to that step (``Session.restore`` when an undo step exists, else the game
   is replayed up to it and continued with ``Session.load_game``).  It runs on demand,
   and by itself when its tab is open at the end of the game (or opened after it).
@@ -17,6 +19,8 @@ preview (the engine side is :mod:`papertales.coach`; every word from ``coach.*``
 
 from __future__ import annotations
 
+import base64
+
 import ipywidgets as W
 
 from papertales import coach
@@ -24,10 +28,9 @@ from papertales import render as R
 from papertales.i18n import number, t
 from papertales.render import escape
 
+from .reviewfile import POINT_COLORS, review_html, summary_text
 from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, replace_children, sync_figure_state, wrap
 
-HINT_SECONDS = 0.8           # the search's budget for a hint (plus the reasons: about 1 s)
-REVIEW_SECONDS = 0.15        # per reviewed decision in the app
 
 _CSS = """<style>
 table.pt-hint-table td,table.pt-hint-table th{padding:2px 6px;vertical-align:top}
@@ -58,20 +61,23 @@ def _lp_range(o, lang=None) -> str:
             f"({_lp(o.lp_low, lang)}–{_lp(o.lp_high, lang)})</span>")
 
 
+def _band(o) -> str:
+    """The chance to win and, small, its 95 % band."""
+    if o.win is None:
+        return "—"
+    return f"{_pct(o.win)} <span class='pt-muted pt-hint-range'>({_pct(o.win_low)}–{_pct(o.win_high)})</span>"
+
+
 def hint_html(h, lang=None) -> str:
     """The ranked options of a :class:`papertales.coach.Hint` as a table."""
     head = "".join(f"<th>{escape(t('coach.ui.col.' + c, lang))}</th>" for c in ("rank", "option", "lp", "win", "reason"))
     rows = []
     for i, o in enumerate(h.options, 1):
         cls = "pt-hint-row pt-hint-best" if i == 1 else "pt-hint-row"
-        also = ""
-        if o.also:
-            moves = ", ".join(a.describe(lang) for a in o.also)
-            also = f" <span class='pt-muted'>{escape(t('coach.ui.also', lang, moves=moves))}</span>"
         rows.append(f"<tr class='{cls}' data-rank='{i}' data-action='{escape(str(o.action))}'>"
-                    f"<td>{i}</td><td>{escape(o.text)}{also}</td>"
+                    f"<td>{i}</td><td>{escape(o.text)}</td>"
                     f"<td data-lp='{'' if o.lp is None else round(o.lp, 3)}'>{_lp_range(o, lang)}</td>"
-                    f"<td>{_pct(o.win)}</td><td>{escape(o.reason)}</td></tr>")
+                    f"<td>{_band(o)}</td><td class='pt-hint-why'>{escape(o.reason)}</td></tr>")
     note = escape(t("coach.ui.hint_note", lang, n=h.worlds))
     return (f"{_CSS}<table class='pt-table pt-hint-table'><tr>{head}</tr>{''.join(rows)}</table>"
             f"<div class='pt-muted'>{note}</div>")
@@ -79,15 +85,16 @@ def hint_html(h, lang=None) -> str:
 
 class HintBox(Speaking, W.VBox):
     """A **Hint** button for ``seat``'s pending decision in ``game``; pressing it ranks the
-    options (see :func:`papertales.coach.hint`) in ``seconds`` of sampling, or in ``worlds``
-    sampled worlds per option when given (the same hint on any machine)."""
+    options (see :func:`papertales.coach.hint`: ``worlds`` sampled worlds per option, the
+    same hint on any machine, the same numbers as the guide and the review)."""
 
-    def __init__(self, game, seat: int, seconds: float = HINT_SECONDS, lang=None, worlds: int | None = None, **kw):
+    def __init__(self, game, seat: int, lang=None, worlds: int = coach.WORLDS, **kw):
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-hint-box")
-        self.game, self.seat, self.seconds, self.worlds = game, seat, seconds, worlds
+        self.game, self.seat, self.worlds = game, seat, worlds
         self.result = None
+        self.result_lang = None
         self.messages = MessageBox(lang=self.lang)
         self.button = W.Button(button_style="info", icon="lightbulb-o", layout=W.Layout(width="auto"))
         self.button.add_class("pt-hint")
@@ -106,6 +113,9 @@ class HintBox(Speaking, W.VBox):
 
     def redraw(self) -> None:
         if self.result is not None:
+            if self.result_lang != self.lang:       # the reasons are words: ask again (the numbers are kept)
+                self.result = coach.hint(self.game, self.seat, worlds=self.worlds, lang=self.lang)
+                self.result_lang = self.lang
             self.table.value = wrap(hint_html(self.result, self.lang))
 
     @guarded()
@@ -115,11 +125,11 @@ class HintBox(Speaking, W.VBox):
         self.busy.layout.display = None
         self.button.disabled = True
         try:
-            self.result = coach.hint(self.game, self.seat, seconds=None if self.worlds else self.seconds,
-                                     worlds=self.worlds, lang=self.lang)
+            self.result = coach.hint(self.game, self.seat, worlds=self.worlds, lang=self.lang)
         finally:
             self.busy.layout.display = "none"
             self.button.disabled = False
+        self.result_lang = self.lang
         self.redraw()
         return self.result
 
@@ -128,9 +138,6 @@ class HintBox(Speaking, W.VBox):
 
 #: the colour of each verdict (CSS classes ``pt-verdict-*``)
 VERDICT_COLORS = {"fine": "#e3f4e1", "inaccuracy": "#fff6d5", "mistake": "#ffe3c4", "blunder": "#f9d0cd"}
-#: the colour of a verdict's point in the win-chance graph
-POINT_COLORS = {"fine": "#7a9a78", "inaccuracy": "#d4a600", "mistake": "#e67e22", "blunder": "#c62828"}
-
 _VERDICT_RULES = "".join(f".pt-review .pt-verdict-{name}{{background-color:{color}}}"
                          for name, color in VERDICT_COLORS.items())
 REVIEW_CSS = f"""<style>{_VERDICT_RULES}
@@ -158,52 +165,51 @@ def _when(r, lang) -> str:
     return t("coach.ui.review.when", lang, turn=r.turn, phase=R.phase_title(r.phase, lang))
 
 
-def row_html(number: int, r, why, lang=None, cards=None) -> str:
-    """One reviewed decision: when, the move played, the verdict with the LP it cost (95 %
-    range) and the chance to win before and after; when the coach prefers another move,
-    that move and what it gives (``why``: ``(LP, words)`` parts)."""
-    played = r.text(lang, cards)
+def row_html(number: int, r, lang=None) -> str:
+    """One reviewed decision: when, the move played (a whole Deployment: its plan), the
+    verdict with the LP it cost (95 % range) and the chance to win after the suggestion
+    and after the move; when the coach prefers another move, that move and why."""
     if r.forced:
         verdict = f"<span class='pt-muted'>{escape(t('coach.ui.review.forced', lang))}</span>"
     else:
-        cost = "" if r.best == r.action else escape(t(
+        cost = "" if r.followed else escape(t(
             "coach.ui.review.cost", lang, cost=_lp(r.cost, lang), low=_lp(max(r.cost_low, 0.0), lang),
             high=_lp(r.cost_high, lang))) + " · "
         win = t("coach.ui.review.win", lang, before=_pct(r.win_before), after=_pct(r.win_after))
         verdict = (f"<span class='pt-chip pt-verdict-{r.verdict}'>{escape(verdict_label(r.verdict, lang))}</span>"
                    f"<span class='pt-review-cost'>{cost}</span><span class='pt-muted'>{escape(win)}</span>")
-    if r.best == r.action:
+    if r.followed:
         better = f"<span class='pt-muted'>{escape(t('coach.ui.review.same', lang))}</span>" if not r.forced else ""
     else:
-        gives = t("coach.reason.join", lang).join(w for _, w in why) or t("coach.reason.nothing", lang)
-        better = escape(t("coach.ui.review.better", lang, best=r.best_text(lang, cards), why=gives))
+        better = escape(t("coach.ui.review.better", lang, best=r.best_text, why=r.why.text))
     return (f"<div class='pt-review-line' data-index='{r.index}' data-verdict='{r.verdict}'>"
             f"<span class='pt-review-when'>{escape(t('coach.ui.review.number', lang, n=number))} · "
-            f"{escape(_when(r, lang))}</span> <b class='pt-review-played'>{escape(played)}</b> {verdict}"
+            f"{escape(_when(r, lang))}</span> <b class='pt-review-played'>{escape(r.text)}</b> {verdict}"
             f"<div class='pt-review-better'>{better}</div></div>")
 
 
 class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
     """The review of one seat's decisions (default: the first human seat), after chess
-    sites' game reviews: a graph of the chance to win after each decision with the key
-    moments marked (click a point to go back to it), the key moments as buttons, and each
-    decision with its verdict (coloured by the ``pt-verdict-*`` CSS classes), what it cost
-    and, when the coach prefers another move, that move and what it gives.  ``worlds``
-    fixes the sampled worlds per decision (the same review every time); otherwise each
-    decision gets ``seconds``."""
+    sites' game reviews: a graph of the chance to win after each decision with its 95 %
+    band and the key moments marked (click a point to go back to it), the key moments as
+    buttons, each decision with its verdict (coloured by the ``pt-verdict-*`` CSS classes),
+    what it cost and, when the coach prefers another move, that move and why; and a
+    download of the whole review.  ``worlds`` sampled worlds per decision: the hint's and
+    the guide's (:data:`papertales.coach.WORLDS`), so that the three agree.  A new or
+    opened game clears it."""
 
-    def __init__(self, session, seconds: float = REVIEW_SECONDS, lazy: bool = False, lang=None,
-                 worlds: int | None = None, **kw):
+    def __init__(self, session, lazy: bool = False, lang=None, worlds: int = coach.WORLDS, **kw):
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-review")
-        self.session, self.seconds, self.worlds = session, seconds, worlds
+        self.session, self.worlds = session, worlds
         self.active = not lazy
         self.messages = MessageBox(lang=self.lang)
-        self.rows = []                # papertales.coach.ReviewRow of the last review
-        self._why: dict = {}          # language -> each row's (LP, words) parts
+        self.rows = []                # papertales.coach.ReviewRow of the last review, in self.lang
+        self._rows_lang = None
         self._game = None             # the game reviewed (a copy)
         self._reviewed = None         # (game id, history length, seat) of the last review
+        self._generation = session.generation
         self._auto_done = None
         self._went = None             # the row the game was taken back to
         self.seat = W.Dropdown(layout=W.Layout(width="260px"))
@@ -211,6 +217,11 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self.run_button = W.Button(button_style="primary", icon="search", layout=W.Layout(width="auto"))
         self.run_button.add_class("pt-review-run")
         self.run_button.on_click(lambda _b: self.run())
+        self.export_button = W.Button(icon="download", layout=W.Layout(width="auto", display="none"))
+        self.export_button.add_class("pt-review-export")
+        self.export_button.on_click(lambda _b: self.export())
+        self.download = W.HTML()
+        self.download.add_class("pt-review-download")
         self.busy = W.HTML(layout=W.Layout(display="none"))
         self.busy.add_class("pt-review-busy")
         self.head = W.HTML()
@@ -224,9 +235,9 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self.moments.add_class("pt-key-moments")
         self.table = W.VBox()
         self.table.add_class("pt-review-table")
-        self.children = [self.head, W.HBox([self.seat, self.run_button, self.busy],
+        self.children = [self.head, W.HBox([self.seat, self.run_button, self.export_button, self.busy],
                                            layout=W.Layout(flex_flow="row wrap")),
-                         self.messages, self.summary, self.plot_box, self.moments, self.table]
+                         self.messages, self.download, self.summary, self.plot_box, self.moments, self.table]
         self.relabel()
         session.observe(lambda _s: self._on_session())
         self._on_session()
@@ -237,6 +248,9 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self.seat.description = self.t("coach.ui.review.seat")
         self.run_button.description = self.t("coach.ui.review.run")
         self.run_button.tooltip = self.t("coach.ui.review.run_tip")
+        self.export_button.description = self.t("coach.ui.review.export")
+        self.export_button.tooltip = self.t("coach.ui.review.export_tip")
+        self.download.value = ""
         self.head.value = wrap(f"{REVIEW_CSS}<b>{escape(self.t('coach.ui.review.title'))}</b> "
                                f"<span class='pt-muted'>{escape(self.t('coach.ui.review.intro'))}</span>")
         self._seat_options()
@@ -258,9 +272,23 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         """Is the review shown the review of the game as it is now?"""
         return self._reviewed == self._key()
 
+    def clear(self) -> None:
+        """Forget the review (a new or another game)."""
+        self.rows, self._rows_lang, self._game, self._reviewed, self._went = [], None, None, None, None
+        self._auto_done = None
+        self.download.value = ""
+        self.export_button.layout.display = "none"
+        self.plot_box.layout.display = "none"
+        self.redraw()
+
     def _on_session(self) -> None:
         self._seat_options()
         g = self.session.game
+        if self.session.generation != self._generation:
+            self._generation = self.session.generation
+            if self._reviewed is not None:
+                self.clear()
+        self.download.value = ""                  # a link is of the review as it was asked for
         if self.rows and self._reviewed != self._key():
             if self._went is not None:
                 r = self._went
@@ -292,85 +320,94 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         def progress(done, total):
             self.busy.value = wrap(f"<span class='pt-busy'>{escape(self.t('coach.ui.review.busy', done=done, total=total))}"
                                    "</span>", css=False) + _CSS
-        progress(0, sum(1 for s, _ in g.history if s == seat))
+        progress(0, len(coach.decisions(g, seat)))
         try:
-            self.rows = coach.review(g, seat, seconds=None if self.worlds else self.seconds, worlds=self.worlds,
-                                     progress=progress, lang=self.lang)
+            self.rows = coach.review(g, seat, worlds=self.worlds, progress=progress, lang=self.lang)
         finally:
             self.busy.layout.display = "none"
             self.run_button.disabled = False
+        self._rows_lang = self.lang
         self._game = g.clone()
-        self._why = {self.lang: [r.why for r in self.rows]}
         self._reviewed = self._key()
         self._review_seat = seat
         self._went = None
+        self.download.value = ""
         self.redraw()
         return self.rows
 
-    def why(self, lang) -> list:
-        """Each row's "what the better move gives" in ``lang`` (the game replayed once)."""
-        if lang not in self._why:
-            g = coach.fresh_game(self._game)
-            out = []
-            rows = {r.index: r for r in self.rows}
-            for index, (seat, action) in enumerate(self._game.history):
-                if not any(g.pending):
-                    g.advance()
-                r = rows.get(index)
-                if r is not None:
-                    out.append(tuple(coach.reasons(g, seat, r.best, r.action, lang)[:3]) if r.why else ())
-                g.apply(seat, action)
-            self._why[lang] = out
-        return self._why[lang]
+    def rows_in(self, lang) -> list:
+        """The rows in ``lang``: their words are asked again (the judgements are kept)."""
+        if self._rows_lang != lang and self._game is not None:
+            self.rows = coach.review(self._game, self._review_seat, worlds=self.worlds, lang=lang)
+            self._rows_lang = lang
+        return self.rows
+
+    @guarded()
+    def export(self) -> str:
+        """The review as a file a student can hand in: a download link (a data URL of
+        :func:`.reviewfile.review_html`, built only when asked for)."""
+        rows = self.rows_in(self.lang)
+        if not rows:
+            self.download.value = ""
+            return ""
+        html = review_html(self._game, self._review_seat, rows, self.lang, self.worlds)
+        data = base64.b64encode(html.encode("utf-8")).decode("ascii")
+        name = f"papertales-review-seed{self._game.seed}-turn{self._game.turn}.html"
+        self.download.value = wrap(
+            f'<a class="pt-review-link pt-linkbutton" download="{escape(name)}" '
+            f'href="data:text/html;base64,{data}">⬇ {escape(self.t("coach.ui.review.save_as", name=name))}</a>',
+            css=False)
+        return html
 
     # -------------------------------------------------------------- drawing
 
     def refresh(self) -> None:
         if self._stale():
             return
-        lang, g = self.lang, self.session.game
+        lang = self.lang
         if self._reviewed is None:
             self.summary.value = ""
             replace_children(self.table, [])
             replace_children(self.moments, [])
+            self.plot_box.layout.display = "none"
+            self.export_button.layout.display = "none"
             return
-        if not self.rows:
-            self.summary.value = wrap(escape(self.t("coach.ui.review.empty", name=g.players[self._review_seat].name)))
+        rows = self.rows_in(lang)
+        if not rows:
+            self.summary.value = wrap(escape(self.t("coach.ui.review.empty",
+                                                    name=self._game.players[self._review_seat].name)))
             replace_children(self.table, [])
             replace_children(self.moments, [])
             self.plot_box.layout.display = "none"
+            self.export_button.layout.display = "none"
             return
-        s = coach.summary(self.rows)
-        over = self.t("coach.ui.review.over") + " " if self._game.is_over else ""
-        self.summary.value = wrap(f"<div class='pt-msg pt-info'>{escape(over)}"
-                                  + escape(self.t("coach.ui.review.summary", fine=s["fine"], inaccuracy=s["inaccuracy"],
-                                                  mistake=s["mistake"], blunder=s["blunder"],
-                                                  cost=_lp(s["cost"], lang)))
-                                  + f" <span class='pt-muted'>{escape(self.t('coach.ui.review.graph_tip'))}</span></div>")
-        key = {id(r) for r in coach.key_moments(self.rows)}
-        self._draw_graph(key)
-        self._draw_moments()
-        cards = self._game.cards
-        rows = []
-        for n, (r, why) in enumerate(zip(self.rows, self.why(lang)), 1):
+        self.export_button.layout.display = None
+        self.summary.value = wrap(f"<div class='pt-msg pt-info'>{escape(summary_text(self._game, rows, lang))}"
+                                  f" <span class='pt-muted'>{escape(self.t('coach.ui.review.graph_tip'))}</span></div>")
+        moments = coach.key_moments(rows)
+        key = {id(r) for r in moments}
+        self._draw_graph(rows, moments)
+        self._draw_moments(moments)
+        table = []
+        for n, r in enumerate(rows, 1):
             go = W.Button(description=self.t("coach.ui.review.go"), tooltip=self.t("coach.ui.review.go_tip"),
                           icon="undo", layout=W.Layout(width="auto"))
             go.add_class("pt-review-go")
-            go.on_click(lambda _b, r=r: self.go_to(r))
-            row = W.HBox([W.HTML(wrap(row_html(n, r, why, lang, cards), css=False)), go],
+            go.on_click(lambda _b, i=n - 1: self.go_to(self.rows[i]))
+            row = W.HBox([W.HTML(wrap(row_html(n, r, lang), css=False)), go],
                          layout=W.Layout(align_items="center", flex_flow="row wrap"))
             row.add_class("pt-review-row")
             row.add_class(f"pt-verdict-{r.verdict}")
             if id(r) in key:
                 row.add_class("pt-key")
-            rows.append(row)
-        replace_children(self.table, rows)
+            table.append(row)
+        replace_children(self.table, table)
 
-    def _draw_moments(self) -> None:
+    def _draw_moments(self, moments) -> None:
         """The key moments (:func:`papertales.coach.key_moments`) as buttons that go there."""
         lang = self.lang
         buttons = []
-        for i, r in enumerate(coach.key_moments(self.rows), 1):
+        for i, r in enumerate(moments, 1):
             b = W.Button(description=self.t("coach.ui.review.moment", k=i, when=_when(r, lang),
                                             verdict=verdict_label(r.verdict, lang), cost=_lp(r.cost, lang)),
                          tooltip=self.t("coach.ui.review.go_tip"), layout=W.Layout(width="auto"))
@@ -382,40 +419,47 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
                             + ("" if buttons else escape(self.t("coach.ui.review.no_moments"))), css=False))
         replace_children(self.moments, [label] + buttons)
 
-    def _draw_graph(self, key: set) -> None:
-        """The chance to win after each decision; coloured points for the verdicts worse
-        than fine, the key moments numbered.  A click on a point goes to that decision."""
+    def _draw_graph(self, rows, moments) -> None:
+        """The chance to win after each decision with its 95 % band (grey); coloured
+        points for the verdicts worse than fine, the key moments numbered.  A click on a
+        point goes to that decision."""
         import plotly.graph_objects as go
         lang = self.lang
-        cards = self._game.cards
-        self._plotted = [r for r in self.rows if r.win_after is not None]
-        numbers = {id(r): i for i, r in enumerate(self.rows, 1)}
-        moments = {id(r): i for i, r in enumerate(coach.key_moments(self.rows), 1)}
-        xs = [numbers[id(r)] for r in self._plotted]
-        ys = [round(100 * r.win_after, 1) for r in self._plotted]
+        self._plotted = plotted = [r for r in rows if r.win_after is not None]
+        numbers = {id(r): i for i, r in enumerate(rows, 1)}
+        marks = {id(r): i for i, r in enumerate(moments, 1)}
+        xs = [numbers[id(r)] for r in plotted]
+        ys = [round(100 * r.win_after, 1) for r in plotted]
+        band = ([round(100 * r.win_after_high, 1) for r in plotted]
+                + [round(100 * r.win_after_low, 1) for r in reversed(plotted)])
         hover = [f"{self.t('coach.ui.review.number', n=numbers[id(r)])} · {_when(r, lang)}<br>"
-                 f"{r.text(lang, cards)}: {verdict_label(r.verdict, lang)} ({_lp(r.cost, lang)})" for r in self._plotted]
-        colors = [POINT_COLORS[r.verdict] for r in self._plotted]
-        sizes = [16 if id(r) in key else (11 if r.verdict != "fine" else 7) for r in self._plotted]
-        labels = [str(moments[id(r)]) if id(r) in moments else "" for r in self._plotted]
+                 f"{escape(r.text)}: {verdict_label(r.verdict, lang)} ({_lp(r.cost, lang)})<br>"
+                 f"{self.t('coach.ui.review.band', win=_pct(r.win_after), low=_pct(r.win_after_low), high=_pct(r.win_after_high))}"
+                 for r in plotted]
+        colors = [POINT_COLORS[r.verdict] for r in plotted]
+        sizes = [16 if id(r) in marks else (11 if r.verdict != "fine" else 7) for r in plotted]
+        labels = [str(marks[id(r)]) if id(r) in marks else "" for r in plotted]
         if self.fig is None:
             self.fig = go.FigureWidget()
+            self.fig.add_trace(go.Scatter(mode="lines", fill="toself", line=dict(width=0), fillcolor="rgba(91,42,134,0.15)",
+                                          hoverinfo="skip", showlegend=False))
             self.fig.add_trace(go.Scatter(mode="lines+markers+text", line=dict(color="#5b2a86", width=2),
                                           textposition="top center", hoverinfo="text", showlegend=False))
             self.fig.update_layout(height=260, autosize=True, margin=dict(l=50, r=10, t=20, b=40),
                                    plot_bgcolor="#fafafa", hovermode="closest", clickmode="event",
                                    yaxis=dict(range=[-5, 105]), dragmode=False)
             self.fig._config = {"responsive": True, "displayModeBar": False}   # follows the page's width
-            self.fig.data[0].on_click(lambda _trace, points, _state: self.go_to_point(points.point_inds))
+            self.fig.data[1].on_click(lambda _trace, points, _state: self.go_to_point(points.point_inds))
             self.plot_box.children = [self.fig]
         with self.fig.batch_update():
-            tr = self.fig.data[0]
+            area, tr = self.fig.data
+            area.x, area.y = xs + xs[::-1], band
             tr.x, tr.y, tr.hovertext, tr.text = xs, ys, hover, labels
             tr.marker.color, tr.marker.size = colors, sizes
             self.fig.layout.xaxis.title = self.t("coach.ui.review.axis_x")
             self.fig.layout.yaxis.title = self.t("coach.ui.review.axis_win")
         sync_figure_state(self.fig)
-        self.plot_box.layout.display = None if self._plotted else "none"
+        self.plot_box.layout.display = None if plotted else "none"
 
     @guarded()
     def go_to_point(self, indices) -> None:
@@ -437,13 +481,8 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
             if cp.game.history == line and cp.game.pending[seat] is not None:
                 s.restore(i)
                 return
-        g = coach.fresh_game(self._game)
-        for seat_, action in line:
-            if not any(g.pending):
-                g.advance()
-            g.apply(seat_, action)
-        while not any(g.pending) and not g.is_over:
-            g.advance()
+        g = coach.replay(self._game, row.index)
+        self._generation = s.generation + 1              # the review's own replay: keep the review
         s.load_game(g, humans=s.humans)
 
 

@@ -2,20 +2,22 @@
 each of your decisions, as Board Game Arena's tutorials do.
 
 At each of your decisions in the first :data:`TURNS` turns the guide shows a teaching
-sentence for the situation (catalogue ``coach.guide.teach.*``), the coach's suggestion
-with its one-line reason (:func:`papertales.coach.hint` with a fixed seed and world count:
-the same position always gets the same suggestion) and a button that plays it; you may
-make your own choice in the decision box instead.  Your own move is measured against the
-suggestion in the same sampled worlds (:func:`papertales.coach.review_decision`): a clear
-mistake -- the coach's ``mistake`` or ``blunder``, at least 3 LP lost with its 95 %
-interval above 0 -- offers "Try again" (back to just before your move) and says what it
-cost and what the suggestion gives; you may keep your move.  Between your decisions the
-guide says what the next automatic phase does and offers "Continue".
+sentence for the situation (catalogue ``coach.guide.teach.*``), the coach's suggestion --
+in a Deployment a whole plan ("Knight and Ogre to the Front, Farmer to the Back") -- with
+why it beats the next best option (:func:`papertales.coach.hint`), and a button that plays
+it; you may make your own choice in the decision box instead.  Your own decision (a whole
+Deployment once you press Done) is judged by the same judgement as the suggestion
+(:func:`papertales.coach.review_decision`: the same worlds and seed, so the game review
+agrees): a clear mistake -- the coach's ``mistake`` or ``blunder``, at least 3 LP lost
+with its 95 % interval above 0 -- offers "Try again" (back to just before the decision)
+and says what it cost and why; you may keep your move.  Between your decisions the guide
+says what the next automatic phase does and offers "Continue"; after the Wars it says who
+beat whom and with what strength, after an Aging which of your units died.
 
-The deal (:data:`SEED`, 3 players, greedy bots) was chosen so that following the
-suggestions meets every phase twice, builds a building each turn, sees units die in
-Aging and asks a Mystical Healer's choice (about 18 decisions); the coach's evaluation is
-refitted from time to time, so the exact path may change with it.
+The deal (:data:`SEED`, 3 players, greedy bots) was chosen (``benchmarks/bench_guide.py``)
+so that following the suggestions makes about 14 decisions over two turns, builds each
+turn, meets a Mystical Healer's choice, and, played on to the end by the coach, does at
+least as well as a greedy bot in your seat.
 
 :class:`Guide` is the logic over a :class:`~papertales_widgets.session.Session` (no
 widgets); :class:`GuidePanel` shows it in the stepper (the app's "Guided first game"
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 
 import ipywidgets as W
 
-from papertales import Action, Game, coach
+from papertales import Game, coach
 from papertales import render as R
 from papertales.i18n import number, t
 from papertales.render import escape
@@ -42,34 +44,30 @@ BOTS = "greedy"
 SEAT = 0
 #: the turns the guide walks you through (then you play on alone)
 TURNS = 2
-#: sampled worlds per suggestion and per check of your own move, and their seed
-WORLDS = 8
-HINT_SEED = 0
 #: the session's mode of a guided game
 MODE = "guided"
 #: the coach's verdicts that count as a clear mistake (>= 3 LP, interval above 0)
 CLEAR_MISTAKES = ("mistake", "blunder")
-_DEPLOY_ACTIONS = ("place", "move", "return", "discard")
 
 
 @dataclass(frozen=True)
 class Step:
-    """One of your guided decisions: ``before`` the game just before it, ``action`` the
-    move you played, ``suggested`` the guide's; ``row`` the coach's check of your move
-    (None when you played the suggestion or a move that gives the same game)."""
+    """One of your guided decisions: ``before`` the game just before it, ``index`` its
+    first move's place in the history, ``plan`` what you played (a whole Deployment is one
+    decision) and ``row`` the coach's judgement of it (the same as the hint's)."""
     number: int
+    index: int
     before: Game
-    action: Action
-    suggested: Action
-    row: coach.ReviewRow | None
+    plan: tuple
+    row: coach.ReviewRow
 
     @property
     def followed(self) -> bool:
-        return self.row is None
+        return self.row.followed
 
     @property
     def mistake(self) -> bool:
-        return self.row is not None and self.row.verdict in CLEAR_MISTAKES
+        return self.row.verdict in CLEAR_MISTAKES
 
 
 def trailing(game, seat: int, kinds) -> list:
@@ -84,7 +82,7 @@ def trailing(game, seat: int, kinds) -> list:
     return out[::-1]
 
 
-def teaching_key(game, seat: int, suggested: Action | None) -> str:
+def teaching_key(game, seat: int) -> str:
     """The catalogue key of the teaching sentence for ``seat``'s pending decision."""
     kind = game.pending[seat].kind
     if kind == "draft":
@@ -92,14 +90,11 @@ def teaching_key(game, seat: int, suggested: Action | None) -> str:
             return "coach.guide.teach.draft_next"
         return "coach.guide.teach.draft_first" if game.turn == 1 else "coach.guide.teach.draft_turn"
     if kind == "deploy":
-        if suggested is not None and suggested.kind in ("done", "move"):
-            return f"coach.guide.teach.deploy_{suggested.kind}"
-        if trailing(game, seat, _DEPLOY_ACTIONS):
+        if trailing(game, seat, ("place", "move", "return", "discard")):
             return "coach.guide.teach.deploy_more"
         return "coach.guide.teach.deploy_first" if game.turn == 1 else "coach.guide.teach.deploy_turn"
     if kind == "build":
-        return "coach.guide.teach.build_pass" if suggested is not None and suggested.kind == "pass" \
-            else "coach.guide.teach.build"
+        return "coach.guide.teach.build"
     if kind in ("save", "target"):
         return f"coach.guide.teach.{kind}"
     return "coach.guide.teach.other"
@@ -107,12 +102,11 @@ def teaching_key(game, seat: int, suggested: Action | None) -> str:
 
 class Guide:
     """The guided first game over ``session``: which step you are at, the suggestion for
-    your pending decision, the check of the move you made (see the module docstring)."""
+    your pending decision, the judgement of the decision you made (module docstring)."""
 
     def __init__(self, session):
         self.session = session
         self.steps: list[Step] = []     # your guided decisions on the game's current line
-        self._hints: dict = {}          # (seed, players, history) -> coach.Hint (its numbers are used)
         self._seen = len(session.history)
         session.observe(lambda _s: self.update())
 
@@ -137,108 +131,127 @@ class Guide:
         return self.active and SEAT in self.session.waiting_humans()
 
     def update(self) -> None:
-        """Called after every change of the session: check a move you just made; forget
-        the steps that an undo or a new game took back."""
+        """Called after every change of the session: judge a decision you just completed;
+        forget the steps that an undo or a new game took back."""
         s = self.session
         n = len(s.history)
-        if n > self._seen and self.active:
-            cp = s.history[-1]
-            done = len(cp.game.history)
-            if cp.what[0] == "app.session.action" and len(s.game.history) > done \
-                    and s.game.history[done][0] == SEAT and self.guided(cp.game):
-                self._judge(cp.game, s.game.history[done][1])
+        if n > self._seen and self.active and s.history[-1].what[0] == "app.session.action":
+            self._check(s.game)
         self._seen = n
         g = s.game
         self.steps = [st for st in self.steps if self._on_line(st, g)] if self.active else []
 
+    def _check(self, game) -> None:
+        """Judge your last decision once it is complete (a Deployment: at its Done)."""
+        made = coach.decisions(game, SEAT)
+        if not made:
+            return
+        index, plan = made[-1]
+        if not coach.complete(plan):
+            return                                 # a Deployment under way
+        if any(st.index == index for st in self.steps):
+            return
+        before = coach.replay(game, index)
+        if self.guided(before):
+            row = coach.review_decision(before, SEAT, plan, index, lang=self.session.lang)
+            self.steps.append(Step(len(made), index, before, plan, row))
+
     @staticmethod
     def _on_line(step: Step, game) -> bool:
-        k = len(step.before.history)
-        return len(game.history) > k and game.history[k] == (SEAT, step.action) \
-            and game.history[:k] == step.before.history
+        k = step.index
+        return game.history[:k] == step.before.history and \
+            tuple(a for s, a in game.history[k:] if s == SEAT)[:len(step.plan)] == step.plan
 
-    def hint_at(self, game) -> coach.Hint:
-        """The coach's options at ``game`` for your seat (the same seed and worlds every time)."""
-        key = (game.seed, game.n, tuple(game.history))
-        h = self._hints.get(key)
-        if h is None:
-            h = self._hints[key] = coach.hint(game, SEAT, worlds=WORLDS, seed=HINT_SEED, lang="en")
-        return h
+    def hint_at(self, game, lang=None) -> coach.Hint:
+        """The coach's options at ``game`` for your seat (the judgement every panel shares)."""
+        return coach.hint(game, SEAT, lang=lang or self.session.lang)
 
-    def suggestion(self) -> Action | None:
-        """The guide's move for your pending decision (None when you have none)."""
-        return self.hint_at(self.session.game).best.action if self.waiting() else None
-
-    def _judge(self, before, action) -> Step:
-        best = self.hint_at(before).best
-        row = None
-        if action != best.action and action not in best.also:
-            row = coach.review_decision(before.clone(), SEAT, action, seed=HINT_SEED, worlds=WORLDS)
-        step = Step(sum(1 for s, _ in before.history if s == SEAT) + 1, before, action, best.action, row)
-        self.steps.append(step)
-        return step
+    def suggestion(self) -> tuple | None:
+        """The guide's plan for your pending decision (None when you have none)."""
+        return self.hint_at(self.session.game).best.plan if self.waiting() else None
 
     def last_step(self) -> Step | None:
-        """Your latest guided move, while it is the last thing you did."""
+        """Your latest guided decision, while it is the last thing you did."""
         if not self.steps:
             return None
         st = self.steps[-1]
-        later = self.session.game.history[len(st.before.history) + 1:]
-        return st if not any(s == SEAT for s, _ in later) else None
+        mine = [a for s, a in self.session.game.history[st.index:] if s == SEAT]
+        return st if len(mine) == len(st.plan) else None
 
     def retry(self, step: Step) -> None:
-        """Back to just before ``step`` (its undo step in the session)."""
+        """Back to just before ``step`` (its first undo step in the session)."""
         s = self.session
-        for i in range(len(s.history) - 1, -1, -1):
-            cp = s.history[i]
+        for i, cp in enumerate(s.history):
             if cp.what[0] == "app.session.action" and cp.game.history == step.before.history:
                 s.restore(i)
                 return
         raise ValueError(s.t("coach.guide.no_retry"))
 
-    def follow(self) -> Action | None:
-        """Play the guide's move for your pending decision (None when you have none)."""
-        a = self.suggestion()
-        if a is not None:
-            self.session.act(SEAT, a)
-        return a
+    def follow(self) -> tuple | None:
+        """Play the guide's plan for your pending decision (None when you have none)."""
+        plan = self.suggestion()
+        if plan is not None:
+            self.session.act_plan(SEAT, plan)
+        return plan
 
     # -------------------------------------------------------------- words
 
     def number_of(self, game) -> int:
         """The number of your decision pending in ``game`` (1 for the first)."""
-        return sum(1 for s, _ in game.history if s == SEAT) + 1
+        made = coach.decisions(game, SEAT)
+        if made and not coach.complete(made[-1][1]):
+            return len(made)                       # the Deployment under way
+        return len(made) + 1
 
     def decision_html(self, lang, own: bool = True) -> str:
-        """The step, its teaching sentence and the suggestion with its reason (``own``:
-        and that you may choose your own move)."""
+        """The step, its teaching sentence and the suggestion with why (``own``: and that
+        you may choose your own move)."""
         g = self.session.game
-        h = self.hint_at(g)
-        best = h.best
-        teach = t(teaching_key(g, SEAT, best.action), lang, turn=g.turn)
+        best = self.hint_at(g, lang).best
+        teach = t(teaching_key(g, SEAT), lang, turn=g.turn)
         head = t("coach.guide.step", lang, n=self.number_of(g), turn=g.turn, turns=TURNS)
-        move = best.action.describe(lang, g.cards)
-        if best.lp is None:
-            why = t("coach.guide.because_forced", lang)
-        else:
-            why = t("coach.guide.because", lang, reason=coach.reason(g, SEAT, best.action, lang))
+        why = t("coach.guide.because_forced", lang) if best.lp is None else best.reason
         return (f"<div class='pt-guide-head'><b>{escape(head)}</b></div>"
                 f"<div class='pt-guide-teach'>{escape(teach)}</div>"
-                f"<div class='pt-guide-suggest' data-action='{escape(str(best.action))}'>"
-                f"{escape(t('coach.guide.suggest', lang, action=move))}"
+                f"<div class='pt-guide-suggest' data-action='{escape(str(best.action))}' "
+                f"data-plan='{escape('; '.join(map(str, best.plan)))}'>"
+                f"{escape(t('coach.guide.suggest', lang, action=best.text))}"
                 f" <span class='pt-guide-why'>{escape(why)}</span></div>"
                 + (f"<div class='pt-muted'>{escape(t('coach.guide.own_choice', lang))}</div>" if own else ""))
 
     def pause_html(self, lang) -> str:
-        """Between your decisions: what the next automatic phase does (after an Aging:
-        which of your units died)."""
+        """Between your decisions: what the next automatic phase does; after the Wars who
+        beat whom, after an Aging which of your units died."""
         g = self.session.game
         if g.phase == "recruitment" and g.turn > 1:
             text = self.after_aging(g, lang) + " " + t("coach.guide.next.turn", lang, turn=g.turn)
         else:
             text = t(f"coach.guide.next.{g.phase}", lang)
-        return (f"<div class='pt-guide-head'><b>{escape(t('coach.guide.title', lang))}</b></div>"
+        wars = self.after_wars(g, lang)
+        wars_html = f"<div class='pt-guide-wars'>{escape(wars)}</div>" if wars else ""
+        return (f"<div class='pt-guide-head'><b>{escape(t('coach.guide.title', lang))}</b></div>{wars_html}"
                 f"<div class='pt-guide-teach' data-phase='{escape(g.phase)}'>{escape(text)}</div>")
+
+    @staticmethod
+    def after_wars(g, lang) -> str:
+        """After this turn's Wars (until the Construction): your strength and the units it
+        came from, and each war against a neighbour: who won and the LP."""
+        if g.phase not in ("income", "construction"):
+            return ""
+        res = [r for r in g.results if type(r).__name__ == "WarsResult" and r.turn == g.turn]
+        if not res:
+            return ""
+        r = res[-1]
+        units = ", ".join(f"{R.card_name(g.cards.unit(u['card']), lang)} {u['strength']}"
+                          for u in g.unit_strengths(SEAT) if u.get("fights"))
+        parts = [t("coach.guide.wars.yours", lang, strength=r.strengths[SEAT], units=units or t("word.nothing", lang))]
+        for w in r.wars:
+            if w.seat != SEAT:
+                continue
+            name = g.players[w.opponent].name
+            key = "coach.guide.wars.won" if w.won else "coach.guide.wars.lost"
+            parts.append(t(key, lang, opponent=name, strength=w.strength, against=w.against, lp=3 * w.won))
+        return " ".join(parts)
 
     @staticmethod
     def after_aging(g, lang) -> str:
@@ -257,23 +270,19 @@ class Guide:
         return text
 
     def feedback_html(self, step: Step, lang) -> tuple[str, str]:
-        """``(class, html)``: what the guide says of your move ``step``."""
-        cards = step.before.cards
-        move = step.action.describe(lang, cards)
-        if step.followed:
-            return "pt-guide-good", escape(t("coach.guide.good", lang, action=move))
+        """``(class, html)``: what the guide says of your decision ``step``."""
         r = step.row
-        best = r.best.describe(lang, cards)
-        nums = dict(action=move, best=best, cost=number(r.cost, lang), low=number(max(r.cost_low, 0.0), lang),
+        if lang != self.session.lang or r.text == "":
+            r = coach.review_decision(step.before, SEAT, step.plan, step.index, lang=lang)
+        if r.followed:
+            return "pt-guide-good", escape(t("coach.guide.good", lang, action=r.text))
+        nums = dict(action=r.text, best=r.best_text, cost=number(r.cost, lang), low=number(max(r.cost_low, 0.0), lang),
                     high=number(r.cost_high, lang))
-        if r.best == step.action or r.cost == 0:
-            return "pt-guide-good", escape(t("coach.guide.as_good", lang, action=move))
-        why = [w for _, w in coach.reasons(step.before, SEAT, r.best, step.action, lang)[:3]]
-        gives = escape(t("coach.guide.gives", lang, best=best, why=t("coach.reason.join", lang).join(why))) \
-            if why else ""
+        if r.verdict == "fine":
+            return "pt-guide-good", f"{escape(t('coach.guide.as_good', lang, action=r.text))} {escape(r.why.text)}"
         if step.mistake:
-            return "pt-guide-mistake", (f"<b>{escape(t('coach.guide.mistake', lang, **nums))}</b> {gives}")
-        return "pt-guide-close", f"{escape(t('coach.guide.close', lang, **nums))} {gives}"
+            return "pt-guide-mistake", f"<b>{escape(t('coach.guide.mistake', lang, **nums))}</b> {escape(r.why.text)}"
+        return "pt-guide-close", f"{escape(t('coach.guide.close', lang, **nums))} {escape(r.why.text)}"
 
     def done_html(self, lang) -> str:
         followed = sum(1 for st in self.steps if st.followed)
@@ -359,15 +368,13 @@ class GuidePanel(Speaking, W.VBox):
 
     # -------------------------------------------------------------- drawing
 
-    def _mark(self, action) -> None:
-        """Ring the decision box's button that plays the suggestion (class ``pt-suggested``)
-        and hide the box's Hint button: it samples for a time, not a fixed number of worlds,
-        and could rank the options otherwise than the guide."""
+    def _mark(self, plan) -> None:
+        """Ring the decision box's button that plays the suggestion's first move (class
+        ``pt-suggested``)."""
         panel = self.stepper.decision_panel(SEAT)
         if panel is None:
             return
-        panel.hint.layout.display = "none"
-        button = panel.button_for(action)
+        button = panel.button_for(plan[0])
         if button is not None:
             button.add_class("pt-suggested")
 

@@ -24,6 +24,8 @@ from html import escape
 from pathlib import Path
 
 from papertales.extras import require
+
+from .svg import Svg
 from papertales.i18n import card_name, number, t
 
 #: the fields of a tournament row (:func:`papertales.tournament.play_game`) that the file keeps
@@ -238,49 +240,6 @@ def advice_table(advice, lang):
 
 
 # ------------------------------------------------------------------ static charts
-
-class Svg:
-    """A static chart: SVG markup that a notebook shows as an image (``_repr_svg_``) and
-    stores with the notebook; :meth:`save` writes it to a file."""
-
-    def __init__(self, width: int, height: int, title: str):
-        self.width, self.height, self.title = width, height, title
-        self.parts = [f"<title>{escape(title)}</title>",
-                      f'<text x="{width / 2:g}" y="18" text-anchor="middle" font-size="13" '
-                      f'font-weight="bold">{escape(title)}</text>']
-
-    def rect(self, x, y, w, h, fill):
-        self.parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{max(w, 0):.1f}" height="{h:.1f}" fill="{fill}"/>')
-
-    def line(self, x1, y1, x2, y2, stroke="#333", width=1, dash=None):
-        extra = f' stroke-dasharray="{dash}"' if dash else ""
-        self.parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{stroke}" '
-                          f'stroke-width="{width}"{extra}/>')
-
-    def circle(self, x, y, r, fill):
-        self.parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}"/>')
-
-    def text(self, x, y, words, anchor="start", size=11, fill="#222"):
-        self.parts.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}" '
-                          f'fill="{fill}">{escape(str(words))}</text>')
-
-    @property
-    def markup(self) -> str:
-        body = "\n".join(self.parts)
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
-                f'viewBox="0 0 {self.width} {self.height}" font-family="sans-serif">\n'
-                f'<rect width="100%" height="100%" fill="white"/>\n{body}\n</svg>')
-
-    def _repr_svg_(self) -> str:
-        return self.markup
-
-    def __repr__(self) -> str:
-        return f"<SVG chart: {self.title}>"
-
-    def save(self, path) -> str:
-        Path(path).write_text(self.markup + "\n", encoding="utf-8")
-        return str(path)
-
 
 def _axis(svg, x_of, lo, hi, step, top, bottom, lang):
     """Vertical grid lines every ``step`` from ``lo`` to ``hi``, labelled in % under the chart."""

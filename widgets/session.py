@@ -82,6 +82,7 @@ class Session:
         self.peek = False                # teaching: show every hidden card (off by default)
         self.mark = (0, 0)               # (events, results) before the last step
         self.before = None               # the game before the last step
+        self.generation = 0              # counts new and opened games
         self.new_game(players, seed, humans, names, cards, lich_king_cards)
 
     # ------------------------------------------------------------------ words
@@ -140,6 +141,7 @@ class Session:
         game = Game.new(players=players, seed=seed, names=list(names), cards=cards,
                         lich_king_cards=lich_king_cards if players == 1 else 0, rules=rules)
         self.game = game
+        self.generation += 1             # panels forget what they showed of the last game
         self.seed = seed
         self.humans = humans
         self.mode = mode
@@ -163,6 +165,7 @@ class Session:
         humans = sorted(self.humans if humans is None else humans)
         humans = [h for h in humans if 0 <= h < game.n]
         self.game = game
+        self.generation += 1
         self.seed = game.seed
         self.humans = humans
         self.mode = None
@@ -452,22 +455,33 @@ class Session:
         """A human's action.  Illegal actions raise the engine's IllegalActionError and
         change nothing.  When it completes the decision, the game goes on (the goal of
         the last button, else to the end of the current phase)."""
+        return self.act_plan(seat, [action])
+
+    def act_plan(self, seat: int, actions) -> Outcome | None:
+        """A human's actions one after the other as one step (one undo): a whole Deployment
+        the coach suggests.  If one of them is illegal, nothing changes and its error is
+        raised; then as :meth:`act`."""
         g = self.game
         if seat not in self.humans:
             raise IllegalActionError(self.t("app.session.bot_seat", name=g.players[seat].name))
         before = g.pending[seat] if 0 <= seat < g.n else None
         where = (g.turn, g.phase)
-        if isinstance(action, str):
-            action = Action.parse(action)
+        actions = [Action.parse(a) if isinstance(a, str) else a for a in actions]
         cards = g.cards
         words = {"name": lambda _lang: self.game.players[seat].name,       # renamed with the language
-                 "action": lambda lang: action.describe(lang, cards)}
+                 "action": lambda lang: "; ".join(a.describe(lang, cards) for a in actions)}
         self.checkpoint("app.session.action", **words)
+        applied = 0
         try:
-            g.apply(seat, action)
+            for action in actions:
+                g.apply(seat, action)
+                applied += 1
         except Exception:
-            self.history.pop()
+            cp = self.history.pop()
+            if applied:                                  # back to the state before the first of them
+                self.game = cp.game
             raise
+        g = self.game
         out = None
         if g.pending[seat] is not before and not self.waiting_humans():
             if self.goal is None:            # default: watch the rest of this phase

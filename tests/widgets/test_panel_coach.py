@@ -27,7 +27,8 @@ def test_the_hint_button_ranks_every_option(stepper):
     box = panel.hint
     assert isinstance(box, HintBox) and box.button.description == "Hint"
     assert box.busy.layout.display == "none" and box.table.value == ""
-    box.worlds = 4                    # a count, not a time: the same hint on any machine
+    assert box.worlds == coach.WORLDS                # a count, not a time: the guide's and the review's
+    box.worlds = 4
     box.button.click()
     rows = _rows(box.table.value)
     legal = stepper.game.legal_actions(0)
@@ -35,7 +36,8 @@ def test_the_hint_button_ranks_every_option(stepper):
     assert sorted(a for _, a in rows) == sorted(str(a) for a in legal)
     assert "pt-hint-best" in box.table.value and "Expected final LP" in box.table.value
     assert box.busy.layout.display == "none" and not box.button.disabled
-    assert box.result.best.reason
+    assert escape(box.result.best.reason) in box.table.value and " rather than " in box.result.best.reason \
+        or "About equal" in box.result.best.reason
 
 
 def test_the_hint_speaks_the_panel_language():
@@ -45,6 +47,8 @@ def test_the_hint_speaks_the_panel_language():
     box.worlds = 2
     box.show()
     assert "Oczekiwane PL na koniec gry" in box.table.value and "Przedział" in box.table.value
+    box.set_language("en")                              # the reasons are asked again in English
+    assert "Expected final LP" in box.table.value and ("rather than" in box.table.value or "About equal" in box.table.value)
 
 
 def _play_to_the_end(session):
@@ -69,7 +73,7 @@ def reviewed():
 def test_the_review_lists_each_decision_coloured_by_css_classes(reviewed):
     session, panel, g, rows = reviewed
     assert panel.seat.value == 0
-    assert [r.index for r in rows] == [i for i, (s, _) in enumerate(g.history) if s == 0]
+    assert [(r.index, r.plan) for r in rows] == coach.decisions(g, 0)
     table = panel.table.children
     assert len(table) == len(rows)
     for row, r in zip(table, rows):
@@ -80,29 +84,44 @@ def test_the_review_lists_each_decision_coloured_by_css_classes(reviewed):
     assert "Fine:" in panel.summary.value
 
 
-def test_each_row_shows_the_better_move_and_what_it_changes(reviewed):
+def test_each_row_shows_the_better_move_and_why(reviewed):
     _session, panel, g, rows = reviewed
     for row, r in zip(panel.table.children, rows):
         text = row.children[0].value
-        assert f"data-index='{r.index}'" in text and escape(r.text("en", g.cards)) in text
-        if r.best == r.action:
+        assert f"data-index='{r.index}'" in text and escape(r.text) in text
+        if r.followed:
             assert "Better:" not in text
         else:
-            assert escape(f"Better: {r.best_text('en', g.cards)}.") in text
-            assert all(escape(words) in text for _, words in r.why)
-    assert any(r.best != r.action for r in rows)
-    panel.set_language("pl")                               # the words again, in Polish
-    first = next(i for i, r in enumerate(rows) if r.best != r.action and r.why)
+            assert escape(f"Better: {r.best_text}. {r.why.text}") in text
+    assert any(not r.followed for r in rows)
+    panel.set_language("pl")                               # the words again, in Polish; the numbers kept
+    first = next(i for i, r in enumerate(rows) if not r.followed)
     assert "Lepiej:" in panel.table.children[first].children[0].value
-    assert panel.why("pl")[first] and panel.why("pl")[first][0][0] == pytest.approx(rows[first].why[0][0])
+    assert panel.rows[first].cost == rows[first].cost and panel.rows[first].why.text != rows[first].why.text
     panel.set_language("en")
+
+
+def test_the_review_downloads_as_a_page_with_its_graph(reviewed):
+    _session, panel, g, rows = reviewed
+    assert panel.export_button.layout.display is None
+    html = panel.export()
+    assert html.startswith("<!DOCTYPE html>") and "<svg" in html and "</html>" in html
+    assert all(escape(r.text) in html for r in rows)
+    assert "Masato Uesugi" in html and "Catch Up Games" in html
+    link = panel.download.value
+    assert "download=\"papertales-review-seed3-turn" in link and "data:text/html;base64," in link
+    import base64
+    data = link.split("base64,")[1].split('"')[0]
+    assert base64.b64decode(data).decode("utf-8") == html
 
 
 def test_the_win_chance_graph_marks_the_key_moments(reviewed):
     _session, panel, _g, rows = reviewed
-    tr = panel.fig.data[0]
+    band, tr = panel.fig.data
     plotted = [r for r in rows if r.win_after is not None]
     assert list(tr.y) == [round(100 * r.win_after, 1) for r in plotted]
+    assert list(band.y) == ([round(100 * r.win_after_high, 1) for r in plotted]
+                            + [round(100 * r.win_after_low, 1) for r in reversed(plotted)])
     assert list(tr.x) == [rows.index(r) + 1 for r in plotted]
     assert list(tr.marker.color) == [POINT_COLORS[r.verdict] for r in plotted]
     moments = coach.key_moments(rows)
@@ -153,6 +172,17 @@ def test_go_to_a_step_without_an_undo_step_replays_the_game():
     rows = panel.run()
     panel.go_to(rows[3])
     assert session.game.history == g.history[:rows[3].index] and session.game.pending[0] is not None
+
+
+def test_a_new_game_clears_the_review():
+    session = Session(players=2, seed=3, humans=[0])
+    panel = ReviewPanel(session, worlds=1)
+    for _ in range(3):
+        session.act(0, session.game.legal_actions(0)[0])
+    assert panel.run() and panel.table.children
+    session.new_game(players=2, seed=3, humans=[0])
+    assert panel.rows == [] and panel.table.children == () and panel.summary.value == ""
+    assert panel.export_button.layout.display == "none"
 
 
 def test_the_app_has_review_and_kingdom_legacy_tabs_in_both_languages():

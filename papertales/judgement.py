@@ -1,0 +1,394 @@
+"""One judgement of a decision, shared by the hint, the guide and the review.
+
+Why one?  A learner reads the coach in three places: the hint before a move, the guide's
+check of a move, the review after the game.  If each sampled its own worlds, the review
+could call the guide's own suggestion a mistake.  :func:`judge` is the only place a
+decision is judged: the same position, world count and seed always give the same
+numbers (and are computed once: a small cache keyed by what the seat sees).
+
+How: every option -- one move, or a whole Deployment (:mod:`papertales.plans`) -- is
+played in the same sampled worlds (world ``k`` of the seed,
+:meth:`papertales.determinize.Worlds.world`, so consecutive decisions of a game share
+their random numbers too), then every seat plays on to the end of the turn as the greedy
+bot (:class:`papertales.montecarlo.Playout`), where the fitted evaluation gives the
+seat's expected final LP (on turn 4: the game is played out and the LP is the final LP).
+
+Why the parts?  Each world's expected final LP is split by cause (:func:`breakdown`):
+the LP the engine scored on the way, by the cause it records for every point (the war
+against each neighbour, each card's ability, each building), and the evaluation's
+estimate of what is still to come, by what it weighs (each unit still in play, the card
+kept, gold, income, buildings, strength for later wars ...).  The parts of an option add
+up to its expected LP, so the difference between two options splits into parts that add
+up to the difference (:meth:`Judgement.difference`).  An LP scored this turn counts at the
+evaluation's weight for LP (a lead tends to grow: about 1.0-1.2), so that the parts add up.
+
+Which option is suggested?  The one with the highest expected LP -- unless others cannot
+be told apart from it (the 95 % interval of the paired difference reaches 0); then the
+principle the guide teaches breaks the tie (:func:`principle`: in a Deployment, the
+strongest Front).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from .actions import DEPLOY, Action
+from .determinize import Worlds
+from .evaluation import Evaluation, stage
+from .events import LP, WAR
+from .features import BASE, base_features, card_indices
+from .greedy import bot_actions
+from .montecarlo import Playout, distinct, kingdom_key, mean_interval
+from .plans import deployment_plans, moved_this_deployment, producer
+from .state import IS_FRONT
+from .wars import LP_PER_WAR
+
+#: sampled worlds per option, and their seed: the same for every judgement
+WORLDS = 48
+SEED = 0
+#: the judgements kept for positions seen again (the guide's, then the review's)
+CACHE = 512
+
+#: the evaluation's features, grouped into what a player would call them (``lp`` is
+#: the LP scored, split by cause instead; ``bias`` is the same for every option)
+GROUPS = {
+    "bias": "start",
+    "building_lp": "buildings", "buildings": "buildings", "level2": "buildings",
+    "end_of_game": "end_of_game",
+    "gold": "gold", "gold_x_builds": "gold",
+    "income_x_left": "income",
+    "wood_x_builds": "resources", "food_x_builds": "resources", "ore_x_builds": "resources",
+    "war_lp_now": "wars_later", "wins_later_x_left": "wars_later", "war_lp_base_x_left": "wars_later",
+    "margin_now": "wars_later", "margin_later_x_left": "wars_later", "strength_x_turns": "wars_later",
+    "free_spots": "free_spots", "dying": "dying",
+    "hand": "hand", "hand_strength": "hand", "hand_affordable": "hand", "hand_production": "hand",
+    "pack": "hand",
+    "opp_lp": "opponents",
+}
+_LP = BASE.index("lp")
+_UNITS = BASE.index("units")
+_KEPT = BASE.index("kept")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One option played in the judgement's worlds: ``plan`` its moves (one, or a whole
+    Deployment), ``also`` other plans that give the same game; ``lps`` / ``wins`` the
+    expected final LP and the chance to win world by world; ``parts`` the mean LP by
+    cause (:func:`breakdown`), adding up to ``lp``."""
+    plan: tuple
+    also: tuple
+    lps: tuple
+    wins: tuple
+    parts: tuple
+
+    @property
+    def action(self) -> Action:
+        return self.plan[0]
+
+    @property
+    def lp(self) -> float:
+        return sum(self.lps) / len(self.lps)
+
+    @property
+    def lp_interval(self) -> tuple[float, float]:
+        _, lo, hi = mean_interval(self.lps)
+        return lo, hi
+
+    def plays(self, plan) -> bool:
+        plan = tuple(plan)
+        return plan == self.plan or plan in self.also
+
+
+@dataclass(frozen=True)
+class Difference:
+    """``better`` minus ``worse`` world by world: ``lp`` the mean with its 95 % interval
+    ``low`` .. ``high``, and ``parts`` the mean difference by cause, the largest first
+    (they add up to ``lp``)."""
+    better: Outcome
+    worse: Outcome
+    lp: float
+    low: float
+    high: float
+    parts: tuple
+
+    @property
+    def equal(self) -> bool:
+        """Can the two not be told apart (the interval reaches 0)?"""
+        return self.low <= 0.0 <= self.high
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The options of ``seat``'s decision in ``game`` (turn, phase, decision kind) and
+    their outcomes in ``worlds`` worlds; ``suggested`` the index of the one the coach
+    suggests.  ``worlds`` is 0 for a forced decision (one option, no numbers)."""
+    seat: int
+    turn: int
+    phase: str
+    kind: str
+    outcomes: tuple
+    suggested: int
+    worlds: int
+    chance: tuple = ()          # per outcome: (chance to win, low, high), corrected for sampling
+
+    @property
+    def best(self) -> Outcome:
+        return self.outcomes[self.suggested]
+
+    @property
+    def forced(self) -> bool:
+        return self.worlds == 0
+
+    def ranked(self) -> list[Outcome]:
+        """The suggestion first, then the others by expected final LP."""
+        rest = sorted((o for i, o in enumerate(self.outcomes) if i != self.suggested), key=lambda o: -o.lp)
+        return [self.best] + rest
+
+    def index(self, plan) -> int:
+        """The outcome that plays ``plan`` (a move or a tuple of moves)."""
+        plan = (plan,) if isinstance(plan, Action) else tuple(plan)
+        for i, o in enumerate(self.outcomes):
+            if o.plays(plan):
+                return i
+        raise KeyError(plan)
+
+    def difference(self, better: int, worse: int) -> Difference:
+        a, b = self.outcomes[better], self.outcomes[worse]
+        lp, low, high = mean_interval([x - y for x, y in zip(a.lps, b.lps)])
+        pa, pb = dict(a.parts), dict(b.parts)
+        parts = [(k, pa.get(k, 0.0) - pb.get(k, 0.0)) for k in set(pa) | set(pb)]
+        parts = [(k, v) for k, v in parts if abs(v) > 1e-9]
+        parts.sort(key=lambda kv: (-abs(kv[1]), kv[0]))
+        return Difference(a, b, lp, low, high, tuple(parts))
+
+    def runner_up(self) -> int | None:
+        """The best option but the suggestion (None when there is none)."""
+        rest = [i for i in range(len(self.outcomes)) if i != self.suggested]
+        return max(rest, key=lambda i: self.outcomes[i].lp) if rest else None
+
+
+# ------------------------------------------------------------------ options
+
+def choices(game, seat: int, ev: Evaluation | None = None) -> list[list[tuple]]:
+    """The options of ``seat``'s pending decision, each a list of plans that give the same
+    game: whole Deployments in a Deployment, else the moves a bot considers."""
+    if game.pending[seat].kind == DEPLOY:
+        return group_plans(game, seat, deployment_plans(game, seat, ev))
+    acts = bot_actions(game, seat, moved_this_deployment(game, seat)) or game.legal_actions(seat)
+    return [[(a,) for a in g] for g in distinct(game, seat, acts)]
+
+
+def group_plans(game, seat: int, plans) -> list[list[tuple]]:
+    """``plans`` grouped by the game they lead to (:func:`plan_key`), in order."""
+    groups: dict = {}
+    for plan in plans:
+        groups.setdefault(plan_key(game, seat, plan), []).append(tuple(plan))
+    return [list(dict.fromkeys(g)) for g in groups.values()]
+
+
+def plan_key(game, seat: int, plan) -> tuple:
+    """What ``plan`` leaves of ``seat``'s kingdom (:func:`~papertales.montecarlo.kingdom_key`)."""
+    g = game.clone()
+    g.record_events = False
+    for a in plan:
+        g.apply(seat, a)
+    return kingdom_key(g, seat)
+
+
+def principle(game, seat: int, plan) -> tuple:
+    """The guide's rule of thumb for a Deployment, "the Front fights, producers work in
+    the Back", as a key to maximise: after ``plan``, the strength in the Front of units
+    that produce nothing, the fewest producers in the Front, the most in the Back, then
+    the whole Front's strength (``()`` for other decisions: no rule of thumb)."""
+    if game.pending[seat].kind != DEPLOY:
+        return ()
+    g = game.clone()
+    g.record_events = False
+    for a in plan:
+        if a.kind == "done":
+            break
+        g.apply(seat, a)
+    fighters = front_producers = back_producers = front = 0
+    for s, u in enumerate(g.players[seat].units):
+        if u is None:
+            continue
+        works = producer(u.type)
+        if IS_FRONT[s]:
+            front += u.type.strength
+            front_producers += works
+            fighters += 0 if works else u.type.strength
+        else:
+            back_producers += works
+    return (fighters, -front_producers, back_producers, front)
+
+
+# ------------------------------------------------------------------ the parts
+
+def breakdown(g, seat: int, lp0: int, ev: Evaluation) -> dict:
+    """``seat``'s expected final LP in world ``g`` (played to the horizon, its events
+    recorded from the decision on) by cause:
+
+    * ``war:S`` the wars won against seat S, ``ability:ID`` / ``building:ID`` /
+      ``rule:NAME`` the LP each cause scored, at the evaluation's weight of an LP;
+    * ``play:ID`` each unit still in play, ``kept:ID`` the card kept, ``hand:ID`` a card
+      in hand, and the groups of :data:`GROUPS`: what the evaluation expects of them;
+    * ``start``: what is the same whatever the seat did (the LP it had, the bias)."""
+    over = g.phase == "over"
+    w = None if over else ev.weights(g, stage(g))
+    w_lp = 1.0 if w is None else w[_LP]
+    parts: dict = {"start": w_lp * lp0}
+    scored = 0
+    wars = 0
+    for e in g.events:
+        if e.seat != seat:
+            continue
+        if e.kind == LP:
+            scored += e.amount
+            cause = e.cause
+            if cause == "rule.wars":
+                wars += e.amount
+                continue
+            key = _cause_key(cause)
+            parts[key] = parts.get(key, 0.0) + w_lp * e.amount
+        elif e.kind == WAR and e.amount:
+            key = f"war:{e.params['opponent']}"
+            lp = LP_PER_WAR * e.amount
+            wars -= lp
+            parts[key] = parts.get(key, 0.0) + w_lp * lp
+    if wars:                                  # wars LP not split by opponent (solo armies)
+        parts["rule:wars"] = parts.get("rule:wars", 0.0) + w_lp * wars
+    rest = g.players[seat].lp - lp0 - scored  # LP no event explains (none expected)
+    if rest:
+        parts["other"] = parts.get("other", 0.0) + w_lp * rest
+    if w is None:
+        return parts
+    x = base_features(g, seat)
+    for i, name in enumerate(BASE):
+        group = GROUPS.get(name)
+        if group is not None and w[i] * x[i]:
+            parts[group] = parts.get(group, 0.0) + w[i] * x[i]
+    p = g.players[seat]
+    n = len(g.cards.units)
+    base = len(BASE)
+    for i in card_indices(p, n):
+        kind, card = divmod(i, n)
+        ident = g.cards.units[card].id
+        if kind == 1:
+            key, value = f"play:{ident}", w[base + i] + w[_UNITS]
+        elif kind == 2:
+            key, value = f"kept:{ident}", w[base + i] + w[_KEPT]
+        else:
+            key, value = f"hand:{ident}", w[base + i]
+        parts[key] = parts.get(key, 0.0) + value
+    return parts
+
+
+def _cause_key(cause: str) -> str:
+    if cause.startswith("rule."):
+        return "rule:" + cause[5:]
+    if ":" in cause:                       # a building at a level: the building's
+        return "building:" + cause.partition(":")[0]
+    return "ability:" + cause
+
+
+# ------------------------------------------------------------------ judging
+
+_cache: OrderedDict = OrderedDict()
+
+
+def position_key(game, seat: int) -> tuple:
+    """What a judgement of ``seat``'s decision depends on: what the seat sees (not the
+    event log), the card set, the rules, and the spots moved this Deployment."""
+    ob = game.observation(seat)
+    return (id(game.cards), repr(game.options.get("rules")), ob.turn, ob.phase, ob.stage, ob.kingdoms, ob.decision,
+            ob.draw_size, ob.discard_size, ob.lich, tuple(map(tuple, game.queues)),
+            tuple(map(tuple, game.saved)) if game.saved is not None else None,
+            tuple(sorted(moved_this_deployment(game, seat))))
+
+
+def judge(game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Evaluation | None = None,
+          extra=()) -> Judgement:
+    """The judgement of ``seat``'s pending decision (module docstring).  ``extra``: plans
+    to judge beside the options (a learner's own moves), in the same worlds; they never
+    change the suggestion.  The game is not changed."""
+    ev = ev if ev is not None else Evaluation.default()
+    key = (position_key(game, seat), worlds, seed, id(ev))
+    j = _cache.get(key)
+    if j is None:
+        groups = choices(game, seat, ev)
+        if len(groups) == 1:
+            only = Outcome(groups[0][0], tuple(groups[0][1:]), (), (), ())
+            j = Judgement(seat, game.turn, game.phase, game.pending[seat].kind, (only,), 0, 0)
+        else:
+            j = _judge(game, seat, worlds, seed, ev, groups)
+        _cache[key] = j
+        if len(_cache) > CACHE:
+            _cache.popitem(last=False)
+    else:
+        _cache.move_to_end(key)
+    extra = [tuple(p) for p in extra if not any(o.plays(p) for o in j.outcomes)]
+    if extra:
+        known = {plan_key(game, seat, o.plan) for o in j.outcomes}
+        extra = [p for p in extra if plan_key(game, seat, p) not in known]
+    if not extra:
+        return j
+    if j.forced:                          # a move the bots never make beside the only option
+        both = _judge(game, seat, worlds, seed, ev, [[j.best.plan, *j.best.also]] + group_plans(game, seat, extra))
+        return Judgement(seat, j.turn, j.phase, j.kind, both.outcomes, 0, worlds, both.chance)
+    more = _judge(game, seat, j.worlds, seed, ev, group_plans(game, seat, extra))
+    return Judgement(j.seat, j.turn, j.phase, j.kind, j.outcomes + more.outcomes, j.suggested,
+                     j.worlds, j.chance + more.chance)
+
+
+def _judge(game, seat, worlds, seed, ev, groups) -> Judgement:
+    """Every group's first plan played in the same ``worlds`` worlds of ``seed``."""
+    d = game.pending[seat]
+    plans = [g[0] for g in groups]
+    sampler = Worlds(game, seat)
+    playout = Playout(ev)
+    lp0 = game.players[seat].lp
+    lps: list[list[float]] = [[] for _ in plans]
+    wins: list[list[float]] = [[] for _ in plans]
+    sums: list[dict] = [{} for _ in plans]
+    for k in range(worlds):
+        world = sampler.world(seed, k)
+        for i, plan in enumerate(plans):
+            w = world.clone()
+            for a in plan:
+                w.apply(seat, a)           # legal in the game, so in every world of the seat
+            lp, win = playout.finish(w, seat, game.turn)
+            lps[i].append(lp)
+            wins[i].append(win)
+            acc = sums[i]
+            for part, v in breakdown(w, seat, lp0, ev).items():
+                acc[part] = acc.get(part, 0.0) + v
+    outcomes = tuple(Outcome(group[0], tuple(group[1:]), tuple(x), tuple(ws),
+                             tuple(sorted((k, v / worlds) for k, v in s.items())))
+                     for group, x, ws, s in zip(groups, lps, wins, sums))
+    chance = tuple(_chance(game, ev, o.wins) for o in outcomes)
+    return Judgement(seat, game.turn, game.phase, d.kind, outcomes, _suggest(game, seat, outcomes), worlds,
+                     chance)
+
+
+def _chance(game, ev: Evaluation, wins) -> tuple[float, float, float]:
+    """The chance to win (the worlds' mean, corrected for sampling) with its 95 % band."""
+    m, lo, hi = mean_interval(list(wins))
+    fix = ev.sampled_chance
+    return fix(game, m), fix(game, min(max(lo, 0.0), 1.0)), fix(game, min(max(hi, 0.0), 1.0))
+
+
+def _suggest(game, seat, outcomes) -> int:
+    """The highest expected LP, or among the options that cannot be told apart from it,
+    the one the guide's principle prefers (then the higher expected LP)."""
+    top = max(range(len(outcomes)), key=lambda i: outcomes[i].lp)
+    tied = [top]
+    for i, o in enumerate(outcomes):
+        if i != top:
+            _, low, _ = mean_interval([a - b for a, b in zip(outcomes[top].lps, o.lps)])
+            if low <= 0.0:
+                tied.append(i)
+    if len(tied) == 1:
+        return top
+    return max(tied, key=lambda i: (principle(game, seat, outcomes[i].plan), outcomes[i].lp))
