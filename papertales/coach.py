@@ -54,8 +54,8 @@ from .plans import DEPLOY_KINDS, move_words, plan_words, played_plan
 
 #: verdict thresholds: the first whose bound the cost is below (LP)
 VERDICTS = ((1.0, "fine"), (3.0, "inaccuracy"), (6.0, "mistake"), (float("inf"), "blunder"))
-#: the parts a reason shows before "other effects"
-SHOWN = 3
+#: the most parts a reason shows before "other effects"
+SHOWN = 4
 #: the parts that name a card, a neighbour or a building
 NAMED = ("war", "ability", "building", "play", "kept", "hand")
 
@@ -98,14 +98,18 @@ class Why:
         return any(named for _, _, named in self.parts)
 
 
-def part_words(key: str, game, lang=None) -> str:
-    """A part of :func:`papertales.judgement.breakdown` in game words."""
+def part_words(key: str, game, lang=None, more: float = 1.0) -> str:
+    """A part of :func:`papertales.judgement.breakdown` in game words; ``more``: for a
+    card in play, kept or in hand, how many more of it the better option has (fewer:
+    the words say that not having it is what counts)."""
     kind, _, rest = key.partition(":")
     cards = game.cards
     if kind == "war":
         return t("coach.part.war", lang, opponent=seat_name(int(rest), game.names, lang))
-    if kind in ("ability", "play", "kept", "hand"):
-        return t(f"coach.part.{kind}", lang, card=card_name(rest, lang, cards))
+    if kind == "ability":
+        return t("coach.part.ability", lang, card=card_name(rest, lang, cards))
+    if kind in ("play", "kept", "hand"):
+        return t(f"coach.part.{kind}" + ("" if more >= 0 else "_not"), lang, card=card_name(rest, lang, cards))
     if kind == "building":
         return t("coach.part.building", lang, card=card_name(rest, lang, cards))
     if kind == "rule":
@@ -115,17 +119,26 @@ def part_words(key: str, game, lang=None) -> str:
     return t(f"coach.part.{key}", lang)
 
 
-def shown_parts(parts, total: float, game, lang=None) -> tuple:
-    """The parts a reason shows, as ``(LP, words, named)``: the :data:`SHOWN` largest (one
-    of them a named one when any named part is worth a tenth), then "other effects" for
-    the rest, so that the numbers shown (to a tenth) add up to ``total`` (to a tenth)."""
+def shown_parts(parts, total: float, game, lang=None, more=None) -> tuple:
+    """The parts a reason shows, as ``(LP, words, named)``: the largest, until what is
+    left is small (a quarter of the difference, at most half an LP) or :data:`SHOWN` are
+    shown -- one of them a named one when a named part is worth a tenth -- then "other
+    effects" for the rest, so that the numbers shown (to a tenth) add up to ``total`` (to
+    a tenth).  ``more``: :attr:`papertales.judgement.Difference.more`."""
+    more = more or {}
     big = [(k, v) for k, v in parts if round(v, 1) != 0.0]
-    pick = big[:SHOWN]
+    pick, left = [], total
+    for k, v in big:
+        if len(pick) == SHOWN or (pick and abs(left) <= min(0.5, 0.25 * abs(total))):
+            break
+        pick.append((k, v))
+        left -= v
     if pick and not any(k.partition(":")[0] in NAMED for k, _ in pick):
         named = [(k, v) for k, v in big if k.partition(":")[0] in NAMED]
         if named:
             pick = pick[:SHOWN - 1] + named[:1]
-    out = [(round(v, 1), part_words(k, game, lang), k.partition(":")[0] in NAMED) for k, v in pick]
+    out = [(round(v, 1), part_words(k, game, lang, more.get(k, 1.0)), k.partition(":")[0] in NAMED)
+           for k, v in pick]
     rest = round(round(total, 1) - sum(v for v, _, _ in out), 1)
     if rest != 0.0:
         out.append((rest, t("coach.part.other", lang), False))
@@ -139,7 +152,7 @@ def why(game, j: Judgement, better: int, worse: int, lang=None) -> Why:
     d = j.difference(better, worse)
     b_words = option_words(game, j.seat, j.outcomes[better].plan, lang)
     w_words = option_words(game, j.seat, j.outcomes[worse].plan, lang)
-    parts = shown_parts(d.parts, d.lp, game, lang)
+    parts = shown_parts(d.parts, d.lp, game, lang, d.more)
     listed = t("coach.reason.join", lang).join(f"{words} {signed(v, lang)}" for v, words, _ in parts)
     principle = False
     if d.equal:

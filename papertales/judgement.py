@@ -82,6 +82,7 @@ class Outcome:
     lps: tuple
     wins: tuple
     parts: tuple
+    counts: tuple = ()        # the mean number of each card part's card (``play:ID`` ...)
 
     @property
     def action(self) -> Action:
@@ -105,13 +106,15 @@ class Outcome:
 class Difference:
     """``better`` minus ``worse`` world by world: ``lp`` the mean with its 95 % interval
     ``low`` .. ``high``, and ``parts`` the mean difference by cause, the largest first
-    (they add up to ``lp``)."""
+    (they add up to ``lp``); ``more`` how many more of a card part's card ``better``
+    has (negative: ``worse`` has more)."""
     better: Outcome
     worse: Outcome
     lp: float
     low: float
     high: float
     parts: tuple
+    more: dict
 
     @property
     def equal(self) -> bool:
@@ -161,7 +164,9 @@ class Judgement:
         parts = [(k, pa.get(k, 0.0) - pb.get(k, 0.0)) for k in set(pa) | set(pb)]
         parts = [(k, v) for k, v in parts if abs(v) > 1e-9]
         parts.sort(key=lambda kv: (-abs(kv[1]), kv[0]))
-        return Difference(a, b, lp, low, high, tuple(parts))
+        ca, cb = dict(a.counts), dict(b.counts)
+        more = {k: ca.get(k, 0.0) - cb.get(k, 0.0) for k in set(ca) | set(cb)}
+        return Difference(a, b, lp, low, high, tuple(parts), more)
 
     def runner_up(self) -> int | None:
         """The best option but the suggestion (None when there is none)."""
@@ -226,7 +231,7 @@ def principle(game, seat: int, plan) -> tuple:
 
 # ------------------------------------------------------------------ the parts
 
-def breakdown(g, seat: int, lp0: int, ev: Evaluation) -> dict:
+def breakdown(g, seat: int, lp0: int, ev: Evaluation, counts: dict | None = None) -> dict:
     """``seat``'s expected final LP in world ``g`` (played to the horizon, its events
     recorded from the decision on) by cause:
 
@@ -282,6 +287,8 @@ def breakdown(g, seat: int, lp0: int, ev: Evaluation) -> dict:
         else:
             key, value = f"hand:{ident}", w[base + i]
         parts[key] = parts.get(key, 0.0) + value
+        if counts is not None:
+            counts[key] = counts.get(key, 0) + 1
     return parts
 
 
@@ -352,6 +359,7 @@ def _judge(game, seat, worlds, seed, ev, groups) -> Judgement:
     lps: list[list[float]] = [[] for _ in plans]
     wins: list[list[float]] = [[] for _ in plans]
     sums: list[dict] = [{} for _ in plans]
+    counts: list[dict] = [{} for _ in plans]
     for k in range(worlds):
         world = sampler.world(seed, k)
         for i, plan in enumerate(plans):
@@ -362,11 +370,12 @@ def _judge(game, seat, worlds, seed, ev, groups) -> Judgement:
             lps[i].append(lp)
             wins[i].append(win)
             acc = sums[i]
-            for part, v in breakdown(w, seat, lp0, ev).items():
+            for part, v in breakdown(w, seat, lp0, ev, counts[i]).items():
                 acc[part] = acc.get(part, 0.0) + v
     outcomes = tuple(Outcome(group[0], tuple(group[1:]), tuple(x), tuple(ws),
-                             tuple(sorted((k, v / worlds) for k, v in s.items())))
-                     for group, x, ws, s in zip(groups, lps, wins, sums))
+                             tuple(sorted((k, v / worlds) for k, v in s.items())),
+                             tuple(sorted((k, v / worlds) for k, v in c.items())))
+                     for group, x, ws, s, c in zip(groups, lps, wins, sums, counts))
     chance = tuple(_chance(game, ev, o.wins) for o in outcomes)
     return Judgement(seat, game.turn, game.phase, d.kind, outcomes, _suggest(game, seat, outcomes), worlds,
                      chance)
