@@ -295,3 +295,20 @@ def card_name(card_id, lang: str | None = None, cards=None) -> str:
             return name
     fallback = _load(DEFAULT).get(key)
     return fallback if fallback is not None else str(card_id)
+
+
+def printed_name(card_id, lang: str | None = None) -> str | None:
+    """The name printed on the card, to show beside :func:`card_name` where the catalogue's
+    name in ``lang`` is the project's own (``card.<id>.printed``: a card whose name in some
+    language is not known from its edition, e.g. a Polish name the Polish rulebook does not
+    give); None where the name shown is the printed one.
+
+    >>> printed_name("manticore", "pl"), printed_name("manticore", "en"), printed_name("farmer", "pl")
+    ('Manticore', None, None)
+    """
+    lang = lang or get_language()
+    cat = _load(lang)
+    printed = cat.get(f"card.{card_id}.printed")
+    if not isinstance(printed, str) or printed == cat.get(f"card.{card_id}.name"):
+        return None
+    return printed

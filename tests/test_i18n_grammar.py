@@ -20,7 +20,7 @@ PERSON = {"en": "You", "pl": "Ty"}
 #: the placeholders that may name a player
 PERSON_FIELDS = ("name", "who", "player", "a", "b", "winner", "opponent")
 #: cards whose Polish accusative differs from the nominative (a feminine and a masculine one)
-CARDS = {"en": ["Tavern", "Palm Reader"], "pl": ["Karczma", "Wróżka", "Rolnik"]}
+CARDS = {"en": ["Tavern", "Palm Reader"], "pl": ["Karczma", "Wróżka", "Rolnik", "Mantykora", "Ochotniczka"]}
 #: Polish verbs (imperative and third or second person) that take a direct object
 PL_OBJECT_VERBS = ("zbuduj", "zatrzymaj", "wystaw", "odrzuć", "rozbuduj", "zachowaj", "wybierz", "uratuj",
                    "buduje", "rozbudowuje", "odrzuca", "odkrywa", "zatrzymuje", "zachowuje", "ratuje",
@@ -83,7 +83,7 @@ def test_no_third_person_verb_after_you():
 
 def test_a_polish_verb_takes_the_card_in_the_accusative():
     verbs = "|".join(PL_OBJECT_VERBS)
-    pattern = re.compile(rf"\b(?i:{verbs}) (Karczma|Wróżka|Rolnik)\b")
+    pattern = re.compile(rf"\b(?i:{verbs}) ({'|'.join(CARDS['pl'])})\b")
     bad = [(k, s) for k, s in _rendered("pl", CARDS["pl"]) if pattern.search(s)]
     assert not bad, bad[:10]
     assert i18n.t("action.build", "pl", a="Karczma", b=1) == "zbuduj Karczmę na poziomie 1"
