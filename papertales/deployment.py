@@ -176,7 +176,8 @@ def _spot(p: Player, s: object, what: str) -> int:
     """``s`` when it is one of ``p``'s usable spots, else an error naming it by ``what``
     (a catalogue key, ``err.deploy.what.*``: worded in the language of whoever shows it)."""
     if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < p.spots:
-        given = SPOT_NAMES[s] if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(SPOT_NAMES) else repr(s)
+        named = isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(SPOT_NAMES)
+        given = SPOT_NAMES[cast(int, s)] if named else repr(s)
         raise IllegalActionError("err.deploy.not_usable", what=Phrase(what),
                                  usable=" ".join(SPOT_NAMES[:p.spots]), value=given)
     return s

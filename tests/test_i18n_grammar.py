@@ -221,3 +221,33 @@ def test_a_panels_message_gets_the_engines_word_forms_and_plurals():
     said = [i18n.t(plural, "pl", n=n) for n in (1, 2, 5)]
     assert said == [i18n.catalogue("pl", "papertales_widgets")[plural][f].format(n=n)
                     for f, n in (("one", 1), ("few", 2), ("many", 5))]
+
+
+#: Polish words after which "1 Moneta" would have to be "1 Monetę" (the accusative): a worded
+#: amount of gold ({gold} = "1 Moneta") may follow a colon, never one of these
+PL_ACCUSATIVE_BEFORE_AMOUNT = ("płaci", "płacisz", "zapłać", "masz", "ma", "mają", "kosztuje", "kosztują", "za",
+                               "zarabia", "zarabiasz", "dostaje", "dostajesz", "zdobywa", "zdobywasz", "traci",
+                               "tracisz", "wydaje", "wydajesz", "daje", "otrzymuje")
+
+
+#: the placeholders that may hold an amount of gold in words ("1 Moneta", render.gold_n)
+GOLD_FIELDS = ("gold", "cost", "free", "paid", "price")
+
+
+def test_a_worded_amount_of_gold_never_follows_a_word_that_needs_its_accusative():
+    one = i18n.t("render.gold_n", "pl", n=1)
+    assert one == "1 Moneta"
+    words = "|".join(PL_ACCUSATIVE_BEFORE_AMOUNT)
+    bad = []
+    for key, value in i18n.catalogue("pl").items():
+        for text in (value.values() if isinstance(value, dict) else [value]):
+            fields = _fields(text)
+            if key.startswith("legacy.") or not any(name in GOLD_FIELDS and not spec for name, spec in fields):
+                continue
+            params = {name: one if name in GOLD_FIELDS and not spec else 1 for name, spec in fields}
+            said = text.format_map(params) if ":" not in text else i18n._Formatter("pl").vformat(text, (), params)
+            if re.search(rf"\b(?i:{words}) 1 Moneta\b", said):
+                bad.append((key, said))
+    assert not bad, bad[:10]
+    assert i18n.t("app.happened.revealed", "pl", name="Ada", units="Małpa (F1)", gold=one) \
+        == "Ada odkrywa: Małpa (F1); koszt: 1 Moneta."
