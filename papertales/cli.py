@@ -458,7 +458,7 @@ def _cmd_lab(args, out):
         if args.json:
             out.write(json.dumps(stats, indent=2, ensure_ascii=False) + "\n")
             return
-        out.write(t("cli.lab.source", source=stats["source"]) + "\n")
+        out.write(t("cli.lab.source", source=cardstats.source_text(stats)) + "\n")
         heads = [t(f"cli.lab.col.{c}") for c in ("card", "tier", "pick", "pick_index", "revealed",
                                                  "win_with", "win_without", "difference")]
         w0 = max(18, len(heads[0]) + 2, *(len(r["card"]) + 2 for r in stats["units"]))
