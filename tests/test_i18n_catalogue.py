@@ -374,10 +374,15 @@ def test_every_polish_unit_and_building_name_has_its_accusative():
 
 def test_invented_solo_cards_say_so_in_both_languages():
     en, pl = i18n.catalogue("en"), i18n.catalogue("pl")
-    for _, kind, card in CARDS:
-        if kind in ("necropolis", "lich_king_cards"):
-            assert "NOT the printed one" in en[f"card.{card.id}.text"]
-            assert pl[f"card.{card.id}.text"].startswith("Karta poglądowa, NIE ta drukowana: ")
+    solo = [card for _, kind, card in CARDS if kind in ("necropolis", "lich_king_cards")]
+    for card in solo:
+        assert "NOT the printed one" in en[f"card.{card.id}.text"]
+        assert pl[f"card.{card.id}.text"].startswith("Karta poglądowa, NIE ta drukowana: ")
+        # invented in both languages: a Polish name of its own, and no printed name to show
+        assert pl[f"card.{card.id}.name"] != en[f"card.{card.id}.name"]
+        assert f"card.{card.id}.printed" not in en and i18n.printed_name(card.id, "pl") is None
+    assert len({pl[f"card.{card.id}.name"] for card in solo}) == len(solo) == 24
+    assert pl["card.ashen_gate.name"] == "Popielna Brama" and pl["card.war_drums.name"] == "Bębny Wojny"
 
 
 # ------------------------------------------------------------------ the panels' teaching texts
