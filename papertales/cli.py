@@ -408,9 +408,13 @@ def _note_packs(g, out):
 
 
 def _pack_card_name(c) -> str:
-    """A card of a pack file in words: the catalogue's name of a shipped card, else the pack's."""
+    """A card of a pack file in words: the catalogue's name of a shipped card (with the printed
+    name beside a name of the project's own), else the pack's."""
     key = f"card.{c.id}.name"
-    return card_name(c.id) if i18n.has(key) or i18n.has(key, i18n.DEFAULT) else c.name
+    if not (i18n.has(key) or i18n.has(key, i18n.DEFAULT)):
+        return c.name
+    printed = i18n.printed_name(c.id)
+    return t("cli.pack.own_name", name=card_name(c.id), printed=printed) if printed else card_name(c.id)
 
 
 def _cmd_pack(args, out):
