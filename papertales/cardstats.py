@@ -40,7 +40,7 @@ from .errors import ArgumentError
 from .extras import require
 from .stats import mean_ci, wilson
 from .cards import BASE
-from .i18n import card_name
+from .i18n import card_name, t
 
 MIN_GAMES = 20
 TIERS = ("S", "A", "B", "C", "D")
@@ -59,6 +59,12 @@ def source_label(rows) -> str:
     players = sorted({r["players"] for r in rows})
     who = ", ".join(f"{b} x{n} seats" for b, n in bots.items())
     return f"{games} games, {'/'.join(map(str, players))} players, bots: {who}"
+
+
+def source_text(stats, lang=None) -> str:
+    """Where the numbers of ``stats`` (:func:`card_stats`) come from, in ``lang``: "1000 games,
+    4000 seats, bots: greedy" (``stats["source"]`` is the same in English, kept for files)."""
+    return t("render.chart.source", lang, n=stats["games"], seats=stats["seat_games"], bots=", ".join(stats["bots"]))
 
 
 def diff_ci(s1, n1, s2, n2) -> tuple[float, float, float]:
@@ -218,7 +224,7 @@ def tier_chart(stats, lang=None, cards=None):
         error_x={"type": "data", "symmetric": False,
                  "array": [u["win_difference_ci"][1] - u["win_difference"] for u in units],
                  "arrayminus": [u["win_difference"] - u["win_difference_ci"][0] for u in units]}))
-    fig.update_layout(title=f"Win rate when revealed minus when not (95 %) - {stats['source']}",
+    fig.update_layout(title=t("render.chart.tiers", lang, source=source_text(stats, lang)),
                       height=max(400, 18 * len(units)), yaxis={"autorange": "reversed"})
     return fig
 
@@ -230,8 +236,8 @@ def pick_chart(stats, lang=None, cards=None):
     fig = go.Figure(go.Scatter(
         x=[u["mean_pick_index"] for u in units], y=[u["pick_rate"] for u in units], mode="markers+text",
         text=_names({"units": units}, lang, cards), textposition="top center"))
-    fig.update_layout(title=f"Pick rate when offered vs mean pick index - {stats['source']}",
-                      xaxis_title="mean pick index (0 = first pick of a turn)", yaxis_title="pick rate")
+    fig.update_layout(title=t("render.chart.picks", lang, source=source_text(stats, lang)),
+                      xaxis_title=t("render.chart.pick_index", lang), yaxis_title=t("render.chart.pick_rate", lang))
     return fig
 
 
@@ -244,6 +250,6 @@ def reveal_turn_chart(stats, ids=None, lang=None, cards=None):
         turns = sorted(u["lp_by_reveal_turn"], key=int)
         fig.add_trace(go.Scatter(x=[int(t) for t in turns], y=[u["lp_by_reveal_turn"][t]["mean_lp"] for t in turns],
                                  mode="lines+markers", name=card_name(u["id"], lang, cards)))
-    fig.update_layout(title=f"Mean final LP by the turn first revealed - {stats['source']}",
-                      xaxis_title="turn", yaxis_title="mean final LP")
+    fig.update_layout(title=t("render.chart.reveal_turn", lang, source=source_text(stats, lang)),
+                      xaxis_title=t("render.chart.turn", lang), yaxis_title=t("render.chart.mean_lp", lang))
     return fig

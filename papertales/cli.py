@@ -408,9 +408,13 @@ def _note_packs(g, out):
 
 
 def _pack_card_name(c) -> str:
-    """A card of a pack file in words: the catalogue's name of a shipped card, else the pack's."""
+    """A card of a pack file in words: the catalogue's name of a shipped card (with the printed
+    name beside a name of the project's own), else the pack's."""
     key = f"card.{c.id}.name"
-    return card_name(c.id) if i18n.has(key) or i18n.has(key, i18n.DEFAULT) else c.name
+    if not (i18n.has(key) or i18n.has(key, i18n.DEFAULT)):
+        return c.name
+    printed = i18n.printed_name(c.id)
+    return t("cli.pack.own_name", name=card_name(c.id), printed=printed) if printed else card_name(c.id)
 
 
 def _cmd_pack(args, out):
@@ -458,7 +462,7 @@ def _cmd_lab(args, out):
         if args.json:
             out.write(json.dumps(stats, indent=2, ensure_ascii=False) + "\n")
             return
-        out.write(t("cli.lab.source", source=stats["source"]) + "\n")
+        out.write(t("cli.lab.source", source=cardstats.source_text(stats)) + "\n")
         heads = [t(f"cli.lab.col.{c}") for c in ("card", "tier", "pick", "pick_index", "revealed",
                                                  "win_with", "win_without", "difference")]
         w0 = max(18, len(heads[0]) + 2, *(len(r["card"]) + 2 for r in stats["units"]))

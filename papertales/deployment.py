@@ -173,9 +173,13 @@ def _room_needed(p: Player, free: int, budget: int) -> bool:
 
 
 def _spot(p: Player, s: object, what: str) -> int:
+    """``s`` when it is one of ``p``'s usable spots, else an error naming it by ``what``
+    (a catalogue key, ``err.deploy.what.*``: worded in the language of whoever shows it)."""
     if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < p.spots:
+        named = isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(SPOT_NAMES)
+        given = SPOT_NAMES[cast(int, s)] if named else repr(s)
         raise IllegalActionError("err.deploy.not_usable", what=Phrase(what),
-                                 usable=" ".join(SPOT_NAMES[:p.spots]), value=repr(s))
+                                 usable=" ".join(SPOT_NAMES[:p.spots]), value=given)
     return s
 
 
@@ -211,14 +215,14 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
         if s == d:
             raise IllegalActionError("err.deploy.same_spot")
     elif kind == RETURN:
-        s = _spot(p, action.spot, "the spot")
+        s = _spot(p, action.spot, "err.deploy.what.spot")
         u = units[s]
         if u is None or not u.new:
             raise IllegalActionError("err.deploy.return_not_new", spot=s)
         if committed(p) - u.type.cost > p.gold:
             raise IllegalActionError("err.deploy.return_unpaid", card=u.type.id)
     elif kind == DISCARD:
-        s = _spot(p, action.spot, "the spot")
+        s = _spot(p, action.spot, "err.deploy.what.spot")
         u = units[s]
         if u is None or u.new:
             raise IllegalActionError("err.deploy.discard_new", spot=s)

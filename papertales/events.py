@@ -8,7 +8,8 @@ simulations and the same log reads in English or Polish:
 * ``key`` is the catalogue message (``papertales/locales``) that tells the detail, and
   ``params`` its values; by convention a parameter named ``card`` / ``*_card`` holds a
   card id, ``cards`` a list of ids, ``spot`` a spot index, ``opponent`` a seat (or an
-  army of the Lich King), ``how`` a list of ``[key, params]`` explanation parts.
+  army of the Lich King), ``how`` a list of ``[key, params]`` explanation parts, ``gold``
+  an amount of gold (worded with its unit, which agrees with the number: "2 Monety").
 """
 
 from __future__ import annotations
@@ -90,6 +91,8 @@ def _words(params: dict[str, Any], lang: str | None, cards: CardSet | None,
             value = render_parts(value, lang, cards)
         elif name == "resource":
             value = t("resource." + value, lang)
+        elif name == "gold":
+            value = t("render.gold_n", lang, n=value)
         out[name] = value
     return out
 

@@ -20,8 +20,10 @@ A value is either a string with ``{placeholders}`` or a plural table
 Two things a language may need beyond that, both written in its own messages:
 
 * a grammatical case of a card's name, ``{card:acc}`` (``zbuduj {a:acc}`` gives "zbuduj
-  Karczmę"): the forms are in the language's ``grammar.json`` (``card.<id>.acc``); a name
-  with no form there is used as it is (English needs none);
+  Karczmę"), or of a name the catalogue gives a person (``przeciw {opponent:dat}`` gives
+  "przeciw Tobie" for the default name "Ty", "przeciw Graczowi 2" for "Gracz {n}"): the
+  forms are in the language's ``grammar.json`` (``card.<id>.acc``, ``render.name.you.dat``);
+  a name with no form there is used as it is (English needs none; a name a player typed);
 * numbers with a decimal comma: in Polish ``{mean:.1f}`` prints ``33,2``.
 
 >>> t("phase.aging.name", "en"), t("phase.aging.name", "pl")
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import string
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -212,29 +215,54 @@ class _Formatter(string.Formatter):
         return text
 
 
-_forms: dict[str, dict[str, dict[str, str]]] = {}
+#: per language: case -> (word forms by nominative, forms of templates such as "Gracz {n}")
+_forms: dict[str, dict[str, tuple[dict[str, str], list[tuple[re.Pattern[str], str]]]]] = {}
+
+
+def _named_by(key: str) -> str:
+    """The catalogue key whose text a word form ``key`` declines: ``card.<id>.<case>`` the card's
+    name (``card.<id>.name``), any other ``<key>.<case>`` the text of ``<key>``."""
+    base = key.rsplit(".", 1)[0]
+    return f"{base}.name" if base.startswith("card.") else base
+
+
+def _template(nominative: str) -> re.Pattern[str]:
+    """A name with placeholders ("Gracz {n}") as a pattern: each placeholder is a number."""
+    parts = string.Formatter().parse(nominative)
+    return re.compile("".join(re.escape(lit) + (f"(?P<{name}>\\d+)" if name else "") for lit, name, _, _ in parts))
 
 
 def word_form(name, case: str, lang: str | None = None) -> str:
-    """``name`` (a card's name as the language writes it) in grammatical ``case``: the form
-    from the language's ``grammar.json``, else the name unchanged."""
+    """``name`` (a card's or a person's name as the language writes it) in grammatical ``case``:
+    the form from the language's ``grammar.json``, else the name unchanged (a card of a
+    user's own pack, a name a player typed)."""
     lang = lang or get_language()
     forms = _forms.get(lang)
     if forms is None:
         cat = _load(lang)
         forms = {}
         for key, form in grammar(lang).items():
-            ident, form_case = key[len("card."):].rsplit(".", 1)
-            nominative = cat.get(f"card.{ident}.name")
+            nominative = cat.get(_named_by(key))
             if isinstance(nominative, str):
-                forms.setdefault(form_case, {})[nominative] = form
+                exact, templates = forms.setdefault(key.rsplit(".", 1)[1], ({}, []))
+                if "{" in nominative:
+                    templates.append((_template(nominative), form))
+                else:
+                    exact[nominative] = form
         _forms[lang] = forms
     text = str(name)
-    return forms.get(case, {}).get(text, text)
+    exact, templates = forms.get(case, ({}, []))
+    if text in exact:
+        return exact[text]
+    for pattern, form in templates:
+        m = pattern.fullmatch(text)
+        if m:
+            return form.format_map(m.groupdict())
+    return text
 
 
 def grammar(lang: str) -> dict[str, str]:
-    """The word forms of ``lang`` (``card.<id>.<case>`` -> form) of every registered package:
+    """The word forms of ``lang`` (``card.<id>.<case>`` or ``<key>.<case>`` -> form) of every registered package:
     not messages, so they are kept apart from the catalogue, and a language that needs none
     has an empty file (or none)."""
     check_language(lang)
@@ -267,3 +295,20 @@ def card_name(card_id, lang: str | None = None, cards=None) -> str:
             return name
     fallback = _load(DEFAULT).get(key)
     return fallback if fallback is not None else str(card_id)
+
+
+def printed_name(card_id, lang: str | None = None) -> str | None:
+    """The name printed on the card, to show beside :func:`card_name` where the catalogue's
+    name in ``lang`` is the project's own (``card.<id>.printed``: a card whose name in some
+    language is not known from its edition, e.g. a Polish name the Polish rulebook does not
+    give); None where the name shown is the printed one.
+
+    >>> printed_name("manticore", "pl"), printed_name("manticore", "en"), printed_name("farmer", "pl")
+    ('Manticore', None, None)
+    """
+    lang = lang or get_language()
+    cat = _load(lang)
+    printed = cat.get(f"card.{card_id}.printed")
+    if not isinstance(printed, str) or printed == cat.get(f"card.{card_id}.name"):
+        return None
+    return printed

@@ -22,7 +22,7 @@ from html import escape as _html_escape
 from .abilities import RESOURCES
 from .deployment import usable_spots
 from .events import LICH_SEAT, cause_label
-from .i18n import LANGUAGES, get_language, has, t
+from .i18n import LANGUAGES, get_language, has, printed_name, t
 from .state import BACK_SPOTS, FRONT_SPOTS, SPOT_NAMES
 from .turns import PHASES as PHASE_ORDER
 RES_COLOR = {"wood": "#8a5a2b", "food": "#d9a21b", "ore": "#5f6f80"}
@@ -54,6 +54,7 @@ CSS = """<style>
 .pt-card.pt-idle{filter:saturate(.45)}
 .pt-card.pt-dying{box-shadow:0 0 0 2px #b3261e}
 .pt-cname{font-weight:700;font-size:11.5px;margin:19px 0 0 0;min-height:27px;line-height:1.15}
+.pt-cname.pt-own{text-decoration:underline dotted #8c7b5a;text-underline-offset:2px}
 .pt-cost{position:absolute;left:3px;top:3px;width:18px;height:18px;border-radius:9px;background:#f3cf4a;color:#3d2c00;font-weight:700;font-size:11px;text-align:center;line-height:18px}
 .pt-strength{position:absolute;right:3px;top:3px;min-width:20px;height:20px;border-radius:10px;background:#b3261e;color:#fff;font-weight:700;font-size:12px;text-align:center;line-height:20px;padding:0 2px;box-sizing:border-box}
 .pt-strength.pt-changed{background:#e8590c}
@@ -146,6 +147,13 @@ def card_name(card, lang=None) -> str:
     card's own name (a user's pack)."""
     key = f"card.{card.id}.name"
     return t(key, lang) if has(key, "en") else card.name
+
+
+def own_name_note(card, lang=None) -> str:
+    """Where the name :func:`card_name` shows is the project's own (a Polish name the Polish
+    rulebook does not give), the words saying so, with the printed name; else ``""``."""
+    printed = printed_name(card.id, lang) if has(f"card.{card.id}.name", "en") else None
+    return t("render.card.own_name", lang, printed=printed) if printed else ""
 
 
 def card_text(card, lang=None) -> str:
@@ -265,17 +273,19 @@ def card_html(utype, age: int = 0, strength: int | None = None, fights: bool = T
         cls += " pt-changed"
     printed = (f'<div class="pt-printed">{escape(t("render.card.printed", lang, strength=utype.strength))}</div>'
                if s != utype.strength else "")
-    name, text = card_name(utype, lang), card_text(utype, lang)
+    name, text, own = card_name(utype, lang), card_text(utype, lang), own_name_note(utype, lang)
     title = t("render.card.title", lang, name=name, cost=utype.cost, strength=utype.strength, text=text)
-    if note:
-        title += f"\n{note}"
+    for line in (own, note):
+        if line:
+            title += f"\n{line}"
+    cname = (f'<div class="pt-cname pt-own" title="{escape(own)}">' if own else '<div class="pt-cname">') + escape(name)
     classes = "pt-card" + (" pt-new" if new else "") + ("" if fights else " pt-idle") + (" pt-dying" if dying else "")
     spot_html = f'<div class="pt-spot">{SPOT_NAMES[spot]}</div>' if spot is not None else ""
     return (f'<div class="{classes}" tabindex="0" title="{escape(title)}" data-card="{escape(utype.id)}" data-age="{age}" '
             f'data-strength="{s}">'
             f'<div class="pt-cost" title="{escape(t("render.card.cost_tip", lang))}">{utype.cost}</div>'
             f'<div class="{cls}" title="{escape(t("render.card.strength_tip", lang))}">{s}</div>{printed}'
-            f'<div class="pt-cname">{escape(name)}</div>'
+            f'{cname}</div>'
             f'<div class="pt-ctext">{escape(text)}</div>{spot_html}'
             f'<div class="pt-cfoot"><span>{_produces_html(utype, lang)}</span>'
             f'<span>{age_tokens_svg(age, lang)}</span></div></div>')
@@ -313,7 +323,7 @@ def building_html(btype, level: int, lang=None) -> str:
     """A building chip: name and level (or what level 1 needs), with a pop-up (hover or
     tap) saying what each level needs, gives and does."""
     name = card_name(btype, lang)
-    lines = []
+    lines = [own for own in [own_name_note(btype, lang)] if own]      # none of the base game's buildings
     for lv in (1, 2):
         if lv < len(btype.levels) and btype.levels[lv] is not None:
             L = btype.levels[lv]

@@ -11,8 +11,8 @@ import os
 import time
 
 from .bots import RandomBot, play
+from .errors import ArgumentError
 from .game import Game
-from . import i18n
 from .tournament import check_bots, make_bot, parse_budget
 
 CHUNK = 50          # games per task handed to a worker process
@@ -71,11 +71,11 @@ def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1
             return bot(seed)
     global _JOB
     if games < 1:
-        raise ValueError(i18n.t("cli.error.games", value=games))
+        raise ArgumentError("err.simulate.games", value=games)
     if jobs == 0:
         jobs = os.cpu_count() or 1
     if jobs < 1:
-        raise ValueError(i18n.t("cli.error.jobs", value=jobs))
+        raise ArgumentError("err.simulate.jobs", value=jobs)
     chunks = [(first, min(CHUNK, seed + games - first)) for first in range(seed, seed + games, CHUNK)]
     _JOB = (players, make, options)
     total = {"lp": [0] * players, "gold": [0] * players, "wins": [0.0] * players,

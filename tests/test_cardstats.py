@@ -100,4 +100,19 @@ def test_charts_are_plotly_figures():
     pytest.importorskip("plotly")
     s = stats()
     for fig in (C.tier_chart(s), C.pick_chart(s), C.reveal_turn_chart(s)):
-        assert fig.layout.title.text.endswith(s["source"])
+        assert fig.layout.title.text.endswith(" - 2 games, 4 seats, bots: greedy")
+
+
+def test_the_charts_speak_polish():
+    """2 games (0 and 1) of 2 seats each: 4 seats, all greedy."""
+    pytest.importorskip("plotly")
+    s = stats()
+    assert C.source_text(s, "pl") == "2 gry, miejsca przy stołach: 4, boty: greedy"
+    assert C.tier_chart(s, "pl").layout.title.text \
+        == "Odsetek zwycięstw z odkrytą kartą minus bez niej (95 %) — 2 gry, miejsca przy stołach: 4, boty: greedy"
+    picks = C.pick_chart(s, "pl")
+    assert (picks.layout.xaxis.title.text, picks.layout.yaxis.title.text) \
+        == ("średni numer wyboru (0 = pierwszy wybór w turze)", "odsetek wyborów")
+    turns = C.reveal_turn_chart(s, lang="pl")
+    assert (turns.layout.xaxis.title.text, turns.layout.yaxis.title.text) == ("tura", "średnie końcowe PL")
+    assert "Rycerz" in {trace.name for trace in turns.data}

@@ -293,3 +293,15 @@ def test_every_cli_key_the_code_uses_is_in_the_catalogue():
         | {f"cli.oserror.{e}" for e in ("ENOENT", "EACCES", "EISDIR", "ENOTDIR")}
     assert len(used) > 60
     assert sorted((used | dynamic) - set(en)) == []
+
+
+def test_pack_check_in_polish_gives_the_printed_name_beside_a_name_of_our_own(capsys):
+    base = str(Path(__file__).resolve().parents[1] / "papertales" / "data" / "base.json")
+    code, out, _ = run(capsys, "--lang", "pl", "pack", "check", base)
+    assert code == 0
+    units = out.splitlines()[1]
+    assert units.startswith("  42 Jednostki: Poszukiwaczka Przygód (na karcie: Adventurer), Łuczniczka (na karcie: "
+                            "Archer), Kowal, ")                      # Kowal: the Polish rulebook's name
+    assert "Mantykora (na karcie: Manticore)" in units and "Demon, Smok (na karcie: Dragon)" in units
+    code, out, _ = run(capsys, "pack", "check", base)
+    assert "42 units: Adventurer, Archer, Blacksmith, " in out and "printed" not in out

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import json
 import pickle
+import re
 import string
 from importlib import resources
 from pathlib import Path
@@ -22,12 +23,15 @@ from papertales.errors import (ActionSyntaxError, IllegalActionError, NotYourTur
 from papertales.game import Game
 
 ROOT = Path(__file__).resolve().parents[1]
-ENGINE_FILES = ("game", "deployment", "recruitment", "construction", "aging", "solo", "serialize",
-                "cards", "necropolis", "abilities", "expansion", "variants", "actions",
-                "determinize", "observation", "position", "whatif", "files", "rng", "bots", "greedy", "ismcts", "tournament",
-                "cardstats", "coach", "lab", "playthrough", "results", "events", "extras")
+#: every module of the engine but the two whose only errors are a programmer's, never shown to a
+#: player: i18n (a key missing from the catalogue, a key defined twice) and __init__ (no such name)
+PROGRAMMERS_ONLY = ("i18n", "__init__")
+ENGINE_FILES = tuple(sorted(p.stem for p in (ROOT / "papertales").glob("*.py") if p.stem not in PROGRAMMERS_ONLY))
 #: helpers that raise an error from a key (the first argument) and its values
 RAISING_HELPERS = ("_err",)
+#: calls that take a catalogue key at another place than a raise: the position of the key
+#: (a part of a message, ``Phrase``; the name of a spot in a deployment error, ``_spot``)
+KEY_ARGUMENTS = {"Phrase": 0, "_spot": 2}
 
 
 @pytest.fixture(autouse=True)
@@ -117,13 +121,15 @@ def english_texts(name, source):
     calls = []
     for node in ast.walk(ast.parse(source, name)):
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and _name_of(node.exc.func).endswith("Error"):
-            calls.append(node.exc)
+            calls.append((node.exc, 0))
         elif isinstance(node, ast.Call) and _name_of(node.func) in RAISING_HELPERS:
-            calls.append(node)
-    for call in calls:
-        if not call.args:
+            calls.append((node, 0))
+        elif isinstance(node, ast.Call) and _name_of(node.func) in KEY_ARGUMENTS:
+            calls.append((node, KEY_ARGUMENTS[_name_of(node.func)]))
+    for call, at in calls:
+        if len(call.args) <= at:
             continue
-        for lit in _literal_firsts(call.args[0]):
+        for lit in _literal_firsts(call.args[at]):
             where = f"{name}:{lit.lineno}"
             if isinstance(lit, ast.JoinedStr):
                 yield f"{where}: an f-string message"
@@ -145,8 +151,11 @@ def test_the_scan_finds_english_messages():
               '    raise ValueError("err.no.such.key")\n'
               '    raise PaperTalesError("err.game.over" if x else "the game is over")\n'
               '    _err("not valid JSON")\n'
-              '    raise IllegalActionError("err.game.over")\n')
-    assert len(list(english_texts("sample.py", source))) == 5
+              '    raise IllegalActionError("err.game.over")\n'
+              '    s = _spot(p, action.spot, "the spot")\n'
+              '    s = _spot(p, action.spot, "err.deploy.what.spot")\n'
+              '    raise IllegalActionError("err.deploy.not_usable", what=Phrase("the unit"))\n')
+    assert len(list(english_texts("sample.py", source))) == 7
 
 
 def test_every_err_key_written_in_the_engine_exists():
@@ -157,7 +166,9 @@ def test_every_err_key_written_in_the_engine_exists():
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("err."):
                 used.add(node.value)
     assert used
-    assert sorted(k for k in used if k not in known) == []
+    # a head that code completes ("err.decision." + kind) stands for the keys that start with it
+    completed = {k for k in used if k.endswith(".") and any(e.startswith(k) for e in known)}
+    assert sorted(k for k in used - completed if k not in known) == []
 
 
 # ------------------------------------------------------------------ an illegal action in both languages
@@ -268,3 +279,61 @@ def test_a_broken_save_reads_in_polish():
         loads(json.dumps(data))
     assert str(err.value) == "turn must be between 1 and 4, got 9"
     assert err.value.text("pl") == "turn musi wynosić od 1 do 4, podano 9"
+
+
+# ------------------------------------------------------------------ a deployment error names its spot in words
+
+def _deploying():
+    """Seat 0 of a 3-player game at its first Deployment (4 usable spots: F1 F2 B1 B2)."""
+    g = _drafting()
+    while g.phase != "deployment":
+        for seat in range(g.n):
+            if g.pending[seat] is not None:
+                g.apply(seat, g.legal_actions(seat)[0])
+        g.advance()
+    return g
+
+
+@pytest.mark.parametrize("action, polish, english", [
+    ("return F3", "pole musi być jednym z twoich dostępnych pól (F1 F2 B1 B2), podano F3",
+     "the spot must be one of your usable spots (F1 F2 B1 B2), got F3"),
+    ("discard F3", "pole musi być jednym z twoich dostępnych pól (F1 F2 B1 B2), podano F3",
+     "the spot must be one of your usable spots (F1 F2 B1 B2), got F3"),
+    ("move F3 F1", "pole przesuwanej Jednostki musi być jednym z twoich dostępnych pól (F1 F2 B1 B2), podano F3",
+     "the unit to move must be one of your usable spots (F1 F2 B1 B2), got F3"),
+    ("move F1 F3", "pole docelowe musi być jednym z twoich dostępnych pól (F1 F2 B1 B2), podano F3",
+     "the destination must be one of your usable spots (F1 F2 B1 B2), got F3"),
+])
+def test_a_deployment_error_for_a_spot_that_is_not_usable_has_no_english_in_polish(action, polish, english):
+    g = _deploying()
+    with pytest.raises(IllegalActionError) as err:
+        g.apply(0, action)
+    reason = err.value.params["reason"]
+    assert reason.text("pl") == polish
+    assert reason.text("en") == english
+    whole = err.value.text("pl")
+    assert polish in whole
+    # the notations (return F3, place knight F1 ...) are no language; no English word besides
+    words = set(re.findall(r"[A-Za-ząćęłńóśźż]+", whole.split("Dozwolone:")[0].replace(action, "")))
+    assert not words & {"the", "spot", "unit", "must", "be", "one", "of", "your", "usable", "got", "destination"}
+
+
+def test_a_place_on_a_spot_that_is_not_usable_names_it_too():
+    g = _deploying()
+    card = g.legal_actions(0)[0].card
+    with pytest.raises(IllegalActionError) as err:
+        g.apply(0, f"place {card} F3")
+    assert err.value.params["reason"].text("pl") \
+        == "pole musi być jednym z twoich dostępnych pól (F1 F2 B1 B2), podano F3"
+
+
+def test_a_simulation_refuses_a_bad_count_in_either_language():
+    from papertales.simulate import simulate
+    with pytest.raises(ValueError) as err:
+        simulate(players=3, games=0)
+    assert isinstance(err.value, PaperTalesError)
+    assert err.value.text("en") == "games must be at least 1, got 0"
+    assert err.value.text("pl") == "liczba gier musi wynosić co najmniej 1, podano 0"
+    with pytest.raises(ValueError) as err:
+        simulate(players=3, games=1, jobs=-1)                  # was a KeyError: the message lacked {most}
+    assert err.value.text("pl") == "jobs musi wynosić 0 (jeden proces na rdzeń) lub więcej, podano -1"

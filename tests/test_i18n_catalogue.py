@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from papertales import i18n
-from papertales.cards import BUILTIN_PACKS, builtin_pack
+from papertales.cards import BASE, BUILTIN_PACKS, builtin_pack
 
 LANGS = i18n.LANGUAGES
 PL_PLURAL = {"one", "few", "many"}
@@ -306,16 +306,83 @@ def test_polish_card_names_are_the_polish_editions():
 
 def test_polish_card_texts_are_translated():
     en, pl = i18n.catalogue("en"), i18n.catalogue("pl")
-    same = [k for k in en if k.startswith("card.") and not k.endswith(".name") and en[k] == pl[k]]
+    same = [k for k in en if k.startswith("card.") and not k.endswith((".name", ".printed")) and en[k] == pl[k]]
     assert same == []
+
+
+#: units whose Polish rulebook name is the English word itself (paper-tales-rules-pl.txt: "Z Demonem
+#: i Drwalem", the "Kraken" and "Golem" clarifications): the only Polish names equal to the English
+SAME_IN_THE_POLISH_RULEBOOK = {"demon": "Demon", "golem": "Golem", "kraken": "Kraken"}
+#: names whose Polish accusative is the nominative (a neuter, an inanimate masculine, a plural)
+ACCUSATIVE_AS_NOMINATIVE = {"forest_child": "Dziecię Lasu", "relic_of_wisdom": "Relikt", "town": "Miasto",
+                            "barracks": "Koszary"}
+
+
+def _base_units_and_buildings():
+    return [(kind, card) for pack_id, kind, card in CARDS if kind in ("units", "buildings")]
+
+
+def test_every_unit_has_a_polish_name_other_than_the_english_one():
+    pl = i18n.catalogue("pl")
+    units = [card for kind, card in _base_units_and_buildings() if kind == "units"]
+    assert len(units) == 42
+    same = {card.id: card.name for card in units if pl[f"card.{card.id}.name"] == card.name}
+    assert same == SAME_IN_THE_POLISH_RULEBOOK
+    for ident, name in SAME_IN_THE_POLISH_RULEBOOK.items():      # recorded as the rulebook's, not as ours
+        assert BASE.unit(ident).names.get("pl") == name
+        assert f"card.{ident}.printed" not in pl
+    names = [pl[f"card.{card.id}.name"] for card in units]
+    assert len(set(names)) == 42, "two units with one Polish name"
+
+
+def test_a_polish_name_is_the_rulebooks_or_marked_as_the_projects_own():
+    """A name the Polish rulebook gives is in the data file (``names.pl``) and has no mark; a
+    name of the project's own has ``card.<id>.printed``, the printed English name, in both
+    languages, and is shown with it (:func:`papertales.i18n.printed_name`)."""
+    en, pl = i18n.catalogue("en"), i18n.catalogue("pl")
+    rulebook, own = [], []
+    for kind, card in _base_units_and_buildings():
+        printed = (getattr(card, "names", None) or {}).get("pl")
+        if printed:
+            rulebook.append(card.id)
+            assert pl[f"card.{card.id}.name"] == printed and f"card.{card.id}.printed" not in en
+            assert i18n.printed_name(card.id, "pl") is None
+        else:
+            own.append(card.id)
+            assert en[f"card.{card.id}.printed"] == pl[f"card.{card.id}.printed"] == card.name
+            assert pl[f"card.{card.id}.name"] != card.name
+            assert i18n.printed_name(card.id, "pl") == card.name
+        assert i18n.printed_name(card.id, "en") is None
+    # 18 units and the 5 buildings are named by the Polish rulebook; 24 units are the project's own
+    assert (len(rulebook), len(own)) == (23, 24)
+    assert {k.split(".")[1] for k in en if k.startswith("card.") and k.endswith(".printed")} == set(own)
+
+
+def test_every_polish_unit_and_building_name_has_its_accusative():
+    """A verb's object is ``{card:acc}``: every name has its form in grammar.json, or is one
+    whose accusative is the nominative."""
+    pl, forms = i18n.catalogue("pl"), i18n.grammar("pl")
+    missing = [card.id for kind, card in _base_units_and_buildings()
+               if f"card.{card.id}.acc" not in forms and card.id not in ACCUSATIVE_AS_NOMINATIVE]
+    assert missing == []
+    for ident, name in ACCUSATIVE_AS_NOMINATIVE.items():
+        assert pl[f"card.{ident}.name"] == name
+    assert i18n.t("action.pick", "pl", a=pl["card.manticore.name"]) == "zatrzymaj Mantykorę"
+    assert i18n.t("action.place", "pl", a=pl["card.militiaman.name"], b="F1") == "wystaw Ochotniczkę na polu F1"
+    assert i18n.t("action.place", "pl", a=pl["card.forest_child.name"], b="B2") == "wystaw Dziecię Lasu na polu B2"
 
 
 def test_invented_solo_cards_say_so_in_both_languages():
     en, pl = i18n.catalogue("en"), i18n.catalogue("pl")
-    for _, kind, card in CARDS:
-        if kind in ("necropolis", "lich_king_cards"):
-            assert "NOT the printed one" in en[f"card.{card.id}.text"]
-            assert pl[f"card.{card.id}.text"].startswith("Karta poglądowa, NIE ta drukowana: ")
+    solo = [card for _, kind, card in CARDS if kind in ("necropolis", "lich_king_cards")]
+    for card in solo:
+        assert "NOT the printed one" in en[f"card.{card.id}.text"]
+        assert pl[f"card.{card.id}.text"].startswith("Karta poglądowa, NIE ta drukowana: ")
+        # invented in both languages: a Polish name of its own, and no printed name to show
+        assert pl[f"card.{card.id}.name"] != en[f"card.{card.id}.name"]
+        assert f"card.{card.id}.printed" not in en and i18n.printed_name(card.id, "pl") is None
+    assert len({pl[f"card.{card.id}.name"] for card in solo}) == len(solo) == 24
+    assert pl["card.ashen_gate.name"] == "Popielna Brama" and pl["card.war_drums.name"] == "Bębny Wojny"
 
 
 # ------------------------------------------------------------------ the panels' teaching texts
@@ -356,3 +423,18 @@ def test_an_installed_package_ships_its_catalogue():
     data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
     for package in PACKAGES:
         assert "locales/*/*.json" in data.get(package, []), f"{package}'s locales are not package data"
+
+
+def test_a_card_drawing_shows_the_printed_name_beside_a_name_of_our_own():
+    from papertales import render as R
+    manticore, farmer = BASE.unit("manticore"), BASE.unit("farmer")
+    html = R.card_html(manticore, lang="pl")
+    note = ("nazwa nadana przez Paper Tales Lab (nazwa z polskiej karty nie jest nam znana); "
+            "na angielskiej karcie: Manticore")
+    assert R.own_name_note(manticore, "pl") == note
+    assert f'<div class="pt-cname pt-own" title="{note}">Mantykora</div>' in html
+    assert f"siła 2): Dostaje +2 do siły za każdą żywność produkowaną przez twoje Królestwo.\n{note}" in html
+    for card, lang, name in ((farmer, "pl", "Rolnik"), (manticore, "en", "Manticore"), (farmer, "en", "Farmer")):
+        html = R.card_html(card, lang=lang)
+        assert f'<div class="pt-cname">{name}</div>' in html and "pt-own" not in html
+        assert R.own_name_note(card, lang) == ""

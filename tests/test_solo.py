@@ -102,8 +102,8 @@ def test_s5_strength_6_against_armies_6_and_8():
     assert g.players[0].lp == 3                        # ties with Black 6, loses to Purple 8
     assert g.lich.lp == 2                              # both armies win their war
     wars = [e.detail("en") for e in g.events if e.kind == "war"]
-    assert wars == ["strength 6 vs the Black army 6: wins 1 war",
-                    "strength 6 vs the Purple army 8: loses"]
+    assert wars == ["strength 6 vs the Black army (6): wins 1 war",
+                    "strength 6 vs the Purple army (8): loses"]
     from papertales.events import BLACK_ARMY, PURPLE_ARMY
     assert [(e.params["opponent"], e.params["strength"], e.params["against"])
             for e in g.events if e.kind == "war"] == [(BLACK_ARMY, 6, 6), (PURPLE_ARMY, 6, 8)]

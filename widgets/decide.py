@@ -142,7 +142,8 @@ class DeployBody(W.VBox):
                 return self.t("app.deploy.occupied", spot=R.SPOT_NAMES[action.spot],
                               name=R.card_name(p.units[action.spot].type, self.lang))
             if card.cost > self.free_gold():
-                return self.t("app.deploy.too_expensive", name=name, cost=card.cost, free=self.free_gold())
+                return self.t("app.deploy.too_expensive", name=name, cost=R.gold_text(card.cost, self.lang),
+                              free=R.gold_text(self.free_gold(), self.lang))
             return self.t("app.deploy.cannot_place", name=name, spot=R.SPOT_NAMES[action.spot])
         if action.kind == "discard":
             return self.t("app.deploy.cannot_discard")
@@ -156,7 +157,8 @@ class DeployBody(W.VBox):
         g, lang = self.game, self.lang
         p = self.player
         committed = p.gold - self.free_gold()
-        self.info.value = wrap("<div>" + self.t("app.step.budget", gold=R.gold_text(p.gold, lang), cost=committed,
+        self.info.value = wrap("<div>" + self.t("app.step.budget", gold=R.gold_text(p.gold, lang),
+                                                cost=R.gold_text(committed, lang),
                                                 free=R.gold_text(self.free_gold(), lang), spots=p.spots)
                                + "</div>", css=False)
         sel = self.selected
@@ -170,8 +172,8 @@ class DeployBody(W.VBox):
             b = _button(self.t("app.deploy.chosen" if chosen else "app.deploy.choose", name=name, cost=c.cost),
                         "pt-hand-card pt-choice pt-wrap", "info" if chosen else ("primary" if affordable else ""),
                         self.t("app.deploy.choose_tip", name=name, text=R.card_text(c, lang))
-                        if affordable else self.t("app.deploy.too_expensive", name=name, cost=c.cost,
-                                                  free=self.free_gold()), width="114px")
+                        if affordable else self.t("app.deploy.too_expensive", name=name, cost=R.gold_text(c.cost, lang),
+                                                  free=R.gold_text(self.free_gold(), lang)), width="114px")
             b.disabled = not affordable
             b.on_click(lambda _b, i=i: self.select_card(i))
             self.hand_buttons.append(b)

@@ -25,7 +25,7 @@ def _name(game, seat, lang):
 
 def _say(key, game, seat, lang, **params) -> str:
     """The message ``key`` about ``seat``; about the person playing ("You") its
-    second-person form ``<key>.you`` ("You earn", "Zarabiasz"), when the catalogue has one."""
+    second-person form ``<key>.you`` ("You kept", "Zatrzymujesz"), when the catalogue has one."""
     name = _name(game, seat, lang)
     if seat >= 0 and R.is_you(name) and has(key + ".you", "en"):
         key += ".you"

@@ -128,7 +128,7 @@ def test_each_panel_takes_a_language():
     assert race.fig.layout.yaxis.title.text == "PL"
     editor = lesson_editor("cerberus")
     editor.set_language("pl")
-    assert "Dlaczego Cerberus chce żywności" in editor.header.value
+    assert "Dlaczego Cerber chce żywności" in editor.header.value
     assert editor.editors[0].cards["B1"].label.startswith("Rolnik")
     assert not editor.messages.errors
 
@@ -211,8 +211,8 @@ def test_what_happened_speaks_to_you_and_names_the_spared_unit():
     record = [r for r in g.results if type(r).__name__ == "AgingResult"][-1]
     for lang, you, spared, ada in (
             ("en", "Your Farmer at F2 (1 age token) died.", "Your Knight at F1 was saved.", "Ada: Knight at F1"),
-            ("pl", "Ginie twoja jednostka: Rolnik na F2", "Ocalono twoją jednostkę: Knight na polu F1.",
-             "Ada: ginie Knight na F1")):
+            ("pl", "Ginie twoja jednostka: Rolnik na F2", "Ocalono twoją jednostkę: Rycerz na polu F1.",
+             "Ada: ginie Rycerz na F1")):
         lines = [text for _, text in result_lines(g, record, lang, g.events[start:])]
         joined = " | ".join(lines)
         assert you in joined and spared in joined and ada in joined, joined
