@@ -147,11 +147,12 @@ def bench_first_solo_game(runs: int = 2) -> list[dict]:
 def bench_coach(games: int = 2) -> dict:
     """The guided game followed to the end of its guided turns (seconds per step: the
     suggestion and the page redrawn), a move of your own checked (seconds), and the Game
-    review of whole games with the app's budget (seconds in all, per decision)."""
+    review of whole games with the app's world count (seconds in all, per decision)."""
     from papertales import Action
     from papertales.registry import get
     from papertales_widgets import GameStepper, Session
-    from papertales_widgets.coach import REVIEW_SECONDS, ReviewPanel
+    from papertales import coach
+    from papertales_widgets.coach import ReviewPanel
     from papertales_widgets.guide import GuidePanel
     st = GameStepper(Session(players=3, seed=1, humans=[0]))
     panel = GuidePanel(st)
@@ -188,7 +189,7 @@ def bench_coach(games: int = 2) -> dict:
                         "per_decision_s": round(total / len(rows), 3)})
     return {"guided_steps": len(steps), "guided_step_median_s": round(statistics.median(steps), 3),
             "guided_step_max_s": round(max(steps), 3), "guided_turns_s": round(guided, 2),
-            "own_move_checked_s": round(own, 3), "review_budget_s": REVIEW_SECONDS, "reviews": reviews}
+            "own_move_checked_s": round(own, 3), "review_worlds": coach.WORLDS, "reviews": reviews}
 
 
 def main(argv=None) -> int:

@@ -253,21 +253,17 @@ def rollouts(games, iterations, seed, jobs) -> dict:
     return out
 
 
-def hint_time(seconds=None) -> dict:
-    """Wall seconds of a hint at the app's budget, on the speed positions."""
+def hint_time() -> dict:
+    """CPU seconds of a hint with the app's world count (:data:`papertales.coach.WORLDS`:
+    the hint's, the guide's and the review's), on the speed positions."""
     from papertales import coach
-    try:
-        from papertales_widgets.coach import HINT_SECONDS
-    except ImportError:
-        HINT_SECONDS = 1.0
-    seconds = seconds or HINT_SECONDS
-    times, worlds = [], []
+    times, options = [], []
     for g in speed_positions():
-        start = time.perf_counter()
-        h = coach.hint(g, g.pending_players()[0], seconds=seconds, seed=1)
-        times.append(time.perf_counter() - start)
-        worlds.append(h.worlds)
-    out = {"budget_seconds": seconds, "wall_seconds": [round(x, 2) for x in times], "worlds": worlds}
+        start = time.process_time()
+        h = coach.hint(g, g.pending_players()[0], seed=1)
+        times.append(time.process_time() - start)
+        options.append(len(h.options))
+    out = {"worlds": coach.WORLDS, "cpu_seconds": [round(x, 2) for x in times], "options": options}
     print(f"  {out}", flush=True)
     return out
 

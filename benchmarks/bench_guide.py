@@ -25,32 +25,34 @@ import sys
 import time
 
 from papertales import Game, coach
-from papertales.registry import get
+from papertales_widgets.guide import MODE, Guide
+from papertales_widgets.session import Session
 
 PLAYERS, SEAT, TURNS = 3, 0, 2
 
 
 def play(seed: int, seat_player: str = "coach", turns: int | None = None) -> tuple[Game, list]:
-    """The deal ``seed`` (3 players, greedy bots seeded as the app seeds them) with seat 1
-    played by the coach's suggestions (or ``"greedy"``); ``turns``: stop after them.
-    Returns the game and, per coach decision, ``(turn, kind, CPU seconds)``."""
-    g = Game.new(players=PLAYERS, seed=seed)
-    bots = {s: get("greedy", seed * 1000 + s + 1) for s in range(PLAYERS)}
+    """The deal ``seed`` played as the app plays it (a :class:`Session`: 3 players, greedy
+    bots seeded as the app seeds them, the bots deciding before you), your seat by the
+    guide's suggestions -- or by the greedy bot (``seat_player="greedy"``); ``turns``: stop
+    after them.  Returns the game and, per suggestion, ``(turn, kind, CPU seconds)``."""
+    bots = {s: "greedy" for s in range(PLAYERS) if s != SEAT or seat_player == "greedy"}
+    session = Session(players=PLAYERS, seed=seed, humans=[SEAT])
+    guide = Guide(session)
+    session.new_game(players=PLAYERS, seed=seed, humans=[] if seat_player == "greedy" else [SEAT], bots=bots,
+                     mode=MODE)
     steps = []
+    g = session.game
     while not g.is_over and (turns is None or g.turn <= turns):
-        if not any(g.pending):
-            g.advance()
-            continue
-        s = next(s for s, d in enumerate(g.pending) if d is not None)
-        if s == SEAT and seat_player == "coach":
-            kind = g.pending[s].kind
+        if guide.waiting():
+            kind = g.pending[SEAT].kind
             t0 = time.process_time()
-            plan = coach.hint(g, s, lang="en").best.plan
+            coach.hint(g, SEAT, lang="en")
             steps.append((g.turn, kind, time.process_time() - t0))
-            for a in plan:
-                g.apply(s, a)
+            guide.follow()
         else:
-            g.apply(s, bots[s].choose(g, s))
+            session.advance("phase")
+        g = session.game
     return g, steps
 
 

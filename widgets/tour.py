@@ -26,9 +26,6 @@ from .stepper import GameStepper
 from .texts import phase_explain
 from .wargraph import WarGraph, graph_for_session
 
-#: sampled worlds per decision of the notebook's game review (the same review every run)
-REVIEW_WORLDS = 4
-
 
 class GuidedGame:
     """The guided first game for a notebook.  ``panel()`` is the live stepper with the
@@ -150,7 +147,7 @@ class GuidedGame:
     def review(self) -> ReviewPanel:
         """The game review of your decisions (:class:`~papertales_widgets.coach.ReviewPanel`),
         with a fixed number of sampled worlds; it runs at once when the game is over."""
-        return ReviewPanel(self.session, worlds=REVIEW_WORLDS, lang=self.lang)
+        return ReviewPanel(self.session, lang=self.lang)
 
 
 __all__ = ["GuidedGame", "graph_for_session"]

@@ -1,0 +1,167 @@
+"""What a learner reads from the coach, measured (the goals of "the coach teaches").
+
+Nothing here is a test: it prints numbers for docs/teaching.md (games, seeds and the
+machine are printed with them).
+
+* ``--part reasons``: the reasons of the guided line's hints and of the reviews of games
+  whose seat 1 is played by another player (the greedy bot, the random bot): how many add
+  up to the LP shown (the parts shown, each to a tenth, against the difference to a tenth,
+  within 0.1) and how many name a card, a neighbour or a building (in the parts or in the
+  two options' words).
+* ``--part steady``: a seat that always plays the coach's suggestion (3 players, two greedy
+  bots): the review's plotted chance to win after each decision, and the mean jump between
+  consecutive decisions of one phase of one turn (the draft's picks), with how many jumps
+  stay within the plotted band; and how many of those decisions the review calls anything
+  but fine.
+* ``--part speed``: CPU seconds of a hint and of a whole 3-player review.
+
+Run on the compiled engine for the app's speed:
+``.venv-compiled/bin/python -P benchmarks/bench_coach.py --part all``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+
+from papertales import Game, coach, judgement
+from papertales.registry import get
+
+NAMED = ("war", "ability", "building", "play", "kept", "hand")
+
+
+def names_something(game, why) -> bool:
+    """Does the reason name a card, a neighbour or a building (a named part, or the
+    options' own words naming a card or a building)?"""
+    if why.names_something:
+        return True
+    cards = [c.name for c in game.cards.units] + [b.name for b in game.buildings]
+    words = why.better + " " + why.worse
+    return any(name in words for name in cards)
+
+
+def adds_up(why) -> bool:
+    return abs(sum(v for v, _, _ in why.parts) - round(why.lp, 1)) <= 0.1 + 1e-9
+
+
+def played_game(seed: int, seat_bot: str, seat: int = 0) -> Game:
+    """3 players, seat ``seat`` by ``seat_bot``, the others greedy."""
+    g = Game.new(players=3, seed=seed)
+    bots = {s: get(seat_bot if s == seat else "greedy", seed * 1000 + s + 1) for s in range(3)}
+    while not g.is_over:
+        if not any(g.pending):
+            g.advance()
+            continue
+        s = next(s for s, d in enumerate(g.pending) if d is not None)
+        g.apply(s, bots[s].choose(g, s))
+    return g
+
+
+def coach_game(seed: int, seat: int = 0) -> tuple[Game, list]:
+    """3 players, seat ``seat`` always playing the coach's suggestion, the others greedy;
+    with the hints it followed."""
+    g = Game.new(players=3, seed=seed)
+    bots = {s: get("greedy", seed * 1000 + s + 1) for s in range(3)}
+    hints = []
+    while not g.is_over:
+        if not any(g.pending):
+            g.advance()
+            continue
+        s = next(s for s, d in enumerate(g.pending) if d is not None)
+        if s == seat:
+            h = coach.hint(g, s, lang="en")
+            hints.append((g.clone(), h))
+            for a in h.best.plan:
+                g.apply(s, a)
+        else:
+            g.apply(s, bots[s].choose(g, s))
+    return g, hints
+
+
+def part_reasons(review_games: int, lang: str) -> dict:
+    whys = []
+    _, hints = coach_game(2)                       # the guided deal, played to the end
+    for g, h in hints:
+        if g.turn <= 2:
+            whys += [(g, o.why) for o in h.options if o.why is not None]
+    guided = len(whys)
+    reviewed = 0
+    for i in range(review_games):
+        bot = ("greedy", "random")[i % 2]
+        g = played_game(100 + i, bot)
+        for r in coach.review(g, 0, lang=lang):
+            if r.why is not None:
+                whys.append((g, r.why))
+            reviewed += not r.forced
+    add = sum(adds_up(w) for _, w in whys)
+    named = sum(names_something(g, w) for g, w in whys)
+    return {"reasons": len(whys), "from_guided_hints": guided, "review_decisions": reviewed,
+            "review_games": review_games, "add_up": add, "add_up_share": round(add / len(whys), 3),
+            "name_something": named, "name_share": round(named / len(whys), 3), "lang": lang}
+
+
+def part_steady(seeds) -> dict:
+    jumps, within, not_fine, decisions = [], 0, 0, 0
+    per_seed = {}
+    for seed in seeds:
+        g, _ = coach_game(seed)
+        rows = coach.review(g, 0, lang="en")
+        not_fine += sum(r.verdict != "fine" for r in rows)
+        decisions += sum(not r.forced for r in rows)
+        mine = []
+        for a, b in zip(rows, rows[1:]):
+            if (a.turn, a.phase) == (b.turn, b.phase) and a.win_after is not None and b.win_after is not None:
+                j = abs(b.win_after - a.win_after)
+                mine.append(j)
+                within += b.win_after_low <= a.win_after <= b.win_after_high
+        jumps += mine
+        per_seed[seed] = {"jumps": len(mine), "mean_jump_points": round(100 * sum(mine) / max(len(mine), 1), 2),
+                          "max_jump_points": round(100 * max(mine, default=0), 1),
+                          "chance_after": [round(100 * r.win_after, 1) for r in rows if r.win_after is not None]}
+    return {"seeds": list(seeds), "jumps": len(jumps), "mean_jump_points": round(100 * sum(jumps) / len(jumps), 2),
+            "within_band": within, "not_fine": not_fine, "decisions": decisions, "per_seed": per_seed}
+
+
+def part_speed(seeds) -> dict:
+    hints, reviews = [], []
+    for seed in seeds:
+        g = played_game(seed, "greedy")
+        judgement._cache.clear()
+        t = time.process_time()
+        rows = coach.review(g, 0, lang="en")
+        reviews.append({"seed": seed, "decisions": len(rows), "cpu_s": round(time.process_time() - t, 2)})
+        judgement._cache.clear()
+        for r in rows[::4]:
+            pos = coach.replay(g, r.index)
+            t = time.process_time()
+            coach.hint(pos, 0, lang="en")
+            hints.append(time.process_time() - t)
+    return {"hint_cpu_s_mean": round(sum(hints) / len(hints), 3), "hint_cpu_s_max": round(max(hints), 3),
+            "hints": len(hints), "reviews": reviews}
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--part", choices=("reasons", "steady", "speed", "all"), default="all")
+    ap.add_argument("--review-games", type=int, default=8)
+    ap.add_argument("--lang", default="en")
+    a = ap.parse_args(argv)
+    out = {"machine": {"python": sys.version.split()[0], "machine": platform.machine(),
+                       "engine": type(Game).__module__, "worlds": coach.WORLDS}}
+    if a.part in ("reasons", "all"):
+        out["reasons"] = part_reasons(a.review_games, a.lang)
+        print(json.dumps(out["reasons"]), flush=True)
+    if a.part in ("steady", "all"):
+        out["steady"] = part_steady((3, 8))
+        print(json.dumps({k: v for k, v in out["steady"].items() if k != "per_seed"}), flush=True)
+    if a.part in ("speed", "all"):
+        out["speed"] = part_speed((3, 8))
+        print(json.dumps(out["speed"]), flush=True)
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
