@@ -85,7 +85,7 @@ def hint_digest(seed) -> str:
         seat = next(s for s, d in enumerate(g.pending) if d is not None)
         if seat == 0 and g.phase in ("recruitment", "deployment", "construction"):
             hint = coach.hint(g, 0, worlds=3, seed=seed, lang="en")
-            h.update(repr([(str(o.action), o.also, o.worlds, o.lp, o.lp_low, o.win, o.reason)
+            h.update(repr([(o.plan, o.also, o.worlds, o.lp, o.lp_low, o.win, o.win_low, o.reason)
                            for o in hint.options]).encode())
         g.apply(seat, bots[seat].choose(g, seat))
     return h.hexdigest()[:16]
