@@ -164,8 +164,10 @@ class App(Speaking, W.VBox):
         self.tabs.titles = tab_titles(False, lang)
         self.tabs.selected_index = 0
         self.tabs.observe(self._on_tab, names="selected_index")
+        self.credits = W.HTML()               # the game's authors; this app is unofficial
+        self.credits.add_class("pt-credits")
         self.children = [self.top, self.link_messages, self.intro, self.stepper, self.kingdoms, self.messages,
-                         self.tabs]
+                         self.tabs, self.credits]
         self._solo = None
         self._draw_header()
         self.session.observe(self._on_session)
@@ -195,6 +197,8 @@ class App(Speaking, W.VBox):
         self.guided.description = self.t("coach.guide.start")
         self.guided.tooltip = self.t("coach.guide.start_tip")
         self.intro.value = wrap(f"<div class='pt-msg pt-info'>{app_intro(self.lang)}</div>", css=False)
+        self.credits.value = wrap(f"<p class='pt-muted' style='margin:10px 0 4px 0'>{escape(self.t('app.credits'))}</p>",
+                                  css=False)
 
     @guarded()
     def set_language(self, lang) -> None:

@@ -855,6 +855,7 @@ def test_a_teachers_link_opens_the_guided_game_in_polish(browser, voila_app, art
         assert page.locator(".pt-stepper input[type='number']").first.input_value() == str(SEED)
         assert page.locator(".pt-players select").first.input_value() == str(PLAYERS)
         assert not page.locator(".pt-link-messages").first.is_visible()
+        assert "Catch Up Games" in page.inner_text(".pt-credits") and "nieoficjalny" in page.inner_text(".pt-credits")
         full_screenshot(page, artifacts / "link-guided-1280-pl.png")
         assert_no_traceback(page)
 
