@@ -252,7 +252,7 @@ class App(Speaking, W.VBox):
         ``"lang=pl&guided=1"``, or :class:`LinkSettings`): the language, then the guided
         first game (as its button does) or a new game with the players, seed, Lich King
         cards and bots given (as the stepper's *New game* does).  What the link gives
-        wrongly is said at the top of the page and left out (README, "Link parameters")."""
+        wrongly is said at the top of the page and left out (README, "One link for the class")."""
         link = query if isinstance(query, LinkSettings) else parse_link(query)
         if link.lang is not None and link.lang != self.lang:
             self.set_language(link.lang)

@@ -1,6 +1,6 @@
 """Link parameters: a teacher hands the class one link, and every page opens on the same
 mode and deal, e.g. ``.../voila/render/notebooks/app.ipynb?lang=pl&guided=1`` or
-``...?players=1&lich=2&seed=11`` (README, "Link parameters").
+``...?players=1&lich=2&seed=11`` (README, "One link for the class").
 
 * :func:`parse_link` reads a query string into :class:`LinkSettings` (a pure function:
   only fixed words and whole numbers in small ranges are accepted; a refused value is a
@@ -24,8 +24,11 @@ from typing import NamedTuple
 from urllib.parse import parse_qsl
 
 from papertales import i18n
+from papertales.extras import require
 from papertales.i18n import t
 from papertales.registry import names as bot_names
+
+from .guide import BOTS as GUIDED_BOTS, PLAYERS as GUIDED_PLAYERS, SEED as GUIDED_SEED
 
 #: the parameters the app reads, in the order the messages name them
 PARAMS = ("lang", "guided", "players", "seed", "lich", "bots")
@@ -176,11 +179,10 @@ def parse_link(query: str | None) -> LinkSettings:
         else:
             out["bots"] = bots
     if out.get("guided"):
-        from .guide import BOTS, PLAYERS as GUIDED_PLAYERS, SEED
-        deal = {"players": GUIDED_PLAYERS, "seed": SEED, "bots": (BOTS,)}
+        deal = {"players": GUIDED_PLAYERS, "seed": GUIDED_SEED, "bots": (GUIDED_BOTS,)}
         for key in ("players", "seed", "lich", "bots"):
             if key in out and out[key] != deal.get(key):
-                refuse(key, "app.link.guided_deal", players=GUIDED_PLAYERS, seed=SEED)
+                refuse(key, "app.link.guided_deal", players=GUIDED_PLAYERS, seed=GUIDED_SEED)
                 del out[key]
     elif "lich" in out:
         out["players"] = 1
@@ -199,7 +201,6 @@ def page_query() -> str:
     the app is built).  Should that fail, the page opens as without parameters."""
     if os.environ.get("VOILA_PREHEAT") == "True":
         try:
-            from papertales.extras import require
             utils = require("voila.utils", "app")
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")       # "Failed to connect": the page opens as without a link

@@ -10,9 +10,16 @@ import re
 
 import pytest
 
+from papertales import i18n
 from papertales_widgets import App
 from papertales_widgets import guide
 from papertales_widgets.link import MAX_FIELDS, MAX_QUERY, MOST_SEED, SHOWN, LinkSettings, page_query, parse_link
+
+
+@pytest.fixture(autouse=True)
+def restore_language():
+    yield                            # a link's lang=pl sets the page's (and the engine's) language
+    i18n.set_language(None)
 
 
 def _text(widget) -> str:
