@@ -865,6 +865,7 @@ def test_a_teachers_link_opens_the_guided_game_in_polish(browser, voila_app, art
         said = note.inner_text()
         assert "Pominięto players=9 z linku" in said and "od 2 do 5" in said, said
         assert "Pominięto seed=abc z linku" in said, said
+        note.screenshot(path=str(artifacts / "link-refused-1280-pl.png"))
         assert page.evaluate(LANGUAGE_ON_JS, "Polski") and page.locator(".pt-guide").count() == 0
         assert page.locator(".pt-stepper input[type='number']").first.input_value() == "7"    # the app's own deal
         assert_no_traceback(page)
