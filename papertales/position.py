@@ -519,7 +519,8 @@ def position_of(game) -> dict:
     for what it describes.  Units fill ``front``/``back`` lists when no spot is left empty
     before an occupied one, else they are keyed by spot (``units``); in a Deployment,
     until the reveal, the units placed face down are listed under ``hand`` and ``place``
-    (``actions`` ending in ``done CARD`` once a player has kept a card)."""
+    (``actions`` ending in ``done CARD`` once a player has kept a card; ``actions`` without
+    ``done`` while a player is still placing, so that read back they still are)."""
     def unit(u):
         return {"card": u.type.id, "age": u.age} if u.age else u.type.id
 
@@ -527,7 +528,7 @@ def position_of(game) -> dict:
     # placed face down, not yet revealed (everyone may already have said "done")
     deploying = game.phase == "deployment" and game.stage in ("start", "place", "reveal")
     out = {"format": FORMAT, "turn": game.turn, "phase": phase, "players": []}
-    for p in game.players:
+    for i, p in enumerate(game.players):
         old = [u if u is not None and not (deploying and u.new) else None for u in p.units]
         entry = {"name": p.name, "gold": p.gold, "lp": p.lp}
         front = [old[s] for s in FRONT_SPOTS]
@@ -541,9 +542,13 @@ def position_of(game) -> dict:
         if deploying:
             placed = {SPOT_NAMES[s]: u.type.id for s, u in enumerate(p.units) if u is not None and u.new}
             hand = [c.id for c in p.hand] + list(placed.values())
+            places = [f"place {card} {spot}" for spot, card in placed.items()]
             if p.kept is not None:          # said "done", keeping this card for next turn
                 entry["hand"] = hand + [p.kept.id]
-                entry["actions"] = [f"place {card} {spot}" for spot, card in placed.items()] + [f"done {p.kept.id}"]
+                entry["actions"] = places + [f"done {p.kept.id}"]
+            elif placed and game.pending[i] is not None:    # still placing: no "done" yet
+                entry["hand"] = hand
+                entry["actions"] = places
             else:
                 if hand:
                     entry["hand"] = hand

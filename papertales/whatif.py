@@ -98,12 +98,11 @@ def _play(g, stop, plan, points=None):
 
 
 def _placements(g, seat, legal) -> list[Action]:
-    """The Deployment options shown side by side for a player with cards in hand and no
-    placement stated: each single placement (then ``done``), and ``done`` itself.  Moves,
-    discards and which card to keep are left to the position (they would multiply the
-    options); a player who placed something already is not second-guessed."""
-    if any(u is not None and u.new for u in g.players[seat].units):
-        return []
+    """The Deployment options shown side by side for a player still placing units (cards in
+    hand, no ``done`` stated): each single placement more (then ``done``), and ``done``
+    itself.  The placements the position states are made before and never second-guessed;
+    moves, discards and which card to keep are left to the position (they would multiply
+    the options)."""
     return [a for a in legal if a.kind == PLACE] + [a for a in legal if a.kind == DONE and a.card is None]
 
 

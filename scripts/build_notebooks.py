@@ -148,7 +148,10 @@ NOTEBOOKS = {
         ("code", 'LANG = "{lang}"          # the page\'s language (the switch at the top changes it)'),
         ("code", "from papertales_widgets.pagejs import page_extras\n\n"
                  "page_extras(LANG)   # keyboard shortcuts, busy sign, focus, the kernel shut down when the page closes"),
-        ("code", "from papertales_widgets import App\n\nApp(players=3, seed=7, humans=[0], lang=LANG)"),
+        ("code", "from papertales_widgets import App\n\napp = App(players=3, seed=7, humans=[0], lang=LANG)\napp"),
+        ("code", "from papertales_widgets.link import page_query\n\n"
+                 "# the page's link: ?lang=pl&guided=1 or ?players=1&lich=2&seed=11 ... (README: \"One link for the class\")\n"
+                 "link = app.apply_link(page_query())"),
     ]},
 }
 

@@ -348,10 +348,43 @@ def test_placements_not_stated_are_compared_side_by_side():
     assert [o["action"] for o in groups[0]["options"] if o["default"]] == ["done"]
 
 
-def test_a_stated_placement_is_not_second_guessed():
+def test_a_stated_placement_is_kept_and_the_rest_of_the_deployment_compared():
+    """Ann placed her Knight in F2 and has not said "done" (``actions`` without it): she
+    is still placing.  The Knight is never second-guessed (it stands in F2 in every option);
+    what she may still do, the Cook in a free spot or "done", is compared side by side,
+    "done" by default, as for any choice a position leaves open.  A player whose Deployment
+    is over (``place``, or ``actions`` ending in ``done``) is not asked again."""
     data = {"phase": "deployment", "players": [
         {"gold": 5, "front": ["farmer"], "hand": ["knight", "cook"], "actions": ["place knight F2"]},
         {"front": ["knight"]}]}
     r = ev(data, ("deployment",))["deployment"]
-    assert all(g["decision"] != "deploy" for g in r.get("decisions", []))
-    assert r["lp_after"] == [0, 0] and r["gold_after"] == [4, 3]
+    assert r["lp_after"] == [0, 0] and r["gold_after"] == [4, 3]          # the default: done
+    groups = [g for g in r["decisions"] if g["decision"] == "deploy"]
+    assert len(groups) == 1 and groups[0]["seat"] == 0
+    options = {o["action"]: o for o in groups[0]["options"]}
+    assert set(options) == {"place cook B1", "place cook B2", "done"}       # F1 Farmer, F2 Knight
+    assert [a for a, o in options.items() if o["default"]] == ["done"]
+    for o in options.values():
+        assert any(e["key"] == "ev.reveals" and e["params"] == {"card": "knight", "spot": 1} for e in o["events"])
+    assert any(e["key"] == "ev.reveals" and e["params"]["card"] == "cook" for e in options["place cook B1"]["events"])
+    for over in ({"place": {"knight": "F2"}}, {"actions": ["place knight F2", "done"]}):
+        ann = {"gold": 5, "front": ["farmer"], "hand": ["knight", "cook"], **over}
+        r = ev(dict(data, players=[ann, {"front": ["knight"]}]), ("deployment",))["deployment"]
+        assert all(g["decision"] != "deploy" for g in r.get("decisions", [])), over
+        assert r["lp_after"] == [0, 0] and r["gold_after"] == [4, 3]
+
+
+def test_a_player_still_placing_is_written_back_still_placing():
+    """``position_of`` of a Deployment where Ann placed a unit and has not said "done":
+    ``actions`` without "done" (``place`` would close her Deployment when read back)."""
+    data = {"phase": "deployment", "players": [
+        {"gold": 5, "front": ["farmer"], "hand": ["knight", "cook"], "actions": ["place knight F2"]},
+        {"hand": ["archer"], "place": {"archer": "F1"}}]}
+    g = game_from_position(data)
+    assert g.pending[0] is not None and g.pending[1] is None
+    again = position_of(g)
+    ann, ben = again["players"]
+    assert ann["actions"] == ["place knight F2"] and "place" not in ann and sorted(ann["hand"]) == ["cook", "knight"]
+    assert ben["place"] == {"F1": "archer"} and "actions" not in ben
+    g2 = game_from_position(again)
+    assert g2.pending[0] is not None and g2.pending[1] is None and position_of(g2) == again

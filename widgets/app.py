@@ -30,6 +30,7 @@ from . import guide as first_game
 from .guide import GuidePanel
 from .whatif_editor import WhatIfEditor
 from .legacy import LegacyPanel
+from .link import LinkSettings, parse_link
 
 class Tab(NamedTuple):
     """One tab of the app, declared once: everything else finds a tab by its name, never by
@@ -120,6 +121,7 @@ class App(Speaking, W.VBox):
             i18n.set_language(lang)      # the engine's words (prompts, refusals) follow the page
         lang = self._init_language(lang)
         self.add_class("pt-app")
+        self.add_class(f"pt-lang-{lang}")     # the page's script shows its busy sign in this language
         self.messages = MessageBox(lang=lang)
         self.warm_up = warm_up_plotly()
         self.session = Session(players=players, seed=seed, humans=humans, cards=cards,
@@ -140,6 +142,8 @@ class App(Speaking, W.VBox):
         self.guide = None                     # the guided first game's guide (built on first use)
         self.top = W.HBox([self.header, W.HBox([self.guided, self.language], layout=W.Layout(flex_flow="row wrap"))],
                           layout=W.Layout(justify_content="space-between", align_items="flex-start"))
+        self.link_messages = MessageBox(lang=lang)     # what the page's link asked for and could not get
+        self.link_messages.add_class("pt-link-messages")
         self.stepper = GameStepper(self.session, lich_king_cards=lich_king_cards, lang=lang,
                                    on_whatif=self.whatif_from_decision)
         self.kingdoms = KingdomView(session=self.session, lang=lang)
@@ -160,7 +164,10 @@ class App(Speaking, W.VBox):
         self.tabs.titles = tab_titles(False, lang)
         self.tabs.selected_index = 0
         self.tabs.observe(self._on_tab, names="selected_index")
-        self.children = [self.top, self.intro, self.stepper, self.kingdoms, self.messages, self.tabs]
+        self.credits = W.HTML()               # the game's authors; this app is unofficial
+        self.credits.add_class("pt-credits")
+        self.children = [self.top, self.link_messages, self.intro, self.stepper, self.kingdoms, self.messages,
+                         self.tabs, self.credits]
         self._solo = None
         self._draw_header()
         self.session.observe(self._on_session)
@@ -190,14 +197,19 @@ class App(Speaking, W.VBox):
         self.guided.description = self.t("coach.guide.start")
         self.guided.tooltip = self.t("coach.guide.start_tip")
         self.intro.value = wrap(f"<div class='pt-msg pt-info'>{app_intro(self.lang)}</div>", css=False)
+        self.credits.value = wrap(f"<p class='pt-muted' style='margin:10px 0 4px 0'>{escape(self.t('app.credits'))}</p>",
+                                  css=False)
 
     @guarded()
     def set_language(self, lang) -> None:
         """Redraw the whole page in ``lang`` ("en" or "pl"); the engine's messages follow."""
         lang = i18n.check_language(lang)
         i18n.set_language(lang)
+        self.remove_class(f"pt-lang-{self.lang}")
+        self.add_class(f"pt-lang-{lang}")
         self.lang = lang
         self.messages.set_language(lang)
+        self.link_messages.set_language(lang)
         if self.language.value != lang:
             self.language.value = lang          # calls back here, with nothing left to do
         self._draw_header()
@@ -232,6 +244,40 @@ class App(Speaking, W.VBox):
             seat.value = "human" if i == first_game.SEAT else first_game.BOTS
         st.do(self.guide.guide.start)
         return self.guide
+
+    # -------------------------------------------------------------- the page's link
+
+    def apply_link(self, query) -> LinkSettings:
+        """Start what the page's link asks for (``query``: its query string, e.g.
+        ``"lang=pl&guided=1"``, or :class:`LinkSettings`): the language, then the guided
+        first game (as its button does) or a new game with the players, seed, Lich King
+        cards and bots given (as the stepper's *New game* does).  What the link gives
+        wrongly is said at the top of the page and left out (README, "One link for the class")."""
+        link = query if isinstance(query, LinkSettings) else parse_link(query)
+        if link.lang is not None and link.lang != self.lang:
+            self.set_language(link.lang)
+        if link.problems:
+            self.link_messages.warn(link.text(self.lang), words=link.text)
+        if link.guided:
+            self.start_guided()
+        elif link.new_game:
+            st = self.stepper
+            n = link.players if link.players is not None else (1 if link.lich is not None else st.players.value)
+            st.players.value = n
+            if link.seed is not None:
+                st.seed.value = link.seed
+            if link.lich is not None:
+                st.lich_count.value = link.lich
+            bot_seats = [seat for i, seat in enumerate(st.seats[:n]) if i != 0]
+            st.seats[0].value = "human"
+            for i, seat in enumerate(bot_seats):
+                if link.bots:
+                    name = link.bots[i % len(link.bots)]
+                    seat.value = "bot" if name == "random" else name
+                elif seat.value == "human":
+                    seat.value = "bot"
+            st.on_new_game()
+        return link
 
     def open_review(self):
         """The Game review tab, reviewing the game so far (the guide's "Open the game review")."""

@@ -60,6 +60,11 @@ class MessageBox(W.HTML):
         self._say("info", words or (lambda _lang: text))
         self._said = ("info", words) if words else None
 
+    def warn(self, text: str, words=None) -> None:
+        """Something the page could not do as asked, though nothing was refused (in amber)."""
+        self._say("warn", words or (lambda _lang: text))
+        self._said = ("warn", words) if words else None
+
     def ok(self, text: str, words=None) -> None:
         self._say("ok", words or (lambda _lang: text))
         self._said = ("ok", words) if words else None

@@ -16,7 +16,7 @@ Only fixed selectors are used; nothing a visitor types is executed."""
 
 from __future__ import annotations
 
-from papertales.i18n import t
+from papertales.i18n import LANGUAGES, check_language, get_language, t
 from papertales.render import escape
 
 STYLE = """<style>
@@ -57,7 +57,15 @@ SCRIPT = """<script>  // # i18n: not prose (code)
   }
   var busyTimer = null, lastClass = null, changed = false, idleTimer = null;
   function app() { return document.querySelector('.pt-app'); }
-  function setBusy(on) { document.body.classList.toggle('pt-busy', on); }
+  function setBusy(on) {
+    var a = app(), lang = null;
+    if (on && a) { a.classList.forEach(function (c) { if (c.indexOf('pt-lang-') === 0) { lang = c.slice(8); } }); }
+    if (lang) {
+      document.querySelectorAll('#pt-busy [data-lang]').forEach(function (s) {
+        s.style.display = s.getAttribute('data-lang') === lang ? '' : 'none'; });
+    }
+    document.body.classList.toggle('pt-busy', on);
+  }
   function refocus() {
     var a = document.activeElement;
     if (a && a !== document.body && document.contains(a)) { return; }
@@ -124,10 +132,15 @@ SCRIPT = """<script>  // # i18n: not prose (code)
 
 
 def page_html(lang=None) -> str:
-    """The style, the busy sign and the script, for one ``display(HTML(...))``."""
-    busy = t("app.busy", lang)
+    """The style, the busy sign and the script, for one ``display(HTML(...))``.  The busy
+    sign holds its word in every language; the one of the app's language (its
+    ``pt-lang-*`` class, which a link or the switch may change after this was drawn) shows."""
+    lang = check_language(lang) if lang else get_language()
+    hidden = ' style="display:none"'
+    words = "".join(f'<span data-lang="{code}"{"" if code == lang else hidden}>{escape(t("app.busy", code))}</span>'
+                    for code in LANGUAGES)
     return (STYLE + f'<div id="pt-busy" role="status" aria-live="polite"><span class="pt-spinner"></span>'
-            f'<span>{escape(busy)}</span></div>' + SCRIPT)
+            f'{words}</div>' + SCRIPT)
 
 
 def page_extras(lang=None):

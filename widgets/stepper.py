@@ -302,6 +302,7 @@ class GameStepper(Speaking, W.VBox):
         self._history_len = None
         self._auto_record = False
         self._record_game = id(s.game)        # the game whose record the text box may hold
+        self._record_shown_at = None          # the step whose record "Show the record" put there
         self._relabel_titles()
         s.observe(lambda _s: self.refresh())
         self.refresh()
@@ -442,6 +443,7 @@ class GameStepper(Speaking, W.VBox):
         g = self.session.game
         self.record.value = dumps(g)
         self._auto_record = False
+        self._record_shown_at = self._step_key()      # it goes at the next step, as the file's link
         key = "app.step.saved" if g.is_over else "app.step.saved_spoiler"
         self.messages.ok(self.t(key), words=lambda lang: t(key, lang))
 
@@ -458,6 +460,11 @@ class GameStepper(Speaking, W.VBox):
         self.messages.ok("", words=lambda lang: t("app.step.loaded", lang, turn=turn, phase=R.phase_title(phase, lang)))
 
     # -------------------------------------------------------------- display
+
+    def _step_key(self) -> tuple:
+        """Which step of which game the page shows (any move, undo or new game changes it)."""
+        g = self.session.game
+        return (id(g), len(g.history), g.turn, g.phase, g.stage)
 
     def refresh(self):
         s = self.session
@@ -503,6 +510,10 @@ class GameStepper(Speaking, W.VBox):
             self._record_game = id(g)
             self.record.value = ""
             self._auto_record = False
+        if self._record_shown_at is not None and self._record_shown_at != self._step_key():
+            self._record_shown_at = None      # a record shown before this step: it holds hidden cards
+            if not self._auto_record:
+                self.record.value = ""
         key = (id(g), len(g.history), tuple(g.pending_players()), g.phase, g.stage)
         if key != self._decision_key:
             self._decision_key = key

@@ -153,10 +153,10 @@ class WhatIfExtras(Speaking, W.VBox):
             pos["rules"] = rules
         for i, pd in enumerate(pos["players"]):
             hand, actions = _split(self.hands[i].value), _split(self.actions[i].value)
-            if hand:
-                pd["hand"] = hand
+            if hand:                         # after the cards the form shows placed in their spots
+                pd["hand"] = pd.get("hand", []) + hand
             if actions:
-                pd["actions"] = actions
+                pd["actions"] = pd.get("actions", []) + actions
             choices = {}
             for item in _split(self.choices[i].value):
                 card, sep, what = item.partition("=")
@@ -167,22 +167,22 @@ class WhatIfExtras(Speaking, W.VBox):
                 pd["choices"] = {k: v[0] if len(v) == 1 else v for k, v in choices.items()}
         return pos
 
-    def set_from(self, pos: dict, written: dict) -> None:
+    def set_from(self, pos: dict, written: dict, deployment=None) -> None:
         """Fill the phase, hands, actions, choices and variants from a loaded position:
-        ``pos`` as the engine reads it back (``position_of``: ids, placements by spot) and
-        ``written`` as the file says it (the choices and Deployment actions, which the
-        engine carries out rather than keeps)."""
+        ``pos`` as the engine reads it back (``position_of``: ids, placements by spot),
+        ``written`` as the file says it (the choices, which the engine carries out rather
+        than keeps) and ``deployment``: each player's hand and actions as the form shows
+        them, the placements being in their spots (``whatif_editor.deployment_form``)."""
         self.phase.value = pos["phase"] if pos["phase"] in WHATIF_PHASES else "wars"
         self.variants.set_rules(pos.get("rules") or {})
         players = written.get("players") if isinstance(written, dict) else None
         players = players if isinstance(players, list) else []
+        deployment = list(deployment or ())
         for i, (hand, actions, choices) in enumerate(zip(self.hands, self.actions, self.choices)):
-            pd = pos["players"][i] if i < len(pos["players"]) else {}
             wd = players[i] if i < len(players) and isinstance(players[i], dict) else {}
-            # the hand as written: the cards left unplaced are discarded only when the phase runs
-            hand.value = ", ".join(wd["hand"] if isinstance(wd.get("hand"), list) else pd.get("hand", []))
-            placed = [f"place {card} {spot}" for spot, card in pd.get("place", {}).items()]
-            actions.value = ", ".join(wd.get("actions") or pd.get("actions") or placed)
+            in_hand, done = deployment[i] if i < len(deployment) else ((), ())
+            hand.value = ", ".join(in_hand)
+            actions.value = ", ".join(done)
             chosen = wd.get("choices", {})
             choices.value = ", ".join(f"{key}={value}" for key, values in chosen.items()
                                       for value in (values if isinstance(values, list) else [values]))

@@ -87,9 +87,13 @@ class PlayerEditor(W.VBox):
         self.lp.add_class("pt-wi-lp")
         self.flags = {key: field_flag() for key in ("top", *(label for label, _ in SPOTS), "buildings")}
         self.kept = None                   # the card kept for next turn: carried, not edited
+        #: spot -> the card placed there face down in this Deployment (shown in its spot,
+        #: written as a placement of the hand; choosing another card there drops it)
+        self.placed: dict[str, str] = {}
         self.cards = {}
         self.ages = {}
-        rows = []
+        self.notes = {}                    # spot -> "placed in this Deployment" (built when first needed)
+        self.rows = {}
         for label, _ in SPOTS:
             c = W.Dropdown(options=card_options(cards, lang), value="", description=label,
                            layout=W.Layout(width="300px"))
@@ -97,8 +101,11 @@ class PlayerEditor(W.VBox):
             a.style.description_width = "75px"
             c.add_class(f"pt-spot-{label}")
             a.add_class(f"pt-age-{label}")
+            c.observe(lambda ch, label=label: self._card_changed(label, ch["new"]), names="value")
             self.cards[label], self.ages[label] = c, a
-            rows.append(W.HBox([c, a, self.flags[label]], layout=W.Layout(flex_flow="row wrap", align_items="center")))
+            self.rows[label] = W.HBox([c, a, self.flags[label]],
+                                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        rows = list(self.rows.values())
         self.buildings = {}
         brow = []
         for b in cards.buildings:
@@ -133,15 +140,44 @@ class PlayerEditor(W.VBox):
             d.options = [(t(k, lang), v) for k, v in LEVELS]
             d.value = value
             d.description = R.card_name(b, lang)
+        for note in self.notes.values():
+            self._note_text(note)
+
+    def _card_changed(self, label: str, card: str) -> None:
+        """Another card chosen in a spot that held a placement: the placement is gone (the
+        card chosen is a unit in play, or the spot is empty)."""
+        if label in self.placed and card != self.placed[label]:
+            del self.placed[label]
+            self.show_placed(True)
+
+    def show_placed(self, deploying: bool) -> None:
+        """At Deployment, a placed card says so beside its spot (its age box is off: it
+        has no tokens yet); at another phase it is a unit in play like the others."""
+        for label, _ in SPOTS:
+            mine = deploying and label in self.placed
+            if mine and label not in self.notes:
+                note = self.notes[label] = W.HTML()
+                note.add_class("pt-placed-note")
+                self._note_text(note)
+                row = self.rows[label]
+                row.children = row.children[:-1] + (note,) + row.children[-1:]
+            if label in self.notes:
+                self.notes[label].layout.display = None if mine else "none"
+            self.ages[label].disabled = mine
+
+    def _note_text(self, note) -> None:
+        note.value = wrap(f"<span class='pt-muted'>{escape(t('app.wi.placed', self.lang))}</span>", css=False)
 
     def controls(self):
         return [self.name, self.gold, self.lp, *self.cards.values(), *self.ages.values(),
                 *self.buildings.values()]
 
-    def read(self, problems: dict) -> dict:
-        """The player's part of the position, units keyed by the spot they are shown in.
+    def read(self, problems: dict, deploying: bool = False) -> dict:
+        """The player's part of the position, units keyed by the spot they are shown in
+        (``deploying``: the cards placed in this Deployment as placements of the hand).
         A box that holds no allowed number goes into ``problems`` (flag -> words) instead."""
         out = {"name": self.name.value}
+        placed = []
         for key, box in (("gold", self.gold), ("lp", self.lp)):
             try:
                 out[key] = whole_number(box.value, key, self.lang)
@@ -149,6 +185,10 @@ class PlayerEditor(W.VBox):
                 problems.setdefault("top", []).append(f"{box.description}: {exc}")
         units = {}
         for label, _ in SPOTS:
+            card = self.cards[label].value
+            if deploying and card and self.placed.get(label) == card:
+                placed.append((label, card))
+                continue
             try:
                 age = whole_number(self.ages[label].value, "age", self.lang)
             except ValueError as exc:
@@ -158,6 +198,9 @@ class PlayerEditor(W.VBox):
             if card:
                 units[label] = {"card": card, "age": age} if age else card
         out["units"] = units
+        if placed:
+            out["hand"] = [card for _, card in placed]
+            out["actions"] = [f"place {card} {label}" for label, card in placed]
         out["buildings"] = {bid: d.value for bid, d in self.buildings.items() if d.value}
         if self.kept:
             out["kept"] = self.kept
@@ -176,11 +219,14 @@ class PlayerEditor(W.VBox):
         for key, flag in self.flags.items():
             set_flag(flag, " ".join(problems.get(key, ())))
 
-    def set_from(self, pd: dict) -> None:
+    def set_from(self, pd: dict, placed: dict | None = None) -> None:
+        """Show the player's part of a position; ``placed``: ``{spot: card}`` placed face
+        down in this Deployment (see :func:`deployment_form`)."""
+        self.placed = {}
         self.name.value = pd.get("name", t("app.name.player", self.lang, n=self.seat + 1))
         self.gold.value = str(pd.get("gold", 3))
         self.lp.value = str(pd.get("lp", 0))
-        units = spot_units(pd)
+        units = dict(spot_units(pd), **(placed or {}))
         for label, _ in SPOTS:
             entry = units.get(label)
             if isinstance(entry, dict):
@@ -192,6 +238,8 @@ class PlayerEditor(W.VBox):
         for bid, d in self.buildings.items():
             d.value = pd.get("buildings", {}).get(bid, 0)
         self.kept = pd.get("kept")
+        self.placed = dict(placed or {})
+        self.show_placed(True)
 
 
 def spot_units(pd: dict) -> dict:
@@ -202,6 +250,46 @@ def spot_units(pd: dict) -> dict:
     for line, spots in (("front", ("F1", "F2", "F3")), ("back", ("B1", "B2"))):
         for spot, entry in zip(spots, pd.get(line, [])):
             out[spot] = entry
+    return out
+
+
+def _card_id(entry, cards=BASE):
+    """A card of a written hand (an id, a name, or ``{"card": ...}``) as its id."""
+    if isinstance(entry, dict):
+        entry = entry.get("card")
+    try:
+        return cards.unit(entry).id
+    except (KeyError, AttributeError, TypeError):
+        return entry
+
+
+def deployment_form(pos: dict, written=None, cards=BASE) -> list:
+    """What the form shows of each player of a position at Deployment: ``(placed, hand,
+    actions)``, the cards placed face down in this Deployment by spot (shown in their
+    spots), the cards still in hand and the actions after the placements (``done`` or
+    ``done CARD`` once said).  ``pos`` is the position as the engine writes it back
+    (``position_of``: placements by spot); the hand is taken as ``written`` when it says
+    one (cards left unplaced are discarded only when the player says ``done``)."""
+    players = written.get("players") if isinstance(written, dict) else None
+    players = players if isinstance(players, list) else []
+    out = []
+    for i, pd in enumerate(pos["players"]):
+        wd = players[i] if i < len(players) and isinstance(players[i], dict) else {}
+        placed: dict[str, str] = {}
+        actions: list[str] = []
+        if "place" in pd:                       # placed, then "done"
+            placed, actions = {str(k).upper(): v for k, v in pd["place"].items()}, ["done"]
+        for text in pd.get("actions", []):
+            words = str(text).split()
+            if len(words) == 3 and words[0] == "place":
+                placed[words[2].upper()] = words[1]
+            else:
+                actions.append(text)
+        hand = [_card_id(c, cards) for c in (wd["hand"] if isinstance(wd.get("hand"), list) else pd.get("hand", []))]
+        for card in placed.values():
+            if card in hand:
+                hand.remove(card)
+        out.append((placed, hand, actions))
     return out
 
 
@@ -379,9 +467,11 @@ class WhatIfEditor(Speaking, W.VBox):
         [words]}}``) when given."""
         collect = {} if problems is None else problems
         players = []
+        deploying = self.extras.phase.value == "deployment"
         for e in self.editors[:self.players.value]:
             mine: dict = {}
-            players.append(e.read(mine))
+            e.show_placed(deploying)
+            players.append(e.read(mine, deploying))
             if mine:
                 collect[e.seat] = mine
         if problems is None and collect:
@@ -432,11 +522,13 @@ class WhatIfEditor(Speaking, W.VBox):
             self.note = data.get("note", "") if isinstance(data, dict) else ""
             self.players.value = game.n
             self.turn.value = pos["turn"]
-            for e, pd in zip(self.editors, pos["players"]):
-                e.set_from(pd)
+            form = deployment_form(pos, data, game.cards) if pos["phase"] == "deployment" else \
+                [({}, [], [])] * game.n
+            for e, pd, (placed, _, _) in zip(self.editors, pos["players"], form):
+                e.set_from(pd, placed)
             for e in self.editors[game.n:]:
                 e.set_from({})
-            self.extras.set_from(pos, data)
+            self.extras.set_from(pos, data, [(hand, actions) for _, hand, actions in form])
         finally:
             self._loading = False
         self.healer_choices = {}

@@ -850,3 +850,44 @@ def test_the_guided_game_in_polish_and_english(browser, voila_app, artifacts, wi
     finally:
         page.goto("about:blank")
         context.close()
+
+
+# ------------------------------------------------------------------ a teacher's link
+
+def test_a_teachers_link_opens_the_guided_game_in_polish(browser, voila_app, artifacts):
+    """One link for the class, ``?lang=pl&guided=1&players=3&seed=5``: the page opens in
+    Polish (the switch on Polski, the phase track and buttons in Polish) with the guided
+    first game started, its guide's box shown at decision 1 of the guided deal.  A second
+    visit with values that are not allowed opens the app as without them and says so at
+    the top, in the link's language."""
+    from papertales_widgets.guide import PLAYERS, SEED
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        voila_app.open(page, "attached", query="lang=pl&guided=1&players=3&seed=5")
+        page.locator(".pt-guide .pt-guide-suggest").wait_for(state="visible", timeout=GUIDE_TIMEOUT)
+        text = guide_text(page)
+        assert "Przewodnik proponuje:" in text and "decyzja 1 · tura 1 z 2" in text, text
+        assert page.evaluate(LANGUAGE_ON_JS, "Polski")
+        assert "Rekrutacja" in page.inner_text(".pt-track-widget") and "Recruitment" not in page.inner_text(".pt-track-widget")
+        assert page.locator("button.pt-next-phase").inner_text().startswith("Następna faza")
+        assert page.locator(".pt-stepper input[type='number']").first.input_value() == str(SEED)
+        assert page.locator(".pt-players select").first.input_value() == str(PLAYERS)
+        assert not page.locator(".pt-link-messages").first.is_visible()
+        assert "Catch Up Games" in page.inner_text(".pt-credits") and "nieoficjalny" in page.inner_text(".pt-credits")
+        full_screenshot(page, artifacts / "link-guided-1280-pl.png")
+        assert_no_traceback(page)
+
+        voila_app.open(page, "attached", query="lang=pl&players=9&seed=abc")
+        note = page.locator(".pt-link-messages").first
+        note.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        said = note.inner_text()
+        assert "Pominięto players=9 z linku" in said and "od 2 do 5" in said, said
+        assert "Pominięto seed=abc z linku" in said, said
+        note.screenshot(path=str(artifacts / "link-refused-1280-pl.png"))
+        assert page.evaluate(LANGUAGE_ON_JS, "Polski") and page.locator(".pt-guide").count() == 0
+        assert page.locator(".pt-stepper input[type='number']").first.input_value() == "7"    # the app's own deal
+        assert_no_traceback(page)
+    finally:
+        page.goto("about:blank")
+        context.close()

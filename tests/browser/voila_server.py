@@ -94,11 +94,12 @@ class VoilaServer:
             calm = calm + 0.5 if now - last < 0.05 else 0.0
             last = now
 
-    def open(self, page, state: str = "visible", timeout: float = 120_000) -> None:
+    def open(self, page, state: str = "visible", timeout: float = 120_000, query: str = "") -> None:
         """Open the app in ``page`` and wait until its first render (the stepper's "Next
         phase" button) is ``state`` ("attached": in the DOM, perhaps off screen on a phone).
-        ``timeout`` in ms: a cold Voilà render can take ~20 s on 2 cores."""
-        page.goto(self.url)
+        ``timeout`` in ms: a cold Voilà render can take ~20 s on 2 cores.  ``query``: the
+        link's parameters (``"lang=pl&guided=1"``)."""
+        page.goto(self.url + (f"?{query}" if query else ""))
         page.locator("button.pt-next-phase").wait_for(state=state, timeout=timeout)
 
     def kernels(self) -> int:

@@ -4,6 +4,7 @@ app (keys ``app.`` and ``nb.``) is complete in both languages."""
 from __future__ import annotations
 
 import ast
+import html
 import json
 import re
 import string
@@ -225,3 +226,19 @@ def test_the_solo_banner_names_the_pack_in_the_page_language():
     assert "POGLĄDOWE" in app.stepper.banner.value and "ILLUSTRATIVE" not in app.stepper.banner.value
     app.set_language("en")
     assert "ILLUSTRATIVE" in app.stepper.banner.value
+
+
+def test_the_page_credits_the_games_authors_and_says_it_is_unofficial():
+    """At the bottom of the app, in the page's language: the designer, illustrator and
+    publisher as the publisher's rulebooks print them, and that this app is a fan project."""
+    app = App(players=3, seed=7, humans=[0], lang="en")
+    assert app.children[-1] is app.credits
+    said = html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", app.credits.value, flags=re.S))
+    for words in ("designed by Masato Uesugi", "illustrated by Christine Alcouffe", "published by Catch Up Games",
+                  "unofficial, fan-made project"):
+        assert words in said, said
+    app.set_language("pl")
+    said = html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", app.credits.value, flags=re.S))
+    for words in ("Autor gry Paper Tales: Masato Uesugi", "ilustracje: Christine Alcouffe", "wydawca: Catch Up Games",
+                  "nieoficjalny projekt fanowski"):
+        assert words in said, said

@@ -275,3 +275,27 @@ def test_the_record_box_warns_before_the_end_and_new_game_clears_it(stepper):
     assert stepper.record.value
     stepper.new_button.click()
     assert stepper.record.value == ""
+
+
+def test_a_record_shown_mid_game_goes_at_the_next_step_as_the_files_link_does():
+    """"Show the game record" before the end puts every card in the text box (the bots'
+    face-down units and hands, with a warning): the next step takes it away, so no secret
+    stays in the page while play goes on.  A language switch is no step."""
+    st = GameStepper(players=3, seed=7, humans=[0])
+    for _ in range(4):
+        st.decision_panel(0).buttons[0].click()
+    g = st.game
+    face_down = [u.type.id for p in g.players[1:] for u in p.units if u is not None and u.new]
+    assert face_down, "the bots have deployed, face down"
+    st.on_save()
+    assert dumps(loads(st.record.value)) == dumps(g) and all(c in st.record.value for c in face_down)
+    assert "goes at the next step" in st.messages.value
+    shown = st.record.value
+    st.set_language("pl")
+    assert st.record.value == shown                            # still this step: it stays
+    st.set_language("en")
+    st.act(0, "done")
+    assert st.record.value == "" and '"format": "papertales-game/' not in _page_text(st)
+    st.on_save()                                               # shown again, then undone: gone too
+    st.on_undo()
+    assert st.record.value == ""

@@ -98,10 +98,13 @@ def test_loading_a_position_refills_phase_hands_actions_choices_and_variants():
     x = ed.extras
     assert x.phase.value == "deployment"
     assert x.variants.dropdowns["own_order"].value == "fixed"
-    assert x.hands[0].value == "necromancer, farmer"
-    assert x.actions[0].value == "place necromancer F2"
+    # the placements in their spots; the cards left in hand; what comes after them
+    assert ed.editors[0].cards["F2"].value == "necromancer" and ed.editors[0].placed == {"F2": "necromancer"}
+    assert (x.hands[0].value, x.actions[0].value) == ("farmer", "done")      # place: then done
     assert x.choices[0].value == "master_alchemist=F1"
-    assert (x.hands[1].value, x.actions[1].value) == ("cook, knight", "place knight F1, done cook")
+    assert ed.editors[1].cards["F1"].value == "knight" and ed.editors[1].placed == {"F1": "knight"}
+    assert (x.hands[1].value, x.actions[1].value) == ("cook", "done cook")
+    assert ed.position()["players"][1]["actions"] == ["place knight F1", "done cook"]
     saved = ed.save_text()
     again = WhatIfEditor(saved, lang="en")
     assert not again.messages.errors, again.messages.errors

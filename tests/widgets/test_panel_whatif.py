@@ -242,6 +242,53 @@ def test_what_if_i_play_this_opens_the_editor_with_the_placement_made_and_no_sec
     assert g is app.session.game and g.players[0].units == app.session.game.players[0].units   # the game is untouched
 
 
+def test_what_if_i_play_this_plays_only_the_chosen_placement():
+    """"What if I play this?" with one placement of a Deployment: the editor stands right
+    after that placement, and its form says so: the card in its spot (marked as placed in
+    this Deployment), the rest of the hand still in hand, no "done".  Nothing more is played
+    for you: what you may still place is compared beside "done", the default."""
+    from papertales.render import SPOT_NAMES
+    app = App(players=3, seed=7, humans=[0])
+    st = app.stepper
+    while st.decision_panel(0).kind != "deploy":
+        st.decision_panel(0).buttons[0].click()
+    g = app.session.game
+    hand = [c.id for c in g.players[0].hand]
+    place = next(a for a in g.legal_actions(0) if a.kind == "place")
+    spot = SPOT_NAMES[place.b]
+    panel = st.decision_panel(0)
+    panel.whatif_choice.value = place
+    panel.whatif_button.click()
+    ed = app.whatif
+    assert not ed.messages.errors and not app.messages.errors
+    form = ed.editors[0]
+    assert form.cards[spot].value == place.a and form.placed == {spot: place.a}
+    assert form.notes[spot].layout.display is None and "placed in this Deployment" in form.notes[spot].value
+    assert form.ages[spot].disabled and all(form.cards[s].value == "" for s in ("F1", "F2", "B1", "B2") if s != spot)
+    rest = list(hand)
+    rest.remove(place.a)
+    assert sorted(ed.extras.hands[0].value.split(", ")) == sorted(rest) and ed.extras.actions[0].value == ""
+    # the editor's game: right after the one placement, still placing
+    mine = ed.game.players[0]
+    assert ed.game.phase == "deployment" and ed.game.pending[0] is not None
+    assert mine.units[place.b].type.id == place.a and mine.units[place.b].new
+    assert sorted(c.id for c in mine.hand) == sorted(rest)
+    # the rest of the Deployment is yours: compared side by side, "done" only the default
+    groups = [d for d in ed.evaluation["deployment"]["decisions"] if d["seat"] == 0 and d["decision"] == "deploy"]
+    assert len(groups) == 1
+    options = {o["action"]: o["default"] for o in groups[0]["options"]}
+    assert options.pop("done") is True and options and not any(options.values())
+    assert all(a.startswith("place ") and f" {spot}" not in a for a in options)    # the chosen spot stays taken
+    assert "each option side by side" in ed.extras.compare.value
+    assert g is app.session.game and sorted(c.id for c in g.players[0].hand) == sorted(hand)   # the game untouched
+    # the form is the position: another card in that spot is a unit in play, no placement
+    other = next(v for _, v in form.cards[spot].options if v and v != place.a)
+    form.cards[spot].value = other
+    pd = ed.position()["players"][0]
+    assert form.placed == {} and form.notes[spot].layout.display == "none"
+    assert pd["units"] == {spot: other} and "actions" not in pd and sorted(pd["hand"]) == sorted(rest)
+
+
 def test_what_if_i_build_this_and_what_if_my_healer_saves_this():
     app = _app_at("construction", {"name": "You", "gold": 9, "front": ["miner"]}, {"name": "Ada"})
     panel = app.stepper.decision_panel(0)
