@@ -855,7 +855,7 @@ def test_the_guided_game_in_polish_and_english(browser, voila_app, artifacts, wi
 # ------------------------------------------------------------------ a teacher's link
 
 def test_a_teachers_link_opens_the_guided_game_in_polish(browser, voila_app, artifacts):
-    """One link for the class, ``?lang=pl&guided=1&players=3&seed=5``: the page opens in
+    """One link for the class, ``?lang=pl&guided=1&players=3&seed=34``: the page opens in
     Polish (the switch on Polski, the phase track and buttons in Polish) with the guided
     first game started, its guide's box shown at decision 1 of the guided deal.  A second
     visit with values that are not allowed opens the app as without them and says so at
@@ -864,7 +864,7 @@ def test_a_teachers_link_opens_the_guided_game_in_polish(browser, voila_app, art
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     try:
-        voila_app.open(page, "attached", query="lang=pl&guided=1&players=3&seed=5")
+        voila_app.open(page, "attached", query=f"lang=pl&guided=1&players={PLAYERS}&seed={SEED}")
         page.locator(".pt-guide .pt-guide-suggest").wait_for(state="visible", timeout=GUIDE_TIMEOUT)
         text = guide_text(page)
         assert "Przewodnik proponuje:" in text and "decyzja 1 · tura 1 z 2" in text, text

@@ -1,5 +1,5 @@
 """Link parameters (papertales_widgets.link): a teacher's link such as
-``?lang=pl&guided=1&players=3&seed=5`` starts every page on the same mode and deal; a value
+``?lang=pl&guided=1&players=3&seed=34`` starts every page on the same mode and deal; a value
 that is not allowed is said in the page (in the page's language, with what is allowed) and
 left out, the rest of the link still used."""
 
@@ -29,8 +29,8 @@ def _text(widget) -> str:
 # ------------------------------------------------------------------ reading a link
 
 def test_a_teachers_link_is_read_whole():
-    link = parse_link("lang=pl&guided=1&players=3&seed=5")
-    assert link == LinkSettings(lang="pl", guided=True, players=3, seed=5)
+    link = parse_link(f"lang=pl&guided=1&players=3&seed={guide.SEED}")
+    assert link == LinkSettings(lang="pl", guided=True, players=3, seed=guide.SEED)
     assert parse_link("?lang=PL&guided=0&seed=0") == LinkSettings(lang="pl", guided=False, seed=0)
     assert parse_link("") == parse_link(None) == parse_link("?") == LinkSettings()
     assert not parse_link("").new_game and parse_link("seed=3").new_game
@@ -87,7 +87,7 @@ def test_the_rest_of_a_link_is_used_beside_a_refused_value():
     texts = [p.text("en") for p in link.problems]
     assert texts == ["The link's seed=abc was left out: seed must be a whole number from 0 to 999999999.",
                      "The link gives players more than once, so none of its values was used."]
-    assert parse_link("guided=1&players=3&seed=5&bots=greedy").problems == ()     # the guided deal itself
+    assert parse_link(f"guided=1&players=3&seed={guide.SEED}&bots=greedy").problems == ()     # the guided deal itself
 
 
 def test_a_link_too_long_or_with_too_many_parameters_is_not_read():
@@ -108,7 +108,7 @@ def test_a_refused_value_is_repeated_short_and_printable():
 
 def test_the_app_starts_the_guided_game_in_polish_from_a_link():
     app = App(players=3, seed=7, humans=[0], lang="en")
-    app.apply_link("lang=pl&guided=1&players=3&seed=5")
+    app.apply_link(f"lang=pl&guided=1&players=3&seed={guide.SEED}")
     assert app.lang == "pl" and "pt-lang-pl" in app._dom_classes and app.language.value == "pl"
     assert app.guide is not None and app.guide.guide.active
     assert list(app.stepper.guide_slot.children) == [app.guide]
