@@ -165,7 +165,7 @@ def why(game, j: Judgement, better: int, worse: int, lang=None) -> Why:
     else:
         text = t("coach.why.better", lang, better=b_words, worse=w_words, lp=signed(d.lp, lang),
                  low=number(d.low, lang), high=number(d.high, lang), parts=listed or t("coach.part.other", lang))
-    return Why(b_words, w_words, d.lp, d.low, d.high, parts, d.equal, principle, text)
+    return Why(b_words, w_words, d.lp, d.low, d.high, parts, d.equal, principle, text[:1].upper() + text[1:])
 
 
 def option_words(game, seat: int, plan, lang=None) -> str:

@@ -179,8 +179,12 @@ def plan_words(game, seat: int, plan, lang=None) -> str:
 
 
 def and_list(words, lang=None) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    words = list(words)
+    """``A``, ``A and B``, ``A, B and C``; a name twice or more is said once with its
+    count (``Knight ×2``)."""
+    counted: dict = {}
+    for w in words:
+        counted[w] = counted.get(w, 0) + 1
+    words = [w if n == 1 else f"{w} ×{n}" for w, n in counted.items()]
     if len(words) < 2:
         return "".join(words)
     return t("coach.plan.and", lang, first=", ".join(words[:-1]), last=words[-1])

@@ -173,7 +173,7 @@ def test_a_level_2_mine_on_the_last_turn_is_worth_its_end_of_game_lp():
     d = j.difference(up, stay)
     assert d.lp == pytest.approx(2.0) and d.low == pytest.approx(2.0) and dict(d.parts) == {"building:mine": 2.0}
     why = coach.why(g, j, up, stay, "en")
-    assert why.text.startswith("upgrade Mine to level 2 rather than pass: +2.0 LP")
+    assert why.text.startswith("Upgrade Mine to level 2 rather than pass: +2.0 LP")
     assert why.parts == ((2.0, "your Mine", True),)
     pl = coach.why(g, j, up, stay, "pl")
     assert "+2,0" in pl.text and "Kopalni" in pl.text or "Kopalnia" in pl.text

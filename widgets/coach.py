@@ -181,7 +181,7 @@ def row_html(number: int, r, lang=None) -> str:
     if r.followed:
         better = f"<span class='pt-muted'>{escape(t('coach.ui.review.same', lang))}</span>" if not r.forced else ""
     else:
-        better = escape(t("coach.ui.review.better", lang, best=r.best_text, why=r.why.text))
+        better = escape(t("coach.ui.review.better", lang, why=r.why.text))
     return (f"<div class='pt-review-line' data-index='{r.index}' data-verdict='{r.verdict}'>"
             f"<span class='pt-review-when'>{escape(t('coach.ui.review.number', lang, n=number))} · "
             f"{escape(_when(r, lang))}</span> <b class='pt-review-played'>{escape(r.text)}</b> {verdict}"

@@ -77,7 +77,7 @@ def review_html(game, seat: int, rows, lang=None, worlds: int = coach.WORLDS) ->
             verdict, detail = t("coach.ui.review.forced", lang), ""
         else:
             verdict = t(f"coach.ui.verdict.{r.verdict}", lang)
-            detail = "" if r.followed else t("coach.ui.review.better", lang, best=r.best_text, why=r.why.text)
+            detail = "" if r.followed else t("coach.ui.review.better", lang, why=r.why.text)
         cost = "" if r.followed or r.forced else t(
             "coach.ui.review.cost", lang, cost=number(r.cost, lang), low=number(max(r.cost_low, 0.0), lang),
             high=number(r.cost_high, lang))
