@@ -307,9 +307,10 @@ _cache: OrderedDict = OrderedDict()
 
 def position_key(game, seat: int) -> tuple:
     """What a judgement of ``seat``'s decision depends on: what the seat sees (not the
-    event log), the card set, the rules, and the spots moved this Deployment."""
+    event log), the card set (the object itself: an id could be reused once it is gone),
+    the rules, and the spots moved this Deployment."""
     ob = game.observation(seat)
-    return (id(game.cards), repr(game.options.get("rules")), ob.turn, ob.phase, ob.stage, ob.kingdoms, ob.decision,
+    return (game.cards, repr(game.options.get("rules")), ob.turn, ob.phase, ob.stage, ob.kingdoms, ob.decision,
             ob.draw_size, ob.discard_size, ob.lich, tuple(map(tuple, game.queues)),
             tuple(map(tuple, game.saved)) if game.saved is not None else None,
             tuple(sorted(moved_this_deployment(game, seat))))
@@ -321,7 +322,7 @@ def judge(game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Evaluatio
     to judge beside the options (a learner's own moves), in the same worlds; they never
     change the suggestion.  The game is not changed."""
     ev = ev if ev is not None else Evaluation.default()
-    key = (position_key(game, seat), worlds, seed, id(ev))
+    key = (position_key(game, seat), worlds, seed, ev)      # the objects, not their ids: no id reused
     j = _cache.get(key)
     if j is None:
         groups = choices(game, seat, ev)

@@ -142,7 +142,7 @@ def plan_words(game, seat: int, plan, lang=None) -> str:
     g = game.clone()
     g.record_events = False
     p = g.players[seat]
-    before = {id(u): s for s, u in enumerate(p.units) if u is not None}
+    before = {id(u): (s, u) for s, u in enumerate(p.units) if u is not None}   # kept alive: no id reused
     kept = None
     for a in plan:
         if a.kind == DONE:
@@ -156,7 +156,7 @@ def plan_words(game, seat: int, plan, lang=None) -> str:
         name = card_name(u.type.id, lang, g.cards)
         if id(u) not in before:
             (front if IS_FRONT[s] else back).append(name)
-        elif IS_FRONT[before[id(u)]] != IS_FRONT[s]:
+        elif IS_FRONT[before[id(u)][0]] != IS_FRONT[s]:
             moves.append(t("coach.plan.move_front" if IS_FRONT[s] else "coach.plan.move_back", lang, card=name))
     for a in plan:
         if a.kind == DISCARD:
