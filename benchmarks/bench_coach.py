@@ -6,8 +6,8 @@ machine are printed with them).
 * ``--part reasons``: the reasons of the guided line's hints and of the reviews of games
   whose seat 1 is played by another player (the greedy bot, the random bot): how many add
   up to the LP shown (the parts shown, each to a tenth, against the difference to a tenth,
-  within 0.1) and how many name a card, a neighbour or a building (in the parts or in the
-  two options' words).
+  within 0.1), how many name a card, a neighbour or a building (in the parts or in the
+  two options' words; and in the parts alone), and how many say "about equal".
 * ``--part steady``: a seat that always plays the coach's suggestion (3 players, two greedy
   bots): the review's plotted chance to win after each decision, and the mean jump between
   consecutive decisions of one phase of one turn (the draft's picks), with how many jumps
@@ -26,7 +26,9 @@ import json
 import platform
 import sys
 import time
+from pathlib import Path
 
+import papertales
 from papertales import Game, coach, judgement
 from papertales.registry import get
 
@@ -82,11 +84,15 @@ def coach_game(seed: int, seat: int = 0) -> tuple[Game, list]:
 
 
 def part_reasons(review_games: int, lang: str) -> dict:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))     # python -P leaves the script's folder out
+    from bench_guide import play                  # the guided line as the app plays it
+    from papertales_widgets.guide import SEED, TURNS
     whys = []
-    _, hints = coach_game(2)                       # the guided deal, played to the end
-    for g, h in hints:
-        if g.turn <= 2:
-            whys += [(g, o.why) for o in h.options if o.why is not None]
+    line, _ = play(SEED, turns=TURNS)
+    for index, _plan in coach.decisions(line, 0):
+        g = coach.replay(line, index)
+        if g.turn <= TURNS:
+            whys += [(g, o.why) for o in coach.hint(g, 0, lang=lang).options if o.why is not None]
     guided = len(whys)
     reviewed = 0
     for i in range(review_games):
@@ -98,9 +104,13 @@ def part_reasons(review_games: int, lang: str) -> dict:
             reviewed += not r.forced
     add = sum(adds_up(w) for _, w in whys)
     named = sum(names_something(g, w) for g, w in whys)
+    parts = sum(w.names_something for _, w in whys)
+    equal = sum(w.equal for _, w in whys)
     return {"reasons": len(whys), "from_guided_hints": guided, "review_decisions": reviewed,
             "review_games": review_games, "add_up": add, "add_up_share": round(add / len(whys), 3),
-            "name_something": named, "name_share": round(named / len(whys), 3), "lang": lang}
+            "name_something": named, "name_share": round(named / len(whys), 3),
+            "a_part_names_something": parts, "part_name_share": round(parts / len(whys), 3),
+            "about_equal": equal, "lang": lang}
 
 
 def part_steady(seeds) -> dict:
@@ -150,7 +160,7 @@ def main(argv=None) -> None:
     ap.add_argument("--lang", default="en")
     a = ap.parse_args(argv)
     out = {"machine": {"python": sys.version.split()[0], "machine": platform.machine(),
-                       "engine": type(Game).__module__, "worlds": coach.WORLDS}}
+                       "engine": "compiled" if papertales.compiled else "pure", "worlds": coach.WORLDS}}
     if a.part in ("reasons", "all"):
         out["reasons"] = part_reasons(a.review_games, a.lang)
         print(json.dumps(out["reasons"]), flush=True)
