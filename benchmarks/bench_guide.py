@@ -24,6 +24,7 @@ import platform
 import sys
 import time
 
+import papertales
 from papertales import Game, coach
 from papertales_widgets.guide import MODE, Guide
 from papertales_widgets.session import Session
@@ -113,7 +114,8 @@ def main(argv=None) -> None:
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--deals", type=int, default=40)
     a = ap.parse_args(argv)
-    info = {"python": sys.version.split()[0], "machine": platform.machine(), "compiled": coach.Game.__module__}
+    info = {"python": sys.version.split()[0], "machine": platform.machine(),
+            "engine": "compiled" if papertales.compiled else "pure", "worlds": coach.WORLDS}
     if a.part == "line":
         if a.seed is None:
             from papertales_widgets.guide import SEED

@@ -100,8 +100,8 @@ class Why:
 
 def part_words(key: str, game, lang=None, more: float = 1.0) -> str:
     """A part of :func:`papertales.judgement.breakdown` in game words; ``more``: for a
-    card in play, kept or in hand, how many more of it the better option has (fewer:
-    the words say that not having it is what counts)."""
+    card in play, kept or in hand or a building, how many more of it the better option
+    has (fewer: the words say that not having it is what counts)."""
     kind, _, rest = key.partition(":")
     cards = game.cards
     if kind == "war":
@@ -111,7 +111,7 @@ def part_words(key: str, game, lang=None, more: float = 1.0) -> str:
     if kind in ("play", "kept", "hand"):
         return t(f"coach.part.{kind}" + ("" if more >= 0 else "_not"), lang, card=card_name(rest, lang, cards))
     if kind == "building":
-        return t("coach.part.building", lang, card=card_name(rest, lang, cards))
+        return t("coach.part.building" + ("" if more >= 0 else "_not"), lang, card=card_name(rest, lang, cards))
     if kind == "rule":
         return t("coach.part.rule", lang, rule=cause_label("rule." + rest, lang))
     if game.lich is not None and key == "opponents":
@@ -165,7 +165,13 @@ def why(game, j: Judgement, better: int, worse: int, lang=None) -> Why:
     else:
         text = t("coach.why.better", lang, better=b_words, worse=w_words, lp=signed(d.lp, lang),
                  low=number(d.low, lang), high=number(d.high, lang), parts=listed or t("coach.part.other", lang))
-    return Why(b_words, w_words, d.lp, d.low, d.high, parts, d.equal, principle, text[:1].upper() + text[1:])
+    return Why(b_words, w_words, d.lp, d.low, d.high, parts, d.equal, principle, _capital(text))
+
+
+def _capital(text: str) -> str:
+    """The sentence with its first letter a capital (after an opening quotation mark)."""
+    i = 1 if text[:1] in "„“\"" else 0
+    return text[:i] + text[i:i + 1].upper() + text[i + 1:]
 
 
 def option_words(game, seat: int, plan, lang=None) -> str:

@@ -54,7 +54,6 @@ CACHE = 512
 #: the LP scored, split by cause instead; ``bias`` is the same for every option)
 GROUPS = {
     "bias": "start",
-    "building_lp": "buildings", "buildings": "buildings", "level2": "buildings",
     "end_of_game": "end_of_game",
     "gold": "gold", "gold_x_builds": "gold",
     "income_x_left": "income",
@@ -67,6 +66,7 @@ GROUPS = {
     "opp_lp": "opponents",
 }
 _LP = BASE.index("lp")
+_BUILDING_LP, _BUILT, _LEVEL2 = BASE.index("building_lp"), BASE.index("buildings"), BASE.index("level2")
 _UNITS = BASE.index("units")
 _KEPT = BASE.index("kept")
 
@@ -238,7 +238,9 @@ def breakdown(g, seat: int, lp0: int, ev: Evaluation, counts: dict | None = None
     * ``war:S`` the wars won against seat S, ``ability:ID`` / ``building:ID`` /
       ``rule:NAME`` the LP each cause scored, at the evaluation's weight of an LP;
     * ``play:ID`` each unit still in play, ``kept:ID`` the card kept, ``hand:ID`` a card
-      in hand, and the groups of :data:`GROUPS`: what the evaluation expects of them;
+      in hand, ``building:ID`` each building (its LP at the end, and what owning it and
+      its level 2 are worth), and the groups of :data:`GROUPS`: what the evaluation
+      expects of them;
     * ``start``: what is the same whatever the seat did (the LP it had, the bias)."""
     over = g.phase == "over"
     w = None if over else ev.weights(g, stage(g))
@@ -275,6 +277,13 @@ def breakdown(g, seat: int, lp0: int, ev: Evaluation, counts: dict | None = None
         if group is not None and w[i] * x[i]:
             parts[group] = parts.get(group, 0.0) + w[i] * x[i]
     p = g.players[seat]
+    for b, level in enumerate(p.buildings):        # each building by name: its end LP, its place, its level 2
+        if level:
+            key = "building:" + g.buildings[b].id
+            value = w[_BUILDING_LP] * g.buildings[b].levels[level].lp + w[_BUILT] + w[_LEVEL2] * (level == 2)
+            parts[key] = parts.get(key, 0.0) + value
+            if counts is not None:
+                counts[key] = counts.get(key, 0) + 1
     n = len(g.cards.units)
     base = len(BASE)
     for i in card_indices(p, n):

@@ -179,6 +179,28 @@ def test_a_level_2_mine_on_the_last_turn_is_worth_its_end_of_game_lp():
     assert "+2,0" in pl.text and "Kopalni" in pl.text or "Kopalnia" in pl.text
 
 
+def test_a_building_is_named_and_the_one_not_built_said_so():
+    """Turn 2, Construction: upgrading the Mine (1 LP at the end at level 1, 3 LP at level
+    2) against passing: the Mine's part is what the evaluation at the start of turn 3 gives
+    a building's end LP (x 2 more) and a level 2 (x 1), in every world; against building a
+    Temple instead, the reason says what not having the Temple costs."""
+    g = _at({"turn": 2, "phase": "construction", "players": [
+        {"name": "Eve", "gold": 9, "front": ["woodcutter"], "back": ["miner"], "buildings": {"mine": 1}},
+        {"name": "Ada", "front": ["knight"]}, {"name": "Bob", "front": ["knight"]}]})
+    j = judgement.judge(g, 0, 3, 0)
+    up, stay = j.index(Action.parse("upgrade mine")), j.index(Action.parse("pass"))
+    w = Evaluation.default().models["3.recruitment"]
+    assert dict(j.difference(up, stay).parts)["building:mine"] == pytest.approx(2 * w["building_lp"] + w["level2"])
+    temple = j.index(Action.parse("build temple 2"))
+    better, worse = (up, temple) if j.outcomes[up].lp >= j.outcomes[temple].lp else (temple, up)
+    why = coach.why(g, j, better, worse, "en")
+    lost = "no Temple" if better == up else "no Mine"
+    assert lost in why.text or "your Temple" in why.text
+    _adds_up(why)
+    pl = coach.why(g, j, better, worse, "pl")
+    assert "jest lepsze niż" in pl.text and ("Budynek: Kopalnia" in pl.text or "brak Budynku: Kopalnia" in pl.text)
+
+
 def test_the_knight_front_tie_follows_the_guide_s_principle():
     """Turn 4, nobody else has a unit or a card: every war is won whoever stands in the
     Front, and the game ends this turn, so Knight in Front or Back makes no difference in
