@@ -148,18 +148,13 @@ def parse_link(query: str | None) -> LinkSettings:
             out["guided"] = value == "1"
         else:
             refuse("guided", "app.link.guided")
-    if "players" in given:
-        n = _whole(given["players"], PLAYERS[0], PLAYERS[-1])
-        if n is None:
-            refuse("players", "app.link.players", most=PLAYERS[-1])
-        else:
-            out["players"] = n
-    if "seed" in given:
-        n = _whole(given["seed"], 0, MOST_SEED)
-        if n is None:
-            refuse("seed", "app.link.seed", most=MOST_SEED)
-        else:
-            out["seed"] = n
+    for name, low, most in (("players", PLAYERS[0], PLAYERS[-1]), ("seed", 0, MOST_SEED)):
+        if name in given:
+            n = _whole(given[name], low, most)
+            if n is None:
+                refuse(name, f"app.link.{name}", most=most)
+            else:
+                out[name] = n
     if "lich" in given:
         n = _whole(given["lich"], 0, MOST_LICH)
         if n is None:

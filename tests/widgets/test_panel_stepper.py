@@ -245,16 +245,23 @@ def _page_text(stepper) -> str:
     return "\n".join(out)
 
 
-def test_no_file_of_the_game_is_in_the_page_until_asked_for():
-    """The download link and the record box hold the whole game (the bots' hands, their
-    face-down units, the draw pile): neither is in the page before the visitor asks."""
-    import base64
+def _bots_deployed_face_down():
+    """A stepper after your four picks: the bots have placed their units face down.
+    Returns it, its game and those units' cards."""
     st = GameStepper(players=3, seed=7, humans=[0])
     for _ in range(4):
         st.decision_panel(0).buttons[0].click()
     g = st.game
     face_down = [u.type.id for p in g.players[1:] for u in p.units if u is not None and u.new]
     assert face_down, "the bots have deployed, face down"
+    return st, g, face_down
+
+
+def test_no_file_of_the_game_is_in_the_page_until_asked_for():
+    """The download link and the record box hold the whole game (the bots' hands, their
+    face-down units, the draw pile): neither is in the page before the visitor asks."""
+    import base64
+    st, g, _face_down = _bots_deployed_face_down()
     text = _page_text(st)
     assert "base64," not in text and '"format": "papertales-game/' not in text
     assert st.record.value == ""
@@ -281,12 +288,7 @@ def test_a_record_shown_mid_game_goes_at_the_next_step_as_the_files_link_does():
     """"Show the game record" before the end puts every card in the text box (the bots'
     face-down units and hands, with a warning): the next step takes it away, so no secret
     stays in the page while play goes on.  A language switch is no step."""
-    st = GameStepper(players=3, seed=7, humans=[0])
-    for _ in range(4):
-        st.decision_panel(0).buttons[0].click()
-    g = st.game
-    face_down = [u.type.id for p in g.players[1:] for u in p.units if u is not None and u.new]
-    assert face_down, "the bots have deployed, face down"
+    st, g, face_down = _bots_deployed_face_down()
     st.on_save()
     assert dumps(loads(st.record.value)) == dumps(g) and all(c in st.record.value for c in face_down)
     assert "goes at the next step" in st.messages.value
