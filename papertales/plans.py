@@ -67,7 +67,7 @@ def producer(card) -> bool:
     return any(when != IN_FRONT for _, _, when in card.produces)
 
 
-def rule_of_thumb(game, seat: int) -> tuple[Action, ...] | None:
+def rule_of_thumb(game, seat: int, ev: Evaluation | None = None) -> tuple[Action, ...] | None:
     """The guide's rule of thumb as a plan: the affordable cards of the hand, the
     strongest first, fighters to the free Front spots and producers to the free Back
     spots (then anywhere free); then ``done`` as the greedy bot ends.  None when it
@@ -89,7 +89,7 @@ def rule_of_thumb(game, seat: int) -> tuple[Action, ...] | None:
         plan.append(a)
     if not plan:
         return None
-    return finish(game, seat, plan[:-1] + [plan[-1]], ev=None)
+    return finish(game, seat, plan, ev)
 
 
 def deployment_plans(game, seat: int, ev: Evaluation | None = None) -> list[tuple[Action, ...]]:
@@ -114,7 +114,7 @@ def deployment_plans(game, seat: int, ev: Evaluation | None = None) -> list[tupl
     done = best_done(game, seat, ev) if game.turn < TURNS else DONE_NOTHING
     plans = [(done,)]
     plans += [finish(game, seat, (a,), ev) for a in firsts]
-    thumb = rule_of_thumb(game, seat)
+    thumb = rule_of_thumb(game, seat, ev)
     if thumb is not None:
         plans.append(thumb)
     return plans
