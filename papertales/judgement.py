@@ -82,7 +82,7 @@ class Outcome:
     lps: tuple
     wins: tuple
     parts: tuple
-    counts: tuple = ()        # the mean number of each card part's card (``play:ID`` ...)
+    counts: tuple = ()        # the mean number of each card or building part's own (``play:ID``, ``building:ID`` ...)
 
     @property
     def action(self) -> Action:
@@ -106,7 +106,7 @@ class Outcome:
 class Difference:
     """``better`` minus ``worse`` world by world: ``lp`` the mean with its 95 % interval
     ``low`` .. ``high``, and ``parts`` the mean difference by cause, the largest first
-    (they add up to ``lp``); ``more`` how many more of a card part's card ``better``
+    (they add up to ``lp``); ``more`` how many more of a card or building part's own ``better``
     has (negative: ``worse`` has more)."""
     better: Outcome
     worse: Outcome
