@@ -23,7 +23,7 @@ from pathlib import Path
 
 from papertales.i18n import has, plural_category, t
 
-from .errors import PackError
+from .errors import PackError, json_reason, os_reason, without_bom
 
 PACK_FORMAT = "kingdom-legacy-pack/1"
 
@@ -661,12 +661,12 @@ def load_pack(source, name: str | None = None) -> Pack:
     """A :class:`Pack` from a file path, a JSON text or an already decoded dict."""
     if isinstance(source, dict):
         raw, label = source, name or "pack"
-    elif isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+    elif isinstance(source, Path) or (isinstance(source, str) and not source.lstrip(" \t\r\n\ufeff").startswith("{")):
         label = name or str(source)
         try:
             data = Path(source).read_bytes()
         except OSError as exc:
-            raise PackError("legacy.pack.unreadable", file=label, reason=exc.strerror or str(exc)) from None
+            raise PackError("legacy.pack.unreadable", file=label, reason=os_reason(exc)) from None
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -681,9 +681,10 @@ def load_pack(source, name: str | None = None) -> Pack:
 
 def _decode(data, label):
     try:
-        return json.loads(data)
+        return json.loads(without_bom(data))
     except json.JSONDecodeError as exc:
-        raise PackError("legacy.pack.json", file=label, line=exc.lineno, column=exc.colno, reason=exc.msg) from None
+        raise PackError("legacy.pack.json", file=label, line=exc.lineno, column=exc.colno,
+                        reason=json_reason(exc)) from None
     except RecursionError:
         raise PackError("legacy.pack.deep", file=label) from None
 

@@ -22,7 +22,7 @@ from papertales.i18n import LANGUAGES, t
 from .bots import BOTS, play_campaign
 from .campaign import Campaign
 from .cards import demo_pack, load_pack, text
-from .errors import LegacyError
+from .errors import LegacyError, os_reason
 from .terminal import Session, write_atomic
 
 EXIT_BAD_INPUT = 2
@@ -126,7 +126,7 @@ def _interactive(opts, out, lang, inp):
         try:
             data = Path(opts["resume"]).read_bytes()
         except OSError as exc:
-            raise _Bad("legacy.cli.cannot_read", file=opts["resume"], reason=exc.strerror or str(exc)) from None
+            raise LegacyError("legacy.cli.cannot_read", file=opts["resume"], reason=os_reason(exc)) from None
         try:
             c = Campaign.from_json(data, pack)
         except LegacyError as exc:

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import errno
+
 from papertales.i18n import t
 
 
@@ -61,3 +63,33 @@ class PackError(LegacyError):
 
 class SaveError(LegacyError):
     """A saved campaign cannot be loaded; nothing is half-loaded."""
+
+
+# ---------------------------------------------------------------------------- Python's words
+#
+# The system and the JSON reader word their errors in English; inside a Polish sentence they
+# are given in the game's language instead, by errno name and by the reader's message.
+
+_OS_ERRORS = {"ENOENT": "no_file", "EACCES": "denied", "EPERM": "denied", "EISDIR": "folder",
+              "ENOTDIR": "not_folder", "ENOSPC": "full", "EDQUOT": "full", "EROFS": "read_only",
+              "ENAMETOOLONG": "long_name", "EBUSY": "busy"}
+_JSON_ERRORS = {"Expecting value": "value", "Expecting property name enclosed in double quotes": "name",
+                "Expecting ':' delimiter": "colon", "Expecting ',' delimiter": "comma",
+                "Unterminated string starting at": "open_text", "Invalid control character at": "control",
+                "Invalid \\escape": "escape", "Invalid \\uXXXX escape": "escape", "Extra data": "extra"}
+
+
+def os_reason(exc: OSError) -> Text:
+    """Why the system refused a file, in any language (an unknown error by its number)."""
+    name = _OS_ERRORS.get(errno.errorcode.get(exc.errno, ""))
+    return Text("legacy.os." + name) if name else Text("legacy.os.other", number=exc.errno if exc.errno else "-")
+
+
+def json_reason(exc) -> Text:
+    """What the JSON reader found wrong (a ``JSONDecodeError``), in any language."""
+    return Text("legacy.json." + _JSON_ERRORS.get(exc.msg, "other"))
+
+
+def without_bom(text: str) -> str:
+    """The text without a UTF-8 byte-order mark (Windows Notepad writes one first)."""
+    return text[1:] if text.startswith("\ufeff") else text

@@ -16,7 +16,7 @@ import json
 
 from .actions import Action
 from .cards import STAGES, Pack, load_pack
-from .errors import LegacyError, SaveError, Text
+from .errors import LegacyError, SaveError, Text, json_reason, without_bom
 
 FORMAT = "kingdom-legacy-campaign/2"
 FORMATS = ("kingdom-legacy-campaign/1", FORMAT)
@@ -77,9 +77,9 @@ def loads(text, cls, pack: Pack | None = None):
         except UnicodeDecodeError as exc:
             raise SaveError("legacy.save.encoding", position=exc.start) from None
     try:
-        d = json.loads(text) if isinstance(text, str) else text
+        d = json.loads(without_bom(text)) if isinstance(text, str) else text
     except json.JSONDecodeError as exc:
-        raise SaveError("legacy.save.json", line=exc.lineno, column=exc.colno, reason=exc.msg) from None
+        raise SaveError("legacy.save.json", line=exc.lineno, column=exc.colno, reason=json_reason(exc)) from None
     except RecursionError:
         raise SaveError("legacy.save.deep") from None
     try:

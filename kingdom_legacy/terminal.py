@@ -17,7 +17,7 @@ from papertales.i18n import t
 from .actions import MANUAL, TOOLS, Action
 from .campaign import Campaign
 from .cards import bundle_text, load_pack, sticker_text, text
-from .errors import LegacyError
+from .errors import LegacyError, os_reason
 from .events import action_text, card_label
 from .lesson import stages_text
 
@@ -261,4 +261,4 @@ def write_atomic(path, data: str) -> None:
         tmp.write_text(data, encoding="utf-8")
         os.replace(tmp, p)
     except OSError as exc:
-        raise LegacyError("legacy.cli.cannot_write", file=str(path), reason=exc.strerror or str(exc)) from None
+        raise LegacyError("legacy.cli.cannot_write", file=str(path), reason=os_reason(exc)) from None

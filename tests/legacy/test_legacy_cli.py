@@ -5,9 +5,13 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from legacy_helpers import demo_dict
 
+from kingdom_legacy import LegacyError
 from kingdom_legacy.cli import main
+from kingdom_legacy.terminal import write_atomic
 
 DEMO = Path(__file__).resolve().parents[2] / "kingdom_legacy" / "data" / "demo.json"
 
@@ -99,3 +103,13 @@ def test_a_pack_that_is_not_utf8_gives_one_line_and_exit_2(tmp_path, capsys):
         err = capsys.readouterr().err
         assert code == 2 and out == "" and err.count("\n") == 1
         assert f"{latin}: not UTF-8 text (byte 101); save the pack as UTF-8" in err and "Traceback" not in err
+
+
+def test_system_errors_are_said_in_polish_with_no_english_left(tmp_path, capsys):
+    code, _ = run(["play", "--resume", str(tmp_path / "no.json"), "--lang", "pl"])
+    err = capsys.readouterr().err
+    assert code == 2 and f"{tmp_path / 'no.json'}: nie można odczytać pliku: nie ma takiego pliku ani folderu" in err
+    assert "No such" not in err
+    with pytest.raises(LegacyError) as info:
+        write_atomic(tmp_path / "no" / "save.json", "{}")
+    assert info.value.message("pl").endswith("nie można zapisać pliku: nie ma takiego pliku ani folderu")

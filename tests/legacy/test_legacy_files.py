@@ -172,3 +172,52 @@ def test_polish_uses_the_rulebook_terms():
     assert i18n.t("legacy.resource.coin", "pl", n=2) == "monety"
     assert i18n.t("legacy.resource.coin", "pl", n=5) == "monet"
     assert "złotych zasad" in i18n.t("legacy.lesson.golden", "pl")
+
+
+# ---------------------------------------------------------------------------- a byte-order mark, system errors
+
+BOM = "\ufeff"
+
+
+def test_a_pack_and_a_save_with_a_byte_order_mark_load(tmp_path):
+    """Windows Notepad writes a UTF-8 byte-order mark first: the file is the same file."""
+    raw = demo_dict()
+    plain = load_pack(raw, "mine.json")
+    mine = tmp_path / "mine.json"
+    mine.write_bytes((BOM + json.dumps(raw, ensure_ascii=False)).encode("utf-8"))
+    assert load_pack(mine).raw == plain.raw
+    assert load_pack(BOM + json.dumps(raw), "mine.json").raw == plain.raw           # a text (the panel's upload)
+    c = fresh(3)
+    text = c.to_json()
+    assert Campaign.from_json((BOM + text).encode("utf-8")).to_json() == text
+    assert Campaign.from_json(BOM + text).to_json() == text
+
+
+@pytest.mark.parametrize("broken, en, pl", [
+    ('{"id": "x",}', "a field name in double quotes was expected here (is there a comma too many?)",
+     "tu powinna być nazwa pola w podwójnym cudzysłowie (czy nie ma o jeden przecinek za dużo?)"),
+    ('{"id" "x"}', "a colon was expected after the field name", "po nazwie pola powinien być dwukropek"),
+    ('{"id": "x"} }', "more text after the end of the data", "dalszy tekst po końcu danych"),
+    ('{"id": "x', "a text in quotes is not closed", "tekst w cudzysłowie nie jest zamknięty"),
+])
+def test_the_json_readers_complaint_is_given_in_the_games_language(broken, en, pl):
+    with pytest.raises(PackError) as info:
+        load_pack(broken, "mine.json")
+    assert info.value.message("en").startswith("mine.json: not valid JSON (line 1, column ")
+    assert info.value.message("en").endswith(en)
+    assert info.value.message("pl").endswith(pl)
+    with pytest.raises(SaveError) as info:
+        Campaign.from_json(broken)
+    assert info.value.message("pl").startswith("zapis nie jest poprawnym JSON-em (wiersz 1, kolumna ")
+    assert info.value.message("pl").endswith(pl) and "Expecting" not in info.value.message("pl")
+
+
+def test_a_system_error_is_given_in_the_games_language(tmp_path):
+    with pytest.raises(PackError) as info:
+        load_pack(tmp_path / "missing.json")
+    assert info.value.message("pl") == f"{tmp_path / 'missing.json'}: nie można odczytać pliku: nie ma takiego pliku " \
+                                       "ani folderu"
+    assert info.value.message("en").endswith("cannot read the file: there is no such file or folder")
+    with pytest.raises(PackError) as info:
+        load_pack(tmp_path)                                    # a folder
+    assert info.value.message("pl").endswith("nie można odczytać pliku: to jest folder, nie plik")
