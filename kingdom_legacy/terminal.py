@@ -17,7 +17,7 @@ from papertales.i18n import t
 from .actions import MANUAL, TOOLS, Action
 from .campaign import Campaign
 from .cards import bundle_text, load_pack, sticker_text, text
-from .errors import LegacyError, os_reason
+from .errors import IllegalAction, LegacyError, os_reason
 from .events import action_text, card_label
 from .lesson import stages_text
 
@@ -36,7 +36,9 @@ class Session:
         self.save_path = save_path
         self.pack_path = pack_path
         self.listed: list[Action] = []
-        self.warned: Action | None = None
+        self.warned: Action | None = None            # a move that loses resources, waiting for "yes"
+        self.restart_asked: tuple | None = None      # (seed,) of a restart waiting for "yes"
+        self.before_restart: Campaign | None = None  # the campaign a restart set aside: undo brings it back
 
     # ------------------------------------------------------------------ output
 
@@ -131,12 +133,15 @@ class Session:
             return True
         head, rest = words[0].lower(), words[1:]
         warned, self.warned = self.warned, None
+        restart, self.restart_asked = self.restart_asked, None
         if head in ("quit", "exit"):
             self.say("legacy.cli.bye")
             return False
         try:
             if head == "yes":
-                if warned is None:
+                if restart is not None:
+                    self._restart(*restart)
+                elif warned is None:
                     self.say("legacy.cli.nothing_to_confirm")
                 else:
                     self.act(warned, confirmed=True)
@@ -205,8 +210,12 @@ class Session:
 
     def cmd_undo(self, rest):
         n = _number(rest[0]) if rest and _number(rest[0]) is not None else 1
-        self.c.undo(n)
-        self.say("legacy.cli.undone", n=n, step=len(self.c.history))
+        if not self.c.history and self.before_restart is not None and n == 1:
+            self.c, self.before_restart = self.before_restart, None
+            self.say("legacy.cli.restart_undone", step=len(self.c.history))
+        else:
+            self.c.undo(n)
+            self.say("legacy.cli.undone", n=n, step=len(self.c.history))
         self.autosave()
         self.show()
 
@@ -224,8 +233,30 @@ class Session:
         if rest and (seed is None or len(rest) > 1):
             self.say("legacy.cli.usage_restart")
             return
+        if not self.c.can_restart():
+            raise IllegalAction("legacy.error.restart", card=self.c.pack.reset_until)
+        if not self.c.history:
+            self._restart(seed)             # nothing to lose
+            return
+        self.restart_asked = (seed,)
+        self.say("legacy.cli.restart_ask", n=len(self.c.history))
+
+    def _restart(self, seed):
+        """Start again, the campaign before kept: in memory for ``undo``, and next to the
+        save file (``kingdom.before-restart.json``) when there is one."""
+        kept = self.c.clone()
+        backup = None
+        if self.save_path and self.c.history:
+            p = Path(self.save_path)
+            backup = p.with_name(p.stem + ".before-restart" + p.suffix)
+            write_atomic(backup, kept.to_json())
         self.c.restart(seed)
+        self.before_restart = kept if kept.history else None
         self.say("legacy.cli.restarted", seed=self.c.seed)
+        if backup:
+            self.say("legacy.cli.restart_kept_file", file=str(backup))
+        elif self.before_restart:
+            self.say("legacy.cli.restart_kept")
         self.autosave()
         self.show()
 

@@ -52,6 +52,8 @@ class LegacyPanel(W.VBox):
         self.campaign = campaign or Campaign.new(pack or demo_pack(), seed)
         self.ticks = 0
         self.waiting: Action | None = None           # a move that loses resources, waiting for "yes"
+        self.restart_asked = False                   # a restart waiting for "yes"
+        self.before_restart: Campaign | None = None  # the campaign a restart set aside: "undo" brings it back
         self.header = W.HTML()
         self.explain = W.HTML()
         self.board = W.HTML()
@@ -103,9 +105,8 @@ class LegacyPanel(W.VBox):
     def set_language(self, lang) -> None:
         """Redraw the panel in ``lang`` (the app's language switch calls this)."""
         self.lang = lang
-        for button, key in ((self.confirm_button, "confirm"), (self.cancel_button, "cancel"),
-                            (self.tool_button, "tool_do"), (self.type_button, "type_do"),
-                            (self.bot_button, "bot"), (self.turn_button, "bot_turn"), (self.undo_button, "undo"),
+        for button, key in ((self.cancel_button, "cancel"), (self.tool_button, "tool_do"),
+                            (self.type_button, "type_do"), (self.bot_button, "bot"), (self.turn_button, "bot_turn"),
                             (self.back_button, "back")):
             button.description = t("legacy.panel." + key, lang)
         self.save_button.description = "⬇ " + t("legacy.panel.save", lang)
@@ -123,6 +124,7 @@ class LegacyPanel(W.VBox):
         unspent resources is only announced until confirmed; a refused one changes
         nothing."""
         c, lang = self.campaign, self.lang
+        self.restart_asked = False
         try:
             a = Action.parse(action)
             if not confirmed and c.is_legal(a):
@@ -146,11 +148,14 @@ class LegacyPanel(W.VBox):
         return True
 
     def confirm(self) -> None:
-        if self.waiting is not None:
+        if self.restart_asked:
+            self._start_again()
+        elif self.waiting is not None:
             self.act(self.waiting, confirmed=True)
 
     def cancel(self) -> None:
         self.waiting = None
+        self.restart_asked = False
         self.refresh()
         self._say("ok", t("legacy.panel.cancelled", self.lang))
 
@@ -172,6 +177,12 @@ class LegacyPanel(W.VBox):
                 break
 
     def undo(self) -> None:
+        if not self.campaign.history and self.before_restart is not None:
+            self.campaign, self.before_restart = self.before_restart, None
+            self.waiting, self.restart_asked = None, False
+            self.refresh()
+            self._say("ok", t("legacy.panel.restart_undone", self.lang, step=len(self.campaign.history)))
+            return
         self._time_travel(lambda c: c.undo(), "legacy.panel.undone")
 
     def go_back(self) -> None:
@@ -180,6 +191,7 @@ class LegacyPanel(W.VBox):
             self._time_travel(lambda c: c.back_to(step), "legacy.panel.went_back")
 
     def _time_travel(self, how, key) -> None:
+        self.restart_asked = False
         try:
             how(self.campaign)
         except LegacyError as exc:
@@ -190,20 +202,34 @@ class LegacyPanel(W.VBox):
         self._say("ok", t(key, self.lang, step=len(self.campaign.history)))
 
     def new_campaign(self) -> None:
-        """The invented demo: a new campaign (new seed), in the same mode.  Your own box: the
-        campaign starts again, which the rules allow until the reset card is discovered."""
+        """Asks first when there are moves to lose (one click must not wipe a campaign)."""
         c = self.campaign
-        try:
-            if c.pack.invented:
-                self.campaign = Campaign.new(c.pack, c.seed + 1, manual=c.manual)
-            else:
-                c.restart(c.seed + 1)
-        except LegacyError as exc:
-            self._say("error", t("legacy.panel.refused", self.lang, message=exc.message(self.lang)))
+        if not c.pack.invented and not c.can_restart():
+            self._say("error", t("legacy.panel.refused", self.lang,
+                                 message=t("legacy.error.restart", self.lang, card=c.pack.reset_until)))
             return
-        self.waiting = None
+        if not c.history:
+            self._start_again()
+            return
+        self.waiting, self.restart_asked = None, True
         self.refresh()
-        self._say("ok", t("legacy.panel.started", self.lang))
+        self._say("warn", t("legacy.panel.restart_ask", self.lang, n=len(c.history)))
+
+    def _start_again(self) -> None:
+        """The invented demo: a new campaign (new seed), in the same mode.  Your own box: the
+        campaign starts again, which the rules allow until the reset card is discovered.
+        The campaign before is kept: "undo" brings it back."""
+        c = self.campaign
+        kept = c.clone()
+        if c.pack.invented:
+            self.campaign = Campaign.new(c.pack, c.seed + 1, manual=c.manual)
+        else:
+            c.restart(c.seed + 1)
+        self.before_restart = kept if kept.history else None
+        self.waiting, self.restart_asked = None, False
+        self.refresh()
+        self._say("ok", t("legacy.panel.started", self.lang)
+                  + (" " + t("legacy.panel.restart_kept", self.lang) if self.before_restart else ""))
 
     # ------------------------------------------------------------------ files (browser only)
 
@@ -218,7 +244,7 @@ class LegacyPanel(W.VBox):
         except LegacyError as exc:
             self._say("error", t("legacy.panel.not_loaded", self.lang, name=name, message=exc.message(self.lang)))
             return False
-        self.waiting = None
+        self.waiting, self.restart_asked, self.before_restart = None, False, None
         self.refresh()
         self._say("ok", t("legacy.panel.loaded", self.lang, name=name))
         return True
@@ -235,6 +261,7 @@ class LegacyPanel(W.VBox):
                         cards=", ".join(map(str, entered)) or t("legacy.lesson.none", self.lang))
             else:
                 self.campaign = Campaign.new(pack, 0, manual=True)
+                self.before_restart = None
                 msg = t("legacy.panel.pack_new", self.lang, name=name)
         except LegacyError as exc:
             self._say("error", t("legacy.panel.refused", self.lang, message=exc.message(self.lang)))
@@ -397,7 +424,9 @@ class LegacyPanel(W.VBox):
             tools = [tool for tool in TOOLS if tool not in ("start", "done")]
             self.tool_menu.options = [(t("legacy.panel.tool." + tool, lang), tool) for tool in tools]
             self._fill_tool_moves()
-        self.confirm_box.layout.display = "" if self.waiting is not None else "none"
+        self.confirm_box.layout.display = "" if self.waiting is not None or self.restart_asked else "none"
+        self.confirm_button.description = t("legacy.panel.restart_yes" if self.restart_asked else "legacy.panel.confirm",
+                                            lang)
 
     def _fill_tool_moves(self) -> None:
         c = self.campaign
@@ -414,7 +443,10 @@ class LegacyPanel(W.VBox):
             (f"{i}: {h}", i) for i, h in enumerate(c.history, 1)]
         self.back_menu.options = steps[::-1]
         self.back_menu.value = len(c.history)
-        self.undo_button.disabled = self.back_button.disabled = not c.history
+        self.back_button.disabled = not c.history
+        self.undo_button.disabled = not c.history and self.before_restart is None
+        self.undo_button.description = t("legacy.panel.undo" if c.history or self.before_restart is None
+                                         else "legacy.panel.undo_restart", lang)
         if c.pack.invented:
             self.new_button.description = t("legacy.panel.new", lang)
             self.new_button.disabled, self.new_button.tooltip = False, ""

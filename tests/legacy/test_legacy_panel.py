@@ -147,6 +147,7 @@ def test_companion_mode_asks_for_the_top_card_and_a_new_campaign_keeps_it():
     button(p, "reveal 7").click()
     assert p.campaign.play == [7]
     p.new_button.click()
+    p.confirm_button.click()
     assert p.campaign.manual and p.campaign.history == [] and "Tryb towarzysza" in p.header.value
 
 
@@ -183,3 +184,47 @@ def test_a_manual_step_with_the_tools_in_menus():
     assert 2 in c.discard and "By hand: #2 Woodland goes from play onto the discard pile" in p.message.value
     button(p, "manual done").click()
     assert c.decision() == "main" and p.manual_box.layout.display == "none"
+
+
+def test_a_new_start_asks_first_and_can_be_taken_back():
+    raw = pack_dict([card(4, stage("Crown", glory=5))], box=6, start=2, final=6, reset_until=5, id="mybox")
+    p = LegacyPanel(lang="pl", campaign=Campaign.new(load_pack(raw), 0, manual=True))
+    p.act("reveal 2")
+    p.act("pass", confirmed=True)
+    before = p.campaign.to_json()
+    p.new_button.click()
+    assert p.campaign.to_json() == before and p.confirm_box.layout.display == ""
+    assert p.confirm_button.description == "Zacznij od nowa"
+    assert ("Zacząć od nowa? 2 ruchy tej kampanii zostaną odłożone, a „Cofnij nowy początek” zaraz potem je "
+            "przywróci.") in p.message.value
+    p.cancel_button.click()
+    assert p.campaign.to_json() == before and p.confirm_box.layout.display == "none"
+    p.new_button.click()
+    p.confirm_button.click()
+    assert p.campaign.history == [] and p.campaign.seed == 1
+    assert "Poprzednia kampania jest zachowana" in p.message.value
+    assert p.undo_button.description == "Cofnij nowy początek" and not p.undo_button.disabled
+    p.act("reveal 1")
+    assert p.undo_button.description == "Cofnij ostatni ruch"
+    p.undo_button.click()                                  # the move after the new start first
+    p.undo_button.click()                                  # then the new start itself
+    assert p.campaign.to_json() == before
+    assert "Nowy początek cofnięty: jesteś po ruchu 2 swojej dawnej kampanii." in p.message.value
+    assert p.undo_button.description == "Cofnij ostatni ruch"
+
+
+def test_a_new_demo_campaign_asks_first_and_can_be_taken_back():
+    p = LegacyPanel(lang="en")
+    p.act("skip 9 1")
+    old = p.campaign
+    p.new_button.click()
+    assert p.campaign is old and "The 1 move of this campaign is set aside" in p.message.value
+    p.act("produce 3 1")                                   # playing on forgets the question
+    assert p.confirm_box.layout.display == "none" and p.campaign is old
+    before = old.to_json()
+    p.new_button.click()
+    p.confirm_button.click()
+    assert p.campaign.seed == 2 and p.campaign.history == []
+    p.undo_button.click()
+    assert p.campaign.to_json() == before and p.campaign.history == ["skip 9 1", "produce 3 1"]
+    assert p.undo_button.description == "Undo the last move"

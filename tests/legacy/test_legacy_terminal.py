@@ -129,3 +129,39 @@ def test_a_broken_save_names_the_file_and_the_field(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and out == "" and err.count("\n") == 1
     assert f"{save}: this save cannot be loaded: field purged_glory: must be between 0 and 99999, got -1" in err
+
+
+def test_a_restart_asks_first_keeps_the_campaign_in_a_file_and_undo_brings_it_back(tmp_path):
+    save = tmp_path / "kingdom.json"
+    code, out = play(["--demo", "--seed", "1", "--save", str(save)], "skip 9 1", "produce 3 1", "restart", "history")
+    assert ("Start the campaign again from the beginning? Its 2 moves are set aside: 'undo' right after the restart "
+            "brings them back. Type 'yes' to start again, anything else to keep playing.") in out
+    assert json.loads(save.read_text(encoding="utf-8"))["history"] == ["skip 9 1", "produce 3 1"]   # not restarted
+    before = save.read_text(encoding="utf-8")
+    code, out = play(["--resume", str(save)], "restart 7", "yes", "history")
+    backup = tmp_path / "kingdom.before-restart.json"
+    assert "The campaign starts again (seed 7)." in out
+    assert f"The campaign before the restart is kept in {backup}" in out and "No move yet." in out
+    assert backup.read_text(encoding="utf-8") == before
+    assert json.loads(save.read_text(encoding="utf-8"))["seed"] == 7
+    code, out = play(["--resume", str(save)], "restart", "yes", "1", "restart", "yes", "undo")
+    assert "The campaign starts again (seed 7)." in out and "There is nothing to confirm." in out   # no move to lose
+    assert "The restart was taken back: you are after move 1 of the campaign you had." in out
+    assert json.loads(save.read_text(encoding="utf-8"))["history"] == ["resolve 9 1"]
+    code, out = play(["--demo", "--seed", "1"], "skip 9 1", "restart", "yes", "1", "undo", "undo", "history")
+    assert "The campaign before the restart is kept until you quit: 'undo' brings it back." in out
+    assert "The restart was taken back: you are after move 1 of the campaign you had." in out
+    assert out.rsplit("> history", 1)[1].split()[:4] == ["1", "skip", "9", "1"]
+
+
+def test_a_restart_is_refused_once_the_reset_card_is_discovered_in_both_languages():
+    raw = pack_dict([card(4, stage("Crown", glory=5))], box=4, start=2, final=4, reset_until=3)
+    c = Campaign.new(load_pack(raw), 0, manual=True)
+    while c.round < 2:
+        c.apply("pass" if c.decision() == "main" else c.legal_actions()[0])
+    for lang, said in (("en", "Not allowed: card 3 has been discovered: the campaign can no longer be reset"),
+                       ("pl", "Niedozwolone: karta 3 została odkryta: kampanii nie można już zresetować")):
+        out = io.StringIO()
+        before = c.to_json()
+        Session(c, out, lang).run(["restart", "yes"])
+        assert said in out.getvalue() and c.to_json() == before
