@@ -28,7 +28,7 @@ ARITY = {PRODUCE: 2, UPGRADE: 2, USE: 2, DEVELOP: 0, PASS: 0, EQUIP: 2, RESOLVE:
          TARGET: 1, RESOURCE: 1, MARK: 2, DISCOVER: 1, SIDE: 2, PURGE: 1, REVEAL: 1, EXPANSION: 1}
 #: the tools of a manual step and how many arguments each takes after its name
 TOOLS = {"start": 0, "done": 0, "gain": 1, "lose": 1, "move": 2, "turn": 2, "sticker": 2, "mark": 2,
-         "discover": 1}
+         "discover": 1, "unsticker": 2, "unmark": 2, "block": 2, "unblock": 1, "equip": 2, "cross": 2, "strike": 1}
 #: where ``manual move`` can put a card
 MANUAL_ZONES = ("top", "bottom", "play", "discard", "permanent", "box", "destroyed")
 _TOKEN = re.compile(r"^(?:[1-9][0-9]{0,4}|[a-z][a-z_]*)$")

@@ -26,8 +26,8 @@ from papertales.rng import Rng
 
 from .actions import (DEVELOP, DISCOVER, EQUIP, EXPANSION, MANUAL, MANUAL_ZONES, MARK, PASS, PRODUCE, PURGE,
                       RESOLVE, RESOURCE, REVEAL, SIDE, SKIP, TARGET, UPGRADE, USE, Action)
-from .cards import (FLIP, MAX_PRODUCTION_FOR_STICKER, ROTATE, STAGES, STATIC_KINDS, BundleText, Pack, demo_pack,
-                    is_static, needs_deck, stage_lines, text)
+from .cards import (FLIP, MAX_PRODUCTION_FOR_STICKER, ROTATE, STAGES, STATIC_KINDS, BundleText, Pack,
+                    ResourceText, demo_pack, is_static, needs_deck, stage_lines, text)
 from .errors import IllegalAction, LegacyError, LossWarning, Text
 from .events import Event
 from .events import describe as describe_event
@@ -36,6 +36,7 @@ from .save import loads
 START_PLAY = 4          # cards played at the start of a turn
 DEVELOP_PLAY = 2        # cards played by the develop action
 MAX_EXPANSIONS = 10
+MAX_LISTED = 30         # allowed moves named in a refusal (then how many more)
 ZONES = ("box", "deck", "play", "discard", "permanent", "aside", "destroyed")
 #: work that loses the resources of the turn before the player acts again
 _LOSING_FLOWS = ("cleanup_turn", "end_round", "start_turn")
@@ -174,6 +175,8 @@ class Campaign:
 
     def undo(self, steps: int = 1) -> "Campaign":
         """Take back the last ``steps`` actions."""
+        if not self.history:
+            raise IllegalAction("legacy.error.undo_nothing")
         if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= len(self.history):
             raise IllegalAction("legacy.error.undo_steps", value=repr(steps)[:20], n=len(self.history))
         return self.back_to(len(self.history) - steps)
@@ -404,6 +407,15 @@ class Campaign:
                     if e["card"] in self.box and e["card"] not in self.expansions_done and self.pack.has(e["card"])]
         return self._main_actions()
 
+    def asking(self):
+        """The card, stage and effect step that asks the choice waiting now (a target, a
+        resource, a box, a card to discover), or None: the prompt says which effect asks."""
+        if not self.pending or self.pending["kind"] not in ("target", "resource", "mark", "discover") \
+                or not self.work or self.work[-1]["t"] != "frame":
+            return None
+        fr = self.work[-1]
+        return fr["ref"][0], fr["ref"][1], self._steps(fr)[fr["i"]]
+
     def _reveal_options(self) -> list[int]:
         x = self.expansion
         if self.pending.get("purge"):
@@ -487,6 +499,21 @@ class Campaign:
             marked = {i for sid, i in self.cards[n]["checks"] if sid == st.id}
             out += [Action(MANUAL, "mark", n, b + 1) for b in range(len(st.checkboxes)) if b not in marked]
         out += [Action(MANUAL, "discover", n) for n in self.box if self.manual or self.pack.has(n)]
+        for n in sorted(self.kingdom()):
+            sid = self.cards[n]["stage"]
+            out += [Action(MANUAL, "unsticker", n, k + 1) for k in range(len(self.cards[n]["stickers"]))]
+            out += [Action(MANUAL, "unmark", n, b + 1) for s, b in sorted(self.cards[n]["checks"]) if s == sid]
+            out += [Action(MANUAL, "cross", n, i + 1) for i in range(len(self.effects(n)))
+                    if [sid, i] not in self.cards[n]["crossed"]]
+            if self._own_production(n):
+                out.append(Action(MANUAL, "strike", n))
+        free = [n for n in self.play if n not in self.attached]
+        for n in free:
+            out += [Action(MANUAL, "block", n, by) for by in free if by != n and n not in self.blocked]
+        out += [Action(MANUAL, "unblock", n) for n in sorted(self.blocked)]
+        for e in free:
+            if self._st(e).equip:
+                out += [Action(MANUAL, "equip", e, w) for w in free if w != e and not self._st(w).equip]
         return out
 
     def _manual_move_ok(self, n, z) -> bool:
@@ -533,11 +560,9 @@ class Campaign:
         it was."""
         action = Action.parse(action) if not isinstance(action, Action) else action
         if not self.is_legal(action):
-            legal = self.legal_actions()
             key, params = self._why_not(action)
-            shown = ", ".join(str(a) for a in legal[:30]) + (" ..." if len(legal) > 30 else "")
             raise IllegalAction("legacy.error.illegal", action=str(action), reason=Text(key, **params),
-                                allowed=shown or "-")
+                                allowed=self._allowed_text(action))
         if not allow_loss:
             lost = self.losses(action)
             if lost:
@@ -554,6 +579,18 @@ class Campaign:
             raise LegacyError("legacy.error.internal", action=str(action), reason=type(exc).__name__) from exc
         self.history.append(str(action))
         return self
+
+    def _allowed_text(self, action: Action):
+        """The moves allowed instead: for a tool of a manual step, that tool's (on that card
+        when it has some); a long list ends with how many more there are, never cut silently."""
+        legal = self.legal_actions()
+        if action.kind == MANUAL and self.decision() == "manual":
+            legal = [a for a in legal if a.a == action.a] or legal
+            legal = [a for a in legal if a.b == action.b] or legal
+        if not legal:
+            return "-"
+        shown = ", ".join(str(a) for a in legal[:MAX_LISTED])
+        return Text("legacy.error.more", list=shown, n=len(legal) - MAX_LISTED) if len(legal) > MAX_LISTED else shown
 
     def _replay_step(self, text) -> None:
         """One action of a replayed history: checked like :meth:`apply` but without the
@@ -572,8 +609,8 @@ class Campaign:
         if not self.pool:
             return {}
         action = Action.parse(action)
-        if not self.is_legal(action):
-            return {}
+        if action.kind == REVEAL or not self.is_legal(action):
+            return {}      # a card on top of your pile: the move that began the draw warned already
         c = self.clone()
         mark = len(c.events)
         try:
@@ -604,7 +641,7 @@ class Campaign:
                 return "legacy.why.manual_when", {"decision": Text("legacy.decision_name." + d)}
             if d != "manual":
                 return "legacy.why.manual_closed", {}
-            return "legacy.why.manual_tool", {}
+            return self._why_tool(a)
         if (a.kind in main) != (d == "main"):
             return "legacy.why.decision", {"decision": Text("legacy.decision_name." + d)}
         if d != "main":
@@ -661,6 +698,80 @@ class Campaign:
                 return "legacy.why.equipped_again", {"card": n}
             return "legacy.why.equip_target", {"keyword": st.equip}
         return "legacy.why.option", {}
+
+    def _why_tool(self, a: Action):
+        """Why a tool of a manual step cannot do this (the golden rules still hold)."""
+        tool, n, x = a.a, a.b, a.c
+        if tool in ("gain", "lose"):
+            if n not in self.resources():
+                return "legacy.why.tool_resource", {"value": n, "allowed": ", ".join(self.resources())}
+            return "legacy.why.tool_lose", {"resource": ResourceText(n, self.pack)}
+        if not isinstance(n, int) or not 1 <= n <= self.pack.box_size:
+            return "legacy.why.no_card", {"card": n, "box": self.pack.box_size}
+        z = self.zone(n)
+        if tool == "discover":
+            if z != "box":
+                return "legacy.why.tool_not_in_box", {"card": n, "zone": Text("legacy.zone_in." + z)}
+            return "legacy.why.tool_not_entered", {"card": n}
+        if z in ("box", "aside") or (z == "destroyed" and tool != "move"):
+            return "legacy.why.tool_where", {"card": n, "zone": Text("legacy.zone_in." + z)}
+        st, c = self._st(n), self.cards[n]
+        if tool == "move":
+            if x not in MANUAL_ZONES:
+                return "legacy.why.tool_zone", {"value": x, "allowed": ", ".join(MANUAL_ZONES)}
+            if n in self.purged:
+                return "legacy.why.tool_purged", {"card": n}
+            if st.permanent and x not in ("permanent", "box", "destroyed"):
+                return "legacy.why.tool_permanent", {"card": n}
+            if x == "permanent" and not st.permanent:
+                return "legacy.why.tool_not_permanent", {"card": n}
+            return "legacy.why.tool_there", {"card": n}
+        if tool == "turn":
+            if x not in STAGES or self.pack.card(n).stages[x] is None:
+                return "legacy.why.tool_stage", {"card": n, "value": x, "allowed": ", ".join(
+                    s for s in STAGES if self.pack.card(n).stages[s] is not None)}
+            return "legacy.why.tool_same_stage", {"card": n}
+        if tool == "sticker":
+            sid = str(x)
+            if sid not in self.pack.sheet:
+                return "legacy.why.tool_sticker", {"value": x, "allowed": ", ".join(self.pack.sheet) or "-"}
+            if self.stickers.get(sid, 0) <= 0:
+                return "legacy.why.tool_sticker_none", {"value": x}
+            if self.pack.sheet[sid]["kind"] == "tab":
+                return "legacy.why.tool_tab", {"card": n}
+            return "legacy.why.golden5", {"card": n}
+        if tool == "unsticker":
+            return "legacy.why.tool_stickers", {"card": n, "n": len(c["stickers"])}
+        if tool in ("mark", "unmark"):
+            k = len(st.checkboxes)
+            if not isinstance(x, int) or not 1 <= x <= k:
+                return "legacy.why.tool_boxes", {"card": n, "n": k}
+            return "legacy.why.tool_" + ("marked" if tool == "mark" else "unmarked"), {"card": n, "box": x}
+        if tool == "cross":
+            k = len(self.effects(n))
+            if not k:
+                return "legacy.why.no_effects", {"card": n}
+            if not isinstance(x, int) or not 1 <= x <= k:
+                return "legacy.why.no_effect", {"card": n, "n": k}
+            return "legacy.why.tool_crossed", {}
+        if tool == "strike":
+            return "legacy.why.no_production", {"card": n}
+        if tool == "unblock":
+            return "legacy.why.tool_not_blocked", {"card": n}
+        for m in (n, x):                                   # block, equip: two cards in play
+            if not isinstance(m, int) or not 1 <= m <= self.pack.box_size:
+                return "legacy.why.no_card", {"card": m, "box": self.pack.box_size}
+            if m not in self.play:
+                return "legacy.why.not_in_play", {"card": m, "zone": Text("legacy.zone_in." + self.zone(m))}
+        if n == x:
+            return "legacy.why.tool_same_card", {}
+        if n in self.attached or x in self.attached:
+            return "legacy.why.tool_attached", {"card": n if n in self.attached else x}
+        if tool == "block":
+            return "legacy.why.tool_blocked_already", {"card": n}
+        if not st.equip:
+            return "legacy.why.not_equipment", {"card": n}
+        return "legacy.why.tool_wielder", {"card": x}
 
     def _cost_why(self, cost):
         if not self.pool:
@@ -774,6 +885,29 @@ class Campaign:
                 self._put_sticker(n, sid, self.cards[n]["stage"], "manual")
         elif tool == "mark":
             self._mark(n, a.c - 1, "manual")
+        elif tool == "unsticker":
+            self._unsticker(n, a.c - 1)
+        elif tool == "unmark":
+            sid = self.cards[n]["stage"]
+            self.cards[n]["checks"].remove([sid, a.c - 1])
+            self.log("manual_unmark", cause="manual", card=n, stage=sid, box=a.c)
+        elif tool == "block":
+            self.blocked[n] = a.c
+            self.log("block", cause="manual", card=n, stage=self.cards[n]["stage"], by=a.c,
+                     by_stage=self.cards[a.c]["stage"])
+        elif tool == "unblock":
+            del self.blocked[n]
+            self.log("release", cause="manual", card=n, stage=self.cards[n]["stage"])
+        elif tool == "equip":
+            self.attached[n] = a.c
+            self.log("equip", cause="manual", card=n, stage=self.cards[n]["stage"], wielder=a.c,
+                     wielder_stage=self.cards[a.c]["stage"])
+        elif tool == "cross":
+            sid = self.cards[n]["stage"]
+            self.cards[n]["crossed"].append([sid, a.c - 1])
+            self.log("manual_cross", cause="manual", card=n, stage=sid, idx=a.c)
+        elif tool == "strike":
+            self._strike(n, "manual")
         elif tool == "discover":
             keep = self.pending
             self._discover(n, "manual")
@@ -781,6 +915,22 @@ class Campaign:
                 self.pending["resume"] = keep
             else:
                 self.pending = keep
+
+    def _unsticker(self, n, k):
+        """Take sticker ``k`` off card ``n`` (by hand: it does not go back to the sheet).  The
+        crossed-out sticker effects and production after it keep pointing at theirs."""
+        c = self.cards[n]
+        entry = c["stickers"].pop(k)
+        sid = entry[0]
+        same = [s for s in c["stickers"][:k] if s[0] == sid]
+        if entry[1] == "effect":
+            i = len(self.pack.card(n).stages[sid].effects) + sum(1 for s in same if s[1] == "effect")
+            c["crossed"] = [[s, j - (s == sid and j > i)] for s, j in c["crossed"] if [s, j] != [sid, i]]
+        elif entry[1] != "glory":
+            k_res = sum(1 for s in same if s[1] not in ("glory", "effect")) + 1
+            c["struck"] = [[s, m - (s == sid and m >= k_res)] for s, m in c["struck"]]
+        self.log("manual_unsticker", cause="manual", card=n, stage=c["stage"],
+                 sticker=entry[1] if len(entry) == 2 else "glory" if entry[1] == "glory" else str(entry[2]))
 
     def _manual_move(self, n, z):
         old = self.zone(n)

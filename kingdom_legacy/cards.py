@@ -745,6 +745,18 @@ class BundleText:
         return bundle_text(self.bundle, lang, self.pack, self.case)
 
 
+class ResourceText:
+    """A resource's name in the language of the reader (a parameter of an error)."""
+
+    __slots__ = ("r", "pack")
+
+    def __init__(self, r, pack=None):
+        self.r, self.pack = r, pack
+
+    def message(self, lang=None) -> str:
+        return resource_name(self.r, 1, lang, self.pack)
+
+
 def keyword_text(k, lang=None) -> str:
     key = "legacy.keyword." + k
     return t(key, lang) if has(key, "en") else k
@@ -856,7 +868,7 @@ def stage_lines(st: Stage, lang=None, pack=None, extra_effects=()) -> list[str]:
     out = []
     kws = ", ".join(keyword_text(k, lang) for k in st.keywords)
     flags = [t("legacy.flag." + f, lang) for f in ("obstacle", "permanent", "parchment", "indestructible",
-                                                  "unpurgeable") if getattr(st, f)]
+                                                  "unpurgeable") if getattr(st, f) and f not in st.keywords]
     if st.equip:
         flags.append(t("legacy.flag.equip", lang, keyword=keyword_text(st.equip, lang)))
     out.append(" · ".join(x for x in (kws, ", ".join(flags)) if x))

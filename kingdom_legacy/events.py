@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from papertales.i18n import t
 
-from .cards import bundle_text, effect_text, resource_name, sticker_text, text
+from .cards import bundle_text, effect_text, resource_name, step_text, sticker_text, text
 
 
 class Event(NamedTuple):
@@ -123,6 +123,18 @@ def describe(campaign, e: Event, lang=None) -> str:
     return f"[{where}] {text_} ({cause_text(campaign, e.cause, lang)})"
 
 
+def decision_text(campaign, lang=None) -> str:
+    """What is asked now, and which card's effect asks it (a bare "choose a card" does not
+    say what for)."""
+    said = t("legacy.decision." + campaign.decision(), lang)
+    asked = campaign.asking()
+    if asked is None:
+        return said
+    n, sid, step = asked
+    return t("legacy.decision.asked_by", lang, what=said, card=card_label(campaign, n, sid, lang),
+             step=step_text(step, lang, campaign.pack, sid))
+
+
 def action_text(campaign, a, lang=None) -> str:
     """A sentence for an action (the buttons of the panel, the lesson, the terminal); its
     notation is ``str(a)``."""
@@ -150,7 +162,11 @@ def action_text(campaign, a, lang=None) -> str:
     elif k == "equip":
         p["wielder"] = card_label(campaign, a.b, None, lang)
     elif k == "resource":
-        p["resource"] = resource_name(a.a, 1, lang, pack, "acc")
+        step = (campaign.asking() or (None, None, {}))[2]
+        if step.get("kind") == "gain":
+            p["what"] = bundle_text({a.a: step.get("n", 1)}, lang, pack, "acc")
+        else:                   # a production sticker to put on a card
+            k, p["resource"] = "resource_sticker", resource_name(a.a, 1, lang, pack)
     elif k == "mark":
         p["box"] = a.b
     elif k == "side":
@@ -168,7 +184,8 @@ def _manual_text(campaign, a, lang):
     p = {}
     if tool in ("gain", "lose"):
         p["resource"] = resource_name(a.b, 1, lang, campaign.pack, "acc")
-    if tool in ("move", "turn", "sticker", "mark"):
+    if tool in ("move", "turn", "sticker", "mark", "unsticker", "unmark", "block", "unblock", "equip", "cross",
+                "strike"):
         p["card"] = card_label(campaign, a.b, None, lang)
     if tool == "discover":
         p["card"] = a.b
@@ -178,6 +195,22 @@ def _manual_text(campaign, a, lang):
         p["stage"] = t("legacy.stage." + a.c, lang)
     elif tool == "sticker":
         p["sticker"] = sticker_label(campaign, str(a.c), lang)
-    elif tool == "mark":
+    elif tool in ("mark", "unmark"):
         p["box"] = a.c
+    elif tool == "unsticker":
+        s = campaign.cards[a.b]["stickers"][a.c - 1]
+        p["n"] = a.c
+        if len(s) == 2:
+            p["sticker"] = t("legacy.sticker.resource", lang, resource=resource_name(s[1], 1, lang, campaign.pack))
+        elif s[1] == "glory":
+            p["sticker"] = t("legacy.sticker.glory", lang, n=s[2])
+        else:
+            p["sticker"] = sticker_text(s[2], campaign.pack, lang)
+    elif tool == "block":
+        p["by"] = card_label(campaign, a.c, None, lang)
+    elif tool == "equip":
+        p["wielder"] = card_label(campaign, a.c, None, lang)
+    elif tool == "cross":
+        p["n"] = a.c
+        p["effect"] = effect_text(campaign.effects(a.b)[a.c - 1], lang, campaign.pack, campaign.cards[a.b]["stage"])
     return t("legacy.action.manual_" + tool, lang, **p)

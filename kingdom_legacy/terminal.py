@@ -18,7 +18,7 @@ from .actions import MANUAL, TOOLS, Action
 from .campaign import Campaign
 from .cards import bundle_text, load_pack, sticker_text, text
 from .errors import IllegalAction, LegacyError, os_reason
-from .events import action_text, card_label
+from .events import action_text, card_label, decision_text
 from .lesson import stages_text
 
 COMMANDS = ("help", "legal", "show", "state", "log", "history", "undo", "back", "restart", "save", "reload", "yes",
@@ -66,13 +66,13 @@ class Session:
         if tabs:
             self.say("legacy.cli.tabs", cards=", ".join(
                 t("legacy.cli.tab_at", lang, card=self._label(n), n=pos) for pos, n in tabs))
-        self.say("legacy.cli.now", what=t("legacy.decision." + c.decision(), lang))
+        self.say("legacy.cli.now", what=decision_text(c, lang))
         if c.decision() == "manual":
             self._show_manual()
             return
         self.listed = c.legal_actions()
         if c.is_over:
-            self.say("legacy.cli.over", glory=c.glory())
+            self.say("legacy.cli.over" if self.listed else "legacy.cli.over_final", glory=c.glory())
         for i, a in enumerate(self.listed, 1):
             self.line(f"  {i:>2}  {str(a):<22} {action_text(c, a, lang)}")
 

@@ -20,7 +20,7 @@ import ipywidgets as W
 from kingdom_legacy import Campaign, LegacyError, SimpleBot, demo_pack, load_pack
 from kingdom_legacy.actions import MANUAL, TOOLS, Action
 from kingdom_legacy.cards import bundle_text, text
-from kingdom_legacy.events import action_text, describe
+from kingdom_legacy.events import action_text, decision_text, describe
 from papertales.i18n import t
 
 _STYLE = """<style>
@@ -352,14 +352,15 @@ class LegacyPanel(W.VBox):
         head = [t("legacy.panel.title", lang, pack=text(c.pack.name, lang)), where,
                 t("legacy.panel.glory", lang, n=c.glory()),
                 t("legacy.panel.pool", lang, what=bundle_text(c.pool, lang, c.pack)),
-                t("legacy.panel.decision", lang, what=t("legacy.decision." + d, lang))]
+                t("legacy.panel.decision", lang, what=decision_text(c, lang))]
         notice = text(c.pack.raw.get("notice"), lang) if c.pack.invented else ""
         companion = t("legacy.panel.companion", lang) if c.manual else ""
         self.header.value = (_STYLE + '<div class="kl-root"><h3>' + escape(head[0]) + "</h3>"
                              + " · ".join(escape(x) for x in head[1:])
                              + "".join(f'<div class="kl-muted">{escape(x)}</div>' for x in (notice, companion) if x)
                              + "</div>")
-        self.explain.value = f'<div class="kl-root kl-help">{escape(t("legacy.panel.help." + d, lang))}</div>'
+        help_key = "legacy.panel.help." + d + ("_final" if d == "over" and not c.legal_actions() else "")
+        self.explain.value = f'<div class="kl-root kl-help">{escape(t(help_key, lang))}</div>'
         self._draw_board()
         self._draw_actions()
         self._draw_controls()

@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from legacy_helpers import arrange, card, fresh, pack_dict, stage  # noqa: E402
+from legacy_helpers import arrange, card, fresh, pack_dict, play_until, stage  # noqa: E402
 
 from kingdom_legacy import Campaign, demo_pack, load_pack  # noqa: E402
 from papertales_widgets.legacy import LegacyPanel  # noqa: E402
@@ -228,3 +228,23 @@ def test_a_new_demo_campaign_asks_first_and_can_be_taken_back():
     p.undo_button.click()
     assert p.campaign.to_json() == before and p.campaign.history == ["skip 9 1", "produce 3 1"]
     assert p.undo_button.description == "Undo the last move"
+
+
+def test_the_end_offers_a_mini_expansion_only_when_one_is_left():
+    c = play_until(Campaign.new(load_pack(pack_dict([card(3, stage("Crown", glory=5))], box=3, start=2, final=3)), 0),
+                   lambda c: c.is_over)
+    p = LegacyPanel(lang="pl", campaign=c)
+    assert "nie zostało żadne mini-rozszerzenie do rozpoczęcia" in p.explain.value
+    assert "Możesz zacząć mini-rozszerzenie" not in p.explain.value
+
+
+def test_the_tools_of_a_manual_step_include_the_new_ones_with_their_names():
+    c = arrange(fresh(), play=[1, 2], deck=[3, 4, 5])
+    p = LegacyPanel(lang="pl", campaign=c)
+    button(p, "manual start").click()
+    names = dict((v, k) for k, v in p.tool_menu.options)
+    assert names["cross"] == "skreśl efekt" and names["block"] == "zablokuj kartę" and names["strike"] == \
+        "wykreśl produkcję"
+    p.tool_menu.value = "block"
+    assert dict((v, k) for k, v in p.tool_moves.options)["manual block 1 2"] == \
+        "Zablokuj kartę #1 Zagroda kartą #2 Zagajnik (ręcznie)"

@@ -4,15 +4,19 @@ for the known mistakes -- "obróć" for a flip, stage names "prosto", "zachowana
 "1 chwały", "zyskaj: 1 moneta", engine words such as "coin", "deck" or "order" in a
 sentence, "argument(s)" -- and for the rulebook's own terms."""
 
+import io
 import re
 import string
+from pathlib import Path
 
 import pytest
-from legacy_helpers import arrange, card, fresh, make_pack, refused, stage
+from legacy_helpers import arrange, card, fresh, make_pack, play_until, refused, stage, take_from_box
 
 from kingdom_legacy import Campaign, RandomBot, demo_pack
 from kingdom_legacy.cards import step_text
-from kingdom_legacy.events import action_text
+from kingdom_legacy.events import action_text, decision_text
+from kingdom_legacy.lesson import stages_text
+from kingdom_legacy.terminal import Session
 from papertales import i18n
 
 SAMPLES = {
@@ -68,8 +72,9 @@ def legacy_keys(lang):
 
 def test_every_legacy_message_renders_in_both_languages_with_every_plural_form():
     for lang in ("en", "pl"):
+        keys = legacy_keys(lang)                   # imports the panels' catalogue first
         cat = i18n.catalogue(lang)
-        for key in legacy_keys(lang):
+        for key in keys:
             names = placeholders(cat[key])
             assert names <= set(SAMPLES) | {"n", "count", "round", "turn", "glory", "box", "deck", "discard",
                                             "permanent", "destroyed", "idx", "step", "seed", "line", "column",
@@ -187,3 +192,57 @@ def test_a_flip_is_odwrocic_and_a_180_degree_turn_is_obrocic_everywhere():
             assert "obró" in p and "odwr" not in p, (key, p)
         checked += flips + turns
     assert checked >= 6
+
+
+# ---------------------------------------------------------------------------- the slips of issue #28
+
+def test_a_resource_sticker_is_not_offered_as_take_1_coin():
+    guild = stage("Guild", effects=[{"trigger": "passive", "once": True, "do": [
+        {"kind": "add_production", "resource": "any", "target": {"scope": "play"}}]}])
+    market = stage("Fair", effects=[{"trigger": "passive", "once": True, "do": [
+        {"kind": "gain", "choice": ["wood", "stone"], "n": 2}]}])
+    pack = make_pack([card(1, stage("Mill", production=[{"wood": 1}])), card(2, guild), card(3, market)],
+                     box=5, start=3, stickers={"wood": 2, "stone": 2})
+    c = arrange(Campaign.new(pack, 0), play=[1, 2, 3], deck=[])
+    c.apply("use 2 1")
+    c.apply("target 1")
+    assert [action_text(c, a, "pl") for a in c.legal_actions()] == ["Umieść naklejkę produkcji: drewno",
+                                                                   "Umieść naklejkę produkcji: kamień"]
+    assert decision_text(c, "pl") == ("wybierz zasób (efekt karty #2 Guild: umieść naklejkę (dowolny zasób) jako "
+                                      "produkcję na karcie w grze)")
+    c.apply("resource stone")
+    c.apply("use 3 1")
+    assert [action_text(c, a, "pl") for a in c.legal_actions()] == ["Weź 2 drewna", "Weź 2 kamienie"]
+    assert [action_text(c, a, "en") for a in c.legal_actions()] == ["Take 2 wood", "Take 2 stone"]
+
+
+def test_the_target_prompt_says_which_effect_asks():
+    c = arrange(fresh(), play=[1], deck=[])
+    c.apply("pass")                                      # round 2: the parchment Fertile Soil asks for a land
+    assert decision_text(c, "pl") == ("wybierz kartę (efekt karty #12 Żyzna ziemia: umieść naklejkę (drewno) jako "
+                                      "produkcję na karcie („kraina”) w twoim królestwie)")
+    assert decision_text(c, "en") == ("choose a card (the effect of #12 Fertile Soil: put a production sticker "
+                                      "(wood) on a card (land) in your kingdom)")
+
+
+def test_a_parchment_is_said_once():
+    c = take_from_box(fresh(), 12)
+    text = stages_text(c, 12, "pl")
+    assert "pergamin" in text and "pergamin · pergamin" not in text and "pergamin, pergamin" not in text
+
+
+def test_the_end_offers_a_mini_expansion_only_when_one_is_left():
+    c = play_until(Campaign.new(make_pack([card(3, stage("Crown", glory=5))], box=3, start=2, final=3), 0),
+                   lambda c: c.is_over)
+    out = io.StringIO()
+    Session(c, out, "pl").run([])
+    said = out.getvalue()
+    assert "Nie zostało żadne mini-rozszerzenie do rozpoczęcia: zapisz ją albo zakończ." in said
+    assert "Możesz zacząć mini-rozszerzenie" not in said
+
+
+def test_the_interpretations_of_the_docs_are_numbered_in_order():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "kingdom-legacy.md").read_text(encoding="utf-8")
+    part = doc.split("## Interpretations")[1].split("\n## ")[0]
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. ", part, re.M)]
+    assert numbers == list(range(1, len(numbers) + 1))

@@ -126,7 +126,8 @@ def test_undo_goes_back_to_any_earlier_step_by_replaying_seed_and_history():
     assert c.to_json() == snapshots[0]
     with pytest.raises(IllegalAction) as info:
         c.undo(1)
-    assert "from 1 to 0" in info.value.message("en")
+    assert info.value.message("en") == "there is no move to take back yet"                # not "from 1 to 0"
+    assert info.value.message("pl") == "nie ma jeszcze żadnego ruchu do cofnięcia"
 
 
 # ---------------------------------------------------------------------------- tabs

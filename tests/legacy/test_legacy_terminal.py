@@ -54,7 +54,7 @@ def test_refused_moves_and_commands_explain_and_change_nothing(tmp_path):
     assert "'produce 3 x1': 'x1' is neither a card number nor a word" in out
     assert "There is no move 99: the list has 2 moves." in out
     assert "card 15 is still in the box" in out and "There is nothing to confirm." in out
-    assert "you can take back from 1 to 0 actions, not 4" in out
+    assert "there is no move to take back yet" in out and "from 1 to 0" not in out
     assert "'²' is not an action" in out and "Write: show CARD" in out and "Write: restart, or restart SEED" in out
     assert json.loads(save.read_text(encoding="utf-8"))["history"] == []
 
