@@ -1821,7 +1821,12 @@ class Campaign:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self._state(), ensure_ascii=False)
+        """The save file; the language it is played in is kept when one was chosen (so a
+        campaign goes on in Polish), and a file without it stays as it was."""
+        state = self._state()
+        if self.lang is not None:
+            state["lang"] = self.lang
+        return json.dumps(state, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text, pack: Pack | None = None) -> "Campaign":

@@ -99,6 +99,9 @@ def main(argv: list[str] | None = None, out=None, inp=None) -> int:
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:                   # Ctrl-C before a campaign began: nothing to save
+        out.write("\n")
+        return 130
     return 0
 
 
@@ -133,8 +136,11 @@ def _interactive(opts, out, lang, inp):
             raise LegacyError("legacy.cli.in_file", file=opts["resume"], message=exc) from None
     else:
         c = Campaign.new(pack, opts["seed"], manual=opts["companion"])
-    c.lang = lang
-    return Session(c, out, lang, opts["save"] or opts["resume"], opts["pack"]).run(inp)
+    lang = c.lang = lang or c.lang              # a resumed campaign keeps its language unless --lang says
+    session = Session(c, out, lang, opts["save"] or opts["resume"], opts["pack"])
+    if inp is sys.stdin and inp.isatty():
+        return session.run(session.typed(), typed=True)
+    return session.run(inp)
 
 
 def _play(opts, out, lang):

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 
+from papertales.i18n import LANGUAGES
+
 from .actions import Action
 from .cards import STAGES, Pack, load_pack
 from .errors import LegacyError, SaveError, Text, json_reason, without_bom
@@ -102,8 +104,11 @@ def _load(cls, d, pack):
         if k not in d:
             _bad(k, "missing")
     for k in d:
-        if k not in keys:
-            _bad(str(k)[:40], "unknown", allowed=", ".join(keys))
+        if k not in keys and not (fmt == FORMAT and k == "lang"):
+            _bad(str(k)[:40], "unknown", allowed=", ".join(keys + (("lang",) if fmt == FORMAT else ())))
+    lang = d.get("lang")
+    if lang is not None and lang not in LANGUAGES:
+        _bad("lang", "choice", value=repr(lang)[:30], allowed=", ".join(LANGUAGES))
     saved = _pack(d["pack"], "pack")
     start = saved if fmt != FORMAT or d["start_pack"] is None else _pack(d["start_pack"], "start_pack")
     if fmt != FORMAT:
@@ -113,6 +118,7 @@ def _load(cls, d, pack):
     _compare(c._state(), d, fmt == FORMAT)
     if pack is not None:
         _merge(c, pack)
+    c.lang = lang
     return c
 
 

@@ -10,13 +10,14 @@ message catalogue."""
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 
-from papertales.i18n import t
+from papertales.i18n import LANGUAGES, catalogue, t
 
-from .actions import MANUAL, TOOLS, Action
+from .actions import MANUAL, REVEAL, TOOLS, Action
 from .campaign import Campaign
-from .cards import bundle_text, load_pack, sticker_text, text
+from .cards import bundle_text, load_pack, resource_name, sticker_text, text
 from .errors import IllegalAction, LegacyError, os_reason
 from .events import action_text, card_label, decision_text
 from .lesson import stages_text
@@ -24,6 +25,30 @@ from .lesson import stages_text
 COMMANDS = ("help", "legal", "show", "state", "log", "history", "undo", "back", "restart", "save", "reload", "yes",
             "quit", "exit")
 LOG_LINES = 15
+
+
+def _plain(word: str) -> str:
+    """A word as compared: lower case, no Polish marks ("użyj" and "uzyj" are the same)."""
+    word = word.lower().replace("ł", "l")
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
+
+
+def words_of(pack) -> dict:
+    """Every word a person may type in either language -> the notation's English word: the
+    commands, moves, tools, places and stages (``legacy.word.*``) and the resources' names in
+    every form ("moneta", "monetę", "monety")."""
+    out = {}
+    for lang in LANGUAGES:
+        for key, value in catalogue(lang).items():
+            if key.startswith("legacy.word."):
+                english = catalogue("en")[key]
+                for w in value.split("|"):
+                    out[_plain(w)] = english
+        for r in pack.all_resources:
+            for n in (1, 2, 5):
+                for case in ("nom", "acc"):
+                    out[_plain(resource_name(r, n, lang, pack, case))] = r
+    return out
 
 
 class Session:
@@ -38,6 +63,7 @@ class Session:
         self.listed: list[Action] = []
         self.warned: Action | None = None            # a move that loses resources, waiting for "yes"
         self.restart_asked: tuple | None = None      # (seed,) of a restart waiting for "yes"
+        self.words = words_of(campaign.pack)
         self.before_restart: Campaign | None = None  # the campaign a restart set aside: undo brings it back
 
     # ------------------------------------------------------------------ output
@@ -107,7 +133,9 @@ class Session:
 
     # ------------------------------------------------------------------ input
 
-    def run(self, lines) -> int:
+    def run(self, lines, typed=False) -> int:
+        """Play the lines (``typed``: they come from a person at the terminal, who sees what
+        they type: no echo, and a word on how to go on when leaving)."""
         c = self.c
         self.say("legacy.cli.welcome", pack=text(c.pack.name, self.lang))
         if c.pack.invented:
@@ -116,21 +144,50 @@ class Session:
             self.say("legacy.panel.companion")
         self.say("legacy.cli.how")
         self.show()
-        for raw in lines:
-            self.out.write("> " + raw.rstrip("\n") + "\n")
-            if not self.handle(raw.strip()):
-                break
-        else:
-            self.say("legacy.cli.end_of_input")
+        under_way = None                    # the campaign before the line being done
+        try:
+            for raw in lines:
+                if not typed:
+                    self.out.write("> " + raw.rstrip("\n") + "\n")
+                under_way = self.c.clone()
+                go_on = self.handle(raw.strip())
+                under_way = None
+                if not go_on:
+                    break
+            else:
+                self.say("legacy.cli.end_of_input")
+        except KeyboardInterrupt:           # Ctrl-C: a move under way is not left half done; then save and leave
+            if under_way is not None:
+                self.c = under_way
+            self.out.write("\n")
+            self.say("legacy.cli.interrupted")
         self.autosave()
+        if typed:
+            self.say("legacy.cli.saved_on_leaving" if self.save_path else "legacy.cli.not_saved_on_leaving",
+                     file=self.save_path)
         return 0
+
+    def typed(self):
+        """Lines typed at the terminal: a prompt, line editing and history (readline where
+        Python has it); Ctrl-D ends the input."""
+        try:
+            import readline  # noqa: F401  (input() edits lines and keeps a history once it is loaded)
+        except ImportError:
+            pass
+        while True:
+            try:
+                yield input(t("legacy.cli.prompt", self.lang))
+            except EOFError:
+                self.out.write("\n")
+                return
 
     def handle(self, cmd: str) -> bool:
         """Do one line; False to stop."""
-        words = cmd.split()
+        words = [self.words.get(_plain(w), w) for w in cmd.split()]
         if not words:
             self.show()
             return True
+        cmd = " ".join(words)
         head, rest = words[0].lower(), words[1:]
         warned, self.warned = self.warned, None
         restart, self.restart_asked = self.restart_asked, None
@@ -147,6 +204,8 @@ class Session:
                     self.act(warned, confirmed=True)
             elif head in COMMANDS:
                 getattr(self, "cmd_" + head)(rest)
+            elif head == REVEAL and len(rest) > 1:
+                self.reveal_many(rest)
             elif _number(head) is not None and not rest:
                 i = _number(head)
                 if not 1 <= i <= len(self.listed):
@@ -174,6 +233,12 @@ class Session:
         self.show_events(mark)
         self.autosave()
         self.show()
+
+    def reveal_many(self, cards) -> None:
+        """Companion mode: several cards of your pile at once (``reveal 3 5 7``), in turn, up
+        to the first one refused."""
+        for n in cards:
+            self.act(Action.parse(f"{REVEAL} {n}"))
 
     def autosave(self) -> None:
         if self.save_path:

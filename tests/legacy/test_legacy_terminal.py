@@ -6,9 +6,11 @@ companion mode with cards entered on the way."""
 import io
 import json
 
+import pytest
+
 from legacy_helpers import card, pack_dict, stage
 
-from kingdom_legacy import Campaign, demo_pack, load_pack
+from kingdom_legacy import Campaign, SaveError, demo_pack, load_pack
 from kingdom_legacy.cli import main
 from kingdom_legacy.terminal import Session
 
@@ -165,3 +167,53 @@ def test_a_restart_is_refused_once_the_reset_card_is_discovered_in_both_language
         before = c.to_json()
         Session(c, out, lang).run(["restart", "yes"])
         assert said in out.getvalue() and c.to_json() == before
+
+
+# ---------------------------------------------------------------------------- a terminal that feels like one (#28)
+
+def test_commands_and_moves_in_polish_with_or_without_the_polish_letters():
+    code, out = play(["--demo", "--seed", "1", "--lang", "pl"], "pomiń 9 1", "produkuj 3 1", "rozwin", "tak",
+                     "ręcznie początek", "ręcznie zyskaj monetę", "reczne", "RĘCZNIE zyskaj drewno",
+                     "ręcznie gotowe", "historia")
+    assert "Uwaga: po 'develop' przepadną niewydane zasoby: 1 kamień. Wpisz 'tak'" in out
+    assert out.rsplit("> historia", 1)[1].split()[:16] == [
+        "1", "skip", "9", "1", "2", "produce", "3", "1", "3", "develop", "4", "manual", "start", "5", "manual", "gain"]
+    assert "Niedozwolone: 'reczne' to nie akcja" in out                   # a word that is no command is refused
+    assert "Zyskujesz 1 monetę (krok ręczny)" in out and "Zyskujesz 1 drewno (krok ręczny)" in out
+
+
+def test_no_polish_word_means_two_things():
+    from kingdom_legacy.terminal import _plain
+    from papertales.i18n import catalogue
+    seen = {}
+    for key, value in catalogue("pl").items():
+        if key.startswith("legacy.word."):
+            for w in value.split("|"):
+                english = catalogue("en")[key]
+                assert seen.setdefault(_plain(w), english) == english, (w, seen[_plain(w)], english)
+
+
+def test_the_language_is_kept_in_the_save(tmp_path):
+    save = tmp_path / "kampania.json"
+    play(["--demo", "--seed", "1", "--lang", "pl", "--save", str(save)], "pomiń 9 1")
+    assert json.loads(save.read_text(encoding="utf-8"))["lang"] == "pl"
+    code, out = play(["--resume", str(save)], "stan")
+    assert "— Runda 1, tura 1 · chwała: 0" in out and "Round 1" not in out
+    code, out = play(["--resume", str(save), "--lang", "en"], "state")          # --lang still chooses
+    assert "— Round 1, turn 1 · glory 0" in out
+    assert json.loads(save.read_text(encoding="utf-8"))["lang"] == "en"
+    d = json.loads(save.read_text(encoding="utf-8"))
+    d["lang"] = "de"
+    with pytest.raises(SaveError) as info:
+        Campaign.from_json(json.dumps(d))
+    assert info.value.message("pl") == "nie można wczytać zapisu: pole lang: musi być jednym z: en, pl, a jest 'de'"
+
+
+def test_several_cards_of_your_pile_at_once_in_companion_mode():
+    c = Campaign.new(demo_pack(), 0, manual=True)
+    out = io.StringIO()
+    Session(c, out, "pl").run(["odsłoń 3 1 4 6"])
+    assert c.play == [3, 1, 4, 6] and c.history == ["reveal 3", "reveal 1", "reveal 4", "reveal 6"]
+    code, out = play(["--demo", "--companion"], "reveal 3 99 4", "history")
+    assert "you cannot 'reveal 99' now" in out
+    assert out.rsplit("> history", 1)[1].split()[:3] == ["1", "reveal", "3"]           # up to the card refused
