@@ -43,7 +43,7 @@ _LOSING_FLOWS = ("cleanup_turn", "end_round", "start_turn")
 _SLOTS = ("pack", "pack0", "seed", "rng", "manual", "phase", "round", "turn", "box", "deck", "play", "discard",
           "permanent", "aside", "destroyed", "purged", "purged_glory", "cards", "entered", "blocked",
           "attached", "pool", "stickers", "pending", "work", "queue", "last_round", "expansion",
-          "expansions_done", "scores", "events", "history", "edits")
+          "expansions_done", "scores", "events", "history", "edits", "exhausted")
 
 
 def new_card_state(stage="front") -> dict:
@@ -108,6 +108,7 @@ class Campaign:
         c.events = []
         c.history = []
         c.edits = []
+        c.exhausted = False
         for n in range(1, start + 1):
             c.cards[n] = new_card_state()
             (c.permanent if c._st(n).permanent else c.discard).append(n)
@@ -126,7 +127,7 @@ class Campaign:
         for z in ("box", "deck", "play", "discard", "permanent", "aside", "destroyed", "purged",
                   "expansions_done", "history", "events", "edits"):
             setattr(c, z, getattr(self, z)[:])
-        c.purged_glory = self.purged_glory
+        c.purged_glory, c.exhausted = self.purged_glory, self.exhausted
         c.cards = _copy_cards(self.cards)
         c.entered, c.blocked, c.attached = dict(self.entered), dict(self.blocked), dict(self.attached)
         c.pool, c.stickers = dict(self.pool), dict(self.stickers)
@@ -1004,6 +1005,8 @@ class Campaign:
             guard += 1
             if guard > 100000:          # a pack whose effects never stop
                 raise LegacyError("legacy.error.loop")
+            if not self.deck and self.turn:
+                self.exhausted = True   # "an exhausted deck always means that the round ends with this turn"
             if self.pending:
                 return
             top = self.work[-1] if self.work else None
@@ -1088,8 +1091,9 @@ class Campaign:
     # ------------------------------------------------------------------ rule steps (flow)
 
     def _flow_begin_round(self):
-        self.deck = sorted(self.discard)
+        self.deck = sorted(self.deck + self.discard)       # "shuffle all your cards" (any put back on the pile too)
         self.discard = []
+        self.exhausted = False
         if not self.manual:
             self.rng.shuffle(self.deck)
         self.turn = 0
@@ -1146,7 +1150,7 @@ class Campaign:
                     self.log("stays", cause=self._cause(n), card=n, stage=self.cards[n]["stage"])
                 else:
                     self._discard(n, "end_turn", cleanup=True)
-        self.work.append({"t": "flow", "name": "start_turn" if self.deck else "end_round"})
+        self.work.append({"t": "flow", "name": "start_turn" if self.deck and not self.exhausted else "end_round"})
 
     def _flow_end_round(self):
         self._lose_resources("rule:end_turn")
@@ -1818,6 +1822,7 @@ class Campaign:
             "expansions_done": self.expansions_done, "scores": self.scores,
             "events": [e.to_json() for e in self.events],
             "history": self.history, "edits": self.edits,
+            **({"exhausted": True} if self.exhausted else {}),
         }
 
     def to_json(self) -> str:

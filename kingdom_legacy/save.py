@@ -28,6 +28,9 @@ _KEYS = ("format", "pack", "seed", "rng", "manual", "phase", "round", "turn", "z
          "cards", "entered", "blocked", "attached", "pool", "stickers", "pending", "work", "queue", "last_round",
          "expansion", "expansions_done", "scores", "events", "history")
 _KEYS_2 = _KEYS + ("start_pack", "edits")
+#: written only when they have a value: the language chosen, and a draw pile that ran out this
+#: turn (then the round ends with the turn; a save older than that rule gets it from the replay)
+_OPTIONAL = ("lang", "exhausted")
 _FLOWS = ("begin_round", "start_round", "discover_natural", "destroy_parchment", "start_turn", "end_turn",
           "cleanup_turn", "end_round", "after_round", "purge_group", "purge_permanent", "purge_finish",
           "expansion_begin")
@@ -104,8 +107,10 @@ def _load(cls, d, pack):
         if k not in d:
             _bad(k, "missing")
     for k in d:
-        if k not in keys and not (fmt == FORMAT and k == "lang"):
-            _bad(str(k)[:40], "unknown", allowed=", ".join(keys + (("lang",) if fmt == FORMAT else ())))
+        if k not in keys and not (fmt == FORMAT and k in _OPTIONAL):
+            _bad(str(k)[:40], "unknown", allowed=", ".join(keys + (_OPTIONAL if fmt == FORMAT else ())))
+    if "exhausted" in d and not isinstance(d["exhausted"], bool):
+        _bad("exhausted", "bool")
     lang = d.get("lang")
     if lang is not None and lang not in LANGUAGES:
         _bad("lang", "choice", value=repr(lang)[:30], allowed=", ".join(LANGUAGES))
@@ -348,7 +353,7 @@ def _enter(c, edit, j):
 def _compare(mine, theirs, with_events):
     """The first field where the file differs from the state its history gives."""
     for k in mine:
-        if k == "events" and not with_events:
+        if k == "events" and not with_events or k == "exhausted":
             continue
         path = _diff(mine[k], theirs.get(k), k)
         if path is not None:

@@ -49,6 +49,38 @@ def test_an_effect_on_the_draw_pile_is_not_offered_when_the_pile_is_empty():
     assert events_of(c, "to_deck")[-1] == {"card": 2, "stage": "front", "where": "bottom"}
 
 
+def test_a_deck_emptied_and_refilled_by_one_effect_still_ends_the_round():
+    """\"An exhausted deck always means that at the end of the current turn the whole round
+    ends too" ("Wyczerpana talia zawsze oznacza, że na końcu bieżącej tury zakończy się
+    również cała runda").  The Messenger (discard it: play 1 more card, then put a card of
+    the discard pile on top of the deck) plays the last card, 5, and puts itself back on the
+    pile: the pile is not empty at the end of the turn, and still the round ends.  Round 2
+    discovers card 6 and shuffles all 6 cards, the Messenger from the pile too; its turn 1
+    plays 4 of them."""
+    messenger = stage("Messenger", ["person"], effects=[act(
+        "activated", {"kind": "play", "count": 1}, {"kind": "to_deck", "where": "top", "target": {"scope": "discard"}})])
+    pack = make_pack([card(1, messenger), card(6, stage("Crown", glory=5))], box=6, start=5, final=6)
+    c = arrange(fresh(pack=pack), play=[1, 2, 3, 4], deck=[5])
+    c.apply("use 1 1")
+    assert c.deck == [1] and c.play == [2, 3, 4, 5] and c.round == 1 and c.turn == 1
+    assert c.to_dict()["exhausted"] is True
+    c.apply("pass")
+    ends = [e for e in c.events if e.kind == "end_round"]
+    assert [(e.round, e.turn) for e in ends] == [(1, 1)]            # no turn 2 in round 1
+    assert (c.round, c.turn) == (2, 1)
+    assert sorted(c.play + c.deck) == [1, 2, 3, 4, 5, 6] and len(c.play) == 4 and c.discard == []
+    assert "exhausted" not in c.to_dict()
+
+
+def test_a_save_from_before_the_exhausted_deck_rule_still_loads():
+    """A save written mid-turn with the pile empty has no "exhausted": the replay gives it."""
+    c = play_until(Campaign.new(demo_pack(), 3), lambda c: not c.deck and c.decision() == "main")
+    d = json.loads(c.to_json())
+    assert d.pop("exhausted") is True
+    loaded = Campaign.from_json(json.dumps(d))
+    assert loaded.exhausted and loaded.to_json() == c.to_json()
+
+
 def test_a_triggered_effect_on_an_empty_pile_cannot_be_resolved():
     """\"If there are no cards left in the deck, you cannot use such an effect" holds for
     triggered effects too: an optional one can only be skipped, a forced one is logged as
