@@ -182,6 +182,22 @@ class Campaign:
             raise IllegalAction("legacy.error.undo_steps", value=repr(steps)[:20], n=len(self.history))
         return self.back_to(len(self.history) - steps)
 
+    def undo_crossings(self, step: int) -> list[tuple[str, int]]:
+        """Companion mode: what going back to ``step`` takes back that your real box cannot
+        follow -- the discovery of the reset card (the campaign could be reset again) and the
+        cards destroyed (torn up for real): ``[("reset", 23), ("destroy", 12)]``."""
+        if not self.manual or isinstance(step, bool) or not isinstance(step, int) \
+                or not 0 <= step < len(self.history):
+            return []
+        out = []
+        for e in self.events[len(self.replay(step).events):]:
+            n = e.params.get("card")
+            if e.kind == "discover" and n == self.pack.reset_until:
+                out.append(("reset", n))
+            elif e.kind == "destroy":
+                out.append(("destroy", n))
+        return out
+
     def can_restart(self) -> bool:
         """"You may reset the game until card 23 is discovered" (the pack's ``reset_until``)."""
         n = self.pack.reset_until

@@ -63,6 +63,7 @@ class Session:
         self.listed: list[Action] = []
         self.warned: Action | None = None            # a move that loses resources, waiting for "yes"
         self.restart_asked: tuple | None = None      # (seed,) of a restart waiting for "yes"
+        self.undo_asked: tuple | None = None         # (step, message key) of an undo waiting for "yes"
         self.words = words_of(campaign.pack)
         self.before_restart: Campaign | None = None  # the campaign a restart set aside: undo brings it back
 
@@ -191,6 +192,7 @@ class Session:
         head, rest = words[0].lower(), words[1:]
         warned, self.warned = self.warned, None
         restart, self.restart_asked = self.restart_asked, None
+        undo, self.undo_asked = self.undo_asked, None
         if head in ("quit", "exit"):
             self.say("legacy.cli.bye")
             return False
@@ -198,6 +200,8 @@ class Session:
             if head == "yes":
                 if restart is not None:
                     self._restart(*restart)
+                elif undo is not None:
+                    self._go_back(*undo, confirmed=True)
                 elif warned is None:
                     self.say("legacy.cli.nothing_to_confirm")
                 else:
@@ -278,18 +282,31 @@ class Session:
         if not self.c.history and self.before_restart is not None and n == 1:
             self.c, self.before_restart = self.before_restart, None
             self.say("legacy.cli.restart_undone", step=len(self.c.history))
+            self.autosave()
+            self.show()
+        elif 1 <= n <= len(self.c.history):
+            self._go_back(len(self.c.history) - n, "legacy.cli.undone")
         else:
-            self.c.undo(n)
-            self.say("legacy.cli.undone", n=n, step=len(self.c.history))
-        self.autosave()
-        self.show()
+            self.c.undo(n)                  # refused: says what can be taken back
 
     def cmd_back(self, rest):
         if len(rest) != 1 or _number(rest[0]) is None:
             self.say("legacy.cli.usage_back")
             return
-        self.c.back_to(_number(rest[0]))
-        self.say("legacy.cli.back", step=len(self.c.history))
+        self._go_back(_number(rest[0]), "legacy.cli.back")
+
+    def _go_back(self, step, key, confirmed=False):
+        """Undo to ``step``; in companion mode it asks first when your real box cannot follow
+        (the reset card discovered, cards destroyed)."""
+        crossings = [] if confirmed else self.c.undo_crossings(step)
+        if crossings:
+            self.undo_asked = (step, key)
+            self.say("legacy.cli.undo_warn", step=step, what="; ".join(
+                t("legacy.undo." + kind, self.lang, card=n) for kind, n in crossings))
+            return
+        n = len(self.c.history) - step
+        self.c.back_to(step)
+        self.say(key, n=n, step=len(self.c.history))
         self.autosave()
         self.show()
 

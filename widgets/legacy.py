@@ -53,6 +53,7 @@ class LegacyPanel(W.VBox):
         self.ticks = 0
         self.waiting: Action | None = None           # a move that loses resources, waiting for "yes"
         self.restart_asked = False                   # a restart waiting for "yes"
+        self.undo_asked: int | None = None           # companion mode: a step to go back to, waiting for "yes"
         self.before_restart: Campaign | None = None  # the campaign a restart set aside: "undo" brings it back
         self.header = W.HTML()
         self.explain = W.HTML()
@@ -124,7 +125,7 @@ class LegacyPanel(W.VBox):
         unspent resources is only announced until confirmed; a refused one changes
         nothing."""
         c, lang = self.campaign, self.lang
-        self.restart_asked = False
+        self.restart_asked, self.undo_asked = False, None
         try:
             a = Action.parse(action)
             if not confirmed and c.is_legal(a):
@@ -150,12 +151,16 @@ class LegacyPanel(W.VBox):
     def confirm(self) -> None:
         if self.restart_asked:
             self._start_again()
+        elif self.undo_asked is not None:
+            step, self.undo_asked = self.undo_asked, None
+            self._time_travel(lambda c: c.back_to(step), "legacy.panel.went_back", asked=True)
         elif self.waiting is not None:
             self.act(self.waiting, confirmed=True)
 
     def cancel(self) -> None:
         self.waiting = None
         self.restart_asked = False
+        self.undo_asked = None
         self.refresh()
         self._say("ok", t("legacy.panel.cancelled", self.lang))
 
@@ -183,15 +188,23 @@ class LegacyPanel(W.VBox):
             self.refresh()
             self._say("ok", t("legacy.panel.restart_undone", self.lang, step=len(self.campaign.history)))
             return
-        self._time_travel(lambda c: c.undo(), "legacy.panel.undone")
+        self._time_travel(lambda c: c.undo(), "legacy.panel.undone", step=len(self.campaign.history) - 1)
 
     def go_back(self) -> None:
         step = self.back_menu.value
         if step is not None:
-            self._time_travel(lambda c: c.back_to(step), "legacy.panel.went_back")
+            self._time_travel(lambda c: c.back_to(step), "legacy.panel.went_back", step=step)
 
-    def _time_travel(self, how, key) -> None:
-        self.restart_asked = False
+    def _time_travel(self, how, key, step=None, asked=False) -> None:
+        """Undo or go back; in companion mode it asks first when your real box cannot follow."""
+        self.restart_asked, self.undo_asked = False, None
+        crossings = [] if asked else self.campaign.undo_crossings(step)
+        if crossings:
+            self.undo_asked = step
+            self.refresh()
+            self._say("warn", t("legacy.panel.undo_warn", self.lang, step=step, what="; ".join(
+                t("legacy.undo." + kind, self.lang, card=n) for kind, n in crossings)))
+            return
         try:
             how(self.campaign)
         except LegacyError as exc:
@@ -425,9 +438,10 @@ class LegacyPanel(W.VBox):
             tools = [tool for tool in TOOLS if tool not in ("start", "done")]
             self.tool_menu.options = [(t("legacy.panel.tool." + tool, lang), tool) for tool in tools]
             self._fill_tool_moves()
-        self.confirm_box.layout.display = "" if self.waiting is not None or self.restart_asked else "none"
-        self.confirm_button.description = t("legacy.panel.restart_yes" if self.restart_asked else "legacy.panel.confirm",
-                                            lang)
+        asked = self.waiting is not None or self.restart_asked or self.undo_asked is not None
+        self.confirm_box.layout.display = "" if asked else "none"
+        self.confirm_button.description = t("legacy.panel.restart_yes" if self.restart_asked else "legacy.panel.undo_yes"
+                                            if self.undo_asked is not None else "legacy.panel.confirm", lang)
 
     def _fill_tool_moves(self) -> None:
         c = self.campaign

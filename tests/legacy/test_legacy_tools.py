@@ -4,11 +4,12 @@ a reason for every tool refused with the moves that tool allows, and one warning
 in companion mode (issue #28)."""
 
 import io
+import json
 
 import pytest
-from legacy_helpers import arrange, fresh, refused, take_from_box
+from legacy_helpers import arrange, card, fresh, pack_dict, play_until, refused, stage, take_from_box
 
-from kingdom_legacy import Action, Campaign, demo_pack
+from kingdom_legacy import Action, Campaign, demo_pack, load_pack
 from kingdom_legacy.events import action_text
 from kingdom_legacy.terminal import Session
 
@@ -136,3 +137,45 @@ def test_one_warning_for_one_loss_in_companion_mode():
     said = out.getvalue()
     assert said.count("Careful:") == 1 and "Unspent resources are lost: 1 coin" in said
     assert c.play[-2:] == [5, 6] and c.pool == {}
+
+
+# ---------------------------------------------------------------------------- undo that the real box cannot follow
+
+def companion_past_the_parchment():
+    """The demo in companion mode, played until round 2 has discovered card 12, the parchment
+    Fertile Soil, followed it and destroyed it (after the 15th move, which ends round 1)."""
+    c = play_until(Campaign.new(demo_pack(), 0, manual=True), lambda c: 12 in c.destroyed)
+    assert len(c.history) == 15 and c.round == 2
+    return c
+
+
+def test_undo_in_companion_mode_warns_before_taking_back_a_destruction():
+    c = companion_past_the_parchment()
+    assert c.undo_crossings(14) == [("destroy", 12)] and c.undo_crossings(15) == []
+    assert Campaign.new(demo_pack(), 0).undo_crossings(0) == []           # not in companion mode
+    out = io.StringIO()
+    Session(c, out, "pl").run(["cofnij", "stan"])
+    said = out.getvalue()
+    assert ("Uwaga: powrót do ruchu 14 cofa to, czego twoje prawdziwe pudełko nie cofnie: zniszczenie karty 12. "
+            "Wpisz 'tak', żeby mimo to wrócić") in said
+    assert len(c.history) == 15                         # "stan" is not "tak": nothing was taken back
+    out = io.StringIO()
+    s = Session(c, out, "en")
+    s.run(["back 10", "yes"])
+    assert "the destruction of card 12" in out.getvalue() and len(s.c.history) == 10 and 12 in s.c.box
+
+
+def test_undo_in_companion_mode_warns_before_taking_back_the_reset_card():
+    raw = pack_dict([card(4, stage("Crown", glory=5))], box=4, start=2, final=4, reset_until=3, id="mybox")
+    c = play_until(Campaign.new(load_pack(raw), 0, manual=True), lambda c: c.round == 2)
+    assert not c.can_restart()
+    assert c.undo_crossings(0) == [("reset", 3)]
+    LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
+    p = LegacyPanel(lang="en", campaign=c)
+    before = c.to_json()
+    p.undo_button.click()
+    assert c.to_json() == before and p.confirm_button.description == "Go back anyway"
+    assert ("going back to move {} takes back what your real box cannot: the discovery of card 3, the reset card "
+            "(the campaign could be reset again)").format(len(c.history) - 1) in p.message.value
+    p.confirm_button.click()
+    assert len(p.campaign.history) == len(json.loads(before)["history"]) - 1 and p.campaign.can_restart()
