@@ -16,16 +16,18 @@ PRODUCE, UPGRADE, USE, DEVELOP, PASS, EQUIP = "produce", "upgrade", "use", "deve
 # answers to a pending decision
 RESOLVE, SKIP, TARGET, RESOURCE, MARK, DISCOVER, SIDE, PURGE, REVEAL = (
     "resolve", "skip", "target", "resource", "mark", "discover", "side", "purge", "reveal")
+# companion mode: go on without entering the card just discovered (a blank stands in for it)
+BLANK = "blank"
 # after the campaign
 EXPANSION = "expansion"
 # a step done by hand, for what the card format cannot say: ``manual TOOL ...``
 MANUAL = "manual"
 
 KINDS = (PRODUCE, UPGRADE, USE, DEVELOP, PASS, EQUIP, RESOLVE, SKIP, TARGET, RESOURCE, MARK,
-         DISCOVER, SIDE, PURGE, REVEAL, EXPANSION, MANUAL)
+         DISCOVER, SIDE, PURGE, REVEAL, EXPANSION, MANUAL, BLANK)
 #: how many arguments each kind takes
 ARITY = {PRODUCE: 2, UPGRADE: 2, USE: 2, DEVELOP: 0, PASS: 0, EQUIP: 2, RESOLVE: 2, SKIP: 2,
-         TARGET: 1, RESOURCE: 1, MARK: 2, DISCOVER: 1, SIDE: 2, PURGE: 1, REVEAL: 1, EXPANSION: 1}
+         TARGET: 1, RESOURCE: 1, MARK: 2, DISCOVER: 1, SIDE: 2, PURGE: 1, REVEAL: 1, EXPANSION: 1, BLANK: 1}
 #: the tools of a manual step and how many arguments each takes after its name
 TOOLS = {"start": 0, "done": 0, "gain": 1, "lose": 1, "move": 2, "turn": 2, "sticker": 2, "mark": 2,
          "discover": 1, "unsticker": 2, "unmark": 2, "block": 2, "unblock": 1, "equip": 2, "cross": 2, "strike": 1}

@@ -24,8 +24,8 @@ import json
 
 from papertales.rng import Rng
 
-from .actions import (DEVELOP, DISCOVER, EQUIP, EXPANSION, MANUAL, MANUAL_ZONES, MARK, PASS, PRODUCE, PURGE,
-                      RESOLVE, RESOURCE, REVEAL, SIDE, SKIP, TARGET, UPGRADE, USE, Action)
+from .actions import (BLANK, DEVELOP, DISCOVER, EQUIP, EXPANSION, MANUAL, MANUAL_ZONES, MARK, PASS, PRODUCE,
+                      PURGE, RESOLVE, RESOURCE, REVEAL, SIDE, SKIP, TARGET, UPGRADE, USE, Action)
 from .cards import (FLIP, MAX_PRODUCTION_FOR_STICKER, ROTATE, STAGES, STATIC_KINDS, BundleText, Pack,
                     ResourceText, demo_pack, is_static, needs_deck, stage_lines, text)
 from .errors import IllegalAction, LegacyError, LossWarning, Text
@@ -43,7 +43,7 @@ _LOSING_FLOWS = ("cleanup_turn", "end_round", "start_turn")
 _SLOTS = ("pack", "pack0", "seed", "rng", "manual", "phase", "round", "turn", "box", "deck", "play", "discard",
           "permanent", "aside", "destroyed", "purged", "purged_glory", "cards", "entered", "blocked",
           "attached", "pool", "stickers", "pending", "work", "queue", "last_round", "expansion",
-          "expansions_done", "scores", "events", "history", "edits", "exhausted")
+          "expansions_done", "scores", "events", "history", "edits", "exhausted", "ask_cards")
 
 
 def new_card_state(stage="front") -> dict:
@@ -73,12 +73,16 @@ class Campaign:
     # ------------------------------------------------------------------ creation
 
     @classmethod
-    def new(cls, pack: Pack | None = None, seed: int = 0, manual: bool = False) -> "Campaign":
+    def new(cls, pack: Pack | None = None, seed: int = 0, manual: bool = False,
+            ask_cards: bool | None = None) -> "Campaign":
         """Setup: cards 1-10 (the pack's ``kingdom_start``) are the kingdom, the rest stays in
         the box; the kingdom is shuffled into a face-up draw pile and round 1 begins.
 
         ``manual=True`` is the companion mode for a real box: nothing is shuffled, and every
-        time a card comes off the draw pile you say which one it is (``reveal N``)."""
+        time a card comes off the draw pile you say which one it is (``reveal N``).  A card
+        discovered before you entered it then waits for you to enter it (``enter_card``) or to
+        go on with a blank (``blank N``); ``ask_cards=False`` is the older way, a blank at once
+        (saves made before the question load so)."""
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
             raise LegacyError("legacy.error.seed", value=repr(seed)[:40])
         pack = pack or demo_pack()
@@ -87,6 +91,7 @@ class Campaign:
         c.seed = seed
         c.rng = Rng(seed)
         c.manual = bool(manual)
+        c.ask_cards = c.manual if ask_cards is None else bool(ask_cards) and c.manual
         c.lang = None
         c.phase = "play"
         c.round = 1
@@ -122,6 +127,7 @@ class Campaign:
         """An independent copy (explicit copies of every container; the packs are shared)."""
         c = self.__class__.__new__(self.__class__)
         c.pack, c.pack0, c.seed, c.manual, c.lang = self.pack, self.pack0, self.seed, self.manual, self.lang
+        c.ask_cards = self.ask_cards
         c.rng = self.rng.clone()
         c.phase, c.round, c.turn = self.phase, self.round, self.turn
         for z in ("box", "deck", "play", "discard", "permanent", "aside", "destroyed", "purged",
@@ -151,7 +157,7 @@ class Campaign:
         action that no longer replays (a card's data was changed since) raises and nothing
         changes."""
         upto = len(self.history) if upto is None else upto
-        c = self.__class__.new(self.pack0, self.seed, self.manual)
+        c = self.__class__.new(self.pack0, self.seed, self.manual, self.ask_cards)
         c.lang = self.lang
         edits = sorted(self.edits, key=lambda e: e["at"])
         k = 0
@@ -208,7 +214,8 @@ class Campaign:
         allowed until the pack's reset card is discovered."""
         if not self.can_restart():
             raise IllegalAction("legacy.error.restart", card=self.pack.reset_until)
-        c = self.__class__.new(self.pack.without_placeholders(), self.seed if seed is None else seed, self.manual)
+        c = self.__class__.new(self.pack.without_placeholders(), self.seed if seed is None else seed, self.manual,
+                               self.ask_cards)
         c.lang = self.lang
         self._restore(c)
         return self
@@ -406,6 +413,8 @@ class Campaign:
             return [Action(PURGE, n) for n in p["options"]]
         if d == "reveal":
             return [Action(REVEAL, n) for n in self._reveal_options()]
+        if d == "enter":
+            return [Action(BLANK, p["card"])]
         if d == "manual":
             return self._manual_actions()
         if d == "order":
@@ -864,6 +873,9 @@ class Campaign:
                      wielder_stage=self.cards[a.b]["stage"])
         elif k == EXPANSION:
             self._start_expansion(a.a)
+        elif k == BLANK:
+            self.pending = None
+            self._blank(a.a)
         elif k == MANUAL:
             self._manual(a)
 
@@ -927,6 +939,8 @@ class Campaign:
             self._strike(n, "manual")
         elif tool == "discover":
             keep = self.pending
+            if not self.pack.has(n):
+                self._blank(n)                     # by hand: enter it when you can
             self._discover(n, "manual")
             if self.pending is not keep:           # a side to choose: then back to the manual step
                 self.pending["resume"] = keep
@@ -1130,6 +1144,9 @@ class Campaign:
             self.log("box_empty", cause="rule:round")
             return
         n = nxt[0]
+        if not self._need_data(n):
+            self.work.append({"t": "flow", "name": "discover_natural", "args": [k]})   # again once entered
+            return
         self._discover(n, "rule:round")          # taken out of the box first, then read
         if k == 2:
             if self.pack.card(n).stages["front"].parchment:
@@ -1298,14 +1315,23 @@ class Campaign:
             self.permanent.append(n)
             self.log("discard", cause="rule:turned", card=n, stage=new, reason="turned", permanent=True)
 
-    def _need_data(self, n):
-        """A card comes out of the box: its data must be known.  In companion mode a card
-        you have not entered yet gets a blank stand-in (no production, no effect) so that
-        the campaign goes on; enter it when you can, and do by hand what it says."""
+    def _need_data(self, n) -> bool:
+        """A card comes out of the box: its data must be known.  In companion mode a card you
+        have not entered yet is asked for (False: the campaign waits, nothing moved yet), or,
+        in a campaign that does not ask, gets a blank stand-in at once."""
         if self.pack.has(n):
-            return
+            return True
         if not self.manual:
             raise LegacyError("legacy.error.missing_card", card=n)
+        if self.ask_cards:
+            self.pending = {"kind": "enter", "card": n}
+            return False
+        self._blank(n)
+        return True
+
+    def _blank(self, n):
+        """A blank stand-in (no production, no effect) so that the campaign goes on; enter the
+        card when you can (it then takes its place), and do by hand what it says."""
         self.pack = self.pack.with_card({"number": n, "placeholder": True,
                                          "stages": {"front": {"name": f"#{n}"}}})
         self.log("placeholder", cause="rule:discover", number=n)
@@ -1431,11 +1457,11 @@ class Campaign:
                 if not present:
                     self.log("no_target", cause=cause, step=k)
                     return True
+                if not all(self._need_data(n) for n in present):
+                    return False                 # asked again once the card is entered
                 if len(present) == 1:
                     self._discover(present[0], cause)
                     return True
-                for n in present:
-                    self._need_data(n)
                 for n in present:
                     self.box.remove(n)
                     self.aside.append(n)
@@ -1735,14 +1761,41 @@ class Campaign:
     def enter_card(self, card_raw: dict) -> None:
         """Companion mode: add the data of a card you have just discovered (or fix one).
         The whole pack is checked again, and the card's state must still fit it (its stage,
-        stickers, boxes and row); nothing changes if not.  Undo and save files replay the
-        campaign with the card entered at this point."""
+        stickers, boxes and row); nothing changes if not.  A card the campaign waits for is
+        discovered at once; one that had a blank takes its rightful place (a parchment is
+        destroyed, a permanent card goes to the permanent row).  Undo and save files replay
+        the campaign with the card entered at this point."""
         pack = self.pack.with_card(card_raw)
         n = card_raw["number"]
+        blank = self.pack.has(n) and self.pack.card(n).placeholder
         if n in self.cards:
-            self._check_fits(pack.card(n), n)
-        self.pack = pack
-        self.edits.append({"at": len(self.history), "card": card_raw})
+            self._check_fits(pack.card(n), n, blank)
+        before = self.clone()
+        try:
+            self.pack = pack
+            self.edits.append({"at": len(self.history), "card": card_raw})
+            if blank and n in self.cards:
+                self._take_place(n)
+            if self.pending and self.pending["kind"] == "enter" and self.pending["card"] == n:
+                self.pending = None
+                self._run()
+        except LegacyError:
+            self._restore(before)
+            raise
+
+    def _take_place(self, n):
+        """A card that had a blank, entered: where the rules would have put it."""
+        st = self._st(n)
+        z = self.zone(n)
+        if z in ("box", "destroyed", "aside"):
+            return
+        if st.parchment:
+            self.log("parchment", cause=f"card:{n}:{st.id}", card=n, stage=st.id)
+            self._destroy(n, "rule:parchment")
+        elif st.permanent != (z == "permanent"):
+            self._leave(n)
+            (self.permanent if st.permanent else self.discard).append(n)
+            self.log("discard", cause="rule:entered", card=n, stage=st.id, reason="entered", permanent=st.permanent)
 
     def update_cards(self, pack: Pack) -> list[int]:
         """Enter every card of ``pack`` (your pack file, read again) that is new or differs
@@ -1758,7 +1811,7 @@ class Campaign:
         self._restore(work)
         return changed
 
-    def _check_fits(self, card, n):
+    def _check_fits(self, card, n, blank=False):
         c = self.cards[n]
         stages = [c["stage"]] + [s[0] for s in c["stickers"] + c["checks"] + c["crossed"] + c["struck"]]
         for sid in stages:
@@ -1770,7 +1823,7 @@ class Campaign:
         for sid, i in c["crossed"]:
             if i >= len(card.stages[sid].effects):
                 raise LegacyError("legacy.error.enter_effects", card=n)
-        if n not in self.box and n not in self.destroyed and n not in self.aside \
+        if not blank and n not in self.box and n not in self.destroyed and n not in self.aside \
                 and card.stages[c["stage"]].permanent != (n in self.permanent):
             raise LegacyError("legacy.error.enter_permanent", card=n)
 
@@ -1838,7 +1891,7 @@ class Campaign:
             "expansions_done": self.expansions_done, "scores": self.scores,
             "events": [e.to_json() for e in self.events],
             "history": self.history, "edits": self.edits,
-            **({"exhausted": True} if self.exhausted else {}),
+            **({"exhausted": True} if self.exhausted else {}), **({"ask_cards": True} if self.ask_cards else {}),
         }
 
     def to_json(self) -> str:

@@ -169,6 +169,8 @@ def action_text(campaign, a, lang=None) -> str:
             k, p["resource"] = "resource_sticker", resource_name(a.a, 1, lang, pack)
     elif k == "mark":
         p["box"] = a.b
+    elif k == "blank":
+        p["card"] = a.a
     elif k == "side":
         p["stage"] = t("legacy.stage." + a.b, lang)
         p["card"] = card_label(campaign, a.a, a.b, lang)

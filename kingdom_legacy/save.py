@@ -22,7 +22,7 @@ from .errors import LegacyError, SaveError, Text, json_reason, without_bom
 
 FORMAT = "kingdom-legacy-campaign/2"
 FORMATS = ("kingdom-legacy-campaign/1", FORMAT)
-_PENDING = ("target", "resource", "mark", "discover", "side", "purge", "reveal", "manual")
+_PENDING = ("target", "resource", "mark", "discover", "side", "purge", "reveal", "manual", "enter")
 _ZONES = ("box", "deck", "play", "discard", "permanent", "aside", "destroyed")
 _KEYS = ("format", "pack", "seed", "rng", "manual", "phase", "round", "turn", "zones", "purged", "purged_glory",
          "cards", "entered", "blocked", "attached", "pool", "stickers", "pending", "work", "queue", "last_round",
@@ -30,7 +30,7 @@ _KEYS = ("format", "pack", "seed", "rng", "manual", "phase", "round", "turn", "z
 _KEYS_2 = _KEYS + ("start_pack", "edits")
 #: written only when they have a value: the language chosen, and a draw pile that ran out this
 #: turn (then the round ends with the turn; a save older than that rule gets it from the replay)
-_OPTIONAL = ("lang", "exhausted")
+_OPTIONAL = ("lang", "exhausted", "ask_cards")
 _FLOWS = ("begin_round", "start_round", "discover_natural", "destroy_parchment", "start_turn", "end_turn",
           "cleanup_turn", "end_round", "after_round", "purge_group", "purge_permanent", "purge_finish",
           "expansion_begin")
@@ -109,8 +109,9 @@ def _load(cls, d, pack):
     for k in d:
         if k not in keys and not (fmt == FORMAT and k in _OPTIONAL):
             _bad(str(k)[:40], "unknown", allowed=", ".join(keys + (_OPTIONAL if fmt == FORMAT else ())))
-    if "exhausted" in d and not isinstance(d["exhausted"], bool):
-        _bad("exhausted", "bool")
+    for k in ("exhausted", "ask_cards"):
+        if k in d and not isinstance(d[k], bool):
+            _bad(k, "bool")
     lang = d.get("lang")
     if lang is not None and lang not in LANGUAGES:
         _bad("lang", "choice", value=repr(lang)[:30], allowed=", ".join(LANGUAGES))
@@ -325,7 +326,7 @@ def _check_card(n, v, pack):
 
 
 def _replay(cls, d, start):
-    c = cls.new(start, d["seed"], d["manual"])
+    c = cls.new(start, d["seed"], d["manual"], d.get("ask_cards", False))   # older saves: a blank at once
     edits = sorted(d["edits"], key=lambda e: e["at"])
     k = 0
     for i, h in enumerate(d["history"]):

@@ -9,6 +9,7 @@ message catalogue."""
 
 from __future__ import annotations
 
+import json
 import os
 import unicodedata
 from pathlib import Path
@@ -18,7 +19,7 @@ from papertales.i18n import LANGUAGES, catalogue, t
 from .actions import MANUAL, REVEAL, TOOLS, Action
 from .campaign import Campaign
 from .cards import bundle_text, load_pack, resource_name, sticker_text, text
-from .errors import IllegalAction, LegacyError, os_reason
+from .errors import IllegalAction, LegacyError, json_reason, os_reason, without_bom
 from .events import action_text, card_label, decision_text
 from .lesson import stages_text
 
@@ -27,7 +28,7 @@ COMMANDS = ("help", "legal", "show", "state", "log", "history", "undo", "back", 
 LOG_LINES = 15
 
 
-def _plain(word: str) -> str:
+def plain_word(word: str) -> str:
     """A word as compared: lower case, no Polish marks ("użyj" and "uzyj" are the same)."""
     word = word.lower().replace("ł", "l")
     return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
@@ -43,11 +44,11 @@ def words_of(pack) -> dict:
             if key.startswith("legacy.word."):
                 english = catalogue("en")[key]
                 for w in value.split("|"):
-                    out[_plain(w)] = english
+                    out[plain_word(w)] = english
         for r in pack.all_resources:
             for n in (1, 2, 5):
                 for case in ("nom", "acc"):
-                    out[_plain(resource_name(r, n, lang, pack, case))] = r
+                    out[plain_word(resource_name(r, n, lang, pack, case))] = r
     return out
 
 
@@ -97,6 +98,11 @@ class Session:
         if c.decision() == "manual":
             self._show_manual()
             return
+        if c.decision() == "enter":
+            n = c.pending["card"]
+            self.say("legacy.cli.enter_card", card=n)
+            self.line("  " + json.dumps({"name": t("legacy.cli.enter_example", lang), "keywords": ["building"],
+                                         "production": [{"wood": 1}]}, ensure_ascii=False))
         self.listed = c.legal_actions()
         if c.is_over:
             self.say("legacy.cli.over" if self.listed else "legacy.cli.over_final", glory=c.glory())
@@ -184,7 +190,13 @@ class Session:
 
     def handle(self, cmd: str) -> bool:
         """Do one line; False to stop."""
-        words = [self.words.get(_plain(w), w) for w in cmd.split()]
+        if cmd.startswith(("{", "[")):
+            try:
+                self.enter_line(cmd)
+            except LegacyError as exc:
+                self.say("legacy.cli.refused", message=exc.message(self.lang))
+            return True
+        words = [self.words.get(plain_word(w), w) for w in cmd.split()]
         if not words:
             self.show()
             return True
@@ -243,6 +255,47 @@ class Session:
         to the first one refused."""
         for n in cards:
             self.act(Action.parse(f"{REVEAL} {n}"))
+
+    def enter_line(self, line) -> None:
+        """A card typed on one line as in the pack file (the card, or only its front stage);
+        without a number it is the card the campaign waits for.  The pack file grows."""
+        c = self.c
+        try:
+            raw = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise LegacyError("legacy.cli.enter_json", column=exc.colno, reason=json_reason(exc)) from None
+        except RecursionError:
+            raise LegacyError("legacy.cli.enter_object") from None
+        if not isinstance(raw, dict):
+            raise LegacyError("legacy.cli.enter_object")
+        if "stages" not in raw:
+            raw = {"stages": {"front": raw}}
+        if "number" not in raw:
+            if c.decision() != "enter":
+                raise LegacyError("legacy.cli.enter_which")
+            raw = {"number": c.pending["card"], **raw}
+        mark = len(c.events)
+        c.enter_card(raw)
+        self.say("legacy.cli.entered", card=raw["number"])
+        self.grow_pack(raw)
+        self.show_events(mark)
+        self.autosave()
+        self.show()
+
+    def grow_pack(self, raw) -> None:
+        """Write a card just entered into your pack file too (the whole file or nothing)."""
+        if not self.pack_path:
+            self.say("legacy.cli.pack_not_grown")
+            return
+        try:
+            pack = json.loads(without_bom(Path(self.pack_path).read_text(encoding="utf-8")))
+            cards = [x for x in pack["cards"] if x.get("number") != raw["number"]] + [raw]
+            pack["cards"] = sorted(cards, key=lambda x: x["number"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            self.say("legacy.cli.pack_not_grown_file", file=self.pack_path)
+            return
+        write_atomic(self.pack_path, json.dumps(pack, ensure_ascii=False, indent=1) + "\n")
+        self.say("legacy.cli.pack_grown", file=self.pack_path)
 
     def autosave(self) -> None:
         if self.save_path:

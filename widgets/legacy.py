@@ -13,13 +13,17 @@ message catalogue (``legacy.panel.*`` and the engine's keys)."""
 from __future__ import annotations
 
 import base64
+import json
+import re
 from html import escape
 
 import ipywidgets as W
 
-from kingdom_legacy import Campaign, LegacyError, SimpleBot, demo_pack, load_pack
+from kingdom_legacy import STAGES, Campaign, LegacyError, SimpleBot, demo_pack, load_pack
 from kingdom_legacy.actions import MANUAL, TOOLS, Action
 from kingdom_legacy.cards import bundle_text, text
+from kingdom_legacy.errors import Text, json_reason
+from kingdom_legacy.terminal import plain_word, words_of
 from kingdom_legacy.events import action_text, decision_text, describe
 from papertales.i18n import t
 
@@ -89,11 +93,23 @@ class LegacyPanel(W.VBox):
         self.pack_upload.observe(self._on_pack_upload, names="value")
         self.actions_title = W.HTML()
         self.log_title = W.HTML()
-        self.children = [self.tick, self.header, self.explain, self.message, self.confirm_box, self.actions_title,
-                         self.actions_box, self.manual_box, W.HBox([self.typed, self.type_button]),
+        wide = {"style": {"description_width": "initial"}, "layout": W.Layout(width="460px")}
+        self.enter_title = W.HTML()
+        self.enter_fields = {f: W.Text(**wide) for f in ("name", "keywords", "production", "upgrades")}
+        self.enter_fields["glory"] = W.BoundedIntText(min=0, max=99, **wide)
+        self.enter_fields["effects"] = W.Textarea(**wide)
+        self.enter_flags = {f: W.Checkbox(indent=False) for f in ("permanent", "parchment", "obstacle")}
+        self.enter_json = W.Textarea(layout=W.Layout(width="460px", height="60px"))
+        self.enter_button = b(self.enter_card, style="success")
+        self.enter_box = W.VBox([self.enter_title, *self.enter_fields.values(), W.HBox(list(self.enter_flags.values())),
+                                 self.enter_json, self.enter_button])
+        self.pack_button = self._button(self.show_pack_download)
+        self.children = [self.tick, self.header, self.explain, self.message, self.confirm_box, self.enter_box,
+                         self.actions_title, self.actions_box, self.manual_box, W.HBox([self.typed, self.type_button]),
                          W.HBox([self.bot_button, self.turn_button, self.undo_button, self.back_menu,
                                  self.back_button, self.new_button]),
-                         self.board, W.HBox([self.save_button, self.upload, self.pack_upload]), self.download,
+                         self.board, W.HBox([self.save_button, self.pack_button, self.upload, self.pack_upload]),
+                         self.download,
                          self.log_title, self.log_view]
         self.set_language(lang)
 
@@ -111,6 +127,15 @@ class LegacyPanel(W.VBox):
                             (self.back_button, "back")):
             button.description = t("legacy.panel." + key, lang)
         self.save_button.description = "⬇ " + t("legacy.panel.save", lang)
+        self.pack_button.description = "⬇ " + t("legacy.panel.save_pack", lang)
+        self.enter_button.description = t("legacy.panel.enter_do", lang)
+        for f, w in self.enter_fields.items():
+            w.description = t("legacy.panel.enter." + f, lang)
+            if f != "glory":
+                w.placeholder = t("legacy.panel.enter_example." + f, lang)
+        for f, w in self.enter_flags.items():
+            w.description = t("legacy.flag." + f, lang)
+        self.enter_json.placeholder = t("legacy.panel.enter_json", lang)
         self.upload.description = t("legacy.panel.load", lang)
         self.pack_upload.description = t("legacy.panel.load_pack", lang)
         self.typed.placeholder = t("legacy.panel.type", lang)
@@ -243,6 +268,75 @@ class LegacyPanel(W.VBox):
         self.refresh()
         self._say("ok", t("legacy.panel.started", self.lang)
                   + (" " + t("legacy.panel.restart_kept", self.lang) if self.before_restart else ""))
+
+    # ------------------------------------------------------------------ entering a card just discovered
+
+    def enter_card(self) -> bool:
+        """Companion mode: the card just discovered, from the form (as the card shows it) or
+        from its JSON; a card that cannot be read is refused and nothing changes."""
+        c, lang = self.campaign, self.lang
+        if c.decision() != "enter":
+            return False
+        n = c.pending["card"]
+        try:
+            raw = self._card_from_form(n)
+            mark = len(c.events)
+            c.enter_card(raw)
+        except LegacyError as exc:
+            self._say("error", t("legacy.panel.refused", lang, message=exc.message(lang)))
+            return False
+        for w in self.enter_fields.values():
+            w.value = 0 if isinstance(w, W.BoundedIntText) else ""
+        for w in self.enter_flags.values():
+            w.value = False
+        self.enter_json.value = ""
+        self.refresh()
+        self._say("ok", t("legacy.panel.entered", lang, card=n), c.describe(lang, c.events[mark:]))
+        return True
+
+    def _card_from_form(self, n) -> dict:
+        typed = self.enter_json.value.strip()
+        if typed:
+            try:
+                raw = json.loads(typed)
+            except json.JSONDecodeError as exc:
+                raise LegacyError("legacy.cli.enter_json", column=exc.colno, reason=json_reason(exc)) from None
+            if not isinstance(raw, dict):
+                raise LegacyError("legacy.cli.enter_object")
+            raw = raw if "stages" in raw else {"stages": {"front": raw}}
+            return {"number": n, **raw}
+        f = {k: (w.value.strip() if isinstance(w.value, str) else w.value) for k, w in self.enter_fields.items()}
+        if not f["name"]:
+            raise LegacyError("legacy.panel.enter_no_name")
+        pack = self.campaign.pack
+        words = words_of(pack)
+        resources = {w: r for w, r in words.items() if r in pack.all_resources}
+        front = {"name": f["name"], "keywords": [w for w in re.split(r"[,\s]+", f["keywords"].lower()) if w]}
+        front.update({k: True for k, w in self.enter_flags.items() if w.value})
+        if f["production"]:
+            front["production"] = [_bundle(o, resources, "production") for o in f["production"].split("/")]
+        if f["upgrades"]:
+            front["upgrades"] = [_upgrade(u, words, resources) for u in f["upgrades"].split(";") if u.strip()]
+        if f["effects"]:
+            try:
+                front["effects"] = json.loads(f["effects"])
+            except json.JSONDecodeError as exc:
+                raise LegacyError("legacy.cli.enter_json", column=exc.colno, reason=json_reason(exc)) from None
+        if f["glory"]:
+            front["glory"] = f["glory"]
+        return {"number": n, "stages": {"front": front}}
+
+    def show_pack_download(self) -> str:
+        """Your pack with every card entered so far (blanks left out): the pack file grows as
+        you play.  Built only when asked for, like the campaign's file."""
+        c, lang = self.campaign, self.lang
+        data = json.dumps(c.pack.without_placeholders().raw, ensure_ascii=False, indent=1)
+        name = f"{c.pack.id}.json"
+        self.download.value = ('<div class="kl-root"><a class="kl-download" download="' + escape(name)
+                               + '" href="data:application/json;base64,'
+                               + base64.b64encode(data.encode("utf-8")).decode("ascii") + '">⬇ '
+                               + escape(t("legacy.panel.save_as", lang, name=name)) + "</a></div>")
+        return self.download.value
 
     # ------------------------------------------------------------------ files (browser only)
 
@@ -430,6 +524,11 @@ class LegacyPanel(W.VBox):
             self.buttons.append(button)
         self.actions_box.children = self.buttons
         self.manual_box.layout.display = "" if manual else "none"
+        entering = c.decision() == "enter"
+        self.enter_box.layout.display = "" if entering else "none"
+        if entering:
+            self.enter_title.value = (f'<div class="kl-root kl-help">'
+                                      f'{escape(t("legacy.panel.enter_title", lang, card=c.pending["card"]))}</div>')
         if manual:
             said = c.manual_text(lang)
             self.manual_text.value = ('<div class="kl-root kl-help">'
@@ -473,3 +572,27 @@ class LegacyPanel(W.VBox):
 
     def _on_click(self, button) -> None:
         self.act(button.action)
+
+
+def _bundle(typed, resources, field) -> dict:
+    """Resources as typed in the form: "1 wood + 1 stone" (or "drewno 2", "2 monety");
+    ``resources``: every typed name of a resource -> the resource."""
+    out = {}
+    for item in re.split(r"[+,]", typed):
+        parts = item.split()
+        amounts = [int(x) for x in parts if x.isdigit()]
+        names = [resources.get(plain_word(x)) for x in parts if not x.isdigit()]
+        if len(amounts) > 1 or len(names) != 1 or names[0] is None:
+            raise LegacyError("legacy.panel.enter_bad", field=Text("legacy.panel.enter." + field),
+                              value=item.strip()[:40] or "-")
+        out[names[0]] = out.get(names[0], 0) + (amounts[0] if amounts else 1)
+    return out
+
+
+def _upgrade(typed, words, resources) -> dict:
+    """An upgrade as typed: "2 wood > back" (the cost, then the stage it turns the card to)."""
+    cost, _, to = typed.partition(">")
+    stage = words.get(plain_word(to.strip()), to.strip())
+    if stage not in STAGES:
+        raise LegacyError("legacy.panel.enter_bad", field=Text("legacy.panel.enter.upgrades"), value=typed.strip()[:40])
+    return {"cost": _bundle(cost, resources, "upgrades"), "to": stage}

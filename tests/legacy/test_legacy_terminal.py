@@ -87,7 +87,7 @@ def test_companion_mode_with_a_card_entered_on_the_way(tmp_path):
     mine = tmp_path / "box.json"
     mine.write_text(json.dumps(raw), encoding="utf-8")
     save = tmp_path / "campaign.json"
-    script = ["reveal 2", "pass", "pass", "state"]
+    script = ["reveal 2", "pass", "pass", "blank 3", "state"]
     code, out = play(["--pack", str(mine), "--companion", "--save", str(save)], *script)
     assert "Companion mode" in out and "which card is on top of your draw pile?" in out
     assert "Card 3 has not been entered yet: a blank stands in for it" in out
@@ -159,7 +159,7 @@ def test_a_restart_asks_first_keeps_the_campaign_in_a_file_and_undo_brings_it_ba
 def test_a_restart_is_refused_once_the_reset_card_is_discovered_in_both_languages():
     raw = pack_dict([card(4, stage("Crown", glory=5))], box=4, start=2, final=4, reset_until=3)
     c = Campaign.new(load_pack(raw), 0, manual=True)
-    while c.round < 2:
+    while c.round < 2 or c.decision() == "enter":
         c.apply("pass" if c.decision() == "main" else c.legal_actions()[0])
     for lang, said in (("en", "Not allowed: card 3 has been discovered: the campaign can no longer be reset"),
                        ("pl", "Niedozwolone: karta 3 została odkryta: kampanii nie można już zresetować")):
@@ -183,14 +183,14 @@ def test_commands_and_moves_in_polish_with_or_without_the_polish_letters():
 
 
 def test_no_polish_word_means_two_things():
-    from kingdom_legacy.terminal import _plain
+    from kingdom_legacy.terminal import plain_word
     from papertales.i18n import catalogue
     seen = {}
     for key, value in catalogue("pl").items():
         if key.startswith("legacy.word."):
             for w in value.split("|"):
                 english = catalogue("en")[key]
-                assert seen.setdefault(_plain(w), english) == english, (w, seen[_plain(w)], english)
+                assert seen.setdefault(plain_word(w), english) == english, (w, seen[plain_word(w)], english)
 
 
 def test_the_language_is_kept_in_the_save(tmp_path):

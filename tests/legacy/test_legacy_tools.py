@@ -167,7 +167,7 @@ def test_undo_in_companion_mode_warns_before_taking_back_a_destruction():
 
 def test_undo_in_companion_mode_warns_before_taking_back_the_reset_card():
     raw = pack_dict([card(4, stage("Crown", glory=5))], box=4, start=2, final=4, reset_until=3, id="mybox")
-    c = play_until(Campaign.new(load_pack(raw), 0, manual=True), lambda c: c.round == 2)
+    c = play_until(Campaign.new(load_pack(raw), 0, manual=True), lambda c: c.round == 2 and c.decision() != "enter")
     assert not c.can_restart()
     assert c.undo_crossings(0) == [("reset", 3)]
     LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel

@@ -1,0 +1,164 @@
+"""Entering your cards as you discover them (issue #28): in companion mode a card that is
+not in your pack yet stops the campaign until you enter it (the terminal: one line as in
+the pack file; the panel: a form) or deliberately go on with a blank; a card entered later
+takes its rightful place; the pack file grows.  A whole companion campaign is played from a
+pack that holds only the starting kingdom."""
+
+import base64
+import io
+import json
+
+import pytest
+from legacy_helpers import pack_dict, play_until
+
+from kingdom_legacy import Campaign, load_pack
+from kingdom_legacy.terminal import Session
+
+#: the cards of the box, as the owner finds them (the pack file starts without them)
+BOX = {
+    5: {"name": "Royal Decree", "keywords": ["parchment"], "parchment": True, "effects": [
+        {"trigger": "forced", "when": "discover",
+         "do": [{"kind": "add_glory", "glory": 1, "target": {"scope": "kingdom", "keyword": "building"}}]}]},
+    6: {"name": "Tower", "keywords": ["building"], "permanent": True, "glory": 2},
+    7: {"name": "Hut", "keywords": ["building"], "production": [{"wood": 1}]},
+    8: {"name": "Crown", "keywords": ["other"], "glory": 5},
+}
+
+
+def empty_pack():
+    """Cards 1-4 (buildings producing 1 coin) are the kingdom; 5-8 are in the box, not
+    entered; card 8 is the final card, 6 the reset card."""
+    return pack_dict([], box=8, start=4, final=8, reset_until=6, id="mybox", stickers={"glory": 2})
+
+
+def finished(c):
+    """What the campaign has come to: worked out by hand from the rules.  Round 2 discovers
+    card 5, a parchment first: it is followed (a +1 glory sticker on a building; 1, 2, 3 and 4
+    are all buildings, the first one is chosen) and destroyed, and no second card is
+    discovered that round.  Round 3 discovers 6 (permanent: the permanent row) and 7; round 4
+    discovers 8, the final card, at its start: that round is the last.  Glory: 1 (sticker)
+    + 2 (Tower) + 5 (Crown) = 8."""
+    assert c.is_over and c.round == 4
+    assert [e.params["card"] for e in c.events if e.kind == "discover"] == [5, 6, 7, 8]
+    assert [(e.round, e.params["card"]) for e in c.events if e.kind == "discover"] == [(2, 5), (3, 6), (3, 7), (4, 8)]
+    assert c.destroyed == [5] and c.permanent == [6]
+    assert not any(e.kind == "placeholder" for e in c.events)
+    assert c.glory() == 8
+
+
+def test_a_companion_campaign_in_the_terminal_from_a_pack_of_the_starting_kingdom_only(tmp_path):
+    mine = tmp_path / "mybox.json"
+    mine.write_text(json.dumps(empty_pack()), encoding="utf-8")
+    save = tmp_path / "kingdom.json"
+    c = Campaign.new(load_pack(mine), 0, manual=True)
+    out = io.StringIO()
+    s = Session(c, out, "pl", save_path=save, pack_path=mine)
+    asked = []
+    for _ in range(500):
+        if c.is_over:
+            break
+        if c.decision() == "enter":
+            n = c.pending["card"]
+            asked.append(n)
+            s.handle(json.dumps(BOX[n], ensure_ascii=False))          # one line, the front stage as in the pack
+        elif s.warned is not None:
+            s.handle("tak")
+        else:
+            s.handle("pasuj" if c.decision() == "main" else str(c.legal_actions()[0]))
+    finished(c)
+    assert asked == [5, 6, 7, 8]
+    said = out.getvalue()
+    assert "Karta 5 została właśnie odkryta, a nie ma jej jeszcze w twoim zestawie." in said
+    assert f"Karta 5 jest wpisana.\nDopisano do twojego pliku zestawu {mine}." in said
+    grown = json.loads(mine.read_text(encoding="utf-8"))
+    assert [x["number"] for x in grown["cards"]] == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert grown["cards"][5] == {"number": 6, "stages": {"front": BOX[6]}}
+    assert load_pack(mine).card(7).stages["front"].title() == "Hut"           # the file is a valid pack
+    again = Campaign.from_json(save.read_bytes())                 # the save replays the cards entered on the way
+    assert again.to_json() == c.to_json()
+
+
+def test_a_card_line_that_is_not_a_card_is_refused_and_changes_nothing(tmp_path):
+    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
+    before = c.to_json()
+    out = io.StringIO()
+    Session(c, out, "en").run(['{"name": "Hut", "production": [{"wod": 1}]}', '{"name": "Hut"', '["Hut"]'])
+    said = out.getvalue()
+    assert "Not allowed: pack: card 5, stage front, field production[0].wod" in said
+    assert "Not allowed: this line is not a card (column 15): a comma was expected here" in said
+    assert "Not allowed: a card is written as a JSON object, its fields between braces" in said
+    assert c.to_json() == before
+
+
+def test_a_blank_then_the_card_entered_later_takes_its_rightful_place():
+    """Gone on with blanks: the parchment 5 sits in the pile, and a second card (6) was
+    discovered in round 2, as with any card not known to be a parchment.  Entered later,
+    the parchment is destroyed and the permanent Tower goes to the permanent row."""
+    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True),
+                   lambda c: c.round == 2 and c.decision() == "reveal")
+    assert [a for a in c.history if a.startswith("blank")] == ["blank 5", "blank 6"]
+    assert 5 in c.discard + c.deck and 6 in c.discard + c.deck
+    c.enter_card({"number": 5, "stages": {"front": BOX[5]}})
+    c.enter_card({"number": 6, "stages": {"front": BOX[6]}})
+    assert c.destroyed == [5] and c.permanent == [6] and 6 not in c.deck + c.discard
+    assert c.describe("en")[-1] == "[R2 T1] #6 Tower goes to the permanent cards (entered in your pack: this is its place)"
+    text = c.to_json()
+    assert Campaign.from_json(text).to_json() == text
+
+
+def test_a_save_from_before_the_question_still_gets_a_blank_at_once():
+    """Saves made before a discovered card was asked for have no "ask_cards": they replay with
+    a blank at once, as they were played."""
+    c = Campaign.new(load_pack(empty_pack()), 0, manual=True, ask_cards=False)
+    c = play_until(c, lambda c: c.round == 2 and c.decision() == "reveal")
+    d = json.loads(c.to_json())
+    assert "ask_cards" not in d and any(e[2] == "placeholder" for e in d["events"])
+    assert Campaign.from_json(json.dumps(d)).to_json() == c.to_json()
+
+
+def test_a_companion_campaign_in_the_panel_with_the_form():
+    LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
+    p = LegacyPanel(lang="en", campaign=Campaign.new(load_pack(empty_pack()), 0, manual=True))
+    forms = {5: None,
+             6: {"name": "Tower", "keywords": "building", "glory": 2, "permanent": True},
+             7: {"name": "Hut", "keywords": "building", "production": "1 wood"},
+             8: {"name": "Crown", "keywords": "other", "glory": 5}}
+    for _ in range(500):
+        c = p.campaign
+        if c.is_over:
+            break
+        if c.decision() == "enter":
+            n = c.pending["card"]
+            assert p.enter_box.layout.display == "" and f"Card {n} has just been discovered" in p.enter_title.value
+            if forms[n] is None:                           # the parchment: its whole front as JSON
+                p.enter_json.value = json.dumps(BOX[5])
+            else:
+                for field, value in forms[n].items():
+                    (p.enter_flags[field] if field in p.enter_flags else p.enter_fields[field]).value = value
+            p.enter_button.click()
+            assert f"Card {n} is entered" in p.message.value
+        else:
+            assert p.enter_box.layout.display == "none"
+            p.act("pass" if c.decision() == "main" else c.legal_actions()[0], confirmed=True)
+    finished(p.campaign)
+    link = p.show_pack_download()
+    assert 'download="mybox.json"' in link
+    grown = json.loads(base64.b64decode(link.split("base64,")[1].split('"')[0]))
+    assert grown["cards"][6] == {"number": 7, "stages": {"front": {"name": "Hut", "keywords": ["building"],
+                                                                    "production": [{"wood": 1}]}}}
+
+
+def test_the_form_refuses_what_it_cannot_read_in_both_languages():
+    LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
+    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
+    p = LegacyPanel(lang="pl", campaign=c)
+    before = c.to_json()
+    p.enter_button.click()
+    assert "karta potrzebuje nazwy" in p.message.value
+    p.enter_fields["name"].value = "Chata"
+    p.enter_fields["production"].value = "1 złoto"
+    p.enter_button.click()
+    assert "Produkcja: nie rozumiem „1 złoto”: wpisz ilości i zasoby, np. 1 drewno + 1 kamień" in p.message.value
+    p.enter_fields["production"].value = "2 drewna / kamień"               # Polish names work
+    assert p._card_from_form(5)["stages"]["front"]["production"] == [{"wood": 2}, {"stone": 1}]
+    assert c.to_json() == before
