@@ -368,8 +368,9 @@ class LegacyPanel(W.VBox):
                         cards=", ".join(map(str, entered)) or t("legacy.lesson.none", self.lang))
             else:
                 self.campaign = Campaign.new(pack, 0, manual=True)
-                self.before_restart = None
-                msg = t("legacy.panel.pack_new", self.lang, name=name)
+                self.before_restart = c if c.history else None     # the campaign it replaces: undo brings it back
+                msg = t("legacy.panel.pack_new", self.lang, name=name) + (
+                    ". " + t("legacy.panel.restart_kept", self.lang) if self.before_restart else "")
         except LegacyError as exc:
             self._say("error", t("legacy.panel.refused", self.lang, message=exc.message(self.lang)))
             return False

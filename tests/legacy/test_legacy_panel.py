@@ -167,7 +167,9 @@ def test_your_own_box_restarts_only_until_the_reset_card_and_takes_new_cards_fro
     other["cards"].append(card(11, stage("Crown", glory=5)))
     upload(p.pack_upload, json.dumps(other), "another.json")
     assert p.campaign.pack.id == "another" and p.campaign.manual
-    assert "a new companion campaign of this box begins" in p.message.value
+    assert "a new companion campaign of this box begins. The campaign before is kept" in p.message.value
+    p.undo_button.click()                                          # the campaign of mybox comes back
+    assert p.campaign.pack.id == "mybox" and p.campaign.pack.card(3).stages["front"].title() == "Hut"
 
 
 def test_a_manual_step_with_the_tools_in_menus():
