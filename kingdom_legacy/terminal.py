@@ -196,12 +196,15 @@ class Session:
             except LegacyError as exc:
                 self.say("legacy.cli.refused", message=exc.message(self.lang))
             return True
-        words = [self.words.get(plain_word(w), w) for w in cmd.split()]
+        cmd_words = cmd.split()
+        words = [self.words.get(plain_word(w), w) for w in cmd_words]
         if not words:
             self.show()
             return True
         cmd = " ".join(words)
         head, rest = words[0].lower(), words[1:]
+        if head == "save":
+            rest = cmd_words[1:]            # a file name is not a word to translate
         warned, self.warned = self.warned, None
         restart, self.restart_asked = self.restart_asked, None
         undo, self.undo_asked = self.undo_asked, None

@@ -45,6 +45,8 @@ a.kl-download{display:inline-block;text-decoration:none;line-height:28px;padding
 a.kl-download:hover{background:#1976d2}
 </style>"""
 _LOG_LINES = 60
+#: what only the owner of the real box can answer: the bot buttons stop there
+_YOURS = ("reveal", "enter")
 
 
 class LegacyPanel(W.VBox):
@@ -195,14 +197,14 @@ class LegacyPanel(W.VBox):
 
     def bot_step(self) -> None:
         c = self.campaign
-        if c.is_over or c.manual and c.decision() == "reveal":
+        if c.is_over or c.manual and c.decision() in _YOURS:
             return
         self.act(SimpleBot(len(c.history)).choose(c), confirmed=True)
 
     def bot_turn(self) -> None:
         c = self.campaign
         start = (c.round, c.turn)
-        while not c.is_over and (c.round, c.turn) == start and not (c.manual and c.decision() == "reveal"):
+        while not c.is_over and (c.round, c.turn) == start and not (c.manual and c.decision() in _YOURS):
             if not self.act(SimpleBot(len(c.history)).choose(c), confirmed=True):
                 break
 

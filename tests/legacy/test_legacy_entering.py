@@ -153,6 +153,9 @@ def test_the_form_refuses_what_it_cannot_read_in_both_languages():
     c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
     p = LegacyPanel(lang="pl", campaign=c)
     before = c.to_json()
+    p.bot_button.click()
+    p.turn_button.click()                              # a bot never goes on with a blank for you
+    assert c.to_json() == before
     p.enter_button.click()
     assert "karta potrzebuje nazwy" in p.message.value
     p.enter_fields["name"].value = "Chata"

@@ -217,3 +217,9 @@ def test_several_cards_of_your_pile_at_once_in_companion_mode():
     code, out = play(["--demo", "--companion"], "reveal 3 99 4", "history")
     assert "you cannot 'reveal 99' now" in out
     assert out.rsplit("> history", 1)[1].split()[:3] == ["1", "reveal", "3"]           # up to the card refused
+
+
+def test_a_file_name_is_not_translated(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out = play(["--demo", "--seed", "1", "--lang", "pl"], "zapisz gra")       # "gra" is also the word for play
+    assert (tmp_path / "gra").exists() and not (tmp_path / "play").exists()
