@@ -101,10 +101,16 @@ class LegacyPanel(W.VBox):
         self.enter_fields["glory"] = W.BoundedIntText(min=0, max=99, **wide)
         self.enter_fields["effects"] = W.Textarea(**wide)
         self.enter_flags = {f: W.Checkbox(indent=False) for f in ("permanent", "parchment", "obstacle")}
+        self.enter_stage = W.Dropdown(**wide)
+        self.enter_side = W.Checkbox(indent=False)
+        self.enter_kept: dict = {}                   # the stages of the card filled in so far
+        self.enter_for = None                        # ... and which card they are of
         self.enter_json = W.Textarea(layout=W.Layout(width="460px", height="60px"))
         self.enter_button = b(self.enter_card, style="success")
-        self.enter_box = W.VBox([self.enter_title, *self.enter_fields.values(), W.HBox(list(self.enter_flags.values())),
-                                 self.enter_json, self.enter_button])
+        self.keep_stage_button = b(self.keep_stage)
+        self.enter_box = W.VBox([self.enter_title, self.enter_stage, *self.enter_fields.values(),
+                                 W.HBox(list(self.enter_flags.values()) + [self.enter_side]), self.enter_json,
+                                 W.HBox([self.keep_stage_button, self.enter_button])])
         self.pack_button = self._button(self.show_pack_download)
         self.children = [self.tick, self.header, self.explain, self.message, self.confirm_box, self.enter_box,
                          self.actions_title, self.actions_box, self.manual_box, W.HBox([self.typed, self.type_button]),
@@ -131,6 +137,12 @@ class LegacyPanel(W.VBox):
         self.save_button.description = "⬇ " + t("legacy.panel.save", lang)
         self.pack_button.description = "⬇ " + t("legacy.panel.save_pack", lang)
         self.enter_button.description = t("legacy.panel.enter_do", lang)
+        self.keep_stage_button.description = t("legacy.panel.enter_keep", lang)
+        self.enter_stage.description = t("legacy.panel.enter.stage", lang)
+        stage = self.enter_stage.value or "front"
+        self.enter_stage.options = [(t("legacy.stage." + s, lang), s) for s in STAGES]
+        self.enter_stage.value = stage
+        self.enter_side.description = t("legacy.panel.enter.choose_side", lang)
         for f, w in self.enter_fields.items():
             w.description = t("legacy.panel.enter." + f, lang)
             if f != "glory":
@@ -287,16 +299,35 @@ class LegacyPanel(W.VBox):
         except LegacyError as exc:
             self._say("error", t("legacy.panel.refused", lang, message=exc.message(lang)))
             return False
+        self._clear_form()
+        self.refresh()
+        self._say("ok", t("legacy.panel.entered", lang, card=n), c.describe(lang, c.events[mark:]))
+        return True
+
+    def keep_stage(self) -> None:
+        """The stage filled in is kept; the form is free for another stage of the same card
+        (its back, or a stage turned 180°: upgrades name the stage they lead to)."""
+        try:
+            stage = self._stage_from_form()
+        except LegacyError as exc:
+            self._say("error", t("legacy.panel.refused", self.lang, message=exc.message(self.lang)))
+            return
+        self.enter_kept[self.enter_stage.value] = stage
+        self._clear_form()
+        left = [s for s in STAGES if s not in self.enter_kept]
+        self.enter_stage.value = left[0] if left else self.enter_stage.value
+        self._say("ok", t("legacy.panel.enter_kept", self.lang, list=", ".join(
+            t("legacy.stage." + s, self.lang) for s in STAGES if s in self.enter_kept)))
+
+    def _clear_form(self) -> None:
         for w in self.enter_fields.values():
             w.value = 0 if isinstance(w, W.BoundedIntText) else ""
         for w in self.enter_flags.values():
             w.value = False
         self.enter_json.value = ""
-        self.refresh()
-        self._say("ok", t("legacy.panel.entered", lang, card=n), c.describe(lang, c.events[mark:]))
-        return True
 
     def _card_from_form(self, n) -> dict:
+        """The card: its JSON when typed, else the stages kept and the one in the form."""
         typed = self.enter_json.value.strip()
         if typed:
             try:
@@ -307,6 +338,13 @@ class LegacyPanel(W.VBox):
                 raise LegacyError("legacy.cli.enter_object")
             raw = raw if "stages" in raw else {"stages": {"front": raw}}
             return {"number": n, **raw}
+        stages = dict(self.enter_kept)
+        if self.enter_fields["name"].value.strip() or not stages:
+            stages[self.enter_stage.value] = self._stage_from_form()
+        return {"number": n, **({"choose_side": True} if self.enter_side.value else {}),
+                "stages": {s: stages[s] for s in STAGES if s in stages}}
+
+    def _stage_from_form(self) -> dict:
         f = {k: (w.value.strip() if isinstance(w.value, str) else w.value) for k, w in self.enter_fields.items()}
         if not f["name"]:
             raise LegacyError("legacy.panel.enter_no_name")
@@ -326,7 +364,7 @@ class LegacyPanel(W.VBox):
                 raise LegacyError("legacy.cli.enter_json", column=exc.colno, reason=json_reason(exc)) from None
         if f["glory"]:
             front["glory"] = f["glory"]
-        return {"number": n, "stages": {"front": front}}
+        return front
 
     def show_pack_download(self) -> str:
         """Your pack with every card entered so far (blanks left out): the pack file grows as
@@ -529,6 +567,10 @@ class LegacyPanel(W.VBox):
         self.manual_box.layout.display = "" if manual else "none"
         entering = c.decision() == "enter"
         self.enter_box.layout.display = "" if entering else "none"
+        waiting = c.pending["card"] if entering else None
+        if waiting != self.enter_for:                        # another card: nothing kept of the one before
+            self.enter_for, self.enter_kept = waiting, {}
+            self.enter_stage.value, self.enter_side.value = "front", False
         if entering:
             self.enter_title.value = (f'<div class="kl-root kl-help">'
                                       f'{escape(t("legacy.panel.enter_title", lang, card=c.pending["card"]))}</div>')

@@ -165,3 +165,39 @@ def test_the_form_refuses_what_it_cannot_read_in_both_languages():
     p.enter_fields["production"].value = "2 drewna / kamień"               # Polish names work
     assert p._card_from_form(5)["stages"]["front"]["production"] == [{"wood": 2}, {"stone": 1}]
     assert c.to_json() == before
+
+
+def test_the_form_takes_several_stages_of_a_card():
+    """A card with an upgrade names the stage it leads to: its back is entered too."""
+    LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
+    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
+    p = LegacyPanel(lang="en", campaign=c)
+    p.enter_fields["name"].value = "Camp"
+    p.enter_fields["keywords"].value = "building"
+    p.enter_fields["upgrades"].value = "2 wood > back"
+    p.enter_button.click()                                  # the back is missing: refused, nothing changes
+    assert "Not allowed" in p.message.value and c.decision() == "enter"
+    p.keep_stage_button.click()
+    assert p.enter_stage.value == "front_rotated" and "Kept: front. Fill in the next stage" in p.message.value
+    p.enter_stage.value = "back"
+    p.enter_fields["name"].value = "Fort"
+    p.enter_fields["keywords"].value = "building"
+    p.enter_fields["glory"].value = 3
+    p.enter_side.value = True
+    p.enter_button.click()
+    assert c.pack.card(5).raw == {"number": 5, "choose_side": True, "stages": {
+        "front": {"name": "Camp", "keywords": ["building"], "upgrades": [{"cost": {"wood": 2}, "to": "back"}]},
+        "back": {"name": "Fort", "keywords": ["building"], "glory": 3}}}
+    assert c.decision() == "side"                           # the arrows at the top: you choose the side
+
+
+def test_stages_kept_for_a_card_are_not_given_to_the_next():
+    LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
+    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
+    p = LegacyPanel(lang="en", campaign=c)
+    p.enter_fields["name"].value = "Camp"
+    p.keep_stage_button.click()
+    p.enter_side.value = True
+    p.act("blank 5")                                        # card 5 a blank after all: card 6 is asked next
+    assert c.decision() == "enter" and c.pending["card"] == 6
+    assert p.enter_kept == {} and p.enter_stage.value == "front" and not p.enter_side.value
