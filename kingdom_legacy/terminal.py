@@ -235,6 +235,9 @@ class Session:
                 self.act(Action.parse(cmd))
         except LegacyError as exc:
             self.say("legacy.cli.refused", message=exc.message(self.lang))
+            if exc.key == "legacy.error.parse_kind":        # not a move: maybe a command, in the game's language
+                self.say("legacy.cli.commands_hint", list=", ".join(
+                    t("legacy.word." + w, self.lang).split("|")[0] for w in COMMANDS if w != "exit"))
         return True
 
     def act(self, a: Action, confirmed=False) -> None:

@@ -179,6 +179,8 @@ def test_commands_and_moves_in_polish_with_or_without_the_polish_letters():
     assert out.rsplit("> historia", 1)[1].split()[:16] == [
         "1", "skip", "9", "1", "2", "produce", "3", "1", "3", "develop", "4", "manual", "start", "5", "manual", "gain"]
     assert "Niedozwolone: 'reczne' to nie akcja" in out                   # a word that is no command is refused
+    assert ("Polecenia: pomoc, ruchy, pokaż, stan, dziennik, historia, cofnij, wróć, zacznij, zapisz, wczytaj, tak, "
+            "koniec; numer wybiera ruch z listy.") in out
     assert "Zyskujesz 1 monetę (krok ręczny)" in out and "Zyskujesz 1 drewno (krok ręczny)" in out
 
 
