@@ -19,8 +19,8 @@ from papertales.i18n import t
 HERE = Path(__file__).resolve().parent
 #: the folder holding ``notebooks/app.ipynb`` and ``share/jupyter``: this package in a wheel,
 #: the repository in a checkout
-FILES = HERE if (HERE / "notebooks" / "app.ipynb").is_file() else HERE.parent
-NOTEBOOK = FILES / "notebooks" / "app.ipynb"
+FILES = HERE if (HERE / "notebooks/app.ipynb").is_file() else HERE.parent
+NOTEBOOK = FILES / "notebooks/app.ipynb"
 PORT = 8866
 #: Voilà's options for the app; an option the caller gives replaces ours (Voilà refuses one twice).
 #: --preheat_kernel: a kernel runs the notebook before anybody asks for the page, so the
