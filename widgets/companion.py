@@ -29,7 +29,7 @@ import ipywidgets as W
 
 from papertales import (ABILITY_PHASES as PHASE_NAMES, ARMIES, BUILTIN_PACKS, LICH_KING_ABILITIES,
                         PACK_FORMAT, PILES, RESOURCES, PackError, builtin_pack, card_set, lich_king_card,
-                        load_pack, lp_per_army_win, necropolis_card)
+                        lich_king_end_gains, load_pack, lp_per_army_win, necropolis_card)
 from papertales import REQUIREMENT_KINDS as ENGINE_REQUIREMENTS
 from papertales.i18n import t
 from papertales.render import escape
@@ -59,6 +59,8 @@ LK_ABILITIES = (("none", ""),) + tuple(
     (_LK_NAMES[(on, do)], (on, do, None)) for on, do in LICH_KING_ABILITIES if do != "army_strength")
 LK_ROWS = 4
 END = 5                       # the turn value of the end of the game
+#: the words of each end-of-game gain, by the engine's event key (``papertales.lich_king_end_gains``)
+END_DETAIL = {"ev.end_card_gain": "solo.gains.detail.end_card", "ev.lich_king_card_end": "solo.gains.detail.lich_card_end"}
 
 
 def lk_ability_options(lang=None):
@@ -568,12 +570,9 @@ class CompanionPanel(Worded, W.VBox):
             self.fig = gains_figure(lang)
             self.fig_box.children = [self.fig]
         if turn == END:
-            end = line[-1]
-            rows = []
-            if end.immediate_lp:
-                rows.append((end.id, card_name(end, lang), end.immediate_lp, t("solo.gains.detail.end_card", lang)))
-            rows += [(c.id, card_name(c, lang), c.end_lp, t("solo.gains.detail.lich_card_end", lang))
-                     for c in lich_cards if c.end_lp]
+            cards = {c.id: c for c in (line[-1], *lich_cards)}
+            rows = [(cause, card_name(cards[cause], lang), lp, t(END_DETAIL[key], lang))
+                    for cause, lp, key in lich_king_end_gains(line, lich_cards)]
             self.gains, self.armies, self.end_rows = None, None, rows
             total = sum(r[2] for r in rows)
             update_gains_figure(self.fig, None, t("solo.companion.end_title", lang, n=total), lang=lang)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from papertales import render as R
-from papertales import BLACK_ARMY, LICH_SEAT, LP_PER_WAR, cause_label
+from papertales import BLACK_ARMY, LICH_SEAT, cause_label
 from papertales.i18n import has, t
 from papertales.render import escape
 
@@ -75,11 +75,11 @@ def result_lines(game, record, lang=None, events=()) -> list[tuple[str, str]]:
             back = next((x for x in record.wars if x.seat == w.opponent and x.opponent == w.seat), None)
             a, b = _name(game, w.seat, lang), _name(game, w.opponent, lang)
             if w.won and back is not None and back.won:
-                res = t("app.happened.tie", lang, lp=LP_PER_WAR)
+                res = t("app.happened.tie", lang, lp=w.lp)
             elif w.won:
-                res = _say("app.happened.wins", game, w.seat, lang, lp=LP_PER_WAR * w.won)
+                res = _say("app.happened.wins", game, w.seat, lang, lp=w.lp)
             elif back is not None and back.won:
-                res = _say("app.happened.wins", game, w.opponent, lang, lp=LP_PER_WAR * back.won)
+                res = _say("app.happened.wins", game, w.opponent, lang, lp=back.lp)
             else:
                 res = t("app.happened.nobody_wins", lang)
             out.append(("pt-h-war", t("app.happened.war", lang, a=a, sa=w.strength, b=b, sb=w.against, result=res)))

@@ -63,7 +63,7 @@ def test_deploy_by_clicking_a_card_then_a_free_spot():
     assert 0 not in body.spot_buttons and set(body.spot_buttons) == {1, 2, 3}
     before = dumps(st.game)
     body.click_spot(0)                             # an occupied spot: explained beside, nothing changes
-    assert "F1 is taken by Woodcutter" in body.error.value
+    assert "spot F1 is occupied by Woodcutter" in body.error.value   # the engine's reason
     assert dumps(st.game) == before
     body.spot_buttons[1].click()
     assert st.game.players[0].units[1].type.id == "knight"
