@@ -138,7 +138,7 @@ class DeployBody(W.VBox):
         g, lang = self.game, self.lang
         p = self.player
         committed = p.gold - self.free_gold()
-        self.info.value = wrap("<div>" + self.t("app.step.budget", gold=R.gold_text(p.gold, lang),
+        self.info.value = wrap("<div>" + self.t("app.step.free_gold", gold=R.gold_text(p.gold, lang),
                                                 cost=R.gold_text(committed, lang),
                                                 free=R.gold_text(self.free_gold(), lang), spots=p.spots)
                                + "</div>", css=False)

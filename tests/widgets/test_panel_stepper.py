@@ -184,7 +184,7 @@ def test_play_a_whole_game_by_clicking_and_see_the_engine_scores(stepper):
 def test_new_game_from_the_setup_row(stepper):
     stepper.players.value = 2
     stepper.seed.value = 99
-    stepper.seats[0].value = "bot"
+    stepper.seats[0].value = "random"
     stepper.seats[1].value = "human"
     stepper.new_button.click()
     g = stepper.game
