@@ -26,6 +26,10 @@ ENGINE = ["rng", "state", "actions", "decisions", "abilities", "cards", "events"
           "expansion", "turns", "game", "recruitment", "deployment", "wars", "income", "construction",
           "aging", "scoring", "solo", "bots", "features", "evaluation"]
 HERE = Path(__file__).resolve().parent
+#: the app's files, copied into papertales_widgets (same paths) so that an installed
+#: ``papertales app`` serves it (papertales_widgets/serve.py); the checkout keeps them at the top
+APP_FILES = ["notebooks/app.ipynb", "share/jupyter/voila/templates/papertales/conf.json",
+             "share/jupyter/voila/templates/papertales/index.html.j2"]
 
 
 def say(message):
@@ -57,7 +61,8 @@ def engine_extensions():
 class BuildSources(build_py):
     """Start from an empty build folder (pip builds in place, in ./build): a pure or failed
     build must never ship an earlier build's compiled modules, and a file moved or removed
-    since (a message catalogue moved to another package) must not come back from there."""
+    since (a message catalogue moved to another package) must not come back from there.
+    Then copy the app's notebook and template into the panels' package (:data:`APP_FILES`)."""
 
     def run(self):
         lib = Path(self.build_lib)
@@ -66,6 +71,14 @@ class BuildSources(build_py):
         for package in ("papertales", "papertales_widgets", "kingdom_legacy"):
             shutil.rmtree(lib / package, ignore_errors=True)
         super().run()
+        for name in APP_FILES:
+            target = lib / "papertales_widgets" / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(HERE / name, target)
+
+    def get_outputs(self, include_bytecode=True):
+        return super().get_outputs(include_bytecode) + [
+            str(Path(self.build_lib) / "papertales_widgets" / name) for name in APP_FILES]
 
 
 class BuildEngine(build_ext):

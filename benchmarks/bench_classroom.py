@@ -14,7 +14,7 @@ renderers on the same two cores as the server and measure them instead.
 Half the visitors leave as a page does when its tab closes (Voilà's shutdown request);
 the other half vanish (the websocket drops, nothing is said: a crashed tab, a lost
 network), which only the kernel manager's culling can clean up.  The server runs with the
-options of ``scripts/app.sh`` (:data:`voila_server.APP_SH_OPTIONS`).
+options of ``papertales app`` (:data:`voila_server.APP_SH_OPTIONS`).
 
 Reported per N: page-open and click latency (p50, p95), server memory (Voilà and its
 kernels: PSS, and RSS per kernel) at its peak, errors, the kernels left just after

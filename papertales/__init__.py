@@ -27,8 +27,9 @@ from .i18n import LANGUAGES, card_name, get_language, set_language, t
 from .necropolis import (ARMIES, LICH_KING_ABILITIES, PILES, REQUIREMENT_KINDS, lich_king_card,
                          necropolis_card)
 from .necropolis import PHASE_NAMES as ABILITY_PHASES
-from .solo import LP_PER_ARMY_WIN, WarOutcome, lp_per_army_win, next_war_card, recruitment_gains, war_outcome
-from .wars import LP_PER_WAR
+from .solo import (LP_PER_ARMY_WIN, WarOutcome, end_gains as lich_king_end_gains, lp_per_army_win,  # noqa: E402
+                   next_war_card, recruitment_gains, recruitment_record, war_outcome)
+from .results import LP_PER_WAR  # noqa: E402
 
 #: the submodules that are part of the public API (everything else is the engine's own)
 PUBLIC_MODULES = ("bots", "registry", "i18n", "render", "results", "variants", "serialize", "position", "whatif", "coach",
@@ -42,8 +43,8 @@ __all__ = ["ABILITY_PHASES", "ARMIES", "Action", "BASE", "BLACK_ARMY", "BUILTIN_
            "REQUIREMENT_KINDS", "RESOURCES", "RULE_WARS", "SAVE_FORMAT", "SaveFileError",
            "bots", "builtin_pack", "card_name", "card_set", "cause_label", "dumps", "explain",
            "get_language", "i18n", "lich_king_card", "load_pack", "loads", "lp_per_army_win", "necropolis_card",
-           "next_war_card", "phase_help", "position", "serialize",
-           "recruitment_gains", "render", "render_parts", "results", "set_language", "t",
+           "lich_king_end_gains", "next_war_card", "phase_help", "position", "serialize",
+           "recruitment_gains", "recruitment_record", "render", "render_parts", "results", "set_language", "t",
            "totals", "variants", "war_outcome", "whatif", "compiled"]
 __version__ = "0.1.0"
 

@@ -35,7 +35,8 @@ from .simulate import simulate
 
 PROG = "papertales"
 #: the commands of this package; other packages register theirs (entry points of the group
-#: ``papertales.commands``: ``papertales legacy`` is Kingdom Legacy's, see pyproject.toml)
+#: ``papertales.commands``: ``papertales legacy`` is Kingdom Legacy's, ``papertales app`` the
+#: panels', see pyproject.toml)
 COMMANDS = ("play", "whatif", "simulate", "pack", "tournament", "lab", "-h", "--help")
 COMMAND_GROUP = "papertales.commands"
 EXIT_BAD_INPUT = 2
@@ -618,8 +619,13 @@ def main(argv=None, out=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] not in COMMANDS:
         command = registered_commands().get(argv[0])
-        if command is not None:              # another package's command: papertales legacy ...
-            return command.load()(argv[1:], out)
+        if command is not None:              # another package's command: papertales legacy, app ...
+            try:
+                run = command.load()
+            except PaperTalesError as exc:   # e.g. `papertales app` without the app extra
+                sys.stderr.write(t("cli.error.line", prog=PROG, message=str(exc)) + "\n")
+                return EXIT_BAD_INPUT
+            return run(argv[1:], out)
     # the run's language: --lang, else the environment's; the caller's choice comes back after
     before = get_language()
     explicit = before != i18n.environment_language()

@@ -63,6 +63,12 @@ def committed(p: Player) -> int:
     return sum(u.type.cost for u in p.units if u is not None and u.new)
 
 
+def free_gold(p: Player) -> int:
+    """The gold not yet committed to units placed this Deployment: what a card placed now
+    may cost (:meth:`Game.free_gold <papertales.game.Game.free_gold>` for the panels)."""
+    return p.gold - committed(p)
+
+
 # Precomputed tables indexed by bit masks of spots (bit s = spot s): the spots of a mask,
 # discarding the unit at each spot of a mask, placing one card type on every free spot,
 # and moving units between usable spots.
@@ -99,7 +105,7 @@ class Survey(NamedTuple):
     """A player's deployment decision at a glance (what :func:`survey` returns)."""
 
     free: int               #: bit mask of the free usable spots
-    budget: int             #: the gold not yet committed to units placed this Deployment
+    free_gold: int          #: the gold not yet committed to units placed this Deployment
     discardable: int        #: bit mask of the units in play that may be discarded now
     placed: int             #: bit mask of the units placed this Deployment
     cards: list[str]        #: the distinct card ids in hand (each may be the one kept)
@@ -128,9 +134,9 @@ def survey(game: Game, p: Player) -> Survey:
                 placed |= 1 << s
             else:
                 old |= 1 << s
-    budget = p.gold - committed
+    free_gold = p.gold - committed
     free = ((1 << n_spots) - 1) & ~(placed | old)
-    if old and game.variants["discard_in_play"] != "any" and not _room_needed(p, free, budget):
+    if old and game.variants["discard_in_play"] != "any" and not _room_needed(p, free, free_gold):
         old = 0
     cards = []
     placeable = []
@@ -138,21 +144,21 @@ def survey(game: Game, p: Player) -> Survey:
         tid = t.id
         if tid not in cards:
             cards.append(tid)
-            if t.cost <= budget and free:
+            if t.cost <= free_gold and free:
                 placeable.append(tid)
-    return _SURVEY(Survey, (free, budget, old, placed, cards, placeable))
+    return _SURVEY(Survey, (free, free_gold, old, placed, cards, placeable))
 
 
 def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
     p = game.players[seat]
     units = p.units
-    free, budget, discardable, placed, cards, placeable = survey(game, p)
+    free, free_gold, discardable, placed, cards, placeable = survey(game, p)
     out = list(DISCARDS_AT[discardable])
     for tid in placeable:
         out += place_actions(tid, free)
     for s in SPOTS_OF[placed]:          # take back a unit placed this turn
         u = units[s]
-        if u is not None and budget + u.type.cost >= 0:
+        if u is not None and free_gold + u.type.cost >= 0:
             out.append(RETURNS[s])
     out += _MOVES_BY_SPOTS[p.spots][((1 << p.spots) - 1) & ~free]
     out.append(DONE_NOTHING)
@@ -161,13 +167,13 @@ def legal(game: Game, seat: int, decision: Decision) -> list[Action]:
     return out
 
 
-def _room_needed(p: Player, free: int, budget: int) -> bool:
+def _room_needed(p: Player, free: int, free_gold: int) -> bool:
     """The printed reading of discarding units in play: only to make room, i.e. no free
     spot is left and a card in hand could be paid for and placed."""
     if free:
         return False
     for t in p.hand:        # a loop, not any(generator): survey asks at every deployment step
-        if t.cost <= budget:
+        if t.cost <= free_gold:
             return True
     return False
 
@@ -204,9 +210,8 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
         if i < 0:
             raise IllegalActionError("err.deploy.not_in_hand", value=repr(action.card))
         t = p.hand[i]
-        if t.cost > p.gold - committed(p):
-            raise IllegalActionError("err.deploy.too_dear", card=t.id, n=t.cost,
-                                     free=p.gold - committed(p), gold=p.gold)
+        if t.cost > free_gold(p):
+            raise IllegalActionError("err.deploy.too_dear", card=t.id, n=t.cost, free=free_gold(p), gold=p.gold)
     elif kind == MOVE:
         s = _spot(p, action.spot, "err.deploy.what.unit_to_move")
         d = _spot(p, action.to, "err.deploy.what.destination")
@@ -228,7 +233,7 @@ def check(game: Game, seat: int, decision: Decision, action: Action) -> None:
             raise IllegalActionError("err.deploy.discard_new", spot=s)
         if game.variants["discard_in_play"] == "when_full":
             free = any(units[i] is None for i in range(p.spots))
-            if not _room_needed(p, free, p.gold - committed(p)):
+            if not _room_needed(p, free, free_gold(p)):
                 raise IllegalActionError("err.deploy.discard_free_spot" if free else "err.deploy.discard_cannot_pay")
     elif kind == DONE:
         if action.card is not None and _in_hand(p, action.card) < 0:

@@ -185,14 +185,14 @@ def base_features(game: Game, seat: int, phase_name: str | None = None,
         war_lp_base = _lp_payouts(game, ctx)
 
     hand_strength = hand_production = affordable = 0
-    budget = gold
+    gold_left = gold
     for t in sorted(p.hand, key=_cost):
         hand_strength += t.strength
         for _, amount, _ in t.produces:
             hand_production += amount
-        if t.cost <= budget:
+        if t.cost <= gold_left:
             affordable += 1
-            budget -= t.cost
+            gold_left -= t.cost
     opp = [q.lp for s, q in enumerate(game.players) if s != seat]
     if game.lich is not None:
         opp = [game.lich.lp]

@@ -326,6 +326,24 @@ class Game:
         actions: list[Action] = self.rules["decisions"][d.kind].legal(self, seat, d)
         return actions
 
+    def refusal(self, seat: int, action: Action) -> IllegalActionError | None:
+        """The reason the rules refuse ``action`` of ``seat`` now (what :meth:`apply` would
+        raise, worded when shown), or None when they allow it: a panel explains a click
+        with the engine's own reason instead of working it out again."""
+        d = self.pending[self.check_seat(seat)]
+        if d is None:
+            return self._nobody_message(seat)
+        try:
+            self.rules["decisions"][d.kind].check(self.clone(), seat, d, action)   # on a clone, as apply guards too
+        except IllegalActionError as exc:
+            return exc
+        return None
+
+    def free_gold(self, seat: int) -> int:
+        """The gold of ``seat`` not yet committed to units placed this Deployment (what a
+        card placed now may cost)."""
+        return deployment.free_gold(self.players[self.check_seat(seat)])
+
     def resources(self, seat: int) -> dict[str, int]:
         wood, food, ore = production(self.players[seat], self.buildings)
         return {"wood": wood, "food": food, "ore": ore}

@@ -10,9 +10,12 @@ Card and building ids, never names: the words come from the message catalogue.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .errors import ArgumentError
+
+#: LP for each war won (beside the records that count in it; :mod:`papertales.wars` scores it)
+LP_PER_WAR: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,11 @@ class War:
     strength: int
     against: int
     won: int             # wars won against this opponent (2 for a two-player double win)
+
+    @property
+    def lp(self) -> int:
+        """The LP this war brought ``seat``: a panel reads it, never multiplies again."""
+        return LP_PER_WAR * self.won
 
 
 @dataclass(frozen=True, slots=True)

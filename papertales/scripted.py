@@ -81,7 +81,7 @@ class ScriptedBot:
         if now.placeable:
             best = max((by_id[c] for c in now.placeable), key=self.key)
             return Action(PLACE, best.id, self._spot(best, now.free))
-        affordable = [by_id[c] for c in cards if by_id[c].cost <= now.budget]
+        affordable = [by_id[c] for c in cards if by_id[c].cost <= now.free_gold]
         if now.discardable and affordable:
             weakest = min((s for s in range(5) if now.discardable >> s & 1),
                           key=lambda s: self.key(p.units[s].type))

@@ -253,18 +253,30 @@ def recruitment_gains(line: Sequence[NecropolisCard], time: int, revealed: int, 
     return rows
 
 
+def recruitment_record(turn: int, line: Sequence[NecropolisCard], time: int, revealed: int,
+                       netherworld: Sequence[UnitType], lich_cards: Sequence[LichKingCard] = ()) -> SoloRecruitmentResult:
+    """:func:`recruitment_gains` as the record a game keeps of its Recruitment.  Pure: the
+    panels forecast a Recruitment and score a physical game's with the engine's own record."""
+    return _recruitment_record(turn, line[time], netherworld,
+                               recruitment_gains(line, time, revealed, netherworld, lich_cards))
+
+
+def _recruitment_record(turn: int, current: NecropolisCard, netherworld: Sequence[UnitType],
+                        rows: list[dict[str, Any]]) -> SoloRecruitmentResult:
+    return SoloRecruitmentResult(
+        turn, current.id, current.immediate_lp, tuple(t.id for t in netherworld),
+        tuple(Quest(r["cause"], r["lp_each"], tuple(r["matches"]), r["lp"]) for r in rows if r["matches"]),
+        tuple((r["cause"], r["lp"]) for r in rows if r["key"] == "ev.lich_king_card"),
+        sum(r["lp"] for r in rows))
+
+
 def _lich_king_gains(game: Game) -> None:
     lk = cast(LichKing, game.lich)      # solo games only
     rows = recruitment_gains(lk.line, lk.time, lk.revealed, lk.netherworld, lk.cards)
     for row in rows:
         gain(game, row["lp"], row["cause"], row["key"], row["params"])
     if game.record_events:
-        current = lk.line[lk.time]
-        game.results.append(SoloRecruitmentResult(
-            game.turn, current.id, current.immediate_lp, tuple(t.id for t in lk.netherworld),
-            tuple(Quest(r["cause"], r["lp_each"], tuple(r["matches"]), r["lp"]) for r in rows if r["matches"]),
-            tuple((r["cause"], r["lp"]) for r in rows if r["key"] == "ev.lich_king_card"),
-            sum(r["lp"] for r in rows)))
+        game.results.append(_recruitment_record(game.turn, lk.line[lk.time], lk.netherworld, rows))
     if lk.netherworld:
         game.log_event(LICH, NOTE, len(lk.netherworld), RULE_NETHERWORLD, "ev.netherworld_discarded")
         game.discard.extend(lk.netherworld)
@@ -298,16 +310,21 @@ def wars_resolve(game: Game) -> None:
 
 # ------------------------------------------------------------------ End
 
+def end_gains(line: Sequence[NecropolisCard], lich_cards: Sequence[LichKingCard] = ()) -> list[tuple[str, int, str]]:
+    """What the Lich King scores at the end of the game, ``(card id, LP, event key)`` per
+    cause: the End card's immediate gain, then each Lich King card's end LP.  Pure: the
+    companion scores a physical game's end with it."""
+    end = line[-1]
+    rows = [(end.id, end.immediate_lp, "ev.end_card_gain")] if end.immediate_lp else []
+    return rows + [(c.id, c.end_lp, "ev.lich_king_card_end") for c in lich_cards if c.end_lp]
+
+
 def final(game: Game) -> None:
     scoring.score_kingdoms(game)
     lk = cast(LichKing, game.lich)      # solo games only
     lk.time = len(lk.line) - 1
-    end = lk.line[lk.time]
-    if end.immediate_lp:
-        gain(game, end.immediate_lp, end.id, "ev.end_card_gain")
-    for c in lk.cards:
-        if c.end_lp:
-            gain(game, c.end_lp, c.id, "ev.lich_king_card_end")
+    for cause, lp, key in end_gains(lk.line, lk.cards):
+        gain(game, lp, cause, key)
     game.end_phase()
     scoring.record_end(game)
 

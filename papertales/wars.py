@@ -14,18 +14,17 @@ Interpretations (see docs/rules-interpretations.md):
 
 from __future__ import annotations
 
-from typing import Any, Final, TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from . import income
 from .abilities import Ctx, kingdom_payouts
 from .events import RULE_WARS, WAR, building_cause
+from .results import LP_PER_WAR as LP_PER_WAR   # the rule's constant, also read here (papertales.judgement)
 from .results import War, WarsResult
 from .state import IS_FRONT, Unit
 
 if TYPE_CHECKING:     # the game imports every phase
     from .game import Game
-
-LP_PER_WAR: Final = 3
 
 
 def unit_strength(ctx: Ctx, u: Unit) -> int:

@@ -305,3 +305,18 @@ def test_pack_check_in_polish_gives_the_printed_name_beside_a_name_of_our_own(ca
     assert "Mantykora (na karcie: Manticore)" in units and "Demon, Smok (na karcie: Dragon)" in units
     code, out, _ = run(capsys, "pack", "check", base)
     assert "42 units: Adventurer, Archer, Blacksmith, " in out and "printed" not in out
+
+
+def test_another_packages_command_that_cannot_load_is_one_line(capsys, monkeypatch):
+    """``papertales app`` without the app extra: the panels' import names the extra, no traceback."""
+    from papertales import cli
+    from papertales.errors import MissingExtraError
+
+    class Unloadable:
+        def load(self):
+            raise MissingExtraError("err.extra.missing", package="voila", extra="app")
+
+    monkeypatch.setattr(cli, "registered_commands", lambda: {"app": Unloadable()})
+    assert main(["app"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("papertales: error:") and "app" in err and err.count("\n") == 1

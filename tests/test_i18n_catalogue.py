@@ -416,13 +416,17 @@ def test_teaching_texts_come_from_the_catalogue_in_both_languages():
 
 
 def test_an_installed_package_ships_its_catalogue():
-    """pyproject's package-data takes every package's locales folder into the wheel (a
-    regular install reads the words from there, not from this checkout)."""
+    """pyproject lists every package's locales/<lang> folder of every language as a package
+    with its JSON files as package data, so the wheel takes them (a regular install reads
+    the words from there, not from this checkout); tests/test_package.py builds the wheel."""
     import tomllib
     root = Path(__file__).resolve().parents[1]
-    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    setup = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     for package in PACKAGES:
-        assert "locales/*/*.json" in data.get(package, []), f"{package}'s locales are not package data"
+        for lang in i18n.LANGUAGES:
+            folder = f"{package}.locales.{lang}"
+            assert folder in setup["packages"] and "*.json" in setup["package-data"].get(folder, []), \
+                f"{package}'s {lang} words are not package data"
 
 
 def test_a_card_drawing_shows_the_printed_name_beside_a_name_of_our_own():

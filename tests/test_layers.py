@@ -99,3 +99,36 @@ def problems():
 def test_imports_go_one_way():
     found = sorted(problems())
     assert not found, "imports against the layers (docstring):\n" + "\n".join(map(str, found))
+
+
+#: what a panel must read from the engine, never work out again: the per-war LP (``War.lp``,
+#: ``WarsResult.lp``) and the engine's records (``papertales.recruitment_record`` ...)
+RULE_CONSTANTS = {"LP_PER_WAR"}
+
+
+def rule_recomputations(name, tree):
+    """A panel importing a rule's constant, or building an engine record itself."""
+    records = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "papertales":
+            for a in node.names:
+                if a.name in RULE_CONSTANTS:
+                    yield f"{name}: imports {a.name} (the engine's results carry the LP)"
+                if node.module == "papertales.results":
+                    records.add(a.asname or a.name)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in records:
+            yield f"{name}:{node.lineno}: builds {node.func.id}(...) (the engine makes its records)"
+
+
+def test_the_panels_recompute_no_rule():
+    """Rules live in the engine: a panel reads its results and API (``Game.refusal``,
+    ``Game.free_gold``, ``War.lp``, ``recruitment_record``, ``lich_king_end_gains``)."""
+    found = [p for name, tree in modules() if name.startswith("papertales_widgets")
+             for p in rule_recomputations(name, tree)]
+    assert found == []
+
+
+def test_the_rule_check_catches_a_recomputation():
+    bad = ast.parse("from papertales import LP_PER_WAR\nfrom papertales.results import Quest\nQuest('x', 1, (), 1)\n")
+    assert len(list(rule_recomputations("bad", bad))) == 2

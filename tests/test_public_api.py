@@ -238,3 +238,31 @@ def test_a_game_log_reads_in_polish():
     assert any(line.startswith("[T1 Rekrutacja]") for line in lines)
     assert any("Wojny" in line and "PL" in line for line in lines)
     assert any(line.startswith("[T4 Przemijanie]") for line in lines)
+
+
+def test_refusal_gives_the_reason_apply_would_raise_and_changes_nothing():
+    """A panel asks before playing a click: the engine's own reason, or None when allowed."""
+    g = _placed_face_down()
+    seat = 0
+    placed = next(s for s, u in enumerate(g.players[seat].units) if u is not None and u.new)
+    before = dumps(g)
+    occupied = Action("place", g.players[seat].hand[0].id, placed)
+    reason = g.refusal(seat, occupied)
+    assert isinstance(reason, IllegalActionError) and reason.key == "err.deploy.occupied"
+    with pytest.raises(IllegalActionError, match="occupied"):
+        g.apply(seat, occupied)
+    assert all(g.refusal(seat, a) is None for a in g.legal_actions(seat))
+    assert g.free_gold(seat) == g.players[seat].gold - sum(u.type.cost for u in g.players[seat].units
+                                                          if u is not None and u.new)
+    assert dumps(g) == before
+    g.apply(seat, "done")
+    assert isinstance(g.refusal(seat, Action("done")), papertales.NotYourTurnError)
+
+
+def test_each_war_carries_its_lp():
+    g = Game.new(players=4, seed=5)
+    play(g, [RandomBot(s) for s in range(4)])
+    wars = [r for r in g.results if isinstance(r, WarsResult)]
+    assert len(wars) == 4
+    for r in wars:
+        assert [sum(w.lp for w in r.wars if w.seat == s) for s in range(4)] == list(r.lp)

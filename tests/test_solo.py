@@ -276,3 +276,28 @@ def test_companion_mode_scores_the_physical_game():
                                                     "farmer", "cook", "archer"))
     assert [(r["cause"], r["lp"]) for r in rows] == [("two", 1), ("one", 1), ("two", 6)]
     assert rows[2]["matches"] == ["knight", "veteran", "treefolk"]
+
+
+def test_the_records_the_panels_build_are_the_games_own():
+    """``recruitment_record`` and ``end_gains`` (what the Lich King panel and the companion
+    show) give exactly what a game records and scores, at every Recruitment and at the end."""
+    cs = card_set("lich-king-illustrative")
+    for seed in range(6):
+        g = Game.new(players=1, seed=seed, cards=cs, lich_king_cards=seed % 5)
+        bot, checked = RandomBot(seed), 0
+        while not g.is_over:
+            lk, before = g.lich, len(g.results)
+            turn, time, revealed = g.turn, lk.time, lk.revealed
+            if g.pending_players():
+                g.apply(0, bot.choose(g, 0))
+            else:
+                g.step()
+            for r in g.results[before:]:     # the Netherworld as scored (its last card came in this step)
+                if type(r).__name__ == "SoloRecruitmentResult":
+                    netherworld = [g.cards.unit(i) for i in r.netherworld]
+                    assert r == solo.recruitment_record(turn, lk.line, time, revealed, netherworld, lk.cards)
+                    checked += 1
+        assert checked == 4
+        scored = [(e.cause, e.amount, e.key) for e in g.events if e.seat == solo.LICH and e.phase == "end"
+                  and e.key in ("ev.end_card_gain", "ev.lich_king_card_end")]
+        assert scored == solo.end_gains(g.lich.line, g.lich.cards)

@@ -272,10 +272,9 @@ class App(Speaking, W.VBox):
             st.seats[0].value = "human"
             for i, seat in enumerate(bot_seats):
                 if link.bots:
-                    name = link.bots[i % len(link.bots)]
-                    seat.value = "bot" if name == "random" else name
+                    seat.value = link.bots[i % len(link.bots)]
                 elif seat.value == "human":
-                    seat.value = "bot"
+                    seat.value = "random"
             st.on_new_game()
         return link
 

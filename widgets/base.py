@@ -46,7 +46,9 @@ class MessageBox(W.HTML):
         self.value = f'{CSS}<div class="pt-root"><div class="pt-msg pt-{kind}">{html}</div></div>'
         self.layout.display = None
 
-    def _say(self, kind: str, words) -> str:
+    def _show_words(self, kind: str, words) -> str:
+        """Show ``words`` (a function of the language) as a ``kind`` message, remembered so
+        that a language switch says it again; returns the text shown."""
         self._crash = False
         text = words(self.lang)
         if kind == "error":
@@ -57,23 +59,23 @@ class MessageBox(W.HTML):
         return text
 
     def info(self, text: str, words=None) -> None:
-        self._say("info", words or (lambda _lang: text))
+        self._show_words("info", words or (lambda _lang: text))
         self._said = ("info", words) if words else None
 
     def warn(self, text: str, words=None) -> None:
         """Something the page could not do as asked, though nothing was refused (in amber)."""
-        self._say("warn", words or (lambda _lang: text))
+        self._show_words("warn", words or (lambda _lang: text))
         self._said = ("warn", words) if words else None
 
     def ok(self, text: str, words=None) -> None:
-        self._say("ok", words or (lambda _lang: text))
+        self._show_words("ok", words or (lambda _lang: text))
         self._said = ("ok", words) if words else None
 
     def refused(self, text: str, words=None) -> None:
         """An action the rules (or the input checks) do not allow: the engine's message."""
         self.last_error = text
         self.errors.append(text)
-        self._say("error", words or (lambda _lang: text))
+        self._show_words("error", words or (lambda _lang: text))
         self._said = ("error", words) if words else None
 
     def crashed(self, exc: BaseException) -> None:
@@ -93,7 +95,7 @@ class MessageBox(W.HTML):
         away when it cannot be (a text already in words)."""
         self.lang = check_language(lang)
         if self._said is not None:
-            self._say(*self._said)
+            self._show_words(*self._said)
         elif self.value and not self._crash:
             self.clear()
 

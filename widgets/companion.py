@@ -29,7 +29,7 @@ import ipywidgets as W
 
 from papertales import (ABILITY_PHASES as PHASE_NAMES, ARMIES, BUILTIN_PACKS, LICH_KING_ABILITIES,
                         PACK_FORMAT, PILES, RESOURCES, PackError, builtin_pack, card_set, lich_king_card,
-                        load_pack, lp_per_army_win, necropolis_card)
+                        lich_king_end_gains, load_pack, lp_per_army_win, necropolis_card)
 from papertales import REQUIREMENT_KINDS as ENGINE_REQUIREMENTS
 from papertales.i18n import t
 from papertales.render import escape
@@ -39,7 +39,8 @@ from .gamefile import take_upload
 from .solodraw import (armies_text_html, gains_figure, h4, matches_table_html, requirement_text, rows_table_html,
                        update_gains_figure)
 from .solocalc import Armies, Gains, army_parts, cause_rows, gains_forecast
-from .solocards import ILLUSTRATIVE_PACK, Html, card_name, illustrative_html, panel_language, phase_name, swrap, th
+from .solocards import (ILLUSTRATIVE_PACK, Html, card_name, illustrative_html, panel_language, phase_name, swrap,
+                        t_html)
 
 #: the requirements the form offers: the engine's simple kinds, and ``json`` for a
 #: combination (all / any / not) written as JSON
@@ -59,6 +60,8 @@ LK_ABILITIES = (("none", ""),) + tuple(
     (_LK_NAMES[(on, do)], (on, do, None)) for on, do in LICH_KING_ABILITIES if do != "army_strength")
 LK_ROWS = 4
 END = 5                       # the turn value of the end of the game
+#: the words of each end-of-game gain, by the engine's event key (``papertales.lich_king_end_gains``)
+END_DETAIL = {"ev.end_card_gain": "solo.gains.detail.end_card", "ev.lich_king_card_end": "solo.gains.detail.lich_card_end"}
 
 
 def lk_ability_options(lang=None):
@@ -94,13 +97,15 @@ def relabel(dropdown, options) -> None:
 
 
 class Worded:
-    """A panel whose widgets take their words from the catalogue: :meth:`_say` records which
+    """A panel whose widgets take their words from the catalogue: :meth:`_worded` records which
     message goes into which attribute (description, tooltip, placeholder), :meth:`_words`
     puts them there in ``self.lang``."""
 
     lang = "en"
 
-    def _say(self, widget, **keys):
+    def _worded(self, widget, **keys):
+        """``widget``, its attributes (``description="solo.form.id"`` ...) recorded to take
+        these catalogue messages whenever :meth:`_words` runs."""
         if not hasattr(self, "_wording"):
             self._wording = []
         self._wording.append((widget, keys))
@@ -131,8 +136,8 @@ class RequirementEditor(Worded, W.HBox):
     def __init__(self, units=(), lang=None, **kw):
         super().__init__(**kw)
         self.lang = panel_language(lang)
-        self.kind = self._say(W.Dropdown(options=self._kinds(), value="", layout=W.Layout(width="290px"),
-                                         style={"description_width": "45px"}), description="solo.form.quest")
+        self.kind = self._worded(W.Dropdown(options=self._kinds(), value="", layout=W.Layout(width="290px"),
+                                            style={"description_width": "45px"}), description="solo.form.quest")
         self.number = W.IntText(value=3, layout=W.Layout(width="60px"))
         self.resource = W.Dropdown(options=self._resources(), layout=W.Layout(width="90px"))
         self.phase = W.Dropdown(options=self._phases(), layout=W.Layout(width="130px"))
@@ -221,20 +226,20 @@ class NecropolisForm(Worded, W.VBox):
         super().__init__(**kw)
         self.lang = panel_language(lang)
         self.editor = editor
-        self.card_id = self._say(_text(width="220px", dw="25px"), description="solo.form.id",
-                                 placeholder="solo.form.id_example_necropolis")
-        self.card_name = self._say(_text(width="220px", dw="45px"), description="solo.form.name",
-                                   placeholder="solo.form.name_placeholder")
-        self.pile = self._say(W.Dropdown(options=PILES, value=pile or "1", disabled=pile is not None,
-                                         layout=W.Layout(width="110px"), style={"description_width": "30px"}),
-                              description="solo.form.pile")
-        self.immediate = self._say(_int(0, "150px", "90px"), description="solo.form.immediate")
+        self.card_id = self._worded(_text(width="220px", dw="25px"), description="solo.form.id",
+                                    placeholder="solo.form.id_example_necropolis")
+        self.card_name = self._worded(_text(width="220px", dw="45px"), description="solo.form.name",
+                                      placeholder="solo.form.name_placeholder")
+        self.pile = self._worded(W.Dropdown(options=PILES, value=pile or "1", disabled=pile is not None,
+                                            layout=W.Layout(width="110px"), style={"description_width": "30px"}),
+                                 description="solo.form.pile")
+        self.immediate = self._worded(_int(0, "150px", "90px"), description="solo.form.immediate")
         self.requirement = RequirementEditor(units, lang=self.lang)
-        self.quest_lp = self._say(_int(1, "150px", "90px"), description="solo.form.lp_per_match")
-        self.black = self._say(_int(0, "105px", "42px"), description="solo.form.black")
-        self.purple = self._say(_int(0, "110px", "45px"), description="solo.form.purple")
-        self.card_text = self._say(_text(width="560px", dw="35px"), description="solo.form.text",
-                                   placeholder="solo.form.text_placeholder")
+        self.quest_lp = self._worded(_int(1, "150px", "90px"), description="solo.form.lp_per_match")
+        self.black = self._worded(_int(0, "105px", "42px"), description="solo.form.black")
+        self.purple = self._worded(_int(0, "110px", "45px"), description="solo.form.purple")
+        self.card_text = self._worded(_text(width="560px", dw="35px"), description="solo.form.text",
+                                      placeholder="solo.form.text_placeholder")
         first = [self.card_id] if editor else []
         rows = [W.HBox(first + [self.card_name, self.pile, self.immediate, self.black, self.purple],
                        layout=W.Layout(flex_flow="row wrap")),
@@ -327,29 +332,29 @@ class CompanionPanel(Worded, W.VBox):
         rows = []
         for pile in PILES:
             form = NecropolisForm(pile, units, lang=self.lang)
-            fill = self._say(W.Dropdown(layout=W.Layout(width="260px"), style={"description_width": "60px"}),
-                             description="solo.companion.fill_from")
+            fill = self._worded(W.Dropdown(layout=W.Layout(width="260px"), style={"description_width": "60px"}),
+                                description="solo.companion.fill_from")
             fill.observe(lambda ch, pile=pile: self._on_fill(pile), names="value")
             form.watch(lambda pile=pile: self._edited(pile))
             self.forms[pile], self.fill[pile], self.origin[pile] = form, fill, None
             self.heads[pile] = W.HTML()
             rows.append(W.VBox([W.HBox([self.heads[pile], fill]), form],
                                layout=W.Layout(border="1px solid #d8c8e6", padding="4px", margin="2px 0")))
-        self.turn = self._say(W.Dropdown(options=turn_options(self.lang), value=1, layout=W.Layout(width="300px"),
-                                         style={"description_width": "45px"}), description="solo.companion.score")
-        self.lich_cards = self._say(W.SelectMultiple(rows=4, layout=W.Layout(width="420px"),
-                                                     style={"description_width": "110px"}),
-                                    description="solo.lich_cards.title")
+        self.turn = self._worded(W.Dropdown(options=turn_options(self.lang), value=1, layout=W.Layout(width="300px"),
+                                            style={"description_width": "45px"}), description="solo.companion.score")
+        self.lich_cards = self._worded(W.SelectMultiple(rows=4, layout=W.Layout(width="420px"),
+                                                        style={"description_width": "110px"}),
+                                       description="solo.lich_cards.title")
         self.netherworld = [W.Dropdown(options=[("—", "")] + units, value="", description=f"{i + 1}.",
                                        layout=W.Layout(width="200px"), style={"description_width": "22px"})
                             for i in range(7)]
-        self.strength = self._say(_int(0, "250px", "170px"), description="solo.companion.strength")
-        self.score_button = self._say(_button("pt-score", "primary"), description="solo.companion.score_button",
-                                      tooltip="solo.companion.score_button")
-        self.sheet_button = self._say(_button("pt-add-sheet"), description="solo.companion.sheet_button",
-                                      tooltip="solo.companion.sheet_tip")
-        self.reset_button = self._say(_button("pt-clear-sheet", "warning"), description="solo.companion.clear_button",
-                                      tooltip="solo.companion.clear_button")
+        self.strength = self._worded(_int(0, "250px", "170px"), description="solo.companion.strength")
+        self.score_button = self._worded(_button("pt-score", "primary"), description="solo.companion.score_button",
+                                         tooltip="solo.companion.score_button")
+        self.sheet_button = self._worded(_button("pt-add-sheet"), description="solo.companion.sheet_button",
+                                         tooltip="solo.companion.sheet_tip")
+        self.reset_button = self._worded(_button("pt-clear-sheet", "warning"), description="solo.companion.clear_button",
+                                         tooltip="solo.companion.clear_button")
         self.score_button.on_click(self.score)
         self.sheet_button.on_click(self.add_to_sheet)
         self.reset_button.on_click(self.clear_sheet)
@@ -378,12 +383,12 @@ class CompanionPanel(Worded, W.VBox):
     def _label(self) -> None:
         lang = self.lang
         self._words()
-        button = Html(f"<b>{th('solo.companion.score_button', lang)}</b>")
-        self.intro.value = swrap(f"<div class='pt-msg pt-info'>{th('solo.companion.intro', lang, score=button)}</div>")
-        self.nether_head.value = swrap(f"<b>{th('solo.companion.netherworld', lang)}</b>")
+        button = Html(f"<b>{t_html('solo.companion.score_button', lang)}</b>")
+        self.intro.value = swrap(f"<div class='pt-msg pt-info'>{t_html('solo.companion.intro', lang, score=button)}</div>")
+        self.nether_head.value = swrap(f"<b>{t_html('solo.companion.netherworld', lang)}</b>")
         for pile, head in self.heads.items():
             when = t("solo.turn", lang, turn=pile) if pile != "E" else t("solo.end_of_game", lang)
-            head.value = swrap(f"<b style='color:#5b2a86'>{th('solo.companion.card_head', lang, pile=pile)}</b> "
+            head.value = swrap(f"<b style='color:#5b2a86'>{t_html('solo.companion.card_head', lang, pile=pile)}</b> "
                                f"<span class='pt-muted'>({escape(when)})</span>")
         relabel(self.turn, turn_options(lang))
 
@@ -568,16 +573,13 @@ class CompanionPanel(Worded, W.VBox):
             self.fig = gains_figure(lang)
             self.fig_box.children = [self.fig]
         if turn == END:
-            end = line[-1]
-            rows = []
-            if end.immediate_lp:
-                rows.append((end.id, card_name(end, lang), end.immediate_lp, t("solo.gains.detail.end_card", lang)))
-            rows += [(c.id, card_name(c, lang), c.end_lp, t("solo.gains.detail.lich_card_end", lang))
-                     for c in lich_cards if c.end_lp]
+            cards = {c.id: c for c in (line[-1], *lich_cards)}
+            rows = [(cause, card_name(cards[cause], lang), lp, t(END_DETAIL[key], lang))
+                    for cause, lp, key in lich_king_end_gains(line, lich_cards)]
             self.gains, self.armies, self.end_rows = None, None, rows
             total = sum(r[2] for r in rows)
             update_gains_figure(self.fig, None, t("solo.companion.end_title", lang, n=total), lang=lang)
-            self.result.value = swrap(h4(th("solo.end_of_game_title", lang)) + rows_table_html(rows, total, lang))
+            self.result.value = swrap(h4(t_html("solo.end_of_game_title", lang)) + rows_table_html(rows, total, lang))
             self.wars_html.value = ""
             return
         netherworld = self.netherworld_cards()
@@ -587,15 +589,15 @@ class CompanionPanel(Worded, W.VBox):
                             lang)
         note = ""
         if len(netherworld) != 7:
-            note = f"<div class='pt-msg pt-info'>{th('solo.companion.not_seven', lang, n=len(netherworld))}</div>"
+            note = f"<div class='pt-msg pt-info'>{t_html('solo.companion.not_seven', lang, n=len(netherworld))}</div>"
         self.result.value = swrap(
-            h4(th("solo.companion.turn.recruitment", lang, turn=turn)) + note
+            h4(t_html("solo.companion.turn.recruitment", lang, turn=turn)) + note
             + (matches_table_html(gains, self.cards, lang) if netherworld else "")
             + rows_table_html(cause_rows(gains, lang), gains.total, lang))
         # the Wars of that turn: the next card is revealed then
         black, purple, _ = army_parts(line, turn - 1, turn + 1, lich_cards, lang=lang)
         self.armies = Armies(turn, self.strength.value, black, purple, None, None, [], lp_per_army_win(lich_cards))
-        self.wars_html.value = swrap(h4(th("solo.companion.wars_title", lang, turn=turn))
+        self.wars_html.value = swrap(h4(t_html("solo.companion.wars_title", lang, turn=turn))
                                      + armies_text_html(self.armies, lang))
 
     @guarded()
@@ -627,20 +629,20 @@ class CompanionPanel(Worded, W.VBox):
         for turn in sorted(self.sheet):
             e = self.sheet[turn]
             if turn == END:
-                rows.append(f"<tr data-turn='end'><td>{th('solo.end_of_game', lang)}</td><td></td><td></td>"
+                rows.append(f"<tr data-turn='end'><td>{t_html('solo.end_of_game', lang)}</td><td></td><td></td>"
                             f"<td>+{e['end']}</td></tr>")
             else:
-                rows.append(f"<tr data-turn='{turn}'><td>{th('solo.turn', lang, turn=turn)}</td>"
+                rows.append(f"<tr data-turn='{turn}'><td>{t_html('solo.turn', lang, turn=turn)}</td>"
                             f"<td>+{e['recruitment']}</td><td>+{e['wars']}</td>"
                             f"<td>+{e['recruitment'] + e['wars']}</td></tr>")
         total = self.sheet_total()
         cols = "".join(f"<th>{escape(phase)}</th>" for phase in (
             phase_name("recruitment", lang), phase_name("wars", lang), t("solo.lp", lang)))
         self.sheet_html.value = swrap(
-            h4(th("solo.companion.sheet_title", lang)) + "<table class='pt-table pt-sheet'>"
+            h4(t_html("solo.companion.sheet_title", lang)) + "<table class='pt-table pt-sheet'>"
             f"<tr><th></th>{cols}</tr>" + "".join(rows)
             + f"</table><div class='pt-total' data-sheet-total='{total}'>"
-              f"{th('solo.companion.sheet_total', lang, n=total)}</div>")
+              f"{t_html('solo.companion.sheet_total', lang, n=total)}</div>")
 
 
 # ------------------------------------------------------------------ your own cards
@@ -661,55 +663,55 @@ class PackEditor(Worded, W.VBox):
         self.lich_king_cards: list[dict] = []
         self.extra: dict = {}                  # other parts of a loaded pack, kept as they are
         units = unit_options(card_set(), self.lang)
-        self.pack_id = self._say(_text(pack_id, "300px", "60px"), description="solo.editor.pack_id")
-        self.title = self._say(_text(t("solo.editor.default_title", self.lang), "420px", "40px"),
-                               description="solo.editor.title")
-        self.illustrative = self._say(W.Checkbox(value=False, indent=False), description="solo.editor.illustrative")
-        self.source = self._say(_text("", "560px", "60px"), description="solo.editor.source",
-                                placeholder="solo.editor.source_placeholder")
+        self.pack_id = self._worded(_text(pack_id, "300px", "60px"), description="solo.editor.pack_id")
+        self.title = self._worded(_text(t("solo.editor.default_title", self.lang), "420px", "40px"),
+                                  description="solo.editor.title")
+        self.illustrative = self._worded(W.Checkbox(value=False, indent=False), description="solo.editor.illustrative")
+        self.source = self._worded(_text("", "560px", "60px"), description="solo.editor.source",
+                                   placeholder="solo.editor.source_placeholder")
         self.illustrative.observe(lambda _c: self._show_banner(), names="value")
         # Necropolis cards
         self.necro_form = NecropolisForm(editor=True, units=units, lang=self.lang)
         self.necro_list = W.Select(options=[], rows=6, layout=W.Layout(width="420px"))
         self.necro_list.observe(self._on_pick_necro, names="value")
-        self.add_necro = self._say(_button("pt-add-necro", "primary"), description="solo.editor.add_necro",
-                                   tooltip="solo.editor.add_necro")
-        self.del_necro = self._say(_button("pt-del-necro", "warning"), description="solo.editor.remove",
-                                   tooltip="solo.editor.remove")
+        self.add_necro = self._worded(_button("pt-add-necro", "primary"), description="solo.editor.add_necro",
+                                      tooltip="solo.editor.add_necro")
+        self.del_necro = self._worded(_button("pt-del-necro", "warning"), description="solo.editor.remove",
+                                      tooltip="solo.editor.remove")
         self.add_necro.on_click(self.on_add_necro)
         self.del_necro.on_click(self.on_del_necro)
         # Lich King cards
-        self.lk_id = self._say(_text("", "220px", "25px"), description="solo.form.id",
-                               placeholder="solo.form.id_example_lich")
-        self.lk_name = self._say(_text("", "240px", "45px"), description="solo.form.name")
-        self.lk_text = self._say(_text("", "560px", "35px"), description="solo.form.text",
-                                 placeholder="solo.form.text_placeholder")
-        self.lk_abilities = [(self._say(W.Dropdown(options=lk_ability_options(self.lang), value="",
-                                                   layout=W.Layout(width="360px"), style={"description_width": "60px"}),
-                                        description=("solo.editor.ability", {"n": i + 1})),
-                              self._say(W.IntText(value=1, layout=W.Layout(width="130px"),
-                                                  style={"description_width": "55px"}),
-                                        description="solo.editor.amount")) for i in range(LK_ROWS)]
+        self.lk_id = self._worded(_text("", "220px", "25px"), description="solo.form.id",
+                                  placeholder="solo.form.id_example_lich")
+        self.lk_name = self._worded(_text("", "240px", "45px"), description="solo.form.name")
+        self.lk_text = self._worded(_text("", "560px", "35px"), description="solo.form.text",
+                                    placeholder="solo.form.text_placeholder")
+        self.lk_abilities = [(self._worded(W.Dropdown(options=lk_ability_options(self.lang), value="",
+                                                      layout=W.Layout(width="360px"), style={"description_width": "60px"}),
+                                           description=("solo.editor.ability", {"n": i + 1})),
+                              self._worded(W.IntText(value=1, layout=W.Layout(width="130px"),
+                                                     style={"description_width": "55px"}),
+                                           description="solo.editor.amount")) for i in range(LK_ROWS)]
         self.lk_list = W.Select(options=[], rows=4, layout=W.Layout(width="420px"))
         self.lk_list.observe(self._on_pick_lk, names="value")
-        self.add_lk = self._say(_button("pt-add-lk", "primary"), description="solo.editor.add_lk",
-                                tooltip="solo.editor.add_lk")
-        self.del_lk = self._say(_button("pt-del-lk", "warning"), description="solo.editor.remove",
-                                tooltip="solo.editor.remove")
+        self.add_lk = self._worded(_button("pt-add-lk", "primary"), description="solo.editor.add_lk",
+                                   tooltip="solo.editor.add_lk")
+        self.del_lk = self._worded(_button("pt-del-lk", "warning"), description="solo.editor.remove",
+                                   tooltip="solo.editor.remove")
         self.add_lk.on_click(self.on_add_lk)
         self.del_lk.on_click(self.on_del_lk)
         # the pack as JSON, files
-        self.json = self._say(W.Textarea(layout=W.Layout(width="100%", height="140px")),
-                              placeholder="solo.editor.json_placeholder")
-        self.check_button = self._say(_button("pt-check-pack", "info"), description="solo.editor.check",
-                                      tooltip="solo.editor.check")
-        self.load_button = self._say(_button("pt-load-pack"), description="solo.editor.load_text",
-                                     tooltip="solo.editor.load_text")
-        self.start_button = self._say(_button("pt-start-illustrative"), description="solo.editor.start",
-                                      tooltip="solo.editor.start_tip")
-        self.use_button = self._say(_button("pt-use-pack", "success"), description="solo.editor.use",
-                                    tooltip="solo.editor.use")
-        self.upload = self._say(W.FileUpload(accept=".json", multiple=False), description="solo.editor.upload")
+        self.json = self._worded(W.Textarea(layout=W.Layout(width="100%", height="140px")),
+                                 placeholder="solo.editor.json_placeholder")
+        self.check_button = self._worded(_button("pt-check-pack", "info"), description="solo.editor.check",
+                                         tooltip="solo.editor.check")
+        self.load_button = self._worded(_button("pt-load-pack"), description="solo.editor.load_text",
+                                        tooltip="solo.editor.load_text")
+        self.start_button = self._worded(_button("pt-start-illustrative"), description="solo.editor.start",
+                                         tooltip="solo.editor.start_tip")
+        self.use_button = self._worded(_button("pt-use-pack", "success"), description="solo.editor.use",
+                                       tooltip="solo.editor.use")
+        self.upload = self._worded(W.FileUpload(accept=".json", multiple=False), description="solo.editor.upload")
         self.download = W.HTML()
         self.summary = W.HTML()
         self.check_button.on_click(self.on_check)
@@ -737,7 +739,7 @@ class PackEditor(Worded, W.VBox):
     def _label(self) -> None:
         self._words()
         for key, head in self.heads.items():
-            head.value = swrap(h4(th(f"solo.editor.heading.{key}", self.lang)))
+            head.value = swrap(h4(t_html(f"solo.editor.heading.{key}", self.lang)))
         for dropdown, _ in self.lk_abilities:
             relabel(dropdown, lk_ability_options(self.lang))
 
@@ -821,24 +823,24 @@ class PackEditor(Worded, W.VBox):
         missing = [p for p in PILES if not piles[p]]
         counts = ", ".join(t("solo.editor.pile_count", lang, pile=p, n=len(piles[p])) for p in PILES)
         if missing:
-            ready = th("solo.editor.not_ready", lang, piles=", ".join(missing),
-                       head=Html(f"<b>{th('solo.editor.not_ready_head', lang)}</b>"))
+            ready = t_html("solo.editor.not_ready", lang, piles=", ".join(missing),
+                           head=Html(f"<b>{t_html('solo.editor.not_ready_head', lang)}</b>"))
         else:
-            ready = f"<b>{th('solo.editor.ready', lang)}</b>"
+            ready = f"<b>{t_html('solo.editor.ready', lang)}</b>"
         n_necro, n_lich = len(pack["necropolis"]), len(pack["lich_king_cards"])
-        accepts = th("solo.editor.accepts", lang, pack=Html(f"<b>{escape(pack['id'])}</b>"), counts=counts,
-                     necropolis=th("solo.editor.n_necropolis", lang, n=n_necro),
-                     lich=th("solo.editor.n_lich", lang, n=n_lich))
+        accepts = t_html("solo.editor.accepts", lang, pack=Html(f"<b>{escape(pack['id'])}</b>"), counts=counts,
+                         necropolis=t_html("solo.editor.n_necropolis", lang, n=n_necro),
+                         lich=t_html("solo.editor.n_lich", lang, n=n_lich))
         self.summary.value = swrap(
             f"<div class='pt-msg pt-ok' data-necropolis='{n_necro}' data-lich-king-cards='{n_lich}'>"
-            f"{accepts} {ready} {th('solo.editor.printed_counts', lang)}</div>")
+            f"{accepts} {ready} {t_html('solo.editor.printed_counts', lang)}</div>")
 
     def _download_link(self) -> None:
         text = self.to_json()
         b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = (self.pack_id.value.strip() or "my-solo-cards") + ".json"
         self.download.value = (f'<a download="{escape(name)}" href="data:application/json;base64,{b64}" '
-                               f'style="margin-left:8px">⬇ {th("solo.editor.download", self.lang, file=name)}</a>')
+                               f'style="margin-left:8px">⬇ {t_html("solo.editor.download", self.lang, file=name)}</a>')
 
     # -------------------------------------------------------------- callbacks: cards
 

@@ -92,8 +92,7 @@ class DeployBody(W.VBox):
         return self.game.players[self.seat]
 
     def free_gold(self) -> int:
-        p = self.player
-        return p.gold - sum(u.type.cost for u in p.units if u is not None and u.new)
+        return self.game.free_gold(self.seat)
 
     def usable(self) -> list[int]:
         return [s for s in DISPLAY_SPOT_ORDER if s < self.player.spots]
@@ -125,31 +124,13 @@ class DeployBody(W.VBox):
         self.error.value = wrap(f"<div class='pt-msg pt-error'>{escape(text)}</div>", css=False)
 
     def send(self, action) -> None:
-        """Check the action first and explain a refusal here; else play it."""
-        legal = self.game.legal_actions(self.seat)
-        if action not in legal:
-            self.refuse(self.why_not(action))
+        """Ask the engine first and show its reason for a refusal here; else play it."""
+        refusal = self.game.refusal(self.seat, action)
+        if refusal is not None:
+            self.refuse(refusal.text(self.lang))
             return
         self.error.value = ""
         self.panel.on_action(self.seat, action)
-
-    def why_not(self, action) -> str:
-        p = self.player
-        if action.kind == "place":
-            card = self.game.cards.unit(action.card)
-            name = R.card_name(card, self.lang)
-            if p.units[action.spot] is not None:
-                return self.t("app.deploy.occupied", spot=R.SPOT_NAMES[action.spot],
-                              name=R.card_name(p.units[action.spot].type, self.lang))
-            if card.cost > self.free_gold():
-                return self.t("app.deploy.too_expensive", name=name, cost=R.gold_text(card.cost, self.lang),
-                              free=R.gold_text(self.free_gold(), self.lang))
-            return self.t("app.deploy.cannot_place", name=name, spot=R.SPOT_NAMES[action.spot])
-        if action.kind == "discard":
-            return self.t("app.deploy.cannot_discard")
-        if action.kind == "return":
-            return self.t("app.deploy.cannot_return")
-        return self.t("app.deploy.not_now")
 
     # ---------------------------------------------------------------- drawing
 
@@ -157,7 +138,7 @@ class DeployBody(W.VBox):
         g, lang = self.game, self.lang
         p = self.player
         committed = p.gold - self.free_gold()
-        self.info.value = wrap("<div>" + self.t("app.step.budget", gold=R.gold_text(p.gold, lang),
+        self.info.value = wrap("<div>" + self.t("app.step.free_gold", gold=R.gold_text(p.gold, lang),
                                                 cost=R.gold_text(committed, lang),
                                                 free=R.gold_text(self.free_gold(), lang), spots=p.spots)
                                + "</div>", css=False)

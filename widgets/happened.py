@@ -11,7 +11,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from papertales import render as R
-from papertales import BLACK_ARMY, LICH_SEAT, LP_PER_WAR, cause_label
+from papertales import BLACK_ARMY, LICH_SEAT, cause_label
 from papertales.i18n import has, t
 from papertales.render import escape
 
@@ -23,7 +23,7 @@ def _name(game, seat, lang):
     return R.seat_name(game.names, seat, lang)
 
 
-def _say(key, game, seat, lang, **params) -> str:
+def _seat_message(key, game, seat, lang, **params) -> str:
     """The message ``key`` about ``seat``; about the person playing ("You") its
     second-person form ``<key>.you`` ("You kept", "Zatrzymujesz"), when the catalogue has one."""
     name = _name(game, seat, lang)
@@ -52,8 +52,8 @@ def result_lines(game, record, lang=None, events=()) -> list[tuple[str, str]]:
             if kept is None:
                 secret = True
             elif kept:
-                out.append(("pt-h-draft", _say("app.happened.kept", game, s, lang,
-                                                cards=", ".join(_card(game, c, lang) for c in kept))))
+                out.append(("pt-h-draft", _seat_message("app.happened.kept", game, s, lang,
+                                                         cards=", ".join(_card(game, c, lang) for c in kept))))
         if secret:
             out.append(("pt-muted", t("app.happened.picks_secret", lang)))
     elif kind == "DeploymentResult":
@@ -61,10 +61,10 @@ def result_lines(game, record, lang=None, events=()) -> list[tuple[str, str]]:
             if units:
                 shown = ", ".join(t("app.happened.unit_at", lang, card=_card(game, c, lang), spot=R.SPOT_NAMES[sp])
                                   for sp, c in units)
-                out.append(("pt-h-reveal", _say("app.happened.revealed", game, s, lang, units=shown,
-                                                 gold=_gold(record.paid[s], lang))))
+                out.append(("pt-h-reveal", _seat_message("app.happened.revealed", game, s, lang, units=shown,
+                                                          gold=_gold(record.paid[s], lang))))
             else:
-                out.append(("pt-muted", _say("app.happened.revealed_none", game, s, lang)))
+                out.append(("pt-muted", _seat_message("app.happened.revealed_none", game, s, lang)))
     elif kind == "WarsResult":
         seen = set()
         for w in record.wars:
@@ -75,11 +75,11 @@ def result_lines(game, record, lang=None, events=()) -> list[tuple[str, str]]:
             back = next((x for x in record.wars if x.seat == w.opponent and x.opponent == w.seat), None)
             a, b = _name(game, w.seat, lang), _name(game, w.opponent, lang)
             if w.won and back is not None and back.won:
-                res = t("app.happened.tie", lang, lp=LP_PER_WAR)
+                res = t("app.happened.tie", lang, lp=w.lp)
             elif w.won:
-                res = _say("app.happened.wins", game, w.seat, lang, lp=LP_PER_WAR * w.won)
+                res = _seat_message("app.happened.wins", game, w.seat, lang, lp=w.lp)
             elif back is not None and back.won:
-                res = _say("app.happened.wins", game, w.opponent, lang, lp=LP_PER_WAR * back.won)
+                res = _seat_message("app.happened.wins", game, w.opponent, lang, lp=back.lp)
             else:
                 res = t("app.happened.nobody_wins", lang)
             out.append(("pt-h-war", t("app.happened.war", lang, a=a, sa=w.strength, b=b, sb=w.against, result=res)))
@@ -91,32 +91,32 @@ def result_lines(game, record, lang=None, events=()) -> list[tuple[str, str]]:
         for s, parts in enumerate(record.gold):
             total = sum(g for _, g in parts)
             why = ", ".join(f"{cause_label(c, lang, game.cards)} {g}" for c, g in parts)
-            out.append(("pt-h-income", _say("app.happened.income", game, s, lang, gold=_gold(total, lang), why=why)))
+            out.append(("pt-h-income", _seat_message("app.happened.income", game, s, lang, gold=_gold(total, lang), why=why)))
     elif kind == "ConstructionResult":
         for s, built in enumerate(record.built):
             if built is None:
-                out.append(("pt-muted", _say("app.happened.built_nothing", game, s, lang)))
+                out.append(("pt-muted", _seat_message("app.happened.built_nothing", game, s, lang)))
             else:
                 bid, level, gold = built
-                out.append(("pt-h-built", _say("app.happened.built", game, s, lang, building=_card(game, bid, lang),
-                                                level="I" * level, gold=_gold(gold, lang))))
+                out.append(("pt-h-built", _seat_message("app.happened.built", game, s, lang, building=_card(game, bid, lang),
+                                                         level="I" * level, gold=_gold(gold, lang))))
     elif kind == "AgingResult":
         for s in range(min(n, len(record.deaths))):
             deaths = record.deaths[s]
             if deaths:
                 dead = ", ".join(t("app.happened.dead_unit", lang, card=_card(game, c, lang), spot=R.SPOT_NAMES[sp],
                                    n=age) for sp, c, age in deaths)
-                out.append(("pt-h-death", _say("app.happened.deaths", game, s, lang, units=dead, n=len(deaths))))
+                out.append(("pt-h-death", _seat_message("app.happened.deaths", game, s, lang, units=dead, n=len(deaths))))
             else:
-                out.append(("pt-muted", _say("app.happened.no_deaths", game, s, lang)))
+                out.append(("pt-muted", _seat_message("app.happened.no_deaths", game, s, lang)))
             for sp in record.spared[s] if s < len(record.spared) else ():
-                out.append(("pt-h-spared", _say("app.happened.spared", game, s, lang, spot=R.SPOT_NAMES[sp],
-                                                 unit=_spared_unit(game, events, record.turn, s, sp, lang))))
+                out.append(("pt-h-spared", _seat_message("app.happened.spared", game, s, lang, spot=R.SPOT_NAMES[sp],
+                                                          unit=_spared_unit(game, events, record.turn, s, sp, lang))))
     elif kind == "EndResult":
         for s, parts in enumerate(record.lp):
             total = sum(v for _, v in parts)
             why = ", ".join(f"{cause_label(c, lang, game.cards)} {R.signed(v)}" for c, v in parts) or "—"
-            out.append(("pt-h-end", _say("app.happened.end_lp", game, s, lang, lp=R.lp_text(total, lang), why=why)))
+            out.append(("pt-h-end", _seat_message("app.happened.end_lp", game, s, lang, lp=R.lp_text(total, lang), why=why)))
         names = ", ".join(_name(game, s, lang) for s in record.winners) or R.lich_king_name(lang)
         out.append(("pt-h-end", t("app.happened.winners", lang, names=names)))
     elif kind == "SoloRecruitmentResult":

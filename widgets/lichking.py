@@ -31,7 +31,7 @@ from .kingdom import KingdomView
 from .session import Session
 from .solocalc import SoloRecord, cause_rows, current_armies, live_gains, solo_record
 from .solocards import (LICH_COLOR, PLAYER_COLOR, Html, illustrative_html, illustrative_titles, panel_language,
-                        phase_name, solo_cards, swrap, th)
+                        phase_name, solo_cards, swrap, t_html)
 from .solodraw import (N_SLOTS, armies_figure, armies_text_html, gains_figure, h4, lich_cards_html, lp_log_html,
                        matches_table_html, necropolis_html, race_figure, rows_table_html, solo_lp_series, sync_views,
                        turn_label, update_armies_figure, update_gains_figure)
@@ -87,8 +87,8 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         """The words that do not depend on the game."""
         lang = self.lang
         self.gains_turn.description = t("solo.gains.of", lang)
-        self.gains_head.value = swrap(h4(th("solo.gains.heading", lang)))
-        self.armies_head.value = swrap(h4(th("solo.armies.heading", lang, wars=phase_name("wars", lang))))
+        self.gains_head.value = swrap(h4(t_html("solo.gains.heading", lang)))
+        self.armies_head.value = swrap(h4(t_html("solo.armies.heading", lang, wars=phase_name("wars", lang))))
         self.log_box.set_title(0, t("solo.log.title", lang))
 
     def set_language(self, lang) -> None:
@@ -133,13 +133,13 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         lk = g.lich
         p = g.players[0]
         you = Html(f"<span style='color:{PLAYER_COLOR}'><b>{escape(p.name)}</b> "
-                   f"<b data-player-lp='{p.lp}'>{p.lp}</b> {th('solo.lp', lang)}</span>")
-        lich = Html(f"<span style='color:{LICH_COLOR}'><b>{th('solo.lich_king', lang)}</b> "
-                    f"<b data-lich-lp='{lk.lp}'>{lk.lp}</b> {th('solo.lp', lang)}</span>")
-        tie = f" {th('solo.header.tie', lang)}" if p.lp == lk.lp else ""
+                   f"<b data-player-lp='{p.lp}'>{p.lp}</b> {t_html('solo.lp', lang)}</span>")
+        lich = Html(f"<span style='color:{LICH_COLOR}'><b>{t_html('solo.lich_king', lang)}</b> "
+                    f"<b data-lich-lp='{lk.lp}'>{lk.lp}</b> {t_html('solo.lp', lang)}</span>")
+        tie = f" {t_html('solo.header.tie', lang)}" if p.lp == lk.lp else ""
         self.header.value = swrap(
-            f"<div style='font-size:15px;margin:4px 0'><b>{th('solo.turn_title', lang, turn=g.turn)}</b> — "
-            f"{th('solo.header.score', lang, you=you, lich=lich)}{tie}</div>")
+            f"<div style='font-size:15px;margin:4px 0'><b>{t_html('solo.turn_title', lang, turn=g.turn)}</b> — "
+            f"{t_html('solo.header.score', lang, you=you, lich=lich)}{tie}</div>")
         cards_html = "".join(
             necropolis_html(c, revealed=i < lk.revealed, current=i == lk.time, cards=g.cards,
                             turn_label=turn_label(i, lang), lang=lang)

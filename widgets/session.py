@@ -101,7 +101,7 @@ class Session:
             parts.append(t(key, lang, **{k: v(lang) if callable(v) else v for k, v in params.items()}))
         return " ".join(p for p in parts if p)
 
-    def _say(self, *parts) -> None:
+    def _set_status(self, *parts) -> None:
         """The status message: catalogue messages ``(key, params)``; a parameter may be a
         function of the language (a phase name, an action in words)."""
         self._message = list(parts)
@@ -152,9 +152,9 @@ class Session:
         self.mark = (0, 0)
         self.before = None
         if game.lich is not None:
-            self._say(("app.session.new_solo", {"seed": seed, "n": len(game.lich.cards)}))
+            self._set_status(("app.session.new_solo", {"seed": seed, "n": len(game.lich.cards)}))
         else:
-            self._say(("app.session.new", {"n": players, "seed": seed}))
+            self._set_status(("app.session.new", {"n": players, "seed": seed}))
         self._run()                      # deal: stop at the first decision
         self.goal = None
         self._notify()
@@ -175,7 +175,7 @@ class Session:
         self.goal = None
         self.mark = (len(game.events), len(game.results))
         self.before = None
-        self._say(("app.session.loaded", {}))
+        self._set_status(("app.session.loaded", {}))
         self._notify()
 
     # ------------------------------------------------------------------ observers
@@ -297,7 +297,7 @@ class Session:
         if self.goal is None:
             return
         self.goal = None
-        self._say(("app.session.stopped", {}))
+        self._set_status(("app.session.stopped", {}))
         self._notify()
 
     def wars_game(self, turn: int | None = None):
@@ -343,8 +343,8 @@ class Session:
         self.mark = (len(self.game.events), len(self.game.results))
         self.before = None
         turn, phase = self.game.turn, self.game.phase
-        self._say(("app.session.back_to", {"what": cp.action, "turn": turn,
-                                           "phase": lambda lang: phase_title(phase, lang)}))
+        self._set_status(("app.session.back_to", {"what": cp.action, "turn": turn,
+                                                  "phase": lambda lang: phase_title(phase, lang)}))
         self._notify()
 
     # ------------------------------------------------------------------ advancing
@@ -447,7 +447,7 @@ class Session:
         self.checkpoint(f"app.session.goal.{mode}")
         self.goal = (mode, g.turn, g.phase)
         out = self._run()
-        self._say(self._describe(out))
+        self._set_status(self._describe(out))
         self._notify()
         return out
 
@@ -487,9 +487,9 @@ class Session:
             if self.goal is None:            # default: watch the rest of this phase
                 self.goal = ("phase", *where)
             out = self._run()
-            self._say(("app.session.did", words), self._describe(out))
+            self._set_status(("app.session.did", words), self._describe(out))
         else:
-            self._say(("app.session.did", words))
+            self._set_status(("app.session.did", words))
         self._notify()
         return out
 

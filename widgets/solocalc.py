@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from papertales import LP_PER_ARMY_WIN, lp_per_army_win, next_war_card, recruitment_gains, war_outcome
+from papertales import LP_PER_ARMY_WIN, lp_per_army_win, next_war_card, recruitment_record, war_outcome
 from papertales import render as R
 from papertales.i18n import t
-from papertales.results import Quest, SoloRecruitmentResult, SoloWarsResult
+from papertales.results import SoloRecruitmentResult, SoloWarsResult
 
 from .solocards import card_name
 
@@ -78,16 +78,9 @@ class Gains:
 
 
 def gains_forecast(turn, line, time, revealed, netherworld, lich_cards=(), live=False) -> Gains:
-    """What the engine's pure ``solo.recruitment_gains`` gives for these cards, as a record:
-    the Netherworld so far during a Recruitment, or the cards entered in the companion."""
-    rows = recruitment_gains(line, time, revealed, netherworld, lich_cards)
-    lich_ids = {c.id for c in lich_cards}
-    result = SoloRecruitmentResult(
-        turn, line[time].id, sum(r["lp"] for r in rows if r["key"] == "ev.immediate_gain"),
-        tuple(u.id for u in netherworld),
-        tuple(Quest(r["cause"], r["lp_each"], tuple(r["matches"]), r["lp"]) for r in rows if r["matches"]),
-        tuple((r["cause"], r["lp"]) for r in rows if r["cause"] in lich_ids and not r["matches"]),
-        sum(r["lp"] for r in rows))
+    """The engine's record of a Recruitment (``papertales.recruitment_record``) for these
+    cards: the Netherworld so far during a Recruitment, or the cards entered in the companion."""
+    result = recruitment_record(turn, line, time, revealed, netherworld, lich_cards)
     return Gains(result, list(line[:revealed]), list(netherworld), list(lich_cards), live)
 
 

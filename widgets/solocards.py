@@ -58,12 +58,13 @@ def panel_language(lang=None) -> str:
 
 
 class Html(str):
-    """A piece of HTML put into a message as it is (see :func:`th`)."""
+    """A piece of HTML put into a message as it is (see :func:`t_html`)."""
 
 
-def th(key: str, lang=None, **params) -> str:
-    """The message ``key`` as HTML: its text and its parameters escaped, except the
-    parameters given as :class:`Html`; ``n`` (a number) also chooses a plural form."""
+def t_html(key: str, lang=None, **params) -> str:
+    """:func:`~papertales.i18n.t` as HTML: the message ``key`` with its text and its parameters
+    escaped, except the parameters given as :class:`Html`; ``n`` (a number) also chooses a
+    plural form."""
     marks = {k: f"\x00{i}\x00" for i, (k, v) in enumerate(params.items()) if not isinstance(v, int)}
     text = escape(t(key, lang, **{k: marks.get(k, v) for k, v in params.items()}))
     for k, mark in marks.items():

@@ -16,7 +16,8 @@ from papertales.render import escape
 
 from .scorerace import lp_series
 from .solocalc import Armies, Gains
-from .solocards import BLACK_COLOR, LICH, LICH_COLOR, PLAYER_COLOR, PURPLE_COLOR, Html, card_name, card_text, phase_name, th
+from .solocards import (BLACK_COLOR, LICH, LICH_COLOR, PLAYER_COLOR, PURPLE_COLOR, Html, card_name, card_text,
+                        phase_name, t_html)
 
 
 # ------------------------------------------------------------------ requirement in words
@@ -77,34 +78,34 @@ def turn_label(i, lang=None) -> str:
 
 def necropolis_html(card, revealed=True, current=False, cards=None, turn_label="", lang=None) -> str:
     """One Necropolis card, face up or face down."""
-    time = f'<div><span class="pt-time">{HOURGLASS} {th("solo.time_pawn", lang)}</span></div>' if current else ""
+    time = f'<div><span class="pt-time">{HOURGLASS} {t_html("solo.time_pawn", lang)}</span></div>' if current else ""
     cur = " pt-current" if current else ""
     if not revealed:
         return (f'<div class="pt-necro pt-hidden{cur}" data-pile="{card.pile}" data-revealed="0">'
-                f'<div>{th("solo.necropolis", lang)}</div><div style="font-size:20px">{card.pile}</div>'
+                f'<div>{t_html("solo.necropolis", lang)}</div><div style="font-size:20px">{card.pile}</div>'
                 f'<div class="pt-muted" style="color:#ddd">{escape(turn_label)}</div>{time}</div>')
     if card.immediate_lp:
-        imm = th("solo.card.immediate", lang, gain=Html(
-            f'<span class="pt-necro-imm" title="{th("solo.immediate_gain", lang)}">'
-            f'{th("solo.lp_plus", lang, lp=card.immediate_lp)}</span>'))
+        imm = t_html("solo.card.immediate", lang, gain=Html(
+            f'<span class="pt-necro-imm" title="{t_html("solo.immediate_gain", lang)}">'
+            f'{t_html("solo.lp_plus", lang, lp=card.immediate_lp)}</span>'))
     else:
-        imm = f'<span class="pt-muted">{th("solo.card.no_immediate", lang)}</span>'
+        imm = f'<span class="pt-muted">{t_html("solo.card.no_immediate", lang)}</span>'
     return (f'<div class="pt-necro{cur}" data-pile="{card.pile}" data-revealed="1" '
             f'data-card="{escape(card.id)}" title="{escape(card_text(card, lang))}">'
             f'<span class="pt-necro-pile">{card.pile}</span><div class="pt-necro-name">{escape(card_name(card, lang))}</div>'
-            f'<div>{imm}</div><div class="pt-necro-quest"><b>{th("solo.card.quest", lang)}</b> '
+            f'<div>{imm}</div><div class="pt-necro-quest"><b>{t_html("solo.card.quest", lang)}</b> '
             f'{escape(quest_text(card, cards, lang))}</div>'
-            f'<div><span class="pt-shield pt-black" title="{th("solo.army.black", lang)}">{card.black}</span>'
-            f'<span class="pt-shield pt-purple" title="{th("solo.army.purple", lang)}">{card.purple}</span></div>'
+            f'<div><span class="pt-shield pt-black" title="{t_html("solo.army.black", lang)}">{card.black}</span>'
+            f'<span class="pt-shield pt-purple" title="{t_html("solo.army.purple", lang)}">{card.purple}</span></div>'
             f'<div class="pt-muted">{escape(turn_label)}</div>{time}</div>')
 
 
 def lich_cards_html(lich_cards, lang=None) -> str:
     if not lich_cards:
-        return f'<div class="pt-muted">{th("solo.lich_cards.none", lang)}</div>'
+        return f'<div class="pt-muted">{t_html("solo.lich_cards.none", lang)}</div>'
     items = "".join(f'<li data-lich-card="{escape(c.id)}"><b>{escape(card_name(c, lang))}</b>: {escape(card_text(c, lang))}</li>'
                     for c in lich_cards)
-    return (f"<div><b>{th('solo.lich_cards.title', lang)}</b> {th('solo.lich_cards.whole_game', lang)}"
+    return (f"<div><b>{t_html('solo.lich_cards.title', lang)}</b> {t_html('solo.lich_cards.whole_game', lang)}"
             f"<ul style='margin:2px 0'>{items}</ul></div>")
 
 
@@ -213,26 +214,26 @@ def matches_table_html(gains: Gains, cards=None, lang=None) -> str:
         for c, matches, per, _ in quests:
             hit = any(m is u for m in matches)
             cells.append(f"<td class='pt-hit'>+{per}</td>" if hit else "<td class='pt-miss'>–</td>")
-        facts = th("solo.matches.unit_facts", lang, strength=u.strength, cost=u.cost)
+        facts = t_html("solo.matches.unit_facts", lang, strength=u.strength, cost=u.cost)
         body.append(f"<tr data-nether='{escape(u.id)}'><td><b>{escape(card_name(u, lang))}</b> <span class='pt-muted'>"
                     f"{facts}</span></td>{''.join(cells)}</tr>")
     totals = "".join(f"<td data-quest='{escape(c.id)}' data-lp='{lp}'><b>"
-                     + (f"{len(m)} × {per} = {th('solo.lp_n', lang, n=lp)}" if m else th("solo.lp_n", lang, n=0))
+                     + (f"{len(m)} × {per} = {t_html('solo.lp_n', lang, n=lp)}" if m else t_html("solo.lp_n", lang, n=0))
                      + "</b></td>" for c, m, per, lp in quests)
-    return (f"<table class='pt-table pt-matches'><tr><th>{th('solo.matches.col.netherworld', lang)}</th>{head}</tr>"
-            f"{''.join(body)}<tr><td><b>{th('solo.matches.quest_lp', lang)}</b></td>{totals}</tr></table>")
+    return (f"<table class='pt-table pt-matches'><tr><th>{t_html('solo.matches.col.netherworld', lang)}</th>{head}</tr>"
+            f"{''.join(body)}<tr><td><b>{t_html('solo.matches.quest_lp', lang)}</b></td>{totals}</tr></table>")
 
 
 def rows_table_html(rows, total, lang=None) -> str:
     """``rows``: ``[(cause id, cause name, LP, detail)]`` (see :func:`cause_rows`)."""
     trs = "".join(f"<tr data-cause='{escape(ident)}' data-lp='{lp}'><td>{escape(name)}</td>"
-                  f"<td class='pt-plus'>{th('solo.lp_plus', lang, lp=lp)}</td><td>{escape(detail)}</td></tr>"
+                  f"<td class='pt-plus'>{t_html('solo.lp_plus', lang, lp=lp)}</td><td>{escape(detail)}</td></tr>"
                   for ident, name, lp, detail in rows)
     if not rows:
-        trs = f"<tr><td colspan='3' class='pt-muted'>{th('solo.gains.nothing', lang)}</td></tr>"
-    cols = "".join(f"<th>{th(k, lang)}</th>" for k in ("solo.col.cause", "solo.col.lp", "solo.col.detail"))
+        trs = f"<tr><td colspan='3' class='pt-muted'>{t_html('solo.gains.nothing', lang)}</td></tr>"
+    cols = "".join(f"<th>{t_html(k, lang)}</th>" for k in ("solo.col.cause", "solo.col.lp", "solo.col.detail"))
     return (f"<table class='pt-table pt-gains'><tr>{cols}</tr>{trs}</table>"
-            f"<div class='pt-total' data-total='{total}'>{th('solo.total', lang, n=total)}</div>")
+            f"<div class='pt-total' data-total='{total}'>{t_html('solo.total', lang, n=total)}</div>")
 
 
 def armies_figure(lang=None):
@@ -297,25 +298,25 @@ def update_armies_figure(fig, a: Armies | None, lang=None) -> None:
 def armies_text_html(a: Armies | None, lang=None) -> str:
     if a is None:
         return ""
-    head = th("solo.armies.your_strength", lang, n=Html(f"<b data-strength='{a.strength}'>{a.strength}</b>"))
+    head = t_html("solo.armies.your_strength", lang, n=Html(f"<b data-strength='{a.strength}'>{a.strength}</b>"))
     if a.hidden:
         parts = []
         need = 0
         for army, known in (("black", a.black_total), ("purple", a.purple_total)):
             lo, hi = a.hidden[army]
-            parts.append(th("solo.armies.range", lang, army=t(f"solo.army.{army}", lang),
-                            range=Html(f"<b>{th('solo.armies.from_to', lang, lo=known + lo, hi=known + hi)}</b>"),
-                            pile=a.hidden["pile"]))
+            parts.append(t_html("solo.armies.range", lang, army=t(f"solo.army.{army}", lang),
+                                range=Html(f"<b>{t_html('solo.armies.from_to', lang, lo=known + lo, hi=known + hi)}</b>"),
+                                pile=a.hidden["pile"]))
             need = max(need, known + hi)
-        wins = th("solo.armies.need", lang, n=Html(f"<b>{need}</b>"))
+        wins = t_html("solo.armies.need", lang, n=Html(f"<b>{need}</b>"))
         return f"<div>{head} — {'; '.join(parts)}. {wins}</div>"
     you, lich, lines = a.outcome()
-    wars = "; ".join(f"{th(f'solo.army.{army}', lang)} <b data-army='{army}'>{v}</b>: "
-                     f"{th(f'solo.armies.result.{who}', lang)}" for army, v, who in lines)
+    wars = "; ".join(f"{t_html(f'solo.army.{army}', lang)} <b data-army='{army}'>{v}</b>: "
+                     f"{t_html(f'solo.armies.result.{who}', lang)}" for army, v, who in lines)
     verb = "gave" if a.resolved else "would_give"
-    lp = th(f"solo.armies.{verb}", lang,
-            you=Html(f"<b data-you-lp='{you}'>{th('solo.armies.you_lp', lang, n=you)}</b>"),
-            lich=Html(f"<b data-lich-lp='{lich}'>{th('solo.armies.lich_lp', lang, n=lich)}</b>"))
+    lp = t_html(f"solo.armies.{verb}", lang,
+                you=Html(f"<b data-you-lp='{you}'>{t_html('solo.armies.you_lp', lang, n=you)}</b>"),
+                lich=Html(f"<b data-lich-lp='{lich}'>{t_html('solo.armies.lich_lp', lang, n=lich)}</b>"))
     return f"<div>{head} — {wars}. {lp}</div>"
 
 
@@ -340,14 +341,14 @@ def lp_log_html(game, lang=None) -> str:
         if e.kind != "lp" or e.seat not in (0, LICH):
             continue
         who = t("solo.lich_king", lang) if e.seat == LICH else names[0]
-        rows.append(f"<tr data-seat='{e.seat}'><td>{th('solo.turn_short', lang, turn=e.turn)}</td>"
+        rows.append(f"<tr data-seat='{e.seat}'><td>{t_html('solo.turn_short', lang, turn=e.turn)}</td>"
                     f"<td>{escape(phase_name(e.phase, lang))}</td><td>{escape(who)}</td>"
                     f"<td>{R.event_change_html(e, lang=lang)}</td>"
                     f"<td>{escape(event_cause(e, game.cards, lang))}</td>"
                     f"<td>{escape(event_detail(e, names, game.cards, lang))}</td></tr>")
     if not rows:
-        return f"<div class='pt-muted'>{th('solo.log.none', lang)}</div>"
-    cols = "".join(f"<th>{th(f'solo.log.col.{k}', lang)}</th>" for k in ("turn", "phase", "who", "lp", "cause", "detail"))
+        return f"<div class='pt-muted'>{t_html('solo.log.none', lang)}</div>"
+    cols = "".join(f"<th>{t_html(f'solo.log.col.{k}', lang)}</th>" for k in ("turn", "phase", "who", "lp", "cause", "detail"))
     return f"<table class='pt-table pt-lp-log'><tr>{cols}</tr>" + "".join(rows) + "</table>"
 
 

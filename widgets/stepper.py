@@ -220,7 +220,7 @@ class GameStepper(Speaking, W.VBox):
         self.players.add_class("pt-players")
         self.seed = W.IntText(value=s.seed, layout=W.Layout(width="150px"))
         self._label(self.seed, "description", "app.step.seed")
-        self.seats = [W.Dropdown(options=self._seat_options(), value="human" if i in s.humans else "bot",
+        self.seats = [W.Dropdown(options=self._seat_options(), value="human" if i in s.humans else "random",
                                  description=self.t("app.step.seat", n=i + 1),
                                  layout=W.Layout(width="205px")) for i in range(5)]
         n_lich = len(g.lich.cards) if g.lich is not None else lich_king_cards
@@ -321,9 +321,9 @@ class GameStepper(Speaking, W.VBox):
         return b
 
     def _seat_options(self):
-        """Human, or one of ``papertales.bots.names()`` (the random bot's value is "bot")."""
-        return [(self.t("coach.ui.seat.human"), "human")] + [
-            (self.t(f"coach.ui.seat.{name}"), "bot" if name == "random" else name) for name in bot_names()]
+        """Human, or one of ``papertales.registry.names()``, each by its name ("random" ...)."""
+        return [(self.t("coach.ui.seat.human"), "human")] + [(self.t(f"coach.ui.seat.{name}"), name)
+                                                             for name in bot_names()]
 
     def _lich_options(self):
         return [(self.t("app.step.lich_cards", n=k), k) for k in range(5)]
@@ -385,7 +385,8 @@ class GameStepper(Speaking, W.VBox):
         self.messages.clear()
         n = self.players.value
         humans = [i for i in range(n) if self.seats[i].value == "human"]
-        bots = {i: self.seats[i].value for i in range(n) if self.seats[i].value not in ("human", "bot")}
+        # the random bot is every other seat's default (Session.new_game)
+        bots = {i: self.seats[i].value for i in range(n) if self.seats[i].value not in ("human", "random")}
         rules = self.variants.rules()
         names = self.names if self.names and len(self.names) == n else None
         if n == 1:

@@ -21,7 +21,7 @@ import networkx as nx
 
 from papertales import PaperTalesError
 from papertales import render as R
-from papertales import LP_PER_WAR, RULE_WARS
+from papertales import RULE_WARS
 from papertales.i18n import t
 from papertales.render import escape
 from papertales.whatif import evaluate
@@ -64,10 +64,8 @@ def war_graph(game, title: str | None = None, lang=None) -> nx.DiGraph:
         elif e["kind"] == "lp" and e["seat"] >= 0:
             key = "war_lp" if e["cause"] == RULE_WARS else "other_lp"
             G.nodes[e["seat"]][key] += e["amount"]
-    for u, v, data in G.edges(data=True):
-        won = G.nodes[u]["won"]
-        per_war = G.nodes[u]["war_lp"] / won if won and G.nodes[u]["war_lp"] else LP_PER_WAR
-        data["lp"] = round(data["wars"] * per_war)
+    for u, v, data in G.edges(data=True):        # the winner's LP from wars, shared by the wars won
+        data["lp"] = data["wars"] * G.nodes[u]["war_lp"] // G.nodes[u]["won"]
     G.graph["ring"] = sorted({tuple(sorted((s, nb))) for s in range(n) for nb in _neighbours(n, s)})
     return G
 

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from clicking import CLICK_TIMEOUT, click_and_wait, press_and_wait, tick
+from clicking import CLICK_TIMEOUT, click_and_wait, press_and_wait, settle, tick
 from papertales import Game
 from papertales.serialize import loads
 from papertales.i18n import t
@@ -75,7 +75,7 @@ MODELS_JS = """() => { const a = window.jupyterapp; const m = a && (a.widgetMana
 
 
 def live_models(page) -> int:
-    page.wait_for_timeout(500)               # closed models leave the manager asynchronously
+    settle(page)                             # closed models leave the manager asynchronously
     n = page.evaluate(MODELS_JS)
     assert n > 0, "the page's widget manager was not found"
     return n
@@ -84,7 +84,7 @@ def live_models(page) -> int:
 def new_game(page, seed) -> None:
     page.locator(".pt-stepper input[type='number']").first.fill(str(seed))
     page.locator(".pt-stepper input[type='number']").first.press("Tab")
-    page.wait_for_timeout(200)
+    settle(page)                             # the kernel has the seed before New game is clicked
     click_and_wait(page, page.locator("button.pt-new-game"))
 
 
@@ -100,7 +100,7 @@ def full_screenshot(page, path, selector=None) -> None:
                            "return a ? a.scrollHeight + a.getBoundingClientRect().top : 1000; }")
     width = page.viewport_size["width"]
     page.set_viewport_size({"width": width, "height": min(max(900, int(bottom) + 60), 8000)})
-    page.wait_for_timeout(300)
+    settle(page)
     if selector:
         page.locator(selector).first.screenshot(path=str(path))
     else:
@@ -253,7 +253,7 @@ def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
         # the war graph's preview counts revealed units only
         page.locator(".lm-TabBar-tab", has_text="War graph").click()
         page.locator(".pt-wargraph .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
-        page.wait_for_timeout(300)
+        settle(page)
         leaks.extend(f"war graph: {name}" for name in secrets_in_page(page))
         page.locator(".lm-TabBar-tab", has_text="Why?").click()
 
@@ -287,15 +287,15 @@ def test_play_a_whole_game_against_bots(voila_app, page, artifacts):
     # the explanation panels render in the browser too
     page.locator(".lm-TabBar-tab", has_text="War graph").click()
     page.locator(".pt-wargraph .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
-    page.wait_for_timeout(500)
+    settle(page)
     page.locator(".pt-wargraph").screenshot(path=str(artifacts / "app-war-graph.png"))
     page.locator(".lm-TabBar-tab", has_text="Score race").click()
     page.locator(".pt-scorerace .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
-    page.wait_for_timeout(500)
+    settle(page)
     page.locator(".pt-scorerace").screenshot(path=str(artifacts / "app-score-race.png"))
     page.locator(".lm-TabBar-tab", has_text="What-if editor").click()
     page.locator(".pt-whatif .pt-whatif-results table").first.wait_for(state="visible", timeout=60_000)
-    page.wait_for_timeout(500)
+    settle(page)
     full_screenshot(page, artifacts / "app-what-if.png", ".pt-whatif")
     assert_no_traceback(page)
 
@@ -327,7 +327,7 @@ def test_play_a_whole_solo_game_against_the_lich_king(voila_app, page, artifacts
     page.locator(".pt-players select").select_option(label="1 (solo vs the Lich King)")
     page.locator(".pt-lich-count select").wait_for(state="visible", timeout=CLICK_TIMEOUT)
     page.locator(".pt-lich-count select").select_option(label="1 Lich King card")
-    page.wait_for_timeout(200)           # the choice reaches the kernel before the click
+    settle(page)                         # the choice reaches the kernel before the click
     click_and_wait(page, page.locator("button.pt-new-game"))
     page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
     assert "1st pick: 5 cards drawn" in page.inner_text(".pt-status")
@@ -358,7 +358,7 @@ def test_play_a_whole_solo_game_against_the_lich_king(voila_app, page, artifacts
     page.wait_for_function("lp => { const e = document.querySelector('.pt-lichking [data-lich-lp]');"
                            " return e !== null && Number(e.dataset.lichLp) === lp; }",
                            arg=game.lich.lp, timeout=CLICK_TIMEOUT)
-    page.wait_for_timeout(800)           # the Lich King panel's charts settle
+    settle(page)                         # the Lich King panel's charts are drawn
     full_screenshot(page, artifacts / "solo-final.png")
     full_screenshot(page, artifacts / "solo-lich-king-panel.png", ".pt-lichking")
     assert_no_traceback(page)
@@ -528,7 +528,7 @@ def test_aging_is_seen_fast_forward_stops_and_a_file_restores_the_game(voila_app
 
     # the narrow layout: every kingdom's three Front columns fit in 390 px
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(500)
+    settle(page)
     overflow = page.evaluate("""() => Array.from(document.querySelectorAll('.pt-kingdom')).map(k => {
         const r = k.getBoundingClientRect(); return r.right <= window.innerWidth + 1; })""")
     assert overflow and all(overflow), overflow
@@ -570,7 +570,7 @@ def test_on_a_phone_the_decision_is_on_the_first_screen_and_the_spots_show_where
         voila_app.open(page, "attached")
         first = page.locator(".pt-decision button.pt-choice").first
         first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
-        page.wait_for_timeout(500)
+        settle(page)
         top = page.locator(".pt-decision").first.bounding_box()["y"]
         page.screenshot(path=str(artifacts / "app-390-first-screen.png"))
         assert top < 844 - 120, f"the decision box starts at {top} px, below the first screen"
@@ -582,7 +582,7 @@ def test_on_a_phone_the_decision_is_on_the_first_screen_and_the_spots_show_where
         hand.last.tap()
         spot = page.locator(".pt-decision button.pt-spot-button").first
         spot.wait_for(state="visible", timeout=CLICK_TIMEOUT)
-        page.wait_for_timeout(600)                               # the page scrolls the spots into view
+        settle(page)                                             # the page scrolls the spots into view
         page.screenshot(path=str(artifacts / "app-390-spots.png"))
         assert in_view(page, spot), f"the spots are off screen: {spot.bounding_box()}"
         assert_no_traceback(page)
@@ -620,14 +620,14 @@ def test_the_what_if_editor_refuses_beside_the_control_and_labels_stale_results(
         page.wait_for_function("() => Array.from(document.querySelectorAll('.pt-whatif .pt-flag'))"
                                ".some(e => e.innerText.includes('2.5'))", timeout=CLICK_TIMEOUT)
         assert age.input_value() == "2.5"                   # shown as typed, refused beside it
-        page.wait_for_timeout(300)
+        settle(page)
         full_screenshot(page, artifacts / f"whatif-{width}-en.png", ".pt-whatif")
         switch_language(page, "Polski")
         page.wait_for_function("() => { const e = document.querySelector('.pt-whatif .pt-stale-label');"
                                " return e !== null && e.innerText.includes('formularza'); }", timeout=CLICK_TIMEOUT)
         page.wait_for_function("() => Array.from(document.querySelectorAll('.pt-whatif .pt-flag'))"
                                ".some(e => e.innerText.includes('liczba całkowita'))", timeout=CLICK_TIMEOUT)
-        page.wait_for_timeout(300)
+        settle(page)
         full_screenshot(page, artifacts / f"whatif-{width}-pl.png", ".pt-whatif")
         assert "Not the position" not in page.locator(".pt-whatif").first.inner_text()
         assert_no_traceback(page)
@@ -769,11 +769,11 @@ def test_the_game_review_graph_colours_and_a_click_on_a_point(voila_app, page, a
     chips = page.evaluate("() => Array.from(document.querySelectorAll('.pt-review .pt-review-line'))"
                           ".filter(l => l.querySelector('.pt-chip')).map(l => Number(l.dataset.index))")
     assert points.count() == len(chips) >= 3
-    page.wait_for_timeout(500)
+    settle(page)
     full_screenshot(page, artifacts / "review-1280-en.png", ".pt-review")
     # a click on the third point: back to just before that decision
     page.locator(".pt-review .js-plotly-plot").first.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
+    settle(page)
     box = points.nth(2).bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)                    # plotly clicks the point it hovers
@@ -789,23 +789,23 @@ def test_the_game_review_graph_colours_and_a_click_on_a_point(voila_app, page, a
                            " return e !== null && Array.from(document.querySelectorAll('.pt-review .pt-review-line'))"
                            ".some(l => l.innerText.includes('Tura')); }", timeout=CLICK_TIMEOUT)
     assert page.locator(".pt-review .pt-review-better", has_text="Lepiej:").count() == n_better
-    page.wait_for_timeout(500)
+    settle(page)
     full_screenshot(page, artifacts / "review-1280-pl.png", ".pt-review")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(600)
+    settle(page)
     full_screenshot(page, artifacts / "review-390-pl.png", ".pt-review")
     page.locator(".pt-review .pt-review-summary").first.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
+    settle(page)
     page.screenshot(path=str(artifacts / "review-390-pl-top.png"))
     switch_language(page, "English")
     wait_or_explain(page, "() => Array.from(document.querySelectorAll('.pt-review .pt-review-line'))"
                           ".some(l => l.innerText.includes('Turn'))", "the review's rows in English again",
                     (".pt-review .pt-review-summary", ".pt-review .pt-msg", ".pt-messages",
                      ".lm-TabBar-tab.lm-mod-current", ".pt-status"))
-    page.wait_for_timeout(500)
+    settle(page)
     full_screenshot(page, artifacts / "review-390-en.png", ".pt-review")
     page.locator(".pt-review .pt-review-summary").first.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
+    settle(page)
     page.screenshot(path=str(artifacts / "review-390-en-top.png"))
     wide = page.evaluate("() => document.querySelector('.pt-review').scrollWidth")
     assert wide <= 392, f"the review is {wide} px wide at 390 px"
@@ -831,7 +831,7 @@ def test_the_guided_game_in_polish_and_english(browser, voila_app, artifacts, wi
         page.wait_for_function("() => document.querySelector('.pt-guide .pt-guide-text').innerText"
                                ".includes('decyzja 2')", timeout=CLICK_TIMEOUT)
         assert "Zagrano ruch przewodnika" in page.inner_text(".pt-guide .pt-guide-feedback")
-        page.wait_for_timeout(300)
+        settle(page)
         if width == 390:
             top = page.locator(".pt-guide").first.bounding_box()["y"]
             assert top < 844, f"the guide starts at {top} px, below the first screen"
@@ -840,7 +840,7 @@ def test_the_guided_game_in_polish_and_english(browser, voila_app, artifacts, wi
         switch_language(page, "English")
         page.wait_for_function("() => document.querySelector('.pt-guide .pt-guide-text').innerText"
                                ".includes('The guide suggests')", timeout=CLICK_TIMEOUT)
-        page.wait_for_timeout(300)
+        settle(page)
         assert page.inner_text(".pt-status").startswith("You: keep")         # the name in English too
         if width == 390:
             page.locator(".pt-guide").first.scroll_into_view_if_needed()

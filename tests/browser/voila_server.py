@@ -12,12 +12,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+from papertales_widgets.serve import VOILA_OPTIONS
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-#: the kernel options of scripts/app.sh (no XSRF switch: the page's shutdown must pass as served)
-APP_SH_OPTIONS = ["--MappingKernelManager.cull_idle_timeout=180", "--MappingKernelManager.cull_interval=30",
-                  "--MappingKernelManager.cull_connected=False", "--VoilaExecutor.iopub_timeout=60"]
+#: the kernel options `papertales app` serves with (no XSRF switch: the page's shutdown must pass as served)
+APP_SH_OPTIONS = [o for o in VOILA_OPTIONS if o.startswith(("--MappingKernelManager.", "--VoilaExecutor."))]
 READY_PATH = "voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json"
 #: the app's Voilà template (share/jupyter/voila/templates/papertales: no stylesheet from a CDN)
 TEMPLATE = "papertales"

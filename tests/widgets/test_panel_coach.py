@@ -203,7 +203,7 @@ def test_seat_menus_list_every_bot_and_the_session_plays_them(stepper):
     values = [v for _, v in stepper.seats[1].options]
     assert values[0] == "human" and len(values) == 1 + len(bot_names())
     assert {"greedy", "ismcts"} <= set(values)
-    stepper.seats[0].value = "bot"                         # the random bot
+    stepper.seats[0].value = "random"                         # the random bot
     stepper.seats[1].value = "greedy"
     stepper.seats[2].value = "ismcts"
     stepper.on_new_game()

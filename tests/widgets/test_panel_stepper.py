@@ -63,7 +63,7 @@ def test_deploy_by_clicking_a_card_then_a_free_spot():
     assert 0 not in body.spot_buttons and set(body.spot_buttons) == {1, 2, 3}
     before = dumps(st.game)
     body.click_spot(0)                             # an occupied spot: explained beside, nothing changes
-    assert "F1 is taken by Woodcutter" in body.error.value
+    assert "spot F1 is occupied by Woodcutter" in body.error.value   # the engine's reason
     assert dumps(st.game) == before
     body.spot_buttons[1].click()
     assert st.game.players[0].units[1].type.id == "knight"
@@ -184,7 +184,7 @@ def test_play_a_whole_game_by_clicking_and_see_the_engine_scores(stepper):
 def test_new_game_from_the_setup_row(stepper):
     stepper.players.value = 2
     stepper.seed.value = 99
-    stepper.seats[0].value = "bot"
+    stepper.seats[0].value = "random"
     stepper.seats[1].value = "human"
     stepper.new_button.click()
     g = stepper.game

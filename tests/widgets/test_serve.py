@@ -1,0 +1,34 @@
+"""``papertales app`` (papertales_widgets.serve): the Voilà command it runs, from a checkout.
+Serving the app from an installed wheel: tests/test_package.py."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+from papertales.i18n import t
+from papertales_widgets import serve
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_checkout_serves_its_own_notebook_and_template():
+    assert serve.NOTEBOOK == ROOT / "notebooks" / "app.ipynb"
+    assert str(ROOT / "share" / "jupyter") == serve.jupyter_path().split(os.pathsep)[0]
+    assert (ROOT / "share" / "jupyter" / "voila" / "templates" / "papertales" / "conf.json").is_file()
+
+
+def test_the_callers_options_replace_the_apps_own():
+    default = serve.voila_command([])
+    assert default[1:4] == ["-m", "voila", str(serve.NOTEBOOK)] and f"--port={serve.PORT}" in default
+    given = serve.voila_command(["--port=8900", "--Voila.ip=0.0.0.0"])
+    assert [o for o in given if o.startswith(("--port", "--Voila.ip"))] == ["--port=8900", "--Voila.ip=0.0.0.0"]
+    assert "--template=papertales" in given
+
+
+def test_help_is_the_catalogues_in_the_current_language():
+    out = io.StringIO()
+    assert serve.main(["--help"], out) == 0
+    assert out.getvalue() == t("app.serve.help", port=serve.PORT) + "\n"
+    assert "8866" in out.getvalue()
