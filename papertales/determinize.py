@@ -16,10 +16,19 @@ its own (a function of the seed, ``k`` and the card), and the places are filled 
 of those keys.  One decision later most unseen cards are still unseen with the same keys,
 so world ``k`` is mostly the same deal -- common random numbers across the decisions of a
 game, which keep the coach's numbers from jumping between one decision and the next.
+
+Pick odds (``Worlds(game, seat, odds)``, the coach's worlds): real players keep their
+best cards, so dealing the other seats' hands at random flatters the seat that asks (its
+chances came out too high).  With odds -- how much likelier players are to take each card
+(:meth:`papertales.evaluation.Evaluation.pick_odds`) -- the cards the others chose (their
+hands, kept cards and face-down units) are drawn in proportion to them, by an exponential
+race on the same keys, and the rest of the unseen cards fill the packs and the piles.
+The odds depend on the cards only, never on where the hidden cards really are.
 """
 
 from __future__ import annotations
 
+import math
 from operator import attrgetter
 
 from .construction import options
@@ -39,8 +48,9 @@ class Worlds:
     meanwhile), sampled one at a time: the unseen cards, sorted, and the places they are
     dealt to are gathered once for all (the search samples a world per iteration)."""
 
-    def __init__(self, game, seat: int):
+    def __init__(self, game, seat: int, odds=None):
         self.game = game
+        self.odds = odds
         self.others = [s for s in range(game.n) if s != seat]
         pool = list(game.draw) + list(game.discard)
         shapes = []                           # (seat, hand, pack, kept?, face-down spots)
@@ -81,13 +91,35 @@ class Worlds:
         dealt = pool
         for _ in range(_TRIES):
             keys = [rng.next64() for _ in range(slots)]
-            dealt = [pool[i] for i in sorted(range(len(pool)), key=lambda i: keys[at[i]])]
+            if self.odds is None:
+                dealt = [pool[i] for i in sorted(range(len(pool)), key=lambda i: keys[at[i]])]
+            else:
+                dealt = self._drafted(at, keys, [rng.next64() for _ in range(slots)])
             if _affordable(self.game, self.shapes, dealt):
                 break
         g = self._deal(dealt, rng)
         g.events = []
         g.record_events = True
         return g
+
+    def _drafted(self, at, keys, more) -> list:
+        """The unseen cards in the order :meth:`_deal` fills the places, the cards the
+        other seats chose (hands, kept cards, face-down units) drawn in proportion to
+        ``odds`` -- how often a player takes each card -- by an exponential race (the
+        smallest ``-log(u) / odds`` win), the rest (packs, the piles) in order of ``more``."""
+        pool, odds = self.pool, self.odds
+        race = sorted(range(len(pool)),
+                      key=lambda i: -math.log((keys[at[i]] + 0.5) / 18446744073709551616.0) / odds[pool[i].index])
+        chosen = sum(hand + kept + len(spots) for _, hand, _, kept, spots in self.shapes)
+        picked = iter(race[:chosen])
+        rest = iter(sorted(race[chosen:], key=lambda i: more[at[i]]))
+        order = []
+        for _s, hand, pack, kept, spots in self.shapes:
+            order += [next(picked) for _ in range(hand)]
+            order += [next(rest) for _ in range(pack)]
+            order += [next(picked) for _ in range(kept + len(spots))]
+        order += list(rest)
+        return [pool[i] for i in order]
 
     def _deal(self, pool, rng: Rng):
         """A clone of the game with ``pool`` dealt into the unseen places, in order."""

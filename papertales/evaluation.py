@@ -25,7 +25,7 @@ from .features import BASE, base_features, card_indices, features, names
 from .turns import PHASE_INDEX, PHASES
 
 if TYPE_CHECKING:     # the game imports the bots, which read this evaluation
-    from .cards import UnitType
+    from .cards import CardSet, UnitType
     from .game import Game
 
 #: where the fitted weights live (inside the package)
@@ -49,8 +49,9 @@ class Evaluation:
         self.data = data
         self.models: dict[str, dict[str, float]] = data["models"]
         self.win: dict[str, Sequence[float]] = data.get("win", {})
-        self.sampled: dict[str, Sequence[float]] = data.get("sampled", {})
+        self.picks: dict[str, float] = data.get("picks", {})
         self._aligned: dict[tuple[str, int], list[float]] = {}
+        self._odds: dict[int, tuple[CardSet, list[float]]] = {}
 
     @classmethod
     def default(cls) -> "Evaluation":
@@ -72,6 +73,21 @@ class Evaluation:
                 return None
             w = self._aligned[cache_key] = [float(model.get(name, 0.0)) for name in names(game.cards)]
         return w
+
+    def pick_odds(self, cards: CardSet) -> list[float] | None:
+        """How much likelier a player is to take each unit of ``cards`` (by its place in
+        the card set) than a card of odds 1 when both are in the pack: ``exp`` of its
+        fitted pick strength (``fitting.fit_picks``; a card the fit never saw gets 1).
+        The coach's worlds deal the other seats' hidden cards in these proportions.  None
+        when no pick strengths were fitted."""
+        if not self.picks:
+            return None
+        known = self._odds.get(id(cards))
+        if known is not None and known[0] is cards:      # held: its id cannot be reused meanwhile
+            return known[1]
+        odds = [math.exp(self.picks.get(u.id, 0.0)) for u in cards.units]
+        self._odds[id(cards)] = (cards, odds)
+        return odds
 
     def value(self, game: Game, seat: int, phase: str | None = None, theirs: list[float] | None = None) -> float:
         """``seat``'s expected LP at the end of the game (its LP once the game is over).
@@ -116,23 +132,6 @@ class Evaluation:
         if game.lich is not None:
             return 1.0 / (1.0 + math.exp(-(scale * (values[seat] - game.lich.lp) + offset)))
         return share(values, seat, scale)
-
-    def sampled_chance(self, game: Game, chance: float) -> float:
-        """The chance to win of a move judged in sampled worlds (the coach's mean over its
-        worlds), corrected for what sampling does to it: the other seats' hidden cards are
-        dealt at random from the unseen ones, while the real players drafted theirs, so the
-        sampled worlds flatter the seat that asks.  A logistic map of the mean's log-odds,
-        fitted per turn on games between bots (``fitting.fit_sampled``); the identity where
-        none is fitted, and 0 or 1 (a game decided in every world) stay as they are."""
-        a, b = self.sampled.get(sampled_key(game), (1.0, 0.0))
-        if chance <= 0.0 or chance >= 1.0 or (a == 1.0 and b == 0.0):
-            return chance
-        return 1.0 / (1.0 + math.exp(-(a * math.log(chance / (1.0 - chance)) + b)))
-
-
-def sampled_key(game: Game) -> str:
-    """The correction for sampling's key: the turn (``"solo:3"`` in solo)."""
-    return f"{'solo:' if game.lich is not None else ''}{game.turn}"
 
 
 def share(values: list[float], seat: int, scale: float) -> float:

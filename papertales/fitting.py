@@ -23,15 +23,17 @@ fit also sees the cards and placements its bots would not choose.  numpy does th
 from __future__ import annotations
 
 import json
+import math
 import multiprocessing
 import os
 
 from . import tournament as T
 from .bots import RandomBot, play
 from .extras import require
-from .evaluation import FORMAT, Evaluation, sampled_key, set_default, stage
+from .evaluation import FORMAT, Evaluation, set_default, stage
 from .features import BASE, DESCRIPTIONS, features, names
-from .montecarlo import compare
+from .judgement import WORLDS, judge, plan_key
+from .actions import DEPLOY, DONE, PICK
 
 RIDGE = 1.0
 #: the pull towards 0 of a card's own weight: a card seen in few positions (a card the bots
@@ -267,75 +269,121 @@ def _logistic(np, x, y, centre: float = 0.25) -> list[float]:
     return [round(float(a), 4), round(float(b), 4)]
 
 
-#: the games on which the coach's chances are corrected (``fit_sampled``): a greedy bot
-#: against three economists, four greedy bots, and solo
-SAMPLED_LINEUPS = (("greedy", "economist", "economist", "economist"), ("greedy",) * 4, ("greedy",))
+#: the games the pick strengths are fitted on: our bots and the scripted players, so that
+#: the strengths are no one style's taste
+PICK_LINEUPS = (("greedy", "greedy", "strongest", "economist"), ("greedy", "strongest", "economist"))
+#: the pull of every strength towards 1 (a virtual pick won and lost against a card of
+#: strength 1): a card seen in few packs keeps a strength near 1
+PICK_PRIOR = 1.0
 
 
-def coach_chances(lineup, index: int, seed: int, worlds: int, every: int, ev: Evaluation | None = None,
-                  raw: bool = False) -> list[tuple[str, float, float]]:
-    """Play game ``index`` of ``lineup`` (seats rotated as in a tournament); at every
-    ``every``-th decision with a choice, the coach's chance to win, over ``worlds`` sampled
-    worlds, of the move the bot plays: the worlds' raw mean (``raw``, what the correction
-    for sampling is fitted on) or the chance as the coach shows it.  Returns
-    ``[(key, chance, the seat's share of the win), ...]``, the key of
-    :func:`~papertales.evaluation.sampled_key`."""
-    players = len(lineup)
-    options = {"packs": ["lich-king-illustrative"], "lich_king_cards": index % 5} if players == 1 else None
-    game, _gs, _seats, bots = T.seated_game(list(lineup), index, seed, players, options)
-    points, count = [], [0]
+def _picks_chunk(job):
+    """``(the card ids of the pack, the id taken)`` at every draft pick of games
+    ``first .. first+count-1``."""
+    lineup, first, count, seed = job
+    out = []
+    for i in range(first, first + count):
+        game, _gs, _seats, bots = T.seated_game(list(lineup), i, seed, len(lineup))
 
-    def on_choice(g, seat, action):
-        count[0] += 1
-        if count[0] % every == 0 and len(g.legal_actions(seat)) > 1:
-            st = compare(g, seat, [action], worlds=worlds, seed=count[0], ev=ev)[0]
-            points.append((sampled_key(g), seat, sum(st.wins) / st.n if raw else st.win))
+        def on_choice(g, seat, action):
+            if action.kind == PICK:
+                out.append((tuple(sorted(t.id for t in g.players[seat].pack)), action.card))
 
-    play(game, bots, checked=True, on_choice=on_choice)
-    winners = game.winners() if game.lich is None else ([0] if game.winners() == [0] else [])
-    return [(key, p, (1.0 / len(winners)) if s in winners else 0.0) for key, s, p in points]
-
-
-def _sampled_chunk(job):
-    """The raw chances of one game (:func:`coach_chances`) under the uncorrected weights."""
-    data, lineup, index, seed, worlds, every = job
-    return coach_chances(lineup, index, seed, worlds, every, ev=Evaluation(data), raw=True)
-
-
-def fit_sampled(data: dict, games: int = 1200, seed: int = 900, worlds: int = 8, every: int = 7,
-                jobs: int | None = None) -> dict:
-    """The correction of the coach's chances to win (:meth:`Evaluation.sampled_chance`):
-    per turn (and per turn solo), ``[a, b]`` of ``logit(corrected) = a * logit(mean) + b``,
-    fitted on the coach's raw chances for the moves bots play in ``games`` games of each
-    lineup of :data:`SAMPLED_LINEUPS` against who won (other seeds than the benchmark's)."""
-    np = _numpy()
-    raw = {k: v for k, v in data.items() if k != "sampled"}
-    tasks = [(raw, lineup, i, seed + k, worlds, every)
-             for k, lineup in enumerate(SAMPLED_LINEUPS) for i in range(games // (2 if len(lineup) > 1 else 1))]
-    by_key: dict[str, list] = {}
-    for part in _map(_sampled_chunk, tasks, jobs or os.cpu_count() or 1):
-        for key, p, won in part:
-            if 0.0 < p < 1.0:
-                by_key.setdefault(key, []).append((p, won))
-    out = {}
-    for key in sorted(by_key):
-        p = np.array([x for x, _ in by_key[key]])
-        y = np.array([w for _, w in by_key[key]])
-        out[key] = _logistic(np, np.log(p / (1 - p)), y, centre=1.0)
+        play(game, bots, checked=True, on_choice=on_choice)
     return out
 
 
-def with_sampled(data: dict, games: int = 1200, seed: int = 900, jobs: int | None = None) -> dict:
-    """``data`` with the coach's correction (:func:`fit_sampled`) fitted anew and its
-    recipe; the bots of those games play with ``data``'s weights."""
+def fit_picks(games: int = 600, seed: int = 1700, lineups=PICK_LINEUPS, jobs: int | None = None,
+              rounds: int = 300) -> dict[str, float]:
+    """Each unit's pick strength (its log-odds of being taken): a Plackett-Luce model of
+    the first choice -- a card is taken from a pack with probability ``odds / sum(odds of
+    the pack)`` -- fitted by Hunter's MM algorithm on every pick of ``games`` seat-rotated
+    games of each lineup, with a pull of :data:`PICK_PRIOR` towards 1.  The coach's worlds
+    deal the other seats' hidden cards by these odds (:meth:`Evaluation.pick_odds`)."""
+    tasks = [(lineup, first, count, seed + k) for k, lineup in enumerate(lineups) for first, count in _tasks(games)]
+    picks = [p for part in _map(_picks_chunk, tasks, jobs or os.cpu_count() or 1) for p in part]
+    return pick_strengths(picks, PICK_PRIOR, rounds)
+
+
+def pick_strengths(picks, prior: float, rounds: int = 300) -> dict[str, float]:
+    """The Plackett-Luce log-odds of ``picks`` (``[(pack's card ids, id taken), ...]``; a
+    card twice in a pack is twice as likely to be taken) by Hunter's MM iteration; ``prior``: virtual picks won and lost against odds 1.  The odds'
+    geometric mean is 1 (only their ratios mean anything)."""
+    ids = sorted({c for pack, _ in picks for c in pack})
+    odds = dict.fromkeys(ids, 1.0)
+    taken = dict.fromkeys(ids, prior)
+    for _, card in picks:
+        taken[card] += 1
+    for _ in range(rounds):
+        against = {c: 2 * prior / (odds[c] + 1.0) for c in ids}
+        for pack, _ in picks:
+            total = sum(odds[c] for c in pack)
+            for c in pack:
+                against[c] += 1.0 / total
+        new = {c: taken[c] / against[c] for c in ids}
+        mean = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        odds = {c: v / mean for c, v in new.items()}
+    return {c: round(math.log(v), 4) for c, v in odds.items()}
+
+
+def coach_chances(lineup, index: int, seed: int, every: int, worlds: int = WORLDS,
+                  ev: Evaluation | None = None) -> list[tuple[float, float]]:
+    """Play game ``index`` of ``lineup`` (seats rotated as in a tournament); at every
+    ``every``-th decision with a choice (a whole Deployment is one decision), the chance to
+    win the coach shows for the move the bot plays (:func:`~papertales.judgement.judge`,
+    the move judged beside the coach's options).  Returns ``[(chance, the seat's share of
+    the win), ...]``: what the coach's calibration is measured on."""
+    players = len(lineup)
+    options = {"packs": ["lich-king-illustrative"], "lich_king_cards": index % 5} if players == 1 else None
+    game, _gs, _seats, bots = T.seated_game(list(lineup), index, seed, players, options)
+    points, count = [], 0
+    while game.phase != "over":
+        pending = game.pending_players()
+        if not pending:
+            game.advance()
+            continue
+        s = pending[0]
+        before = game.clone()
+        deploying = game.pending[s].kind == DEPLOY
+        plan = []
+        while True:
+            action = bots[s].choose(game, s)
+            game.apply(s, action)
+            plan.append(action)
+            d = game.pending[s]
+            if not deploying or action.kind == DONE or d is None or d.kind != DEPLOY:
+                break
+        if len(before.legal_actions(s)) > 1:
+            count += 1
+            if count % every == 0:
+                j = judge(before, s, worlds, ev=ev, extra=[tuple(plan)])
+                if j.forced:                      # every option leads to the same game
+                    continue
+                points.append((s, j.chance[_outcome(before, s, j, tuple(plan))][0]))
+    winners = game.winners() if game.lich is None else ([0] if game.winners() == [0] else [])
+    return [(p, (1.0 / len(winners)) if s in winners else 0.0) for s, p in points]
+
+
+def _outcome(game, seat: int, j, plan) -> int:
+    """The outcome of judgement ``j`` that plays ``plan`` or leads to the same game."""
+    try:
+        return j.index(plan)
+    except KeyError:
+        key = plan_key(game, seat, plan)
+        return next(i for i, o in enumerate(j.outcomes) if plan_key(game, seat, o.plan) == key)
+
+
+def with_picks(data: dict, games: int = 600, seed: int = 1700, jobs: int | None = None) -> dict:
+    """``data`` with the pick strengths (:func:`fit_picks`) fitted anew and their recipe;
+    the greedy bots of those games play with ``data``'s weights."""
     previous = Evaluation.default()
     set_default(Evaluation(data))
     try:
-        curves = fit_sampled(data, games, seed, jobs=jobs)
+        picks = fit_picks(games, seed, jobs=jobs)
     finally:
         set_default(previous)
-    recipe = {"games": games, "seed": seed, "worlds": 8, "every": 7, "lineups": [list(x) for x in SAMPLED_LINEUPS]}
-    return dict(data, sampled=curves, fitted_on=dict(data["fitted_on"], sampled=recipe))
+    recipe = {"games": games, "seed": seed, "lineups": [list(x) for x in PICK_LINEUPS], "prior": PICK_PRIOR}
+    return dict(data, picks=picks, fitted_on=dict(data["fitted_on"], picks=recipe))
 
 
 #: the recipe of the shipped weights: round 0 between the scripted players (who need no
@@ -349,10 +397,10 @@ ROUNDS = (
 
 
 def refit(games: int = 2500, solo_games: int = 2500, seed: int = 1, rounds=ROUNDS, jobs: int | None = None,
-          say=None, sampled_games: int = 1200) -> dict:
+          say=None, pick_games: int = 600) -> dict:
     """The shipped weights from scratch: every round fits a 4-player and a solo
     evaluation (:func:`fit`, :func:`merge`); the next round's bots play with them; then the
-    correction of the coach's chances (:func:`with_sampled`).  The same arguments give the
+    pick strengths the coach's worlds deal by (:func:`with_picks`).  The same arguments give the
     same weights."""
     data: dict = {}
     try:
@@ -367,7 +415,7 @@ def refit(games: int = 2500, solo_games: int = 2500, seed: int = 1, rounds=ROUND
         set_default(None)
     data["fitted_on"] = {"rounds": [dict(spec) for spec in rounds], "games": games, "solo_games": solo_games,
                          "seed": seed, "last_round": data["fitted_on"]}
-    return with_sampled(data, sampled_games, seed=seed + 899, jobs=jobs)
+    return with_picks(data, pick_games, seed=seed + 1699, jobs=jobs)
 
 
 def describe(data: dict) -> str:
@@ -422,21 +470,19 @@ def describe(data: dict) -> str:
         q = data["quality"].get(key, {})
         scale, offset = data["win"].get(key, (None, None))
         lines.append(f"| {key} | {q.get('samples')} | {q.get('r2')} | {q.get('rmse')} | {scale} | {offset} |")
-    if data.get("sampled"):
-        r = data["fitted_on"].get("sampled", {})
-        lines += ["", "## The coach's chances, corrected for sampling", "",
-                  "The coach judges a move in worlds sampled from what the seat has seen: hidden cards are "
-                  "dealt at random from the unseen ones, while real players drafted theirs, so its raw chance "
-                  "is off (between players too high: the worlds flatter the seat that asks).  Its mean chance "
-                  "to win `p` is mapped to `1 / (1 + exp(-(a * log(p / (1 - p)) + b)))`, `a` and `b` per turn, "
-                  "fitted on the coach's chances for the moves bots played against who won: "
-                  f"{r.get('games')} 4-player games (half with each lineup: "
-                  f"{'; '.join(', '.join(x) for x in r.get('lineups', [])[:2])}) and {r.get('games')} solo games "
-                  f"of greedy, seed {r.get('seed')}, {r.get('worlds')} worlds, every {r.get('every')}th decision "
-                  "(a negative `b`: the raw chance was too high; a positive one, too low).", "",
-                  "| turn | a | b |", "|---|---|---|"]
-        for key, (a, b) in data["sampled"].items():
-            lines.append(f"| {key} | {a} | {b} |")
+    if data.get("picks"):
+        r = data["fitted_on"].get("picks", {})
+        lines += ["", "## Pick strengths: how the coach deals the other seats' hidden cards", "",
+                  "The coach judges a move in worlds dealt from what the seat has not seen.  Real players "
+                  "keep their best cards, so the cards the other seats chose (their hands, kept cards and "
+                  "face-down units) are dealt in proportion to how often players take each card: the "
+                  "odds `exp(strength)` of a Plackett-Luce model of the draft (a card is taken from a pack "
+                  "with probability `odds / sum(odds of the pack)`), fitted on every pick of "
+                  f"{r.get('games')} games of each lineup ({'; '.join(', '.join(x) for x in r.get('lineups', []))}), "
+                  f"seed {r.get('seed')}, pulled towards odds 1 by {r.get('prior')} virtual pick won and lost.", "",
+                  "| card | strength | odds |", "|---|---|---|"]
+        for card, v in sorted(data["picks"].items(), key=lambda kv: -kv[1]):
+            lines.append(f"| {card} | {v:+.2f} | {math.exp(v):.2f} |")
     return "\n".join(lines) + "\n"
 
 

@@ -9,7 +9,8 @@ numbers (and are computed once: a small cache keyed by what the seat sees).
 How: every option -- one move, or a whole Deployment (:mod:`papertales.plans`) -- is
 played in the same sampled worlds (world ``k`` of the seed,
 :meth:`papertales.determinize.Worlds.world`, so consecutive decisions of a game share
-their random numbers too), then every seat plays on to the end of the turn as the greedy
+their random numbers too; the other seats' chosen cards dealt by the evaluation's pick
+odds, so that the chances need no correction), then every seat plays on to the end of the turn as the greedy
 bot (:class:`papertales.montecarlo.Playout`), where the fitted evaluation gives the
 seat's expected final LP (on turn 4: the game is played out and the LP is the final LP).
 
@@ -134,7 +135,7 @@ class Judgement:
     outcomes: tuple
     suggested: int
     worlds: int
-    chance: tuple = ()          # per outcome: (chance to win, low, high), corrected for sampling
+    chance: tuple = ()          # per outcome: (chance to win, low, high): the mean over the worlds
 
     @property
     def best(self) -> Outcome:
@@ -363,7 +364,7 @@ def _judge(game, seat, worlds, seed, ev, groups) -> Judgement:
     """Every group's first plan played in the same ``worlds`` worlds of ``seed``."""
     d = game.pending[seat]
     plans = [g[0] for g in groups]
-    sampler = Worlds(game, seat)
+    sampler = Worlds(game, seat, ev.pick_odds(game.cards))
     playout = Playout(ev)
     lp0 = game.players[seat].lp
     lps: list[list[float]] = [[] for _ in plans]
@@ -386,16 +387,15 @@ def _judge(game, seat, worlds, seed, ev, groups) -> Judgement:
                              tuple(sorted((k, v / worlds) for k, v in s.items())),
                              tuple(sorted((k, v / worlds) for k, v in c.items())))
                      for group, x, ws, s, c in zip(groups, lps, wins, sums, counts))
-    chance = tuple(_chance(game, ev, o.wins) for o in outcomes)
+    chance = tuple(_chance(o.wins) for o in outcomes)
     return Judgement(seat, game.turn, game.phase, d.kind, outcomes, _suggest(game, seat, outcomes), worlds,
                      chance)
 
 
-def _chance(game, ev: Evaluation, wins) -> tuple[float, float, float]:
-    """The chance to win (the worlds' mean, corrected for sampling) with its 95 % band."""
+def _chance(wins) -> tuple[float, float, float]:
+    """The chance to win (the worlds' mean) with its 95 % band."""
     m, lo, hi = mean_interval(list(wins))
-    fix = ev.sampled_chance
-    return fix(game, m), fix(game, min(max(lo, 0.0), 1.0)), fix(game, min(max(hi, 0.0), 1.0))
+    return m, min(max(lo, 0.0), 1.0), min(max(hi, 0.0), 1.0)
 
 
 def _suggest(game, seat, outcomes) -> int:

@@ -1,49 +1,27 @@
-"""Options compared in the same sampled worlds: the coach's numbers.
+"""The tools of the coach's numbers (:mod:`papertales.judgement` plays the options).
 
 Why not read the numbers off the tree search?  A tree search spends its samples on the
 options it already likes, so the others' means rest on a handful of samples and a ranking
-by them is noise.  Here every option is played in *the same* worlds (common random
-numbers): each world is sampled from what the seat has seen (:class:`~papertales.determinize.Worlds`,
-so nothing is peeked), the option is applied, and every seat plays the rest of the turn
+by them is noise.  The judgement plays every option in *the same* worlds (common random
+numbers), and :class:`Playout` plays each world on: every seat plays the rest of the turn
 as the fast greedy bot does; at the end of the turn (the end of the game on turn 4) the
 fitted evaluation gives the seat's expected final LP and its chance to win.  The
 difference between two options is measured world by world, so it is far less noisy
 than either mean.
 
-:func:`compare` returns, per option, the mean expected final LP with its 95 % interval,
-the mean chance to win, and the per-world values (for paired differences);
-:func:`distinct` merges the moves that give the same game.
+:func:`mean_interval` gives a mean with its 95 % interval; :func:`distinct` merges the
+moves that give the same game (:func:`kingdom_key`).
 """
 
 from __future__ import annotations
 
 import math
-import time
-from dataclasses import dataclass
 
-from .determinize import Worlds
 from .evaluation import Evaluation
 from .greedy import GreedyBot, MoveMemory
-from .rng import Rng
 from .state import IS_FRONT
 
 Z95 = 1.959963984540054
-
-
-@dataclass(frozen=True)
-class OptionStats:
-    """One option in ``n`` worlds: ``lp`` the mean expected final LP, ``lp_low`` and
-    ``lp_high`` its 95 % interval, ``win`` the chance to win (the mean over the worlds,
-    corrected for sampling: :meth:`Evaluation.sampled_chance`); ``lps`` and ``wins`` the
-    values world by world, uncorrected (the same worlds for every option of one comparison)."""
-    action: object
-    n: int
-    lp: float
-    lp_low: float
-    lp_high: float
-    win: float
-    lps: tuple
-    wins: tuple
 
 
 def mean_interval(xs) -> tuple[float, float, float]:
@@ -85,40 +63,6 @@ class Playout:
             return float(g.players[seat].lp), self.ev.win_chance(g, seat)
         values = self.ev.values(g)
         return values[seat], self.ev.win_chance(g, seat, values)
-
-
-def compare(game, seat: int, actions, worlds: int | None = 32, seconds: float | None = None, seed: int = 0,
-            ev: Evaluation | None = None, horizon: str = "turn") -> list[OptionStats]:
-    """Every action of ``actions`` (legal for ``seat``'s pending decision) in the same
-    ``worlds`` sampled worlds (or as many as fit in ``seconds``, at least 2), in the order
-    given.  The game is not changed; a world count and a seed give the same numbers."""
-    rng = Rng(seed)
-    sampler = Worlds(game, seat)
-    playout = Playout(ev, horizon)
-    lps: list[list[float]] = [[] for _ in actions]
-    wins: list[list[float]] = [[] for _ in actions]
-    deadline = time.perf_counter() + seconds if seconds is not None else None
-    done = 0
-    while True:
-        if worlds is not None and done >= worlds:
-            break
-        if deadline is not None and done >= 2 and time.perf_counter() >= deadline:
-            break
-        world = sampler.sample(rng)
-        world.record_events = False
-        for i, a in enumerate(actions):
-            w = world.clone()
-            w.apply(seat, a)              # legal in the game, so in every world of the seat
-            lp, win = playout.finish(w, seat, game.turn)
-            lps[i].append(lp)
-            wins[i].append(win)
-        done += 1
-    out = []
-    for a, xs, ws in zip(actions, lps, wins):
-        m, lo, hi = mean_interval(xs)
-        win = playout.ev.sampled_chance(game, sum(ws) / len(ws))
-        out.append(OptionStats(a, len(xs), m, lo, hi, win, tuple(xs), tuple(ws)))
-    return out
 
 
 def kingdom_key(game, seat: int) -> tuple:

@@ -112,20 +112,21 @@ def test_the_chances_to_win_between_players_add_up_to_one():
     assert share([5.0, 5.0], 0, 3.0) == 0.5                      # equal expectations: a coin toss
 
 
-def test_the_coachs_chance_is_corrected_for_sampling_by_its_turns_map():
-    # turn 2 between players: a = 0.5, b = -1; a raw chance of 0.5 (log-odds 0) becomes
-    # 1 / (1 + e^1) = 0.2689; 0.8 (log-odds 1.3863) -> 1 / (1 + e^-(0.6931 - 1)) = 0.4239;
-    # a chance decided in every world (0 or 1) stays, and a turn without a map is the identity
-    ev = Evaluation(dict(Evaluation.default().data, sampled={"2": [0.5, -1.0]}))
+def test_pick_odds_are_the_exponentials_of_the_strengths():
+    # strengths +ln 2 and -ln 2 give odds 2 and 0.5; a card without a strength gets odds 1,
+    # and an evaluation without strengths deals every card alike (None)
+    import math
     g = Game.new(players=3, seed=1)
-    g.turn = 2
-    assert ev.sampled_chance(g, 0.5) == pytest.approx(0.2689, abs=1e-4)
-    assert ev.sampled_chance(g, 0.8) == pytest.approx(0.4239, abs=1e-4)
-    assert ev.sampled_chance(g, 1.0) == 1.0 and ev.sampled_chance(g, 0.0) == 0.0
-    g.turn = 3
-    assert ev.sampled_chance(g, 0.8) == 0.8
+    ev = Evaluation(dict(Evaluation.default().data, picks={"knight": math.log(2), "cook": -math.log(2)}))
+    odds = ev.pick_odds(g.cards)
+    by_id = {u.id: o for u, o in zip(g.cards.units, odds)}
+    assert by_id["knight"] == pytest.approx(2.0) and by_id["cook"] == pytest.approx(0.5)
+    assert by_id["farmer"] == 1.0
+    assert ev.pick_odds(g.cards) is odds                          # worked out once per card set
+    bare = {k: v for k, v in Evaluation.default().data.items() if k != "picks"}
+    assert Evaluation(bare).pick_odds(g.cards) is None
 
 
-def test_the_shipped_correction_covers_every_turn():
-    sampled = Evaluation.default().sampled
-    assert set(sampled) == {"1", "2", "3", "4", "solo:1", "solo:2", "solo:3", "solo:4"}
+def test_the_shipped_strengths_cover_every_unit_of_the_base_game():
+    g = Game.new(players=3, seed=1)
+    assert set(Evaluation.default().picks) == {u.id for u in g.cards.units}

@@ -17,13 +17,14 @@ TINY = ({"bots": ["economist", "strongest"], "explore": 0.2},
 
 @pytest.mark.slow
 def test_refitting_with_the_same_seed_gives_the_same_weights():
-    first = fitting.refit(games=8, solo_games=4, seed=3, rounds=TINY, jobs=1, sampled_games=4)
-    again = fitting.refit(games=8, solo_games=4, seed=3, rounds=TINY, jobs=1, sampled_games=4)
-    other = fitting.refit(games=8, solo_games=4, seed=4, rounds=TINY, jobs=1, sampled_games=4)
+    first = fitting.refit(games=8, solo_games=4, seed=3, rounds=TINY, jobs=1, pick_games=4)
+    again = fitting.refit(games=8, solo_games=4, seed=3, rounds=TINY, jobs=1, pick_games=4)
+    other = fitting.refit(games=8, solo_games=4, seed=4, rounds=TINY, jobs=1, pick_games=4)
     assert first == again
     assert first["models"] != other["models"]
     assert first["fitted_on"]["seed"] == 3 and first["fitted_on"]["rounds"] == [dict(r) for r in TINY]
     assert "1.recruitment" in first["models"] and "solo:4.wars" in first["models"]
+    assert first["picks"] and first["fitted_on"]["picks"]["games"] == 4
 
 
 def test_the_multinomial_curve_recovers_its_scale():

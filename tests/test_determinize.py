@@ -1,0 +1,120 @@
+"""The coach's worlds (determinize.Worlds.world) with pick odds: the other seats' hidden
+cards are dealt in proportion to how often players take them.
+
+No peeking: a world depends on what the seat has seen only, never on where the hidden
+cards really are, and deals only cards the seat has not seen.  The odds: a card players
+take more often lands in the other seats' hands more often.  The pick strengths: a
+Plackett-Luce fit whose answer is worked out by hand."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pytest
+
+from papertales import Game
+from papertales.determinize import Worlds
+from papertales.evaluation import Evaluation
+from papertales.fitting import pick_strengths
+from papertales.rng import Rng
+
+from test_bots import POSITIONS, _construct, _deploy, _draft, _reach, scramble
+
+STOPS = {"draft": _draft, "deployment": _deploy, "construction": _construct}
+
+
+def _hidden(g, seat):
+    """Where every card ``seat`` cannot see lies: each other seat's hand, pack, kept card
+    and face-down units, then the draw and discard piles."""
+    out = []
+    for s, p in enumerate(g.players):
+        if s != seat:
+            out.append((s, [t.id for t in p.hand], [t.id for t in p.pack], p.kept and p.kept.id,
+                        [u.type.id for u in p.units if u is not None and u.new]))
+    return out, [t.id for t in g.draw], [t.id for t in g.discard]
+
+
+def _odds():
+    odds = Evaluation.default().pick_odds(Game.new(players=3).cards)
+    assert odds is not None and max(odds) > 2 * min(odds)      # fitted strengths, not all 1
+    return odds
+
+
+@pytest.mark.parametrize("kind, seed, players", POSITIONS)
+def test_a_world_depends_only_on_what_the_seat_has_seen(kind, seed, players):
+    g = next((g for s in range(seed, seed + 40) if (g := _reach(s, players, STOPS[kind])) is not None), None)
+    odds = _odds()
+    for r in range(2):
+        h = scramble(g, 0, Rng(r))
+        assert _hidden(h, 0) != _hidden(g, 0) or kind == "construction"
+        for k in range(4):
+            a, b = Worlds(g, 0, odds).world(0, k), Worlds(h, 0, odds).world(0, k)
+            assert _hidden(a, 0) == _hidden(b, 0), (kind, k)
+
+
+@pytest.mark.parametrize("kind, seed, players", POSITIONS)
+def test_a_world_deals_only_the_cards_the_seat_has_not_seen(kind, seed, players):
+    g = next((g for s in range(seed, seed + 40) if (g := _reach(s, players, STOPS[kind])) is not None), None)
+    odds = _odds()
+    unseen = Counter(t.id for t in Worlds(g, 0).pool)
+    for k in range(4):
+        w = Worlds(g, 0, odds).world(0, k)
+        assert w.observation(0).kingdoms == g.observation(0).kingdoms     # the seat's own view is kept
+        places, draw, discard = _hidden(w, 0)
+        dealt = Counter(draw + discard)
+        for _s, hand, pack, kept, units in places:
+            dealt.update(hand + pack + units + ([kept] if kept else []))
+        assert dealt == unseen
+        assert [len(x) for x in (draw, discard)] == [len(g.draw), len(g.discard)]
+
+
+def test_a_card_players_take_more_often_is_dealt_to_their_hands_more_often():
+    """Seat 0 at its first pick of a 3-player game: 10 of the unseen cards are in the
+    other seats' packs, none in hands yet.  After seat 0's pick, each other seat has taken
+    one card: with odds 20 for Knight against 1 for every other card, a Knight is in one of
+    those two hands far more often than when every card has odds 1."""
+    g = Game.new(players=3, seed=4)
+    g.advance()
+    g.apply(0, g.legal_actions(0)[0])
+    g.apply(1, g.legal_actions(1)[0])
+    g.apply(2, g.legal_actions(2)[0])
+    assert [len(p.hand) for p in g.players] == [1, 1, 1]
+    knight = next(u.index for u in g.cards.units if u.id == "knight")
+    plain = [1.0] * len(g.cards.units)
+    strong = plain[:]
+    strong[knight] = 20.0
+    assert any(t.id == "knight" for t in Worlds(g, 0).pool)
+
+    def in_hands(odds):
+        worlds = Worlds(g, 0, odds)
+        return sum(any(t.id == "knight" for s in (1, 2) for t in worlds.world(0, k).players[s].hand)
+                   for k in range(200))
+
+    uniform, favoured = in_hands(plain), in_hands(strong)
+    assert favoured > 2 * uniform and favoured > 100, (uniform, favoured)
+
+
+def test_pick_strengths_worked_out_by_hand():
+    """Two cards always offered together, A taken 3 times and B once: with no pull towards
+    1, the Plackett-Luce odds are in the ratio 3 : 1, and their geometric mean is 1, so
+    the log-odds are +ln(3)/2 and -ln(3)/2."""
+    picks = [(("a", "b"), "a")] * 3 + [(("a", "b"), "b")]
+    s = pick_strengths(picks, prior=0.0)
+    assert s["a"] == pytest.approx(math.log(3) / 2, abs=1e-3)
+    assert s["b"] == pytest.approx(-math.log(3) / 2, abs=1e-3)
+
+
+def test_pick_strengths_count_every_copy_in_the_pack():
+    """A pack of two A and one B, A taken 2 times and B once: each copy of A is as likely
+    as B (2 : 1 is the ratio of copies), so both have odds 1 and log-odds 0."""
+    picks = [(("a", "a", "b"), "a")] * 2 + [(("a", "a", "b"), "b")]
+    s = pick_strengths(picks, prior=0.0)
+    assert s["a"] == pytest.approx(0.0, abs=1e-3) and s["b"] == pytest.approx(0.0, abs=1e-3)
+
+
+def test_the_prior_pulls_a_rarely_seen_card_towards_odds_one():
+    """One pack, A taken: without a pull A's odds would grow without bound; with a virtual
+    win and loss against odds 1 they stay finite and above B's."""
+    s = pick_strengths([(("a", "b"), "a")], prior=1.0)
+    assert 0.0 < s["a"] < 2.0 and s["b"] < 0.0
