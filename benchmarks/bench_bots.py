@@ -2,15 +2,18 @@
 benchmark and a report, not a test).  Results go to docs/strategy.md.
 
     python benchmarks/bench_bots.py --part ladder|search|rollouts|solo|calibration|cards|speed|hint|all
-                                    [--games 1000] [--search-games 200] [--budget 300it]
+                                    [--games 1000] [--search-games 200] [--style-games N] [--budget 300it]
                                     [--jobs 2] [--seed 2024] [--out results.json]
 
 * ``ladder``: seat-rotated 4-player games: ``greedy`` against 3 of each scripted player
   (``economist``, ``strongest``) and against 3 ``random``; the reverse matches (one
   scripted player against 3 ``greedy``).  Goal: ``greedy`` wins >= 0.40 against 3
-  ``economist`` (the strongest scripted player).
+  ``economist`` (the strongest scripted player).  Then the outside styles
+  (:mod:`papertales.styles`): ``greedy`` against 3 of each, and each against 3 ``greedy``
+  (goal, issue #25: ``greedy`` >= 0.55 against each).
 * ``search``: ``ismcts`` at ``--budget`` against 3 ``economist`` (goal >= 0.60) and against
-  3 ``greedy`` (goal >= 0.45).  An iteration budget gives the same games on any machine;
+  3 ``greedy`` (goal >= 0.45); then against 3 of each outside style (``--style-games``
+  games each; goal, issue #25: >= 0.70 at 1 s).  An iteration budget gives the same games on any machine;
   ``--budget 1s`` measures time instead.
 * ``rollouts``: ``ismcts`` against 3 ``greedy`` with greedy rollouts and with random ones at
   ``--rollout-iterations``, and random ones at the same CPU time (their iterations scaled
@@ -47,8 +50,13 @@ except ImportError:                     # ... else the sources of this checkout
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from papertales import tournament as T  # noqa: E402
+from papertales.registry import BOTS  # noqa: E402
+from papertales.styles import StyleBot  # noqa: E402
 
-GOALS = {("greedy", "economist"): 0.40, ("ismcts", "economist"): 0.60, ("ismcts", "greedy"): 0.45}
+#: the outside styles, in the registry's order
+STYLES = [name for name, cls in BOTS.items() if issubclass(cls, StyleBot)]
+GOALS = {("greedy", "economist"): 0.40, ("ismcts", "economist"): 0.60, ("ismcts", "greedy"): 0.45,
+         **{("greedy", style): 0.55 for style in STYLES}, **{("ismcts", style): 0.70 for style in STYLES}}
 
 
 def ci(r) -> str:
@@ -71,17 +79,22 @@ def match(hero, field, games, seed, jobs, budget=None, players=4) -> dict:
 
 
 def ladder(games, seed, jobs) -> list:
-    out = []
-    for k, (hero, field) in enumerate([("greedy", "economist"), ("greedy", "strongest"), ("greedy", "random"),
-                                       ("economist", "greedy"), ("strongest", "greedy"),
-                                       ("economist", "strongest"), ("strongest", "economist")]):
-        out.append(match(hero, field, games, seed + k, jobs))
+    """Each match seeded ``seed + k`` (``k``: its place in the list, the styles' after the
+    scripted players', so adding a style repeats the earlier matches' games)."""
+    matches = [("greedy", "economist"), ("greedy", "strongest"), ("greedy", "random"),
+               ("economist", "greedy"), ("strongest", "greedy"),
+               ("economist", "strongest"), ("strongest", "economist")]
+    for style in STYLES:
+        matches += [("greedy", style), (style, "greedy")]
+    return [match(hero, field, games, seed + k, jobs) for k, (hero, field) in enumerate(matches)]
+
+
+def search(games, budget, seed, jobs, style_games=None) -> list:
+    out = [match("ismcts", "economist", games, seed + 100, jobs, budget),
+           match("ismcts", "greedy", games, seed + 101, jobs, budget)]
+    for k, style in enumerate(STYLES):
+        out.append(match("ismcts", style, style_games or games, seed + 102 + k, jobs, budget))
     return out
-
-
-def search(games, budget, seed, jobs) -> list:
-    return [match("ismcts", "economist", games, seed + 100, jobs, budget),
-            match("ismcts", "greedy", games, seed + 101, jobs, budget)]
 
 
 def solo(games, budget, seed, jobs, bots=("random", "strongest", "economist", "greedy", "ismcts")) -> dict:
@@ -283,6 +296,8 @@ def main():
                     choices=("all", "ladder", "search", "rollouts", "solo", "calibration", "cards", "speed", "hint"))
     ap.add_argument("--games", type=int, default=1000, help="games per ladder match, and for the card count")
     ap.add_argument("--search-games", type=int, default=200, help="games per ismcts match")
+    ap.add_argument("--style-games", type=int, default=None,
+                    help="games per ismcts match against an outside style (default: --search-games)")
     ap.add_argument("--budget", default="300it", help="ismcts budget per decision (300it, 1s)")
     ap.add_argument("--rollout-games", type=int, default=60, help="games per match of the rollouts part")
     ap.add_argument("--rollout-iterations", type=int, default=300, help="the greedy rollouts' iterations")
@@ -304,7 +319,7 @@ def main():
         if part == "ladder":
             report["ladder"] = ladder(args.games, args.seed, args.jobs)
         elif part == "search":
-            report["search"] = search(args.search_games, args.budget, args.seed, args.jobs)
+            report["search"] = search(args.search_games, args.budget, args.seed, args.jobs, args.style_games)
         elif part == "rollouts":
             report["rollouts"] = rollouts(args.rollout_games, args.rollout_iterations, args.seed, args.jobs)
         elif part == "solo":

@@ -10,7 +10,7 @@ constructor takes.
 A new bot is one more class in :data:`CLASSES`: nothing else names bots.
 
 >>> names()
-['random', 'greedy', 'ismcts', 'strongest', 'economist', 'advisor']
+['random', 'greedy', 'ismcts', 'strongest', 'economist', 'builder', 'warlord', 'merchant', 'spoiler', 'advisor']
 >>> budget_options("ismcts"), budget_options("greedy")
 (('iterations', 'seconds'), ())
 """
@@ -26,9 +26,11 @@ from .errors import PaperTalesError
 from .greedy import GreedyBot
 from .ismcts import IsmctsBot
 from .scripted import EconomistBot, StrongestBot
+from .styles import BuilderBot, MerchantBot, SpoilerBot, WarlordBot
 
 #: the bots, in the order menus list them
-CLASSES: tuple[type, ...] = (RandomBot, GreedyBot, IsmctsBot, StrongestBot, EconomistBot, AdvisorBot)
+CLASSES: tuple[type, ...] = (RandomBot, GreedyBot, IsmctsBot, StrongestBot, EconomistBot, BuilderBot, WarlordBot,
+                             MerchantBot, SpoilerBot, AdvisorBot)
 BOTS: dict[str, type] = {cls.name: cls for cls in CLASSES}
 #: the constructor options that a search budget sets
 BUDGET_OPTIONS = ("iterations", "seconds")

@@ -38,7 +38,8 @@ def _economy(t) -> tuple:
     return (sum(amount for _, amount, _ in t.produces), bool(t.income), -t.cost, t.strength)
 
 
-def _first_free(free: int, rows) -> int | None:
+def first_free(free: int, rows) -> int | None:
+    """The first spot of ``rows`` (tuples of spots, in order) that the mask ``free`` holds."""
     for row in rows:
         for s in row:
             if free >> s & 1:
@@ -106,7 +107,7 @@ class StrongestBot(ScriptedBot):
 
     def _spot(self, t, free: int) -> int:
         rows = (FRONT_SPOTS, BACK_SPOTS) if t.strength >= 2 else (BACK_SPOTS, FRONT_SPOTS)
-        return _first_free(free, rows)
+        return first_free(free, rows)
 
 
 class EconomistBot(ScriptedBot):
@@ -119,7 +120,7 @@ class EconomistBot(ScriptedBot):
         producer = bool(t.produces)
         front_only = any(when == IN_FRONT for _, _, when in t.produces)
         rows = (BACK_SPOTS, FRONT_SPOTS) if producer and not front_only else (FRONT_SPOTS, BACK_SPOTS)
-        return _first_free(free, rows)
+        return first_free(free, rows)
 
     def _build(self, options: list[Action]) -> Action:
         return max(options, key=lambda a: a.level)

@@ -24,10 +24,12 @@ from papertales.bots import play
 from papertales.cards import card_set
 from papertales.greedy import GreedyBot
 from papertales.ismcts import IsmctsBot
+from papertales.registry import get
 
 RECORDED_FILE = Path(__file__).resolve().parent / "bot_fingerprints.json"
 
-#: name -> (players, seeds, bots per seat); a bot spec is "greedy" or ismcts options
+#: name -> (players, seeds, bots per seat); a bot spec is "greedy", an outside style's name
+#: (papertales.styles) or ismcts options
 GAMES = {
     "greedy-4p": (4, range(6), ["greedy"] * 4),
     "greedy-2p": (2, range(3), ["greedy"] * 2),
@@ -38,6 +40,12 @@ GAMES = {
     "ismcts-2p-random-rollout": (2, range(1), [{"iterations": 30, "rollout": "random"}, "greedy"]),
     "ismcts-3p-to-the-end": (3, range(1), [{"iterations": 4, "horizon": "game"}] + ["greedy"] * 2),
     "ismcts-solo": (1, range(1, 2), [{"iterations": 12}]),
+    "styles-4p": (4, range(2), ["builder", "warlord", "merchant", "spoiler"]),
+    "styles-2p": (2, range(2), ["spoiler", "builder"]),
+    "styles-3p-greedy": (3, range(1), ["merchant", "greedy", "warlord"]),
+    "builder-solo": (1, range(2), ["builder"]),
+    "warlord-solo": (1, range(2), ["warlord"]),
+    "merchant-solo": (1, range(2), ["merchant"]),
 }
 HINT_SEEDS = range(3)
 
@@ -50,7 +58,9 @@ def _new_game(players, seed):
 
 
 def _bot(spec, seed):
-    return GreedyBot(seed) if spec == "greedy" else IsmctsBot(seed=seed, **spec)
+    if spec == "greedy":
+        return GreedyBot(seed)
+    return get(spec, seed=seed) if isinstance(spec, str) else IsmctsBot(seed=seed, **spec)
 
 
 def game_digest(players, seed, specs) -> str:

@@ -70,13 +70,15 @@ def _many(name, games):
 
 
 def test_the_registry_names_every_bot():
-    assert names() == ["random", "greedy", "ismcts", "strongest", "economist", "advisor"]
-    assert [budget_options(n) for n in names()] == [(), (), ("iterations", "seconds"), (), (), ("iterations",)]
+    assert names() == ["random", "greedy", "ismcts", "strongest", "economist", "builder", "warlord", "merchant",
+                       "spoiler", "advisor"]
+    assert [budget_options(n) for n in names()] == [(), (), ("iterations", "seconds")] + [()] * 6 + [("iterations",)]
     assert all(get(n).name == n for n in names())            # one name, read from each class
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name, games", [("random", 200), ("greedy", 200), ("strongest", 200), ("economist", 200),
+                                         ("builder", 200), ("warlord", 200), ("merchant", 200), ("spoiler", 200),
                                          ("ismcts", 40), ("advisor", 10)])
 def test_games_end_with_legal_choices_only(name, games):
     """Many games for the fast bots; fewer for the searching ones, each of whose decisions
