@@ -125,7 +125,7 @@ class StyleBot:
     def _deploy(self, game, seat, p) -> Action:
         now = survey(game, p)
         by_id = {t.id: t for t in p.hand}
-        spend = now.budget - self._reserve(game, seat)
+        spend = now.free_gold - self._reserve(game, seat)
         placeable = [by_id[c] for c in now.placeable if by_id[c].cost <= max(spend, 0)]
         if placeable:
             best = max(placeable, key=lambda t: self.value(game, seat, t))
