@@ -13,10 +13,13 @@ from papertales_widgets import serve
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_a_checkout_serves_its_own_notebook_and_template():
-    assert serve.NOTEBOOK == ROOT / "notebooks" / "app.ipynb"
-    assert str(ROOT / "share" / "jupyter") == serve.jupyter_path().split(os.pathsep)[0]
-    assert (ROOT / "share" / "jupyter" / "voila" / "templates" / "papertales" / "conf.json").is_file()
+def test_the_app_serves_its_own_notebook_and_template():
+    """From a checkout, the repository's files; from an installed package (the compiled
+    build's test run), the copies the package carries."""
+    files = ROOT if serve.HERE == ROOT / "widgets" else serve.HERE
+    assert serve.NOTEBOOK == files / "notebooks" / "app.ipynb" and serve.NOTEBOOK.is_file()
+    assert str(files / "share" / "jupyter") == serve.jupyter_path().split(os.pathsep)[0]
+    assert (files / "share" / "jupyter" / "voila" / "templates" / "papertales" / "conf.json").is_file()
 
 
 def test_the_callers_options_replace_the_apps_own():
