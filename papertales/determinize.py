@@ -36,6 +36,7 @@ from .rng import Rng
 from .state import Unit
 
 _TRIES = 20          # redeals to find face-down units their owners could pay for
+_KEYS = float(1 << 64)   # a key of Rng.next64 over this is a uniform number in (0, 1)
 
 
 def determinize(game, seat: int, rng: Rng):
@@ -109,7 +110,7 @@ class Worlds:
         smallest ``-log(u) / odds`` win), the rest (packs, the piles) in order of ``more``."""
         pool, odds = self.pool, self.odds
         race = sorted(range(len(pool)),
-                      key=lambda i: -math.log((keys[at[i]] + 0.5) / 18446744073709551616.0) / odds[pool[i].index])
+                      key=lambda i: -math.log((keys[at[i]] + 0.5) / _KEYS) / odds[pool[i].index])
         chosen = sum(hand + kept + len(spots) for _, hand, _, kept, spots in self.shapes)
         picked = iter(race[:chosen])
         rest = iter(sorted(race[chosen:], key=lambda i: more[at[i]]))
