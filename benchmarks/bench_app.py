@@ -29,7 +29,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from voila_server import CHROMIUM_ARGS, VoilaServer  # noqa: E402
+from voila_server import CHROMIUM_ARGS, ByteCounter, VoilaServer  # noqa: E402
+
+#: true once the page holds plotly's widget bundle (papertales_widgets.charts loads it once per page)
+PLOTLY_LOADED = """async () => {
+  const key = Object.keys(globalThis).find((k) => k.startsWith("__papertales_plotly_"));
+  if (!key) return false;
+  try { await globalThis[key]; return true; } catch (e) { return false; }
+}"""
 
 CLICK_CODE = r'''
 import statistics, time
@@ -116,29 +123,40 @@ def bench_first_solo_game(runs: int = 2) -> list[dict]:
     """"New game" with 1 player (solo) in a preheated page, in ``runs`` visits (each a new
     page and kernel: a second game in the same page would find the first game's decision
     and charts already shown): seconds until the first decision shows, and until the Lich
-    King panel's charts show (plotly's FigureWidgets)."""
+    King panel's charts show (plotly's FigureWidgets); the bytes the browser received (through
+    a counting relay, as sent on the wire) for the first page (interactive, then plotly's
+    bundle fetched while idle) and for the solo game's start."""
     from playwright.sync_api import sync_playwright
     server = VoilaServer(ROOT / "notebooks" / "app.ipynb", Path(tempfile.mkdtemp(prefix="bench-voila-")))
     out = []
     try:
         server.wait_ready()
+        relay = ByteCounter(server.port)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
             for visit in range(1, runs + 1):
                 server.wait_preheated(timeout=120, fills=visit, quiet=2.0)
-                page = browser.new_page(viewport={"width": 1280, "height": 900})
-                page.goto(server.url)
+                page = browser.new_page(viewport={"width": 1280, "height": 900})   # a new page: nothing cached
+                start = relay.received
+                page.goto(relay.url)
                 page.locator(".pt-decision button.pt-choice").first.wait_for(state="visible", timeout=120_000)
+                interactive = relay.received - start
+                page.wait_for_function(PLOTLY_LOADED, timeout=120_000)
+                first_page = relay.received - start
                 page.locator(".pt-players select").select_option(index=0)        # 1 (solo)
                 page.wait_for_timeout(300)
+                before = relay.received
                 t0 = time.perf_counter()
                 page.locator("button.pt-new-game").click()
                 page.locator(".pt-decision .pt-solo-pass").first.wait_for(state="visible", timeout=60_000)
                 t1 = time.perf_counter()
                 page.locator(".pt-lichking .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
-                out.append({"decision_s": round(t1 - t0, 2), "charts_s": round(time.perf_counter() - t0, 2)})
+                out.append({"decision_s": round(t1 - t0, 2), "charts_s": round(time.perf_counter() - t0, 2),
+                            "solo_start_mb": round((relay.received - before) / 1e6, 3),
+                            "interactive_mb": round(interactive / 1e6, 2), "first_page_mb": round(first_page / 1e6, 2)})
                 page.close()
             browser.close()
+        relay.close()
     finally:
         server.stop()
     return out
@@ -197,9 +215,13 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=5, help="bot games per measurement (25 clicks each)")
     ap.add_argument("--visits", type=int, default=3, help="page visits per Voilà mode")
     ap.add_argument("--no-browser", action="store_true", help="skip the Voilà / Chromium measurement")
+    ap.add_argument("--solo-only", action="store_true", help="only the solo game's start and the bytes received")
     ap.add_argument("--coach-only", action="store_true", help="only the guided game and the Game review (3.)")
     args = ap.parse_args(argv)
     report = {}
+    if args.solo_only:
+        report["first solo games"] = solo_report(args.visits)
+        return save(report)
     clicks = () if args.coach_only else (("in this process", bench_clicks_in_process),
                                           ("inside an ipykernel", bench_clicks_in_kernel))
     if clicks:
@@ -226,10 +248,21 @@ def main(argv=None) -> int:
             report[name] = [round(x, 2) for x in t]
             print(f"  {name:20s} median {statistics.median(t):5.2f} s  (visits: {', '.join(f'{x:.2f}' for x in t)})"
                   "   goal <= 5 s")
-        print("'New game' with 1 player (solo), preheated page: first decision / Lich King charts shown")
-        report["first solo games"] = solo = bench_first_solo_game()
-        for i, r in enumerate(solo, 1):
-            print(f"  game {i}: decision {r['decision_s']:.2f} s, charts {r['charts_s']:.2f} s   goal <= 1 s")
+        report["first solo games"] = solo_report()
+    return save(report)
+
+
+def solo_report(runs: int = 2) -> list[dict]:
+    print("'New game' with 1 player (solo), preheated page: first decision / Lich King charts shown")
+    solo = bench_first_solo_game(runs)
+    for i, r in enumerate(solo, 1):
+        print(f"  game {i}: decision {r['decision_s']:.2f} s, charts {r['charts_s']:.2f} s   goal <= 1 s;"
+              f" received {r['solo_start_mb']:.3f} MB (goal <= 1 MB); the first page before it"
+              f" {r['first_page_mb']:.2f} MB (goal <= 8 MB; {r['interactive_mb']:.2f} MB when interactive)")
+    return solo
+
+
+def save(report: dict) -> int:
     out = ROOT / "test-artifacts" / "bench_app.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(report, indent=2))

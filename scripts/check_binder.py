@@ -64,6 +64,13 @@ def check_installed(env: Path) -> None:
                                   cwd="/", text=True)
     if out.strip() != "False":
         raise SystemExit(f"check_binder: the engine is not the pure one: {out!r}")
+    settings = subprocess.check_output(
+        [py, "-c", "import json; from jupyter_server.serverapp import ServerApp; a = ServerApp(); "
+                   "a.load_config_file(); print(json.dumps([a.websocket_compression_options, "
+                   "list(a.config.VoilaConfiguration.extension_denylist)]))"], cwd="/", text=True)
+    if json.loads(settings) != [{}, ["jupyterlab-plotly"]]:
+        raise SystemExit(f"check_binder: postBuild did not install the server settings: {settings!r}")
+
     def versions(lines):
         """name (normalised as PyPI does) -> version, from ``name==version`` lines"""
         return {re.sub(r"[-_.]+", "-", n).lower(): v for n, _, v in (x.partition("==") for x in lines if "==" in x)}
@@ -137,7 +144,7 @@ def main() -> int:
         say(f"building the environment in {env} (binder/requirements.txt, then binder/postBuild)")
         variables = build(env)
         check_installed(env)
-        say("installed: pinned versions, pure engine, no mypy; executing notebooks/app.ipynb")
+        say("installed: pinned versions, pure engine, no mypy, server settings; executing notebooks/app.ipynb")
         execute(env, variables, tmp)
         say("executed without error; serving it with Voilà")
         serve(env, variables, tmp)

@@ -17,6 +17,7 @@ from papertales.i18n import t
 from papertales.render import escape
 
 from .base import MessageBox, Speaking, guarded, wrap
+from .charts import BundlePreload
 from .eventlog import EventLog
 from .kingdom import KingdomView
 from .lichking import LichKingPanel
@@ -124,6 +125,7 @@ class App(Speaking, W.VBox):
         self.add_class(f"pt-lang-{lang}")     # the page's script shows its busy sign in this language
         self.messages = MessageBox(lang=lang)
         self.warm_up = warm_up_plotly()
+        self.plotly_preload = BundlePreload()     # the page fetches plotly.js once, when idle
         self.session = Session(players=players, seed=seed, humans=humans, cards=cards,
                                lich_king_cards=lich_king_cards, lang=lang)
         self.language = W.ToggleButtons(options=language_options(), value=lang,

@@ -186,21 +186,6 @@ def guarded(box_attr: str = "messages"):
     return deco
 
 
-def sync_figure_state(fig) -> None:
-    """Keep a plotly ``FigureWidget``'s synced state equal to the figure.
-
-    Changes made after a FigureWidget is created travel as one-off messages; a browser
-    that connects later (Voilà renders the page after running the notebook, a reloaded
-    page) only reads the state, which plotly itself refreshes only when the figure is
-    displayed on its own.  Panels put their figures in boxes, so they refresh it here."""
-    from copy import deepcopy
-    try:
-        fig._widget_data = deepcopy(fig._data)
-        fig._widget_layout = deepcopy(fig._layout_obj._props)
-    except AttributeError:         # another plotly version: its own messages must do
-        pass
-
-
 def widgets_under(*roots, keep=()) -> list:
     """``roots`` and every widget they hold (children, pages, layouts, styles ...), each
     once, leaving out the widgets of ``keep`` and what is under them."""

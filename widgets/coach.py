@@ -29,7 +29,8 @@ from papertales.i18n import number, t
 from papertales.render import escape
 
 from .reviewfile import POINT_COLORS, review_html, summary_text
-from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, replace_children, sync_figure_state, wrap
+from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, replace_children, wrap
+from .charts import figure_widget, sync_figure_state
 
 
 _CSS = """<style>
@@ -440,7 +441,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         sizes = [16 if id(r) in marks else (11 if r.verdict != "fine" else 7) for r in plotted]
         labels = [str(marks[id(r)]) if id(r) in marks else "" for r in plotted]
         if self.fig is None:
-            self.fig = go.FigureWidget()
+            self.fig = figure_widget()
             self.fig.add_trace(go.Scatter(mode="lines", fill="toself", line=dict(width=0), fillcolor="rgba(91,42,134,0.15)",
                                           hoverinfo="skip", showlegend=False))
             self.fig.add_trace(go.Scatter(mode="lines+markers+text", line=dict(color="#5b2a86", width=2),

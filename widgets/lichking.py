@@ -27,13 +27,14 @@ from papertales.i18n import t
 from papertales.render import escape
 
 from .base import DrawnWhenVisible, MessageBox, guarded
+from .charts import sync_figure_state
 from .kingdom import KingdomView
 from .session import Session
 from .solocalc import SoloRecord, cause_rows, current_armies, live_gains, solo_record
 from .solocards import (LICH_COLOR, PLAYER_COLOR, Html, illustrative_html, illustrative_titles, panel_language,
                         phase_name, solo_cards, swrap, t_html)
 from .solodraw import (N_SLOTS, armies_figure, armies_text_html, gains_figure, h4, lich_cards_html, lp_log_html,
-                       matches_table_html, necropolis_html, race_figure, rows_table_html, solo_lp_series, sync_views,
+                       matches_table_html, necropolis_html, race_figure, rows_table_html, solo_lp_series,
                        turn_label, update_armies_figure, update_gains_figure)
 from .stepper import DecisionPanel, GameStepper
 
@@ -176,7 +177,7 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
                 tr.x, tr.y, tr.hovertext = labels, values[k], hovers[k]
             self.race_fig.layout.xaxis.categoryorder = "array"
             self.race_fig.layout.xaxis.categoryarray = labels
-        sync_views(self.race_fig)
+        sync_figure_state(self.race_fig)
         self.log_html.value = swrap(lp_log_html(g, lang))
 
     @guarded()

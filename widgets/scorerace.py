@@ -10,7 +10,8 @@ from papertales import LICH_SEAT as LICH, cause_label
 from papertales.i18n import t
 from papertales.render import escape
 
-from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, sync_figure_state, wrap
+from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, wrap
+from .charts import figure_widget, sync_figure_state
 
 LICH_COLOR = "#5b2a86"            # the Lich King's colour in every solo chart
 
@@ -101,7 +102,7 @@ class ScoreRace(Speaking, DrawnWhenVisible, W.VBox):
         seats = list(values)                      # the players, then the Lich King in solo
         names = [R.seat_name(g.names, s, lang) for s in seats]
         if self.fig is None or len(self.fig.data) != len(seats):
-            self.fig = go.FigureWidget()
+            self.fig = figure_widget()
             for s in seats:
                 color = LICH_COLOR if s == LICH else R.PLAYER_COLORS[s % 5]
                 self.fig.add_trace(go.Scatter(mode="lines+markers", line=dict(color=color, width=3),

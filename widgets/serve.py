@@ -34,13 +34,20 @@ PORT = 8866
 #: --VoilaExecutor.iopub_timeout=60: when many pages open at once on a busy machine the app's
 #: output can reach Voilà more than the default 4 s after its cell ran, and Voilà would serve
 #: the page without the app (20 visitors arriving together did that).
+#: --Voila.tornado_settings=websocket_compression_options={}: messages to the page are deflated
+#: (plotly's 5 MB widget bundle, sent once per page by papertales_widgets.charts, arrives as
+#: 1.5 MB).  --VoilaConfiguration.extension_denylist=jupyterlab-plotly: that extension renders
+#: plain plotly figures (the app draws only FigureWidgets) and would send the page another
+#: copy of plotly.js (4.8 MB) on every visit.
 #: --template=papertales (share/jupyter/voila/templates/papertales): Voilà's lab template
 #: without its Font Awesome stylesheets from a CDN (Voilà's own bundle has the icons), so the
 #: page needs no internet.
 VOILA_OPTIONS = ["--no-browser", f"--port={PORT}", "--template=papertales", "--Voila.ip=127.0.0.1",
                  "--preheat_kernel=True", "--pool_size=1",
                  "--MappingKernelManager.cull_idle_timeout=180", "--MappingKernelManager.cull_interval=30",
-                 "--MappingKernelManager.cull_connected=False", "--VoilaExecutor.iopub_timeout=60"]
+                 "--MappingKernelManager.cull_connected=False", "--VoilaExecutor.iopub_timeout=60",
+                 "--Voila.tornado_settings=websocket_compression_options={}",
+                 "--VoilaConfiguration.extension_denylist=jupyterlab-plotly"]
 
 
 def voila_command(options: list[str]) -> list[str]:

@@ -7,13 +7,13 @@ catalogue, in the ``lang`` each function takes."""
 
 from __future__ import annotations
 
-from copy import deepcopy
 
 from papertales import cause_label
 from papertales import render as R
 from papertales.i18n import t
 from papertales.render import escape
 
+from .charts import figure_widget, sync_figure_state
 from .scorerace import lp_series
 from .solocalc import Armies, Gains
 from .solocards import (BLACK_COLOR, LICH, LICH_COLOR, PLAYER_COLOR, PURPLE_COLOR, Html, card_name, card_text,
@@ -128,21 +128,9 @@ CHART_LAYOUT = dict(margin=dict(l=50, r=10, t=80, b=50), plot_bgcolor="#fafafa",
                     legend=dict(orientation="h", x=0, yanchor="bottom", y=1.02))
 
 
-def sync_views(fig) -> None:
-    """Make a FigureWidget's current data and layout the state its *new* views start from.
-
-    plotly sends changes to the views that exist and refreshes the starting state
-    (``_widget_data`` / ``_widget_layout``) only when the figure itself is displayed
-    (``_repr_mimebundle_``).  Our figures sit inside boxes and Voilà draws the page after
-    the cell has run, so without this they would start empty.  Same two lines as
-    plotly's ``_repr_mimebundle_``."""
-    fig._widget_layout = deepcopy(fig._layout_obj._props)
-    fig._widget_data = deepcopy(fig._data)
-
-
 def gains_figure(lang=None):
     import plotly.graph_objects as go
-    fig = go.FigureWidget()
+    fig = figure_widget()
     fig.add_trace(go.Bar(name=t("solo.gains.trace.immediate", lang), marker_color="#3b2f6b", hoverinfo="text",
                          textposition="inside"))
     for k in range(N_SLOTS):
@@ -198,7 +186,7 @@ def update_gains_figure(fig, gains: Gains | None, title: str, cards=None, lang=N
             for tr, (y, text, hover) in zip(fig.data, traces):
                 tr.x, tr.y, tr.text, tr.hovertext = x, y, text, hover
         fig.layout.title.text = title
-    sync_views(fig)
+    sync_figure_state(fig)
 
 
 def matches_table_html(gains: Gains, cards=None, lang=None) -> str:
@@ -238,7 +226,7 @@ def rows_table_html(rows, total, lang=None) -> str:
 
 def armies_figure(lang=None):
     import plotly.graph_objects as go
-    fig = go.FigureWidget()
+    fig = figure_widget()
     specs = (("solo.armies.trace.you", PLAYER_COLOR, ""), ("solo.armies.trace.current", BLACK_COLOR, ""),
              ("solo.armies.trace.next", "#666", ""), ("solo.armies.trace.hidden", "#bbb", "/"),
              ("solo.lich_cards.title", "#c0392b", ""))
@@ -292,7 +280,7 @@ def update_armies_figure(fig, a: Armies | None, lang=None) -> None:
                 tr.x, tr.y, tr.text, tr.hovertext = x, y, text, hover
             what = ("resolved" if a.resolved else "forecast" if a.hidden else "now")
             fig.layout.title.text = t(f"solo.armies.title.{what}", lang, turn=a.turn)
-    sync_views(fig)
+    sync_figure_state(fig)
 
 
 def armies_text_html(a: Armies | None, lang=None) -> str:
@@ -323,7 +311,7 @@ def armies_text_html(a: Armies | None, lang=None) -> str:
 def race_figure(names=None, lang=None):
     import plotly.graph_objects as go
     names = names or (t("solo.you", lang), t("solo.lich_king", lang))
-    fig = go.FigureWidget()
+    fig = figure_widget()
     for name, color in zip(names, (PLAYER_COLOR, LICH_COLOR)):
         fig.add_trace(go.Scatter(name=name, mode="lines+markers", line=dict(color=color, width=3),
                                  hoverinfo="text"))

@@ -26,7 +26,8 @@ from papertales.i18n import t
 from papertales.render import escape
 from papertales.whatif import evaluate
 
-from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, sync_figure_state, wrap
+from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, wrap
+from .charts import figure_widget, sync_figure_state
 
 
 
@@ -184,7 +185,7 @@ def graph_table_html(G) -> str:
 def build_figure(G, widget=True):
     import plotly.graph_objects as go
     traces, annotations = figure_parts(G)
-    cls = go.FigureWidget if widget else go.Figure
+    cls = figure_widget if widget else go.Figure
     fig = cls(data=[go.Scatter(**{k: v for k, v in t.items() if k != "type"}) for t in traces])
     fig.update_layout(title=dict(text=G.graph.get("title", ""), x=0.02), annotations=annotations,
                       xaxis=dict(visible=False, range=[-1.5, 1.5]),

@@ -10,6 +10,7 @@ Screenshots are kept in test-artifacts/.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import time
@@ -373,6 +374,37 @@ def test_play_a_whole_solo_game_against_the_lich_king(voila_app, page, artifacts
         "scores": {"you": game.players[0].lp, "lich_king": game.lich.lp}, "winner": winner,
         "refused_placements": refusals, "console_errors": errors[:20]}, indent=2))
     assert not [m for m in errors if "pageerror" in m], errors
+
+
+def test_plotly_reaches_the_page_once(voila_app, page):
+    """plotly.js (in the widget bundle that charts.py sends, or in a labextension) reaches a page
+    once, however many charts it opens: a solo game's Lich King charts, then the Score race."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    bundles = []          # where each copy came from: a websocket message or an HTTP response
+    marker = "as FigureModel"                       # the last line of plotly's widget bundle
+
+    def frame(event):
+        data = event["response"]["payloadData"]        # base64 for a binary frame (Jupyter's v1 protocol)
+        text = base64.b64decode(data).decode("utf-8", "replace") if event["response"]["opcode"] == 2 else data
+        if marker in text:
+            bundles.append("websocket")
+    urls = {}
+    cdp.on("Network.webSocketFrameReceived", frame)
+    cdp.on("Network.responseReceived", lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]))
+    cdp.on("Network.loadingFinished",
+           lambda e: bundles.append(urls.get(e["requestId"])) if e["encodedDataLength"] > 2_000_000 else None)
+    voila_app.open(page)
+    page.locator(".pt-players select").select_option(label="1 (solo vs the Lich King)")
+    settle(page)
+    click_and_wait(page, page.locator("button.pt-new-game"))
+    page.locator(".pt-lichking .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
+    page.locator(".lm-TabBar-tab", has_text="Score race").click()
+    page.locator(".pt-scorerace .js-plotly-plot").first.wait_for(state="visible", timeout=60_000)
+    settle(page)
+    assert page.locator(".js-plotly-plot").count() >= 3
+    assert bundles == ["websocket"], bundles
+    assert_no_traceback(page)
 
 
 def test_switch_the_app_to_polish_and_back(voila_app, page, artifacts):

@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -18,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 #: the kernel options `papertales app` serves with (no XSRF switch: the page's shutdown must pass as served)
-APP_SH_OPTIONS = [o for o in VOILA_OPTIONS if o.startswith(("--MappingKernelManager.", "--VoilaExecutor."))]
+APP_SH_OPTIONS = [o for o in VOILA_OPTIONS if o.startswith(("--MappingKernelManager.", "--VoilaExecutor.",
+                                                              "--Voila.tornado_settings", "--VoilaConfiguration."))]
 READY_PATH = "voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json"
 #: the app's Voilà template (share/jupyter/voila/templates/papertales: no stylesheet from a CDN)
 TEMPLATE = "papertales"
@@ -128,3 +130,48 @@ class VoilaServer:
                 self.proc.kill()
                 self.proc.wait(10)
         self.log.close()
+
+
+class ByteCounter:
+    """A loopback TCP relay in front of a server that counts the bytes the browser receives
+    (as sent over the wire: after gzip and the websocket's deflate)."""
+
+    def __init__(self, port: int):
+        self.target = port
+        self.received = 0
+        self._lock = threading.Lock()
+        self._server = socket.socket()
+        self._server.bind(("127.0.0.1", 0))
+        self._server.listen(64)
+        self.port = self._server.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                browser, _ = self._server.accept()
+            except OSError:
+                return
+            server = socket.create_connection(("127.0.0.1", self.target))
+            threading.Thread(target=self._pipe, args=(browser, server, False), daemon=True).start()
+            threading.Thread(target=self._pipe, args=(server, browser, True), daemon=True).start()
+
+    def _pipe(self, src: socket.socket, dst: socket.socket, count: bool) -> None:
+        try:
+            while data := src.recv(65536):
+                if count:
+                    with self._lock:
+                        self.received += len(data)
+                dst.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for sock in (src, dst):
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        self._server.close()

@@ -1,0 +1,142 @@
+"""plotly's interactive figures, with plotly.js sent to a page once.
+
+A plotly ``FigureWidget`` is an anywidget whose ``_esm`` is plotly's whole widget bundle
+(about 5 MB).  That text is part of every figure's synced state, so each chart the app drew
+sent it again: a solo game's start received 15 MB.  Our figures carry a small module instead
+(:data:`SHIM`): the page's first figure asks the kernel for the bundle in one custom message,
+imports it, and every other figure of the page reuses that import.  The app asks as soon as
+the page is idle (:class:`BundlePreload`), so a chart opened later finds plotly already there.
+It works wherever widgets work (Voilà, Binder, JupyterLab, a static Voici site), since it
+needs no file served by anybody: the bundle travels over the kernel's own connection.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+
+import anywidget
+
+#: the page-wide loader: one promise per plotly version on ``globalThis``; the first model
+#: that needs it sends ``{"type": "plotly-bundle?"}``, the kernel answers with the code
+_LOADER = r"""// # i18n: not prose (JavaScript)
+const KEY = "__papertales_plotly_" + VERSION;
+function plotly(model) {
+  const g = globalThis;
+  if (!g[KEY]) {
+    g[KEY] = new Promise((resolve, reject) => {
+      const answer = (msg) => {
+        if (!msg || msg.type !== "plotly-bundle") return;
+        model.off("msg:custom", answer);
+        const url = URL.createObjectURL(new Blob([msg.code], {type: "text/javascript"}));
+        import(url).then(resolve, reject).finally(() => URL.revokeObjectURL(url));
+      };
+      model.on("msg:custom", answer);
+      model.send({type: "plotly-bundle?"});
+    });
+    g[KEY].catch(() => { delete g[KEY]; });     // a failed load is tried again by the next figure
+  }
+  return g[KEY];
+}
+"""
+
+#: a figure's ``_esm``: plotly's own widget (a factory of ``{initialize, render}`` per model),
+#: once the page has the bundle
+SHIM = _LOADER + r"""// # i18n: not prose
+export default () => {
+  let inner = null;
+  const ready = async (model) => {
+    if (!inner) {
+      const mod = await plotly(model);
+      inner = typeof mod.default === "function" ? mod.default() : mod.default;
+    }
+    return inner;
+  };
+  return {
+    async initialize(ctx) { const w = await ready(ctx.model); return w.initialize?.(ctx); },
+    async render(ctx) { const w = await ready(ctx.model); return w.render?.(ctx); },
+  };
+};
+"""
+
+#: :class:`BundlePreload`'s ``_esm``: fetch the bundle when the page has nothing else to do
+PRELOAD = _LOADER + r"""// # i18n: not prose
+export default {
+  initialize({model}) {
+    const go = () => plotly(model).catch((err) => console.warn("plotly preload:", err));
+    if (globalThis.requestIdleCallback) requestIdleCallback(go, {timeout: 3000}); else setTimeout(go, 1000);
+  },
+  render() {},
+};
+"""
+
+
+@functools.cache
+def plotly_version() -> str:
+    """The installed plotly's version (read without importing plotly, which takes seconds)."""
+    from importlib.metadata import version
+    return version("plotly")
+
+
+@functools.cache
+def plotly_bundle() -> str:
+    """The installed plotly's widget bundle (the ``_esm`` of its own ``FigureWidget``)."""
+    import plotly.graph_objects as go
+    return str(go.FigureWidget._esm)
+
+
+def _with_version(module: str) -> str:
+    return module.replace("VERSION", json.dumps(plotly_version()), 1)
+
+
+def _answer(widget, content, buffers) -> None:
+    """The kernel's side of the loader: the bundle, to the page that asked."""
+    if isinstance(content, dict) and content.get("type") == "plotly-bundle?":
+        widget.send({"type": "plotly-bundle", "code": plotly_bundle()})
+
+
+@functools.cache
+def _figure_class():
+    import plotly.graph_objects as go
+
+    class FigureWidget(go.FigureWidget):
+        """plotly's ``FigureWidget`` with :data:`SHIM` for ``_esm`` (see the module's docstring)."""
+
+        _esm = _with_version(SHIM)
+
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            self.on_msg(_answer)
+
+    return FigureWidget
+
+
+def figure_widget(*args, **kwargs):
+    """A plotly ``FigureWidget`` (same arguments) whose page loads plotly.js once."""
+    return _figure_class()(*args, **kwargs)
+
+
+class BundlePreload(anywidget.AnyWidget):
+    """An invisible widget that makes the page fetch plotly's bundle while it is idle."""
+
+    _esm = _with_version(PRELOAD)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(_answer)
+
+
+def sync_figure_state(fig) -> None:
+    """Keep a ``FigureWidget``'s synced state equal to the figure.
+
+    Changes made after a FigureWidget is created travel as one-off messages; a browser
+    that connects later (Voilà renders the page after running the notebook, a reloaded
+    page) only reads the state, which plotly itself refreshes only when the figure is
+    displayed on its own (``_repr_mimebundle_``).  Panels put their figures in boxes, so
+    they refresh it here."""
+    from copy import deepcopy
+    try:
+        fig._widget_data = deepcopy(fig._data)
+        fig._widget_layout = deepcopy(fig._layout_obj._props)
+    except AttributeError:         # another plotly version: its own messages must do
+        pass
