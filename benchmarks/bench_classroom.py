@@ -24,6 +24,7 @@ everyone has gone and how long until the last one went.  Loopback only, bounded:
 
     .venv/bin/python benchmarks/bench_classroom.py               # N = 5, 10, 20
     .venv/bin/python benchmarks/bench_classroom.py --visitors 3 --json
+    .venv/bin/python benchmarks/bench_classroom.py --visitors 30 --pool 30     # a class, kernels ready
 """
 
 from __future__ import annotations
@@ -293,6 +294,18 @@ def kernel_processes(server: VoilaServer) -> dict[str, psutil.Process]:
     return out
 
 
+def cpu_seconds(server: VoilaServer, seen: dict) -> None:
+    """Update ``seen`` (pid -> CPU seconds so far) for Voilà and its kernels: the sum of its
+    values is the server's CPU (a kernel's last seconds before it exits are missed)."""
+    root = psutil.Process(server.proc.pid)
+    for p in [root] + root.children(recursive=True):
+        try:
+            t = p.cpu_times()
+            seen[p.pid] = max(seen.get(p.pid, 0.0), t.user + t.system)
+        except psutil.Error:
+            pass
+
+
 def memory(server: VoilaServer) -> dict:
     """PSS of Voilà and its kernels (shared pages counted once), RSS of each kernel."""
     total, per_kernel = 0, []
@@ -308,13 +321,16 @@ def memory(server: VoilaServer) -> dict:
     return {"pss": total, "kernels": len(per_kernel), "kernel_rss": per_kernel}
 
 
-async def classroom(n: int, seed: int, think=(1.0, 3.0)) -> dict:
+async def classroom(n: int, seed: int, think=(1.0, 3.0), pool: int = 1, extra=()) -> dict:
     workdir = Path(tempfile.mkdtemp(prefix=f"classroom{n}-"))
-    server = VoilaServer(APP, workdir, preheat=True)
+    server = VoilaServer(APP, workdir, preheat=True, pool=pool, extra=extra)
     try:
         server.wait_ready()
-        server.wait_preheated()
+        server.wait_preheated(timeout=60 + 10 * pool, quiet=3.0)
         start_mem = memory(server)
+        cpu: dict[int, float] = {}
+        cpu_seconds(server, cpu)
+        cpu_start = sum(cpu.values())
         visitors = [Visitor(i, server.url, leaves_properly=(i % 2 == 0), think=think) for i in range(n)]
         peak = {"pss": 0}
         stop_sampling = asyncio.Event()
@@ -324,7 +340,8 @@ async def classroom(n: int, seed: int, think=(1.0, 3.0)) -> dict:
                 m = memory(server)
                 if m["pss"] > peak["pss"]:
                     peak.update(m)
-                await asyncio.sleep(3)
+                cpu_seconds(server, cpu)
+                await asyncio.sleep(1)
 
         async def visit(v: Visitor):
             await asyncio.sleep(v.number * ARRIVALS)
@@ -348,6 +365,8 @@ async def classroom(n: int, seed: int, think=(1.0, 3.0)) -> dict:
         played = time.monotonic() - t0
         stop_sampling.set()
         await sampler
+        cpu_seconds(server, cpu)
+        cpu_used = sum(cpu.values()) - cpu_start
         # after everyone has gone: which kernels are left, and when does each one go?
         ours = {v.kernel: v for v in visitors if v.kernel}
         await asyncio.sleep(2)
@@ -370,7 +389,8 @@ async def classroom(n: int, seed: int, think=(1.0, 3.0)) -> dict:
         proper = [gone_after.get(k) for k, v in ours.items() if v.leaves_properly]
         vanished = [gone_after.get(k) for k, v in ours.items() if not v.leaves_properly]
         return {
-            "visitors": n, "think_s": list(think), "games_finished": sum(v.finished for v in visitors), "seconds": round(played, 1),
+            "visitors": n, "pool": pool, "think_s": list(think), "games_finished": sum(v.finished for v in visitors), "seconds": round(played, 1),
+            "server_cpu_s": round(cpu_used, 1),
             "clicks": len(clicks), "click_p50_s": pct(clicks, 0.5), "click_p95_s": pct(clicks, 0.95),
             "click_max_s": round(clicks[-1], 3) if clicks else None,
             "open_p50_s": pct(opens, 0.5), "open_p95_s": pct(opens, 0.95),
@@ -394,21 +414,25 @@ def main() -> int:
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("LEAST", "MOST"),
                         help="seconds a visitor waits before each click, drawn between these (default 1 3; "
                              "0.2 0.8 is a stress test)")
+    parser.add_argument("--pool", type=int, default=1,
+                        help="kernels Voilà keeps ready (scripts/app.sh's POOL; default 1)")
+    parser.add_argument("--voila", nargs="*", default=[], metavar="OPTION",
+                        help="more Voilà options, e.g. --VoilaKernelManager.fill_delay=600")
     parser.add_argument("--json", action="store_true", help="one JSON object per classroom")
     args = parser.parse_args()
     if not 0 <= args.think[0] <= args.think[1] <= 60:
         parser.error("--think: 0 <= LEAST <= MOST <= 60 seconds")
     if any(not 1 <= n <= 40 for n in args.visitors):
         parser.error("--visitors: 1 to 40 each (this is a loopback benchmark, not a load generator)")
-    print(f"server options: {' '.join(APP_SH_OPTIONS)}", file=sys.stderr)
+    print(f"server options: {' '.join(APP_SH_OPTIONS + args.voila)}", file=sys.stderr)
     for n in args.visitors:
-        r = asyncio.run(classroom(n, args.seed, tuple(args.think)))
+        r = asyncio.run(classroom(n, args.seed, tuple(args.think), args.pool, args.voila))
         if args.json:
             print(json.dumps(r))
         else:
-            print(f"{n:>2} visitors: {r['games_finished']} games finished in {r['seconds']} s; clicks {r['clicks']}: "
+            print(f"{n:>2} visitors, pool {args.pool}: {r['games_finished']} games finished in {r['seconds']} s; clicks {r['clicks']}: "
                   f"p50 {r['click_p50_s']} s, p95 {r['click_p95_s']} s (max {r['click_max_s']}); page open "
-                  f"p50 {r['open_p50_s']} s, p95 {r['open_p95_s']} s; memory {r['memory_start_mb']} MB idle, "
+                  f"p50 {r['open_p50_s']} s, p95 {r['open_p95_s']} s; server CPU {r['server_cpu_s']} s; memory {r['memory_start_mb']} MB idle, "
                   f"{r['memory_peak_mb']} MB at the peak ({r['kernels_at_peak']} kernels, {r['kernel_rss_mb']} MB "
                   f"RSS each); errors {len(r['errors'])}; kernels left after leaving {r['kernels_left_after_leaving']},"
                   f" not gone after {CULL_LIMIT:.0f} s: {r['kernels_not_gone']}; gone after shutdown within "

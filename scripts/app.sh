@@ -2,6 +2,8 @@
 # Install the app into .venv-app (fresh machine friendly) and serve the Paper Tales Lab app
 # (notebooks/app.ipynb) with Voilà: open the printed http://localhost:PORT/ address.
 # PORT=8866 by default; extra arguments go to voila (e.g. --Voila.ip=0.0.0.0).
+# POOL=N keeps N kernels that have already run the app, for a class arriving together
+# (docs/classroom.md: about 120 MB of memory each; default 1).
 # The app runs on the compiled engine (mypyc, about twice the coach's samples per second;
 # the pure-Python engine when no C compiler is found): a regular install, done again only
 # when a source file changed since the last one (compiling takes a minute or two).
@@ -18,4 +20,4 @@ if [ "$(cat .venv-app/sources.sha256 2>/dev/null)" != "$sources" ]; then
     echo "$sources" > .venv-app/sources.sha256
 fi
 # `papertales app` (widgets/serve.py) runs Voilà with the app's options and says why each.
-exec .venv-app/bin/papertales app --port="${PORT:-8866}" "$@"
+exec .venv-app/bin/papertales app --port="${PORT:-8866}" --pool_size="${POOL:-1}" "$@"

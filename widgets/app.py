@@ -6,8 +6,6 @@ language (:meth:`App.set_language`); the default is :func:`papertales.i18n.get_l
 
 from __future__ import annotations
 
-import os
-import threading
 from typing import Callable, NamedTuple
 
 import ipywidgets as W
@@ -17,7 +15,7 @@ from papertales.i18n import t
 from papertales.render import escape
 
 from .base import MessageBox, Speaking, guarded, wrap
-from .charts import BundlePreload
+from .charts import BundlePreload, warm_up_plotly
 from .eventlog import EventLog
 from .kingdom import KingdomView
 from .lichking import LichKingPanel
@@ -78,32 +76,6 @@ def rules_html(solo: bool = False, lang=None) -> str:
 def language_options() -> list:
     """``[("English", "en"), ("Polski", "pl")]``: each language in its own words."""
     return [(t("app.lang.name", lang), lang) for lang in i18n.LANGUAGES]
-
-
-def warm_up_plotly():
-    """Import plotly's FigureWidget ahead of the chart tabs: its import chain (plotly.io ->
-    nbformat -> jsonschema) takes seconds; then build one throwaway figure of the traces
-    the panels draw (bars, lines): plotly loads each one's validators on first use, which
-    made the first chart of a game 0.15 s slower.  In a kernel that Voilà preheats, do it
-    now (nobody waits yet); elsewhere in a background thread, a little later, so that the
-    page becomes interactive first."""
-    def work():
-        try:
-            import plotly.graph_objs._figurewidget  # noqa: F401
-            import plotly.graph_objects as go
-            go.Figure([go.Bar(x=[0], y=[0], marker=dict(color="#000")),
-                       go.Scatter(x=[0], y=[0], mode="lines+markers+text", text=[""])],
-                      dict(title="", barmode="group", xaxis=dict(title=""), yaxis=dict(title=""),
-                           margin=dict(l=0), legend=dict(orientation="h")))
-        except Exception:          # noqa: BLE001 - the tab that needs it will show the error
-            pass
-    if os.environ.get("VOILA_PREHEAT") == "True":
-        work()
-        return None
-    timer = threading.Timer(8.0, work)
-    timer.daemon = True
-    timer.start()
-    return timer
 
 
 class App(Speaking, W.VBox):

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import sys
+import threading
 
 import anywidget
 
@@ -124,6 +127,39 @@ class BundlePreload(anywidget.AnyWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.on_msg(_answer)
+
+
+def warm_up_plotly():
+    """Import plotly's FigureWidget ahead of the chart tabs: its import chain (plotly.io ->
+    nbformat -> jsonschema) takes seconds; then build one throwaway figure of the traces
+    the panels draw (bars, lines): plotly loads each one's validators on first use, which
+    made the first chart of a game 0.15 s slower.  In a kernel that Voilà preheats, do it
+    now (nobody waits yet); elsewhere in a background thread, a little later, so that the
+    page becomes interactive first."""
+    # plotly imports nbformat, which imports jsonschema, which builds the IRI grammar of
+    # rfc3987-syntax when that package is installed (Jupyter's pins install it): 1.1 of the
+    # 1.4 s of CPU the import cost every visitor's kernel.  Nothing in the app's kernel checks
+    # an IRI (jsonschema then leaves that one format unchecked).
+    if "jsonschema" not in sys.modules:
+        sys.modules.setdefault("rfc3987_syntax", None)      # type: ignore[assignment]
+
+    def work():
+        try:
+            import plotly.graph_objs._figurewidget  # noqa: F401
+            import plotly.graph_objects as go
+            go.Figure([go.Bar(x=[0], y=[0], marker=dict(color="#000")),
+                       go.Scatter(x=[0], y=[0], mode="lines+markers+text", text=[""])],
+                      dict(title="", barmode="group", xaxis=dict(title=""), yaxis=dict(title=""),
+                           margin=dict(l=0), legend=dict(orientation="h")))
+        except Exception:          # noqa: BLE001 - the tab that needs it will show the error
+            pass
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        work()
+        return None
+    timer = threading.Timer(8.0, work)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 def sync_figure_state(fig) -> None:

@@ -32,18 +32,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def voila_command(notebook: Path, port: int, preheat: bool = True) -> list[str]:
+def voila_command(notebook: Path, port: int, preheat: bool = True, pool: int = 1, extra=()) -> list[str]:
     cmd = [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", "--show_tracebacks=True", f"--template={TEMPLATE}"] + APP_SH_OPTIONS
     if preheat:
-        cmd += ["--preheat_kernel=True", "--pool_size=1"]
-    return cmd
+        cmd += ["--preheat_kernel=True", f"--pool_size={pool}"]
+    return cmd + list(extra)
 
 
 class VoilaServer:
     """A Voilà process serving one notebook on a free loopback port."""
 
-    def __init__(self, notebook: Path, workdir: Path, preheat: bool = True):
+    def __init__(self, notebook: Path, workdir: Path, preheat: bool = True, pool: int = 1, extra=()):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log_path = workdir / "voila.log"
@@ -54,7 +54,7 @@ class VoilaServer:
         env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(ROOT / "share" / "jupyter"),
                                                             os.environ.get("JUPYTER_PATH")]))
         self.log = open(self.log_path, "w")
-        self.proc = subprocess.Popen(voila_command(notebook, self.port, preheat), cwd=ROOT, env=env,
+        self.proc = subprocess.Popen(voila_command(notebook, self.port, preheat, pool, extra), cwd=ROOT, env=env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
 
     def wait_ready(self, timeout: float = 90) -> None:
