@@ -35,7 +35,6 @@ import json
 import random
 import re
 import statistics
-import struct
 import sys
 import tempfile
 import time
@@ -44,6 +43,7 @@ from pathlib import Path
 
 import psutil
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
 from tornado.websocket import websocket_connect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,16 +67,23 @@ def _message(msg_type: str, content: dict, session: str, channel: str = "shell")
             "parent_header": {}, "metadata": {}, "content": content, "channel": channel, "buffers": []}
 
 
-def _decode(frame) -> dict:
-    """A websocket frame of jupyter_server's default protocol: JSON text, or binary (a
-    count of parts, their offsets, the JSON message, then its buffers)."""
-    if isinstance(frame, str):
-        return json.loads(frame)
-    n = struct.unpack("!I", frame[:4])[0]
-    offsets = list(struct.unpack(f"!{n}I", frame[4:4 + 4 * n])) + [len(frame)]
-    msg = json.loads(frame[offsets[0]:offsets[1]].decode("utf-8"))
-    msg["buffers"] = [frame[offsets[i]:offsets[i + 1]] for i in range(1, n)]
-    return msg
+#: the websocket protocol a browser's page speaks (JupyterLab's services, in Voilà's page):
+#: the server relays a message's parts without decoding them, as it does for a real visitor
+PROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+
+def _encode(msg: dict) -> bytes:
+    """A message as the page sends it: the v1 protocol's binary frame."""
+    parts = [json.dumps(msg[k]).encode("utf-8") for k in ("header", "parent_header", "metadata", "content")]
+    return serialize_msg_to_ws_v1(parts, msg["channel"])
+
+
+def _decode(frame: bytes) -> dict:
+    """A v1 frame: the channel, then the header, parent header, metadata, content and buffers."""
+    channel, parts = deserialize_msg_from_ws_v1(frame)
+    header, parent, metadata, content = (json.loads(part) for part in parts[:4])
+    return {"channel": channel, "header": header, "parent_header": parent, "metadata": metadata,
+            "content": content, "buffers": parts[4:]}
 
 
 # ------------------------------------------------------------------ one visitor
@@ -117,7 +124,10 @@ class Visitor:
         self.root = views[-1]                       # the App (the last output of the notebook)
         self._ws = await websocket_connect(HTTPRequest(
             f"{self.url.replace('http', 'ws', 1)}api/kernels/{self.kernel}/channels?session_id={self.session}",
-            headers={"Cookie": f"_xsrf={self.xsrf}"}), max_message_size=256 * 1024 * 1024)
+            headers={"Cookie": f"_xsrf={self.xsrf}"}), max_message_size=256 * 1024 * 1024,
+            subprotocols=[PROTOCOL], compression_options={})       # as a browser: v1, deflated
+        if self._ws.selected_subprotocol != PROTOCOL:
+            raise RuntimeError(f"the server did not accept the {PROTOCOL} protocol")
         self._reader = asyncio.ensure_future(self._read())
         control = uuid.uuid4().hex
         opening = _message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
@@ -133,7 +143,7 @@ class Visitor:
         self.open_seconds = time.perf_counter() - t0
 
     async def _send(self, msg: dict) -> str:
-        await self._ws.write_message(json.dumps(msg))
+        await self._ws.write_message(_encode(msg), binary=True)
         return msg["header"]["msg_id"]
 
     def _expect(self, key: str) -> asyncio.Future:

@@ -44,20 +44,22 @@ function plotly(model) {
 """
 
 #: a figure's ``_esm``: plotly's own widget (a factory of ``{initialize, render}`` per model),
-#: once the page has the bundle
+#: once the page has the bundle.  ``initialize`` must not wait for it: a widget manager (such
+#: as JupyterLab's) delivers a model's messages, the bundle among them, only once the model's
+#: ``initialize`` has returned; ``render`` waits instead.
 SHIM = _LOADER + r"""// # i18n: not prose
 export default () => {
-  let inner = null;
-  const ready = async (model) => {
-    if (!inner) {
-      const mod = await plotly(model);
-      inner = typeof mod.default === "function" ? mod.default() : mod.default;
-    }
-    return inner;
-  };
+  let started = null;
   return {
-    async initialize(ctx) { const w = await ready(ctx.model); return w.initialize?.(ctx); },
-    async render(ctx) { const w = await ready(ctx.model); return w.render?.(ctx); },
+    initialize(ctx) {
+      started = plotly(ctx.model).then((mod) => {
+        const inner = typeof mod.default === "function" ? mod.default() : mod.default;
+        inner.initialize?.(ctx);
+        return inner;
+      });
+      started.catch((err) => console.error("plotly:", err));
+    },
+    async render(ctx) { const inner = await started; return inner.render?.(ctx); },
   };
 };
 """
