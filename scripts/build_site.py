@@ -57,6 +57,8 @@ APP_WHEELS = ["comm", "ipywidgets", "jupyterlab-widgets", "anywidget", "psygnal"
               "packaging", "typing-extensions", "networkx", "tqdm"]
 #: what the first cell of each site notebook installs (the rest come as their dependencies)
 INSTALL = ["papertales-lab", "ipywidgets", "anywidget", "plotly", "networkx"]
+#: the app's page in the site
+APP_URL = "voici/render/app.html"
 #: the notebooks of the site.  Left out: 04_strategy_lab (pandas, numpy, the lab extra)
 NOTEBOOKS = ["app.ipynb"]
 #: about how many MB a first visit downloads (said on the loading page; docs/publishing.md)
@@ -329,6 +331,17 @@ def loading_html() -> str:
             '<br><span lang="pl">' + lines[1] + "</span></p>")
 
 
+def prune(out: Path) -> None:
+    """Leave out JupyterLite's own application bundle and its fonts (``build/``: about 6 MB),
+    which only JupyterLite's lab and repl apps load; Voici's pages load ``voici/build/`` (the
+    app's cold load asks for no file of ``build/``: tests/browser/test_site.py checks every
+    request).  Its settings schemas, themes and licences stay."""
+    for path in (out / "build").iterdir():
+        if path.is_file() and (re.match(r"jlab_core\.[0-9a-f]+\.js$", path.name)
+                               or path.suffix in (".eot", ".svg", ".ttf", ".woff", ".woff2")):
+            path.unlink()
+
+
 def outside_links(out: Path) -> list[str]:
     """Addresses outside the site in its pages and scripts' likely fetches (a check)."""
     found = set()
@@ -357,13 +370,20 @@ def build(output: Path, offline: bool) -> Path:
     run([voici, "build", "--contents", content, "--output-dir", output.resolve(), "--no-sourcemaps",
          "--no-unused-shared-packages"], cwd=lite)
     fontawesome(output, offline)
+    prune(output)
+    # the site's address opens the app; .nojekyll: GitHub Pages serves every file as it is
+    (output / "index.html").write_text(
+        '<!doctype html><meta charset="utf-8"><title>Paper Tales Lab</title>'
+        f'<meta http-equiv="refresh" content="0; url={APP_URL}"><a href="{APP_URL}">Paper Tales Lab</a>\n',
+        encoding="utf-8")
+    (output / ".nojekyll").write_text("")
     left = outside_links(output)
     if left:
         raise BuildError("the site's pages still link outside the site:\n  " + "\n  ".join(left))
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     say(f"built {output} ({size / 1e6:.1f} MB) in {time.monotonic() - started:.0f} s; "
         f"serve it with: python -m http.server -d {output} 8000, then open "
-        f"http://127.0.0.1:8000/voici/render/app.html")
+        f"http://127.0.0.1:8000/ (the app: {APP_URL})")
     return output
 
 
