@@ -59,10 +59,14 @@ APP_WHEELS = ["comm", "ipywidgets", "jupyterlab-widgets", "anywidget", "psygnal"
 INSTALL = ["papertales-lab", "ipywidgets", "anywidget", "plotly", "networkx"]
 #: the app's page in the site
 APP_URL = "voici/render/app.html"
-#: the notebooks of the site.  Left out: 04_strategy_lab (pandas, numpy, the lab extra)
-NOTEBOOKS = ["app.ipynb"]
+#: the notebooks of the site, as paths under notebooks/ (the same under the site's voici/render/,
+#: .ipynb becoming .html).  Left out: 04_strategy_lab (English and Polish), which needs the lab
+#: extra (pandas, numpy: Pyodide has no offline wheel of numpy).
+NOTEBOOKS = ["app.ipynb", "01_learn_the_rules.ipynb", "02_what_if.ipynb", "03_solo_vs_lich_king.ipynb",
+             "05_kingdom_legacy.ipynb", "pl/app.ipynb", "pl/01_learn_the_rules.ipynb", "pl/02_what_if.ipynb",
+             "pl/03_solo_vs_lich_king.ipynb"]
 #: about how many MB a first visit downloads (said on the loading page; docs/publishing.md)
-FIRST_VISIT_MB = 25
+FIRST_VISIT_MB = 35
 
 
 class BuildError(Exception):
@@ -342,6 +346,30 @@ def prune(out: Path) -> None:
             path.unlink()
 
 
+#: a page's style block at least this long goes to a shared file
+SHARED_STYLE = 10_000
+
+
+def share_styles(render: Path) -> None:
+    """Voici writes JupyterLab's stylesheet (about 260 kB) into every page: put each long
+    style block in a file of its own (named by its hash, in ``render``) that every page links
+    at the same place, so a site of 9 notebooks holds it once and a browser fetches it once.
+    The blocks hold no relative ``url()``, so they mean the same from any folder."""
+    block = re.compile(r"<style([^>]*)>(.*?)</style>", re.S)
+    for page in render.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+
+        def link(m):
+            css = m.group(2)
+            if len(css) < SHARED_STYLE:
+                return m.group(0)
+            name = f"style-{hashlib.sha256(css.encode()).hexdigest()[:12]}.css"
+            (render / name).write_text(css, encoding="utf-8")
+            href = os.path.relpath(render / name, page.parent).replace(os.sep, "/")
+            return f'<link rel="stylesheet" href="{href}">'
+        page.write_text(block.sub(link, text), encoding="utf-8")
+
+
 def outside_links(out: Path) -> list[str]:
     """Addresses outside the site in its pages and scripts' likely fetches (a check)."""
     found = set()
@@ -363,6 +391,7 @@ def build(output: Path, offline: bool) -> Path:
     app_wheels(lite, offline, py)
     lite_config(lite)
     for name in NOTEBOOKS:
+        (content / name).parent.mkdir(parents=True, exist_ok=True)
         (content / name).write_text(json.dumps(site_notebook(name), indent=1), encoding="utf-8")
     say("voici build ...")
     shutil.rmtree(output, ignore_errors=True)
@@ -371,6 +400,7 @@ def build(output: Path, offline: bool) -> Path:
          "--no-unused-shared-packages"], cwd=lite)
     fontawesome(output, offline)
     prune(output)
+    share_styles(output / "voici" / "render")
     # the site's address opens the app; .nojekyll: GitHub Pages serves every file as it is
     (output / "index.html").write_text(
         '<!doctype html><meta charset="utf-8"><title>Paper Tales Lab</title>'
