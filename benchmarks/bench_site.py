@@ -2,7 +2,7 @@
 cold (a new browser profile) and cached (a second visit in the same profile), the round trip
 of a click, and whether the war graph's chart draws.  A benchmark, not a test: it prints.
 
-    python benchmarks/bench_site.py [--clicks 15]
+    python benchmarks/bench_site.py [--clicks 15] [--site DIR]
 
 Builds the site first when it is missing or out of date (scripts/build_site.py), serves it
 on loopback and drives Debian's chromium with every other host unreachable.  First
@@ -37,9 +37,10 @@ def first_interactive(context, url: str):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clicks", type=int, default=15, help="choices clicked for the round trip (default 15)")
+    parser.add_argument("--site", type=Path, help="measure this built site (default: site/, built when out of date)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
-    site = ensure_site()
+    site = args.site or ensure_site()
     size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     with tempfile.TemporaryDirectory() as tmp:
         server = SiteServer(site, Path(tmp) / "http.log")
