@@ -44,13 +44,14 @@ CACHE = ROOT / "build" / "site-cache"
 VENV = ROOT / ".venv-site"
 PYODIDE = "0.29.0"
 FONTAWESOME = "5.15.4"
-#: the build tools (.venv-site).  jupyterlite-pyodide-kernel 0.7.0 exactly: 0.7.2 breaks inside
+#: the build tools (.venv-site).  voici-core, not voici: that one brings jupyterlite-xeus, whose
+#: build step aborts and whose page fetches from outside.  jupyterlite-pyodide-kernel 0.7.0 exactly: 0.7.2 breaks inside
 #: Voici 0.10's page, 0.8 needs a jupyterlite-core that Voici 0.10 refuses.  anywidget: its
 #: front-end extension (plotly's FigureWidget is an anywidget) goes into the site from here.
-#: setuptools builds the project's wheel.
-TOOLS = ["voici==0.10.0", "jupyterlite-pyodide-kernel==0.7.0", "anywidget", "setuptools>=77"]
-#: Voici brings jupyterlite-xeus, whose build step aborts and whose page fetches from outside
-UNWANTED_TOOLS = ["jupyterlite-xeus"]
+#: setuptools builds the project's wheel.  Installed with binder/requirements.txt as constraints,
+#: so that the front-end extensions (anywidget's, the widget manager's) are the versions of the
+#: wheels the site serves to the kernel.
+TOOLS = ["voici-core==0.10.0", "jupyterlite-pyodide-kernel==0.7.0", "anywidget", "ipywidgets", "setuptools"]
 #: what the Pyodide kernel installs at start (micropip first, then ipykernel's neighbours):
 #: shipped at the versions Pyodide's lock names, with their dependencies in the lock
 KERNEL_ROOTS = ["micropip", "ipython", "jedi"]
@@ -80,13 +81,18 @@ def say(message: str) -> None:
     print(f"build_site: {message}", flush=True)
 
 
-def run(cmd, **kw) -> subprocess.CompletedProcess:
+def run(cmd, quiet: bool = False, **kw) -> subprocess.CompletedProcess:
+    """Run ``cmd``; ``quiet``: its output shown only when it fails (the last 40 lines)."""
+    if quiet:
+        kw.update(stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         return subprocess.run([str(c) for c in cmd], check=True, **kw)
     except FileNotFoundError as exc:
         raise BuildError(f"{cmd[0]} is not installed ({exc})") from None
     except subprocess.CalledProcessError as exc:
-        raise BuildError(f"this command failed (exit {exc.returncode}): {' '.join(map(str, cmd))}") from None
+        tail = "\n".join((exc.stdout or "").splitlines()[-40:]) if quiet else ""
+        raise BuildError(f"this command failed (exit {exc.returncode}): {' '.join(map(str, cmd))}"
+                         + (f"\n{tail}" if tail else "")) from None
 
 
 def venv_python() -> Path:
@@ -96,7 +102,8 @@ def venv_python() -> Path:
 def tools(offline: bool) -> Path:
     """.venv-site with :data:`TOOLS` (made once; the marker file records what it holds)."""
     marker = VENV / "papertales-site-tools.json"
-    wanted = {"tools": TOOLS, "unwanted": UNWANTED_TOOLS}
+    constraints = ROOT / "binder" / "requirements.txt"
+    wanted = {"tools": TOOLS, "constraints": sha256(constraints)}
     if marker.is_file() and json.loads(marker.read_text()) == wanted and venv_python().is_file():
         return venv_python()
     if offline:
@@ -106,8 +113,7 @@ def tools(offline: bool) -> Path:
     base = getattr(sys, "_base_executable", sys.executable)
     run([base, "-m", "venv", "--clear", VENV])
     run([venv_python(), "-m", "pip", "install", "-q", "--upgrade", "pip"])
-    run([venv_python(), "-m", "pip", "install", "-q", *TOOLS])
-    run([venv_python(), "-m", "pip", "uninstall", "-q", "-y", *UNWANTED_TOOLS])
+    run([venv_python(), "-m", "pip", "install", "-q", "-c", constraints, *TOOLS])
     marker.write_text(json.dumps(wanted))
     return venv_python()
 
@@ -125,7 +131,7 @@ def npm_pack(spec: str, offline: bool) -> Path:
                          f"or put the tarball at {target})")
     target.parent.mkdir(parents=True, exist_ok=True)
     say(f"downloading {spec} (npm pack) ...")
-    run(["npm", "pack", "--silent", spec], cwd=target.parent, stdout=subprocess.DEVNULL)
+    run(["npm", "pack", "--silent", spec], cwd=target.parent, quiet=True)
     if not target.is_file():
         raise BuildError(f"npm pack {spec} did not write {target.name}")
     return target
@@ -159,7 +165,7 @@ def wheel_for(name: str, version: str, offline: bool, py: Path) -> Path:
     say(f"downloading the wheel {name}=={version} ...")
     run([py, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", "--python-version", "3.13",
          "--platform", "any", "--implementation", "py", "--abi", "none", "-d", folder, f"{name}=={version}"],
-        stderr=subprocess.DEVNULL)
+        quiet=True)
     return wheel_for(name, version, True, py)
 
 
@@ -283,7 +289,7 @@ def project_wheel(py: Path, out: Path) -> Path:
     shutil.rmtree(out, ignore_errors=True)
     say("building the project's wheel (pure Python) ...")
     run([py, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", out, ROOT],
-        env={**os.environ, "PAPERTALES_PURE": "1"}, stdout=subprocess.DEVNULL)
+        env={**os.environ, "PAPERTALES_PURE": "1"}, quiet=True)
     wheels = list(out.glob("papertales_lab-*-py3-none-any.whl"))
     if len(wheels) != 1:
         raise BuildError(f"the project's build wrote {[p.name for p in out.iterdir()]}, not one pure wheel")
@@ -461,7 +467,7 @@ def build(output: Path, offline: bool, bytecode: bool = False) -> Path:
     shutil.rmtree(output, ignore_errors=True)
     voici = py.parent / "voici"
     run([voici, "build", "--contents", content, "--output-dir", output.resolve(), "--no-sourcemaps",
-         "--no-unused-shared-packages"], cwd=lite)
+         "--no-unused-shared-packages"], cwd=lite, quiet=True)
     fontawesome(output, offline)
     prune(output)
     share_styles(output / "voici" / "render")
