@@ -1,7 +1,7 @@
 """The static site (scripts/build_site.py: Voici, the app running on Pyodide in the browser)
 played in headless Chromium with every host but loopback unreachable: the page says what it
-is doing while Python starts, the app comes up, a few decisions and a phase are played, and
-every file came from the site.
+is doing while Python starts, the app comes up, a few decisions and a phase are played, the
+war graph's chart draws, four other notebooks run, and every file came from the site.
 
 The site is built first when ``site/`` is missing or older than a source (site_server.py);
 on a fresh machine the build downloads its tools and files once (PyPI, npm) into
@@ -65,6 +65,9 @@ def test_the_static_site_plays_a_game_with_nothing_but_its_own_files(site_server
                 status = page.locator(".pt-status").first.inner_text()
                 click_and_wait(page, page.locator("button.pt-next-phase"))
                 assert page.locator(".pt-status").first.inner_text() != status
+                # a chart: plotly's bundle comes over the kernel's connection (widgets/charts.py)
+                page.get_by_role("tab", name="War graph").click()
+                page.locator(".js-plotly-plot").first.wait_for(state="visible", timeout=CLICK_TIMEOUT * 2)
                 assert page.locator(STDERR).count() == 0
             finally:
                 page.screenshot(path=str(artifacts / "site-app.png"))
