@@ -15,12 +15,14 @@ Steps (each download is cached in ``build/site-cache/``, so a second build is of
    binder/requirements.txt) and the project itself, built pure (``PAPERTALES_PURE=1``);
 4. ``voici build`` of the site's notebooks (:data:`NOTEBOOKS`: a copy of each with a first
    cell that installs the app from the site's own ``pypi/``; the notebooks themselves stay as
-   they are for Voilà), then the page template's CDN links pointed at the local copies.
+   they are for Voilà); then the pages' CDN links pointed at the local copies, a note in
+   English and Polish under Voici's spinner, JupyterLab's stylesheet in one shared file, and
+   JupyterLite's unused lab bundle left out.
 
 Options: ``--output DIR`` (default ``site``), ``--offline`` (fail instead of downloading),
 ``--bytecode`` (the wheels' modules compiled by a local Python 3.13, Pyodide's version, and
-shipped without their sources: each visit then skips compiling them, about 2 s of a start,
-for a site 6.6 MB larger, over the 40 MB goal; docs/publishing.md).
+shipped without their sources: each visit then skips compiling them, 3 to 6 s of a start
+here, for a site 6.6 MB larger, over the 40 MB goal; docs/publishing.md).
 """
 
 from __future__ import annotations
@@ -492,7 +494,7 @@ def main(argv=None) -> int:
     parser.add_argument("--output", type=Path, default=ROOT / "site", help="the site's folder (default: site/)")
     parser.add_argument("--offline", action="store_true", help="use the cache only; fail if something is missing")
     parser.add_argument("--bytecode", action="store_true",
-                        help="ship the wheels as bytecode (needs a Python 3.13): about 2 s faster start, 6.6 MB larger")
+                        help="ship the wheels as bytecode (needs a Python 3.13): a faster start, 6.6 MB larger")
     args = parser.parse_args(argv)
     try:
         build(args.output, args.offline, args.bytecode)
