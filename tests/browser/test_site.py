@@ -1,7 +1,7 @@
 """The static site (scripts/build_site.py: Voici, the app running on Pyodide in the browser)
 played in headless Chromium with every host but loopback unreachable: the page says what it
-is doing while Python starts, the app comes up, a few decisions and a phase are played, the
-war graph's chart draws, four other notebooks run, and every file came from the site.
+is doing while Python starts, the app comes up, the coach's hint ranks the first pack, a few
+decisions and a phase are played, the war graph's chart draws, four other notebooks run, and every file came from the site.
 
 The site is built first when ``site/`` is missing or older than a source (site_server.py);
 on a fresh machine the build downloads its tools and files once (PyPI, npm) into
@@ -60,6 +60,14 @@ def test_the_static_site_plays_a_game_with_nothing_but_its_own_files(site_server
                     assert "Starting Python in your browser" in note.inner_text()
                 page.locator(FIRST_CHOICE).first.wait_for(state="visible", timeout=START_TIMEOUT)
                 assert page.locator("#loading").count() == 0
+                # the coach (a time budget, no thread) ranks the pack; the icon's font is the site's
+                page.locator(".pt-decision button.pt-hint").first.click()
+                rows = page.locator(".pt-decision .pt-hint-result tr.pt-hint-row")
+                rows.first.wait_for(state="visible", timeout=CLICK_TIMEOUT * 2)
+                assert [int(r.get_attribute("data-rank")) for r in rows.all()][:2] == [1, 2]
+                icon = page.evaluate("() => { const i = document.querySelector('.pt-decision button.pt-hint i');"
+                                     " return i ? getComputedStyle(i, '::before').fontFamily : ''; }")
+                assert "Font Awesome" in icon, icon
                 for _ in range(3):                     # three picks of the draft
                     click_and_wait(page, page.locator(FIRST_CHOICE).first)
                 status = page.locator(".pt-status").first.inner_text()
