@@ -73,5 +73,6 @@ def __getattr__(name: str):
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
-#: True when the mypyc-compiled engine runs, False for the pure-Python one
-compiled = not _game.__file__.endswith(".py")
+#: True when the mypyc-compiled engine runs, False for the pure-Python one (from its sources,
+#: or from bytecode alone as in the static site's wheel: scripts/build_site.py)
+compiled = not _game.__file__.endswith((".py", ".pyc"))

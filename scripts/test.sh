@@ -3,7 +3,9 @@
 #  1. .venv, an editable install (pure Python): engine and panel tests (on both cores,
 #     pytest-xdist), then every notebook (pytest --nbval-lax) and the Voilà app played in
 #     headless Chromium (Debian's chromium, installed here when /usr/bin/chromium is
-#     missing), one at a time: a browser test's timeouts assume a quiet machine;
+#     missing), one at a time: a browser test's timeouts assume a quiet machine; among them
+#     the static site (tests/browser/test_site.py: scripts/build_site.py builds it once, with
+#     its tools in .venv-site and its downloads, npm's included, cached in build/site-cache);
 #  2. .venv-compiled, a regular install whose engine modules mypyc compiled: the same tests
 #     but the browser ones, run against the installed package (python -P: the sources in
 #     this folder are not importable, so the compiled modules are the ones tested).
@@ -21,6 +23,13 @@ if [ ! -x /usr/bin/chromium ]; then
     if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+if ! command -v npm >/dev/null; then
+    echo "scripts/test.sh: installing Debian's npm for the static site's build (tests/browser/test_site.py) ..."
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm >/dev/null
 fi
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip

@@ -26,7 +26,7 @@ from papertales.extras import check
 from papertales.i18n import register_catalogue
 
 #: the packages of the ``app`` extra the panels import (one line naming the extra when one is missing)
-APP_PACKAGES = ("ipywidgets", "IPython", "plotly", "networkx", "numpy", "anywidget")
+APP_PACKAGES = ("ipywidgets", "IPython", "plotly", "networkx", "anywidget")
 check(APP_PACKAGES, "app")
 # the panels' words (``widgets/locales/<lang>/``: app, coach, solo, the notebooks' prose ...)
 register_catalogue(__name__)

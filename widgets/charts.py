@@ -160,7 +160,10 @@ def warm_up_plotly():
         return None
     timer = threading.Timer(8.0, work)
     timer.daemon = True
-    timer.start()
+    try:
+        timer.start()
+    except RuntimeError:        # no threads (Pyodide, the static site): the chart tabs import plotly
+        return None
     return timer
 
 

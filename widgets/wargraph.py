@@ -88,12 +88,24 @@ def graph_for_session(session, turn=None, lang=None):
 
 # ------------------------------------------------------------------ plotly
 
+def _circle(n: int) -> list[tuple[float, float]]:
+    """networkx's ``circular_layout`` of ``n`` nodes in plain Python (it needs numpy, which the
+    static site, Pyodide offline, does not have): node ``i`` at angle 2πi/n, then centred on
+    0 and scaled so that the largest coordinate is 1."""
+    points = [(math.cos(2 * math.pi * i / n), math.sin(2 * math.pi * i / n)) for i in range(n)]
+    mx, my = sum(x for x, _ in points) / n, sum(y for _, y in points) / n
+    points = [(x - mx, y - my) for x, y in points]
+    lim = max(max(abs(x), abs(y)) for x, y in points)
+    return [(x / lim, y / lim) for x, y in points]
+
+
 def _layout(G):
-    """Players around a table: networkx's circular layout, seat 0 at the top, clockwise."""
+    """Players around a table: networkx's circular layout (:func:`_circle`), seat 0 at the
+    top, clockwise."""
     if G.number_of_nodes() == 2:
         return {0: (-1.0, 0.0), 1: (1.0, 0.0)}
-    pos = nx.circular_layout(sorted(G.nodes))
-    return {s: (float(pos[s][1]), float(pos[s][0])) for s in G.nodes}
+    seats = sorted(G.nodes)
+    return {s: (y, x) for s, (x, y) in zip(seats, _circle(len(seats)))}
 
 
 def figure_parts(G):

@@ -3,12 +3,15 @@
 import subprocess
 import sys
 
+import pytest
+
 from papertales import totals
 from papertales.events import cause_label
 from papertales.whatif import evaluate
 from papertales.bots import random_game
 from papertales_widgets import EventLog, KingdomView, ScoreRace, Session, WarGraph, lp_series, war_graph
 from papertales_widgets.eventlog import select_events
+from papertales_widgets.wargraph import _layout
 
 from widget_helpers import position_game
 
@@ -98,6 +101,40 @@ def test_war_graph_three_players_arrows_and_hover():
     assert "Knight: 4" in hover and "Archer: 2" in hover
     assert [a.text for a in panel.fig.layout.annotations if a.text].count("<b>+3 LP</b>") == 3
     assert "Beats" in panel.table.value
+
+
+@pytest.mark.parametrize("n", range(3, 8))
+def test_war_graph_layout_is_networkx_circular_layout_without_numpy(n):
+    """The plain-Python layout (the static site has no numpy) places the players where
+    networkx's circular_layout does, x and y swapped: seat 0 at the top, clockwise."""
+    import networkx as nx
+    G = nx.DiGraph()
+    G.add_nodes_from(reversed(range(n)))          # the layout follows the seats, not the insertion order
+    ours = _layout(G)
+    theirs = nx.circular_layout(sorted(G.nodes))
+    assert sorted(ours) == list(range(n))
+    for seat in range(n):
+        assert ours[seat] == pytest.approx((float(theirs[seat][1]), float(theirs[seat][0])), abs=1e-6)
+    assert ours[0] == pytest.approx((0.0, 1.0))                    # seat 0 at the top
+    assert ours[1][0] > 0                                          # seat 1 to its right: clockwise
+
+
+def test_the_app_and_its_charts_need_no_numpy():
+    """The static site (Pyodide, offline) has no numpy: building the app imports none, and
+    with numpy unimportable the war graph and the score race still draw."""
+    built = ("import sys\nfrom papertales_widgets import App\n"
+             "app = App(players=3, seed=7, humans=[0], lang='en')\n"
+             "app.warm_up and app.warm_up.cancel()\n"
+             "assert 'numpy' not in sys.modules, [m for m in sys.modules if m.startswith('numpy')][:3]\n")
+    subprocess.run([sys.executable, "-c", built], check=True)
+    blocked = ("import sys\nsys.modules['numpy'] = None\n"
+               "from papertales_widgets import App, ScoreRace, Session, WarGraph\n"
+               "s = Session(players=3, seed=7, humans=[0])\n"
+               "w, r = WarGraph(session=s), ScoreRace(session=s)\n"
+               "assert len(w.fig.data) >= 2 and r.fig.data, (w.fig.data, r.fig.data)\n"
+               "print(sorted(round(x, 3) for x in w.fig.data[1].x))\n")
+    out = subprocess.run([sys.executable, "-c", blocked], check=True, capture_output=True, text=True).stdout
+    assert out.strip() == "[-0.866, -0.0, 0.866]"
 
 
 def test_war_graph_reads_opponents_and_strengths_from_the_war_events_data():
