@@ -331,7 +331,7 @@ def memory(server: VoilaServer) -> dict:
     return {"pss": total, "kernels": len(per_kernel), "kernel_rss": per_kernel}
 
 
-async def classroom(n: int, seed: int, think=(1.0, 3.0), pool: int = 1, extra=()) -> dict:
+async def classroom(n: int, seed: int, think=(1.0, 3.0), pool: int = 1, extra=(), cull_wait: float = CULL_LIMIT) -> dict:
     workdir = Path(tempfile.mkdtemp(prefix=f"classroom{n}-"))
     server = VoilaServer(APP, workdir, preheat=True, pool=pool, extra=extra)
     try:
@@ -381,7 +381,7 @@ async def classroom(n: int, seed: int, think=(1.0, 3.0), pool: int = 1, extra=()
         ours = {v.kernel: v for v in visitors if v.kernel}
         await asyncio.sleep(2)
         left = [k for k in kernel_processes(server) if k in ours]
-        gone_after, deadline = {}, time.monotonic() + CULL_LIMIT
+        gone_after, deadline = {}, time.monotonic() + cull_wait
         while time.monotonic() < deadline:
             alive = kernel_processes(server)
             for k, v in ours.items():
@@ -426,8 +426,10 @@ def main() -> int:
                              "0.2 0.8 is a stress test)")
     parser.add_argument("--pool", type=int, default=1,
                         help="kernels Voilà keeps ready (scripts/app.sh's POOL; default 1)")
-    parser.add_argument("--voila", nargs="*", default=[], metavar="OPTION",
+    parser.add_argument("--voila", action="append", default=[], metavar="OPTION",
                         help="more Voilà options, e.g. --VoilaKernelManager.fill_delay=600")
+    parser.add_argument("--no-cull-wait", action="store_true",
+                        help="do not wait for the culling after everyone has left (latency and CPU only)")
     parser.add_argument("--json", action="store_true", help="one JSON object per classroom")
     args = parser.parse_args()
     if not 0 <= args.think[0] <= args.think[1] <= 60:
@@ -436,7 +438,8 @@ def main() -> int:
         parser.error("--visitors: 1 to 40 each (this is a loopback benchmark, not a load generator)")
     print(f"server options: {' '.join(APP_SH_OPTIONS + args.voila)}", file=sys.stderr)
     for n in args.visitors:
-        r = asyncio.run(classroom(n, args.seed, tuple(args.think), args.pool, args.voila))
+        r = asyncio.run(classroom(n, args.seed, tuple(args.think), args.pool, args.voila,
+                                   0.0 if args.no_cull_wait else CULL_LIMIT))
         if args.json:
             print(json.dumps(r))
         else:

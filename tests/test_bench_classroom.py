@@ -5,23 +5,34 @@ runs Voilà and is run by hand: benchmarks/bench_classroom.py)."""
 from __future__ import annotations
 
 import json
-import struct
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_classroom import Visitor, _decode  # noqa: E402
+from bench_classroom import Visitor, _decode, _encode  # noqa: E402
 
 
-def test_a_binary_frame_is_the_message_and_its_buffers():
-    msg = json.dumps({"header": {"msg_type": "comm_msg"}, "content": {"a": 1}}).encode()
-    offsets = (4 + 4 * 2, 4 + 4 * 2 + len(msg))
-    frame = struct.pack("!I", 2) + struct.pack("!2I", *offsets) + msg + b"\x00\x01buffer"
+def test_a_v1_frame_is_the_channel_the_message_and_its_buffers():
+    """jupyter_server's v1 websocket protocol, the one a browser's page speaks: a count of
+    offsets and the offsets (8 bytes each, little-endian), the channel, then the header,
+    parent header, metadata, content and buffers."""
+    parts = [b"iopub", json.dumps({"msg_type": "comm_msg"}).encode(), b"{}", b"{}", json.dumps({"a": 1}).encode(),
+             b"\x00\x01buffer"]
+    offsets = [8 * (1 + len(parts) + 1)]
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    frame = len(offsets).to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets) + b"".join(parts)
     out = _decode(frame)
+    assert out["channel"] == "iopub" and out["header"] == {"msg_type": "comm_msg"}
     assert out["content"] == {"a": 1} and out["buffers"] == [b"\x00\x01buffer"]
-    assert _decode(json.dumps({"x": 2}))["x"] == 2
+
+
+def test_a_message_sent_is_read_back_the_same():
+    msg = {"header": {"msg_type": "comm_msg", "msg_id": "1"}, "parent_header": {}, "metadata": {"v": 2},
+           "content": {"data": {"method": "custom"}}, "channel": "shell", "buffers": []}
+    assert _decode(_encode(msg)) == msg
 
 
 def _model(name, classes=(), children=(), layout="L0", **state):

@@ -13,6 +13,7 @@ import functools
 import traceback
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from papertales import PaperTalesError
 from papertales.i18n import check_language, get_language, has, t
@@ -27,6 +28,7 @@ class MessageBox(W.HTML):
     that no message of the old language stays on the page."""
 
     def __init__(self, lang=None, **kw):
+        kw.setdefault("style", shared_style(HTMLStyle))
         super().__init__(**kw)
         self.lang = lang or get_language()
         self.add_class("pt-messages")
@@ -186,10 +188,57 @@ def guarded(box_attr: str = "messages"):
     return deco
 
 
+#: ids of the style widgets every redrawn HTML and button of a decision shares (:func:`html`,
+#: :func:`button`): never closed with the widgets that use them
+_SHARED: set[int] = set()
+
+
+@functools.cache
+def shared_style(cls):
+    """One ``cls`` (``HTMLStyle``, ``W.ButtonStyle``) per kernel for widgets whose style
+    never changes.  Each widget otherwise gets a style widget of its own, which the page is
+    sent when the widget opens and told to drop when it closes: a decision's panel made a
+    dozen of them per click, a measurable share of a class's server (docs/classroom.md)."""
+    style = cls()
+    _SHARED.add(id(style))
+    return style
+
+
+@functools.cache
+def _shared_layout(props: tuple) -> W.Layout:
+    layout = W.Layout(**dict(props))
+    _SHARED.add(id(layout))
+    return layout
+
+
+def shared_layout(**props) -> W.Layout:
+    """One ``W.Layout(**props)`` per kernel, for widgets that never change their layout
+    (a Layout is a widget of its own, sent and dropped with each widget: see
+    :func:`shared_style`).  Never set a property of it: every widget using it would change."""
+    return _shared_layout(tuple(sorted(props.items())))
+
+
+def html(value: str = "", **kw) -> W.HTML:
+    """``W.HTML`` with the shared default style."""
+    kw.setdefault("style", shared_style(HTMLStyle))
+    return W.HTML(value, **kw)
+
+
+def fixed_html(value: str) -> W.HTML:
+    """An HTML whose layout never changes (a card, a label): shared style and layout."""
+    return html(value, layout=shared_layout())
+
+
+def button(**kw) -> W.Button:
+    """``W.Button`` with the shared default style (its colour is ``button_style``, kept per button)."""
+    kw.setdefault("style", shared_style(W.ButtonStyle))
+    return W.Button(**kw)
+
+
 def widgets_under(*roots, keep=()) -> list:
     """``roots`` and every widget they hold (children, pages, layouts, styles ...), each
     once, leaving out the widgets of ``keep`` and what is under them."""
-    seen = {id(k) for k in keep}
+    seen = {id(k) for k in keep} | _SHARED
     out = []
     todo = list(roots)
     while todo:

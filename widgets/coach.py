@@ -29,7 +29,7 @@ from papertales.i18n import number, t
 from papertales.render import escape
 
 from .reviewfile import POINT_COLORS, review_html, summary_text
-from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, replace_children, wrap
+from .base import DrawnWhenVisible, MessageBox, Speaking, button, guarded, html, replace_children, shared_layout, wrap
 from .charts import figure_widget, sync_figure_state
 
 
@@ -97,12 +97,12 @@ class HintBox(Speaking, W.VBox):
         self.result = None
         self.result_lang = None
         self.messages = MessageBox(lang=self.lang)
-        self.button = W.Button(button_style="info", icon="lightbulb-o", layout=W.Layout(width="auto"))
+        self.button = button(button_style="info", icon="lightbulb-o", layout=shared_layout(width="auto"))
         self.button.add_class("pt-hint")
         self.button.on_click(self.show)
-        self.busy = W.HTML(layout=W.Layout(display="none"))
+        self.busy = html(layout=W.Layout(display="none"))
         self.busy.add_class("pt-hint-busy")
-        self.table = W.HTML()
+        self.table = html()
         self.table.add_class("pt-hint-result")
         self.children = [W.HBox([self.button, self.busy]), self.messages, self.table]
         self.relabel()

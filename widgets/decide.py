@@ -15,14 +15,14 @@ from papertales import render as R
 from papertales.i18n import t
 from papertales.render import escape
 
-from .base import replace_children, wrap
+from .base import button, fixed_html, html, replace_children, shared_layout, wrap
 from .coach import solo_pass_html
 
 DISPLAY_SPOT_ORDER = (0, 1, 4, 2, 3)     # F1 F2 F3 B1 B2
 
 
 def _button(label, cls="", style="", tooltip="", width="auto"):
-    b = W.Button(description=label, button_style=style, tooltip=tooltip or label, layout=W.Layout(width=width))
+    b = button(description=label, button_style=style, tooltip=tooltip or label, layout=shared_layout(width=width))
     for c in cls.split():
         b.add_class(c)
     return b
@@ -43,10 +43,9 @@ def draft_body(panel):
         name = panel._name(c)
         b = panel._choice(t(f"app.step.{verb}", lang, name=name), legal[c.id],
                           tooltip=t(f"app.step.{verb}_tip", lang, name=name, text=R.card_text(c, lang)),
-                          style="primary" if verb == "keep" else "warning", extra_cls="pt-wrap")
-        b.layout.width = "114px"
-        below = [W.HTML(passing[c.id])] if c.id in passing else []
-        cards.append(W.VBox([W.HTML(wrap(R.card_html(c, lang=lang), css=False)), b, *below],
+                          style="primary" if verb == "keep" else "warning", extra_cls="pt-wrap", width="114px")
+        below = [fixed_html(passing[c.id])] if c.id in passing else []
+        cards.append(W.VBox([fixed_html(wrap(R.card_html(c, lang=lang), css=False)), b, *below],
                             layout=W.Layout(margin="0 4px 4px 0", width="118px")))
     return W.HBox(cards, layout=W.Layout(flex_flow="row wrap"))
 
@@ -61,14 +60,14 @@ class DeployBody(W.VBox):
         self.panel = panel
         self.game, self.seat, self.lang = panel.game, panel.seat, panel.lang
         self.selected = None            # ("card", index in hand) or ("unit", spot)
-        self.info = W.HTML()
+        self.info = html()
         self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.units_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
         # the spots: right under the row of the card just chosen (on a phone the hand is
         # several rows high, so spots after the whole hand would be off screen)
         self.spots_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%"))
         self.spots_box.add_class("pt-spots")
-        self.error = W.HTML()
+        self.error = html()
         self.error.add_class("pt-decision-error")
         self.keep = W.Dropdown(layout=W.Layout(width="230px"))
         self.keep.add_class("pt-keep")
@@ -158,10 +157,10 @@ class DeployBody(W.VBox):
             b.disabled = not affordable
             b.on_click(lambda _b, i=i: self.select_card(i))
             self.hand_buttons.append(b)
-            cards.append(W.VBox([W.HTML(wrap(R.card_html(c, lang=lang), css=False)), b],
+            cards.append(W.VBox([fixed_html(wrap(R.card_html(c, lang=lang), css=False)), b],
                                 layout=W.Layout(margin="0 4px 4px 0", width="118px")))
         if not cards:
-            cards = [W.HTML(wrap(f"<span class='pt-muted'>{escape(self.t('app.step.hand_empty'))}</span>", css=False))]
+            cards = [fixed_html(wrap(f"<span class='pt-muted'>{escape(self.t('app.step.hand_empty'))}</span>", css=False))]
         if sel is not None and sel[0] == "card":
             at = sel[1] + 1
             replace_children(self.hand_box, cards[:at] + [self.spots_box] + cards[at:], keep=[self.spots_box])
@@ -183,7 +182,7 @@ class DeployBody(W.VBox):
             b.on_click(lambda _b, s=s: self.select_unit(s))
             self.unit_buttons[s] = b
             units.append(b)
-        replace_children(self.units_box, ([W.HTML(wrap(f"<b>{escape(self.t('app.deploy.your_units'))}</b>",
+        replace_children(self.units_box, ([fixed_html(wrap(f"<b>{escape(self.t('app.deploy.your_units'))}</b>",
                                                         css=False))] + units) if units else [])
         # the spots: free ones for a card; for a unit every other spot (occupied: a swap)
         self.spot_buttons = {}
@@ -218,9 +217,9 @@ class DeployBody(W.VBox):
                         self.extra_buttons.append(db)
             what = (self.t("app.deploy.where_card", name=R.card_name(p.hand[x], lang))
                     if kind == "card" else self.t("app.deploy.where_unit"))
-            spots = [W.HTML(wrap(f"<b>{escape(what)}</b>", css=False))] + spots + self.extra_buttons
+            spots = [fixed_html(wrap(f"<b>{escape(what)}</b>", css=False))] + spots + self.extra_buttons
         else:
-            spots = [W.HTML(wrap(f"<span class='pt-muted'>{escape(self.t('app.deploy.how'))}</span>", css=False))]
+            spots = [fixed_html(wrap(f"<span class='pt-muted'>{escape(self.t('app.deploy.how'))}</span>", css=False))]
         replace_children(self.spots_box, spots)
         # then: keep one unplayed card, done
         keep_opts = [(self.t("app.step.keep_nothing"), "")]

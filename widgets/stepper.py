@@ -17,7 +17,7 @@ from papertales.i18n import t
 from papertales.render import escape
 from papertales import SAVE_FORMAT, render_parts
 
-from .base import MessageBox, Speaking, guarded, replace_children, wrap
+from .base import MessageBox, Speaking, button, fixed_html, guarded, replace_children, shared_layout, wrap
 from .happened import FastForwardBar, WhatHappened
 from .decide import deploy_body, draft_body
 from .gamefile import GameFileBox
@@ -45,8 +45,8 @@ def ticked(fn):
 
 
 def _button(label, cls=None, style="", tooltip="", width=None):
-    b = W.Button(description=label, button_style=style, tooltip=tooltip or label,
-                 layout=W.Layout(width=width or "auto"))
+    b = button(description=label, button_style=style, tooltip=tooltip or label,
+               layout=shared_layout(width=width or "auto"))
     if cls:
         for c in cls.split():
             b.add_class(c)
@@ -71,7 +71,7 @@ class DecisionPanel(W.VBox):
         self.buttons: list[W.Button] = []
         p = game.players[seat]
         prompt = d.prompt if d else self.t("render.decision.nothing")
-        head = W.HTML(wrap(f"<b>{escape(p.name)}</b>: {escape(prompt)}"
+        head = fixed_html(wrap(f"<b>{escape(p.name)}</b>: {escape(prompt)}"
                            f"<br><span class='pt-muted'>{decision_help(self.kind, self.lang)}</span>"))
         body = {"draft": lambda: draft_body(self), "draft_discard": lambda: draft_body(self),
                 "deploy": lambda: deploy_body(self),
@@ -90,8 +90,8 @@ class DecisionPanel(W.VBox):
             self.on_action(self.seat, action)
         return cb
 
-    def _choice(self, label, action, tooltip="", style="", extra_cls=""):
-        b = _button(label, ("pt-choice " + extra_cls).strip(), style, tooltip)
+    def _choice(self, label, action, tooltip="", style="", extra_cls="", width=None):
+        b = _button(label, ("pt-choice " + extra_cls).strip(), style, tooltip, width)
         b.on_click(self._act(action))
         b.action = action                   # what it plays (the guide marks its suggestion)
         self.buttons.append(b)
