@@ -3,7 +3,7 @@
 # (notebooks/app.ipynb) with Voilà: open the printed http://localhost:PORT/ address.
 # PORT=8866 by default; extra arguments go to voila (e.g. --Voila.ip=0.0.0.0).
 # POOL=N keeps N kernels that have already run the app, for a class arriving together
-# (docs/classroom.md: about 120 MB of memory each; default 1).
+# (docs/classroom.md: about 135 MB of memory each, refilled 2 minutes after each is taken; default 1).
 # The app runs on the compiled engine (mypyc, about twice the coach's samples per second;
 # the pure-Python engine when no C compiler is found): a regular install, done again only
 # when a source file changed since the last one (compiling takes a minute or two).

@@ -50,10 +50,20 @@ VOILA_OPTIONS = ["--no-browser", f"--port={PORT}", "--template=papertales", "--V
                  "--VoilaConfiguration.extension_denylist=jupyterlab-plotly"]
 
 
+#: seconds a pool of more than one kernel (a class: ``--pool_size=30``) waits before it starts
+#: a kernel again for each one taken: refilling right away started a kernel per arriving
+#: student (2-3 s of CPU each) while the class played, and 30 visitors' clicks took 3.2 s at
+#: p95 instead of 0.5 (docs/classroom.md).  A visitor beyond the pool waits up to this long.
+CLASS_FILL_DELAY = 120
+
+
 def voila_command(options: list[str]) -> list[str]:
     """The command serving the app with the caller's ``options`` (Voilà's, e.g. ``--port=8900``)."""
     given = {option.split("=", 1)[0] for option in options}
     ours = [option for option in VOILA_OPTIONS if option.split("=", 1)[0] not in given]
+    pool = next((option.split("=", 1)[1] for option in options if option.startswith("--pool_size=")), "1")
+    if pool.isdigit() and int(pool) > 1 and "--VoilaKernelManager.fill_delay" not in given:
+        ours.append(f"--VoilaKernelManager.fill_delay={CLASS_FILL_DELAY}")
     return [sys.executable, "-m", "voila", str(NOTEBOOK), *ours, *options]
 
 

@@ -30,6 +30,14 @@ def test_the_callers_options_replace_the_apps_own():
     assert "--template=papertales" in given
 
 
+def test_a_pool_for_a_class_refills_after_the_class_has_arrived():
+    assert not any("fill_delay" in o for o in serve.voila_command([]) + serve.voila_command(["--pool_size=1"]))
+    command = serve.voila_command(["--pool_size=30"])
+    assert "--pool_size=30" in command and f"--VoilaKernelManager.fill_delay={serve.CLASS_FILL_DELAY}" in command
+    mine = serve.voila_command(["--pool_size=30", "--VoilaKernelManager.fill_delay=5"])
+    assert [o for o in mine if "fill_delay" in o] == ["--VoilaKernelManager.fill_delay=5"]
+
+
 def test_help_is_the_catalogues_in_the_current_language():
     out = io.StringIO()
     assert serve.main(["--help"], out) == 0
