@@ -614,7 +614,14 @@ def test_on_a_phone_the_decision_is_on_the_first_screen_and_the_spots_show_where
         hand.last.tap()
         spot = page.locator(".pt-decision button.pt-spot-button").first
         spot.wait_for(state="visible", timeout=CLICK_TIMEOUT)
-        settle(page)                                             # the page scrolls the spots into view
+        settle(page)
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        try:        # the page's script scrolls the spots into view once the page has been calm for 120 ms
+            page.wait_for_function("""() => { const b = document.querySelector('.pt-decision button.pt-spot-button');
+                const r = b && b.getBoundingClientRect(); return !!r && r.top >= 0 && r.bottom <= innerHeight; }""",
+                                   timeout=10_000)
+        except PlaywrightTimeout:
+            pass                                                 # the assertion below says where they are
         page.screenshot(path=str(artifacts / "app-390-spots.png"))
         assert in_view(page, spot), f"the spots are off screen: {spot.bounding_box()}"
         assert_no_traceback(page)
