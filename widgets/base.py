@@ -188,8 +188,8 @@ def guarded(box_attr: str = "messages"):
     return deco
 
 
-#: ids of the style widgets every redrawn HTML and button of a decision shares (:func:`html`,
-#: :func:`button`): never closed with the widgets that use them
+#: ids of the style and layout widgets that redrawn HTMLs and buttons share (:func:`shared_style`,
+#: :func:`shared_layout`): never closed with the widgets that use them
 _SHARED: set[int] = set()
 
 

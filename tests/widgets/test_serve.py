@@ -38,6 +38,18 @@ def test_a_pool_for_a_class_refills_after_the_class_has_arrived():
     assert [o for o in mine if "fill_delay" in o] == ["--VoilaKernelManager.fill_delay=5"]
 
 
+def test_binder_serves_with_the_apps_own_server_settings():
+    """binder/jupyter_server_config.json (Binder's Voilà runs inside Jupyter Server) holds the
+    settings ``papertales app`` gives Voilà on its command line."""
+    import ast
+    import json
+    binder = json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text())
+    options = dict(o.split("=", 1) for o in serve.VOILA_OPTIONS if "=" in o)
+    compression = options["--Voila.tornado_settings"].split("=", 1)[1]
+    assert binder["ServerApp"]["websocket_compression_options"] == ast.literal_eval(compression)
+    assert binder["VoilaConfiguration"]["extension_denylist"] == [options["--VoilaConfiguration.extension_denylist"]]
+
+
 def test_help_is_the_catalogues_in_the_current_language():
     out = io.StringIO()
     assert serve.main(["--help"], out) == 0
