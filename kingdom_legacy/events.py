@@ -108,7 +108,7 @@ def _key(e: Event) -> str:
 #: events whose sentence already says why they happen (no cause in brackets)
 _SAID = ("discard", "manual_start", "manual_done", "manual_move", "manual_lose", "setup", "round", "shuffle",
          "turn", "end_turn", "end_round", "stage", "turn_ends_upgrade", "purge_start", "purge_pick", "purged",
-         "no_discovery", "over", "box_empty", "parchment_first")
+         "no_discovery", "over", "box_empty", "parchment_first", "parchment_entered", "entered_before")
 
 
 def describe(campaign, e: Event, lang=None) -> str:

@@ -120,10 +120,11 @@ def _load(cls, d, pack):
     if fmt != FORMAT:
         d = _upgrade(d)
     _check(d, saved)
-    c = _replay(cls, d, start)
+    c, unplaced = _replay(cls, d, start)
     _compare(c._state(), d, fmt == FORMAT)
     if pack is not None:
         _merge(c, pack)
+    c.take_places(unplaced)
     c.lang = lang
     return c
 
@@ -270,7 +271,7 @@ def _check(d, pack):
             _bad(f"history[{i}]", "action", value=repr(h)[:30])
     for i, e in enumerate(_list(d["edits"], "edits")):
         _dict(e, f"edits[{i}]")
-        if set(e) != {"at", "card"}:
+        if set(e) - {"placed"} != {"at", "card"} or e.get("placed", True) is not True:
             _bad(f"edits[{i}]", "edit")
         _int(e["at"], f"edits[{i}].at", 0, len(history))
         _dict(e["card"], f"edits[{i}].card")
@@ -326,12 +327,15 @@ def _check_card(n, v, pack):
 
 
 def _replay(cls, d, start):
+    """The campaign the file's history gives, and the cards an older version entered after
+    their blanks without putting them in their place."""
     c = cls.new(start, d["seed"], d["manual"], d.get("ask_cards", False))   # older saves: a blank at once
     edits = sorted(d["edits"], key=lambda e: e["at"])
+    unplaced = []
     k = 0
     for i, h in enumerate(d["history"]):
         while k < len(edits) and edits[k]["at"] <= i:
-            _enter(c, edits[k], k)
+            unplaced.append(_enter(c, edits[k], k))
             k += 1
         try:
             c._replay_step(h)
@@ -340,13 +344,13 @@ def _replay(cls, d, start):
         except Exception as exc:          # noqa: BLE001 - a history no rule foresaw
             raise SaveError("legacy.save.replay", step=i + 1, action=h, reason=type(exc).__name__) from None
     for j in range(k, len(edits)):
-        _enter(c, edits[j], j)
-    return c
+        unplaced.append(_enter(c, edits[j], j))
+    return c, [n for n in unplaced if n is not None]
 
 
 def _enter(c, edit, j):
     try:
-        c.enter_card(edit["card"])
+        return c.replay_edit(edit)
     except LegacyError as exc:
         raise SaveError("legacy.save.bad", field=f"edits[{j}].card", problem=exc) from None
 

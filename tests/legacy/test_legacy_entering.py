@@ -7,11 +7,12 @@ pack that holds only the starting kingdom."""
 import base64
 import io
 import json
+from pathlib import Path
 
 import pytest
 from legacy_helpers import pack_dict, play_until
 
-from kingdom_legacy import Campaign, load_pack
+from kingdom_legacy import Campaign, IllegalAction, LegacyError, load_pack
 from kingdom_legacy.terminal import Session
 
 #: the cards of the box, as the owner finds them (the pack file starts without them)
@@ -92,18 +93,115 @@ def test_a_card_line_that_is_not_a_card_is_refused_and_changes_nothing(tmp_path)
 
 def test_a_blank_then_the_card_entered_later_takes_its_rightful_place():
     """Gone on with blanks: the parchment 5 sits in the pile, and a second card (6) was
-    discovered in round 2, as with any card not known to be a parchment.  Entered later,
-    the parchment is destroyed and the permanent Tower goes to the permanent row."""
+    discovered in round 2, as with any card not known to be a parchment.  Both are entered
+    while the first turn's draw waits for the top card: the permanent Tower goes to the
+    permanent row, the parchment is set aside and followed once that draw is done (4 cards:
+    1, 2 and 3 revealed, 4 the last one).  Its effect asks for a building of the kingdom
+    (1-4 in play, the Tower 6); on the Tower: 2 + the 1-glory sticker = 3 glory in all,
+    and the parchment is destroyed."""
     c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True),
                    lambda c: c.round == 2 and c.decision() == "reveal")
     assert [a for a in c.history if a.startswith("blank")] == ["blank 5", "blank 6"]
-    assert 5 in c.discard + c.deck and 6 in c.discard + c.deck
+    assert c.deck == [1, 2, 3, 4, 5, 6]
     c.enter_card({"number": 5, "stages": {"front": BOX[5]}})
     c.enter_card({"number": 6, "stages": {"front": BOX[6]}})
-    assert c.destroyed == [5] and c.permanent == [6] and 6 not in c.deck + c.discard
-    assert c.describe("en")[-1] == "[R2 T1] #6 Tower goes to the permanent cards (entered in your pack: this is its place)"
+    assert c.aside == [5] and c.permanent == [6] and c.deck == [1, 2, 3, 4] and c.decision() == "reveal"
+    assert c.describe("en")[-2:] == [
+        "[R2 T1] #5 Royal Decree is entered: a parchment, set aside to be followed now; then it is destroyed",
+        "[R2 T1] #6 Tower goes to the permanent cards (entered in your pack: this is its place)"]
+    for a in ("reveal 1", "reveal 2", "reveal 3"):
+        c.apply(a)
+    assert c.play == [1, 2, 3, 4] and c.decision() == "target" and c.asking()[0] == 5
+    assert [a.a for a in c.legal_actions()] == [1, 2, 3, 4, 6]
+    c.apply("target 6")
+    assert c.destroyed == [5] and c.aside == [] and c.glory() == 3 and c.decision() == "main"
+    assert c.describe("pl")[-2:] == ["[R2 T1] Naklejka (chwała +1) trafia na kartę #6 Tower (#5 Royal Decree)",
+                                     "[R2 T1] Karta #5 Royal Decree zostaje zniszczona (pergamin)"]
+    assert c.edits[0]["placed"] is True
     text = c.to_json()
     assert Campaign.from_json(text).to_json() == text
+    c.undo(4)                                        # back before the reveals: the card entered is kept, waiting
+    assert c.aside == [5] and c.decision() == "reveal" and c.glory() == 2
+
+
+def test_a_parchment_entered_at_a_turn_action_is_followed_at_once():
+    """Entered when the campaign waits for a turn action, the parchment's effect asks at once
+    (the blank Tower has no keyword: buildings 1-4 are the choice); a bad choice is refused."""
+    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True),
+                   lambda c: c.round == 2 and c.decision() == "main")
+    assert c.play == [1, 2, 3, 4] and c.deck == [5, 6]
+    c.enter_card({"number": 5, "stages": {"front": BOX[5]}})
+    assert c.decision() == "target" and [a.a for a in c.legal_actions()] == [1, 2, 3, 4]
+    with pytest.raises(IllegalAction):
+        c.apply("target 6")
+    c.apply("target 2")
+    assert c.destroyed == [5] and c.deck == [6] and c.card_glory(2) == 1 and c.glory() == 1
+
+
+def test_a_parchment_that_is_not_a_valid_card_is_refused_and_changes_nothing():
+    """A card the pack check refuses (a forced effect without its moment and its steps) is
+    refused before anything moves."""
+    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True),
+                   lambda c: c.round == 2 and c.decision() == "main")
+    before = c.to_json()
+    with pytest.raises(LegacyError):
+        c.enter_card({"number": 5, "stages": {"front": {"name": "Decree", "keywords": ["parchment"],
+                                                        "parchment": True, "effects": [{"trigger": "forced"}]}}})
+    assert c.to_json() == before
+
+
+SAVES = Path(__file__).parent / "saves"
+
+
+def test_an_old_save_with_a_card_entered_after_its_blank_puts_it_in_its_place():
+    """``before-entry-entered.json`` was written by the engine before cards were asked for
+    (commit 4cd0b99, ``tests/legacy/saves``): blanks for 5 and 6 at once, then card 5 (the
+    parchment) entered by reloading the pack, which then only took its data: it stayed in the
+    pile.  Loaded now, it takes its place as a card entered later does: set aside and
+    followed after the draw under way, then destroyed; the save keeps that (``placed``)."""
+    text = (SAVES / "before-entry-entered.json").read_text(encoding="utf-8")
+    old = json.loads(text)
+    assert "ask_cards" not in old and old["zones"]["deck"] == [2, 3, 4, 5, 6] and len(old["edits"]) == 1
+    c = Campaign.from_json(text)
+    assert c.history == old["history"] and c.aside == [5] and c.deck == [2, 3, 4, 6]
+    assert c.describe("en")[-2:] == [
+        "[R2 T1] #5 Royal Decree was entered after its blank in a save of an older version: it takes its place now",
+        "[R2 T1] #5 Royal Decree is entered: a parchment, set aside to be followed now; then it is destroyed"]
+    assert c.edits[1] == {"at": 5, "card": old["edits"][0]["card"], "placed": True}
+    again = c.to_json()
+    assert Campaign.from_json(again).to_json() == again       # taken once: the next load changes nothing
+    bad = json.loads(again)
+    bad["edits"][1]["placed"] = 1
+    with pytest.raises(LegacyError) as info:
+        Campaign.from_json(json.dumps(bad))
+    assert "edits[1]" in info.value.message("en") and "placed: true" in info.value.message("en")
+    for a in ("reveal 2", "reveal 3", "reveal 4"):             # the turn's draw: 1 is in play, 3 more
+        c.apply(a)
+    assert c.decision() == "target" and [a.a for a in c.legal_actions()] == [1, 2, 3, 4]
+    c.apply("target 1")
+    assert c.destroyed == [5] and c.glory() == 1
+
+
+def test_an_old_save_with_blanks_takes_the_cards_of_the_pack_now():
+    """``before-entry-blanks.json`` (the same old engine): blanks for 5 and 6.  Resumed with a
+    pack that holds them, both take their places (the Tower to the permanent row, the
+    parchment followed), in English and Polish."""
+    text = (SAVES / "before-entry-blanks.json").read_text(encoding="utf-8")
+    d = empty_pack()
+    d["cards"] += [{"number": n, "stages": {"front": BOX[n]}} for n in (5, 6)]
+    c = Campaign.from_json(text, load_pack(d))
+    assert c.aside == [5] and c.permanent == [6] and c.deck == [1, 2, 3, 4] and c.decision() == "reveal"
+    assert c.describe("pl")[-2] == ("[R2 T1] Karta #5 Royal Decree jest wpisana: to pergamin, odłożony na bok, "
+                                    "aż wykonasz teraz jego polecenie; potem zostanie zniszczony")
+    assert [e.get("placed") for e in c.edits] == [True, True]
+
+
+def test_a_save_where_a_parchment_was_destroyed_unfollowed_loads_as_it_was():
+    """``entered-unfollowed.json`` was written by the engine of d477104, which destroyed a
+    parchment entered after its blank without following it: it replays as it was played."""
+    text = (SAVES / "entered-unfollowed.json").read_text(encoding="utf-8")
+    c = Campaign.from_json(text)
+    assert c.to_json() == text and c.destroyed == [5] and c.glory() == 0
 
 
 def test_a_save_from_before_the_question_still_gets_a_blank_at_once():
