@@ -22,6 +22,7 @@ from .cards import bundle_text, load_pack, resource_name, sticker_text, text
 from .errors import IllegalAction, LegacyError, json_reason, os_reason, without_bom
 from .events import action_text, card_label, decision_text
 from .lesson import stages_text
+from .packtext import with_card
 
 COMMANDS = ("help", "legal", "show", "state", "log", "history", "undo", "back", "restart", "save", "reload", "yes",
             "quit", "exit")
@@ -289,18 +290,21 @@ class Session:
         self.show()
 
     def grow_pack(self, raw) -> None:
-        """Write a card just entered into your pack file too (the whole file or nothing)."""
+        """Write a card just entered into your pack file too (the whole file or nothing):
+        only the card's text is added, the rest of your file stays as you wrote it."""
         if not self.pack_path:
             self.say("legacy.cli.pack_not_grown")
             return
         try:
-            pack = json.loads(without_bom(Path(self.pack_path).read_text(encoding="utf-8")))
-            cards = [x for x in pack["cards"] if x.get("number") != raw["number"]] + [raw]
-            pack["cards"] = sorted(cards, key=lambda x: x["number"])
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            old = Path(self.pack_path).read_bytes().decode("utf-8")
+            new = with_card(old, raw)
+            cards = [x for x in json.loads(without_bom(old))["cards"] if x["number"] != raw["number"]] + [raw]
+            if json.loads(without_bom(new))["cards"] != sorted(cards, key=lambda x: x["number"]):
+                raise ValueError("the file's cards are not in number order")
+        except (OSError, ValueError, KeyError, TypeError, IndexError):
             self.say("legacy.cli.pack_not_grown_file", file=self.pack_path)
             return
-        write_atomic(self.pack_path, json.dumps(pack, ensure_ascii=False, indent=1) + "\n")
+        write_atomic(self.pack_path, new)
         self.say("legacy.cli.pack_grown", file=self.pack_path)
 
     def autosave(self) -> None:
@@ -426,11 +430,12 @@ def _number(word):
 
 
 def write_atomic(path, data: str) -> None:
-    """Write the whole file or nothing (a crash never leaves half a save)."""
+    """Write the whole file or nothing (a crash never leaves half a save), its line endings
+    as they are in ``data`` on every system."""
     p = Path(path)
     tmp = p.with_name(p.name + ".tmp")
     try:
-        tmp.write_text(data, encoding="utf-8")
+        tmp.write_bytes(data.encode("utf-8"))
         os.replace(tmp, p)
     except OSError as exc:
         raise LegacyError("legacy.cli.cannot_write", file=str(path), reason=os_reason(exc)) from None

@@ -22,10 +22,11 @@ import ipywidgets as W
 from kingdom_legacy import STAGES, Campaign, LegacyError, SimpleBot, demo_pack, load_pack
 from kingdom_legacy.actions import MANUAL, TOOLS, Action
 from kingdom_legacy.cards import bundle_text, text
-from kingdom_legacy.errors import Text, json_reason
+from kingdom_legacy.errors import Text, json_reason, without_bom
+from kingdom_legacy.packtext import with_card
 from kingdom_legacy.terminal import plain_word, words_of
 from kingdom_legacy.events import action_text, decision_text, describe
-from papertales.i18n import t
+from papertales.i18n import LANGUAGES, t
 
 _STYLE = """<style>
 .kl-root{font-family:system-ui,sans-serif;font-size:13px}
@@ -97,7 +98,8 @@ class LegacyPanel(W.VBox):
         self.log_title = W.HTML()
         wide = {"style": {"description_width": "initial"}, "layout": W.Layout(width="460px")}
         self.enter_title = W.HTML()
-        self.enter_fields = {f: W.Text(**wide) for f in ("name", "keywords", "production", "upgrades")}
+        self.enter_fields = {f: W.Text(**wide) for f in ("name", "keywords", "production", "upgrades", "equip",
+                                                         "checkboxes")}
         self.enter_fields["glory"] = W.BoundedIntText(min=0, max=99, **wide)
         self.enter_fields["effects"] = W.Textarea(**wide)
         self.enter_flags = {f: W.Checkbox(indent=False) for f in ("permanent", "parchment", "obstacle")}
@@ -105,6 +107,7 @@ class LegacyPanel(W.VBox):
         self.enter_side = W.Checkbox(indent=False)
         self.enter_kept: dict = {}                   # the stages of the card filled in so far
         self.enter_for = None                        # ... and which card they are of
+        self.pack_file: tuple[str, str] | None = None  # (pack id, text) of the pack file you uploaded
         self.enter_json = W.Textarea(layout=W.Layout(width="460px", height="60px"))
         self.enter_button = b(self.enter_card, style="success")
         self.keep_stage_button = b(self.keep_stage)
@@ -362,6 +365,12 @@ class LegacyPanel(W.VBox):
                 front["effects"] = json.loads(f["effects"])
             except json.JSONDecodeError as exc:
                 raise LegacyError("legacy.cli.enter_json", column=exc.colno, reason=json_reason(exc)) from None
+        if f["equip"]:
+            if not re.fullmatch(r"[a-z_]+", f["equip"].lower()):
+                raise LegacyError("legacy.panel.enter_bad_equip", value=f["equip"][:40])
+            front["equip"] = f["equip"].lower()
+        if f["checkboxes"]:
+            front["checkboxes"] = [_box(b, resources) for b in f["checkboxes"].split(";")]
         if f["glory"]:
             front["glory"] = f["glory"]
         return front
@@ -370,13 +379,26 @@ class LegacyPanel(W.VBox):
         """Your pack with every card entered so far (blanks left out): the pack file grows as
         you play.  Built only when asked for, like the campaign's file."""
         c, lang = self.campaign, self.lang
-        data = json.dumps(c.pack.without_placeholders().raw, ensure_ascii=False, indent=1)
+        data = self._pack_file_text()
         name = f"{c.pack.id}.json"
         self.download.value = ('<div class="kl-root"><a class="kl-download" download="' + escape(name)
                                + '" href="data:application/json;base64,'
                                + base64.b64encode(data.encode("utf-8")).decode("ascii") + '">⬇ '
                                + escape(t("legacy.panel.save_as", lang, name=name)) + "</a></div>")
         return self.download.value
+
+    def _pack_file_text(self) -> str:
+        """The pack file you uploaded with the cards entered since written into it, the rest
+        as you wrote it; the pack as JSON when you uploaded none of this box."""
+        pack = self.campaign.pack.without_placeholders()
+        if self.pack_file is None or self.pack_file[0] != pack.id:
+            return json.dumps(pack.raw, ensure_ascii=False, indent=1)
+        data = self.pack_file[1]
+        have = {x["number"]: x for x in json.loads(without_bom(data))["cards"]}
+        for n, card in sorted(pack.cards.items()):
+            if have.get(n) != card.raw:
+                data = with_card(data, card.raw)
+        return data
 
     # ------------------------------------------------------------------ files (browser only)
 
@@ -414,6 +436,7 @@ class LegacyPanel(W.VBox):
         except LegacyError as exc:
             self._say("error", t("legacy.panel.refused", self.lang, message=exc.message(self.lang)))
             return False
+        self.pack_file = (pack.id, data) if isinstance(data, str) else None
         self.waiting = None
         self.refresh()
         self._say("ok", msg)
@@ -619,17 +642,17 @@ class LegacyPanel(W.VBox):
         self.act(button.action)
 
 
-def _bundle(typed, resources, field) -> dict:
+def _bundle(typed, resources, field, bad="legacy.panel.enter_bad") -> dict:
     """Resources as typed in the form: "1 wood + 1 stone" (or "drewno 2", "2 monety");
-    ``resources``: every typed name of a resource -> the resource."""
+    ``resources``: every typed name of a resource -> the resource; ``bad``: the message of
+    an item not understood."""
     out = {}
     for item in re.split(r"[+,]", typed):
         parts = item.split()
         amounts = [int(x) for x in parts if x.isdigit()]
         names = [resources.get(plain_word(x)) for x in parts if not x.isdigit()]
         if len(amounts) > 1 or len(names) != 1 or names[0] is None:
-            raise LegacyError("legacy.panel.enter_bad", field=Text("legacy.panel.enter." + field),
-                              value=item.strip()[:40] or "-")
+            raise LegacyError(bad, field=Text("legacy.panel.enter." + field), value=item.strip()[:40] or "-")
         out[names[0]] = out.get(names[0], 0) + (amounts[0] if amounts else 1)
     return out
 
@@ -641,3 +664,14 @@ def _upgrade(typed, words, resources) -> dict:
     if stage not in STAGES:
         raise LegacyError("legacy.panel.enter_bad", field=Text("legacy.panel.enter.upgrades"), value=typed.strip()[:40])
     return {"cost": _bundle(cost, resources, "upgrades"), "to": stage}
+
+
+def _box(typed, resources) -> dict:
+    """A checkbox as typed: what marking it gives and the glory it counts, "1 goods + 1 glory"
+    (the word for glory in either language)."""
+    words = dict(resources)
+    for language in LANGUAGES:
+        words.update({plain_word(w): "glory" for w in t("legacy.panel.enter_glory_words", language).split("|")})
+    got = _bundle(typed, words, "checkboxes", "legacy.panel.enter_bad_box")
+    glory = got.pop("glory", 0)
+    return {**({"gain": got} if got else {}), **({"glory": glory} if glory else {})}

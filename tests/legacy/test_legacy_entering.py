@@ -79,6 +79,54 @@ def test_a_companion_campaign_in_the_terminal_from_a_pack_of_the_starting_kingdo
     assert again.to_json() == c.to_json()
 
 
+#: an owner's pack file as typed by hand: a byte-order mark, Windows line endings, two
+#: fields on a line, Polish letters, one card a line
+HAND_WRITTEN = "\ufeff" + "\r\n".join([
+    '{',
+    '  "format": "kingdom-legacy-pack/1", "id": "mybox",',
+    '  "name": "Moje pudełko",',
+    '  "box_size": 8, "kingdom_start": 4, "final_card": 8, "reset_until": 6, "stickers": {"glory": 2},',
+    '  "cards": [',
+    *[f'    {{"number": {n}, "stages": {{"front": {{"name": "Chata {n}", "keywords": ["building"], '
+      f'"production": [{{"coin": 1}}]}}}}}}' + ("," if n < 4 else "") for n in range(1, 5)],
+    '  ]',
+    '}', ''])
+
+
+def test_entering_a_card_keeps_the_owners_pack_file_as_it_was_and_adds_the_card(tmp_path):
+    """Only the card's text goes in, after card 4, in the style of the cards around it (one
+    line, the same separators, Polish letters as they are); every other byte is kept."""
+    mine = tmp_path / "mybox.json"
+    mine.write_bytes(HAND_WRITTEN.encode("utf-8"))
+    c = play_until(Campaign.new(load_pack(mine), 0, manual=True), lambda c: c.decision() == "enter")
+    s = Session(c, io.StringIO(), "pl", pack_path=mine)
+    s.handle('{"name": "Wieża", "keywords": ["building"], "permanent": true, "glory": 2}')
+    after = mine.read_bytes().decode("utf-8")
+    at = HAND_WRITTEN.index("\r\n  ]")                       # the end of card 4
+    added = (',\r\n    {"number": 5, "stages": {"front": {"name": "Wieża", "keywords": ["building"], '
+             '"permanent": true, "glory": 2}}}')
+    assert after == HAND_WRITTEN[:at] + added + HAND_WRITTEN[at:]
+    assert load_pack(mine).card(5).stages["front"].title() == "Wieża"
+
+
+def test_a_card_entered_again_replaces_only_its_own_text(tmp_path):
+    """A card of the file entered again (a fix): its text is replaced where it is, in the
+    file's indented style; the rest stays byte for byte."""
+    mine = tmp_path / "mybox.json"
+    d = empty_pack()
+    d["cards"].append({"number": 6, "stages": {"front": BOX[6]}})
+    old = json.dumps(d, indent="\t", ensure_ascii=False)
+    mine.write_text(old, encoding="utf-8")
+    c = Campaign.new(load_pack(mine), 0, manual=True)
+    s = Session(c, io.StringIO(), "en", pack_path=mine)
+    s.handle(json.dumps({"number": 6, "stages": {"front": {**BOX[6], "glory": 3}}}))
+    after = mine.read_text(encoding="utf-8")
+    start = old.index('{\n\t\t\t"number": 6')
+    end = old.index("\n\t]")
+    assert after[:start] == old[:start] and after[len(after) - len(old) + end:] == old[end:]
+    assert after[start:len(after) - len(old) + end] == old[start:end].replace('"glory": 2', '"glory": 3')
+
+
 def test_a_card_line_that_is_not_a_card_is_refused_and_changes_nothing(tmp_path):
     c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
     before = c.to_json()
@@ -299,3 +347,63 @@ def test_stages_kept_for_a_card_are_not_given_to_the_next():
     p.act("blank 5")                                        # card 5 a blank after all: card 6 is asked next
     assert c.decision() == "enter" and c.pending["card"] == 6
     assert p.enter_kept == {} and p.enter_stage.value == "front" and not p.enter_side.value
+
+
+def test_the_form_takes_equipment_and_checkboxes():
+    """Equipment names the keyword it equips; each box says what marking it gives and its
+    glory ("chwała" in Polish), boxes between semicolons."""
+    LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
+    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
+    p = LegacyPanel(lang="pl", campaign=c)
+    p.enter_fields["name"].value = "Miecz"
+    p.enter_fields["keywords"].value = "other"
+    p.enter_fields["equip"].value = "Person"
+    p.enter_fields["checkboxes"].value = "1 chwała; 1 towar + 2 chwały;2 monety"
+    assert p._card_from_form(5)["stages"]["front"] == {
+        "name": "Miecz", "keywords": ["other"], "equip": "person",
+        "checkboxes": [{"glory": 1}, {"gain": {"goods": 1}, "glory": 2}, {"gain": {"coin": 2}}]}
+    p.set_language("en")
+    p.enter_fields["checkboxes"].value = "1 glory; 1 goods + 1 glory"
+    p.enter_button.click()
+    assert "Card 5 is entered" in p.message.value
+    assert c.pack.card(5).stages["front"].checkboxes == ({"glory": 1}, {"gain": {"goods": 1}, "glory": 1})
+    assert c.pack.card(5).stages["front"].equip == "person"
+
+
+@pytest.mark.parametrize("lang, field, value, said", [
+    ("en", "equip", "a person", "Not allowed: Equipment: “a person” is not one keyword: write the keyword of "
+                                "the cards it equips, e.g. person"),
+    ("pl", "equip", "osoba!", "Sprzęt: „osoba!” to nie jedno słowo kluczowe: wpisz słowo kluczowe kart, "
+                              "które wyposaża, np. person"),
+    ("en", "checkboxes", "1 glory; 1 gold", "Checkboxes: “1 gold” is not understood: write what each box gives "
+                                            "and its glory, boxes separated by semicolons"),
+    ("pl", "checkboxes", "1 chwała;", "Pola do zaznaczenia: nie rozumiem „-”: wpisz, co daje każde pole i ile ma "
+                                      "chwały, pola oddzielone średnikami"),
+])
+def test_the_form_refuses_equipment_and_boxes_it_cannot_read(lang, field, value, said):
+    LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
+    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
+    p = LegacyPanel(lang=lang, campaign=c)
+    before = c.to_json()
+    p.enter_fields["name"].value = "Sword"
+    p.enter_fields[field].value = value
+    p.enter_button.click()
+    assert said in p.message.value and c.to_json() == before and c.decision() == "enter"
+
+
+def test_the_panels_pack_download_is_your_uploaded_file_with_the_cards_added(tmp_path):
+    """The pack file you uploaded comes back as you wrote it, with the card entered added in
+    its style (the same text as the terminal writes into the file)."""
+    LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
+    p = LegacyPanel(lang="en")
+    assert p.load_pack_text(HAND_WRITTEN, "mybox.json")
+    p.campaign = play_until(p.campaign, lambda c: c.decision() == "enter")
+    p.enter_json.value = '{"name": "Wieża", "keywords": ["building"], "permanent": true, "glory": 2}'
+    p.enter_button.click()
+    link = p.show_pack_download()
+    got = base64.b64decode(link.split("base64,")[1].split('"')[0]).decode("utf-8")
+    mine = tmp_path / "mybox.json"
+    mine.write_bytes(HAND_WRITTEN.encode("utf-8"))
+    Session(Campaign.new(load_pack(mine), 0, manual=True), io.StringIO(), "en", pack_path=mine).grow_pack(
+        {"number": 5, "stages": {"front": {"name": "Wieża", "keywords": ["building"], "permanent": True, "glory": 2}}})
+    assert got == mine.read_bytes().decode("utf-8") and got.startswith(HAND_WRITTEN[:HAND_WRITTEN.index("\r\n  ]")])
