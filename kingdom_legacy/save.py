@@ -19,6 +19,7 @@ from papertales.i18n import LANGUAGES
 from .actions import Action
 from .cards import STAGES, Pack, load_pack
 from .errors import LegacyError, SaveError, Text, json_reason, without_bom
+from .flow import FLOWS
 
 FORMAT = "kingdom-legacy-campaign/2"
 FORMATS = ("kingdom-legacy-campaign/1", FORMAT)
@@ -31,9 +32,6 @@ _KEYS_2 = _KEYS + ("start_pack", "edits")
 #: written only when they have a value: the language chosen, and a draw pile that ran out this
 #: turn (then the round ends with the turn; a save older than that rule gets it from the replay)
 _OPTIONAL = ("lang", "exhausted", "ask_cards")
-_FLOWS = ("begin_round", "start_round", "discover_natural", "destroy_parchment", "start_turn", "end_turn",
-          "cleanup_turn", "end_round", "after_round", "purge_group", "purge_permanent", "purge_finish",
-          "expansion_begin")
 _CARD_KEYS = ("stage", "stickers", "checks", "crossed", "struck", "tab")
 MAX_HISTORY = 200000
 MAX_GLORY = 99999
@@ -231,8 +229,8 @@ def _check(d, pack):
         _dict(w, f"work[{i}]")
         if w.get("t") not in ("flow", "frame", "draw"):
             _bad(f"work[{i}].t", "choice", value=repr(w.get("t"))[:30], allowed="flow, frame, draw")
-        if w["t"] == "flow" and w.get("name") not in _FLOWS:
-            _bad(f"work[{i}].name", "choice", value=repr(w.get("name"))[:30], allowed=", ".join(_FLOWS))
+        if w["t"] == "flow" and w.get("name") not in FLOWS:
+            _bad(f"work[{i}].name", "choice", value=repr(w.get("name"))[:30], allowed=", ".join(FLOWS))
     for i, q in enumerate(_list(d["queue"], "queue")):
         _dict(q, f"queue[{i}]")
     if d["last_round"] is not None:
