@@ -169,8 +169,18 @@ def _upgrade(d):
 
 def _check(d, pack):
     """Types and ranges of every field, each card's state against the pack: a clear error
-    naming the field before the replay is tried."""
-    box = pack.box_size
+    naming the field before the replay is tried (the fields in the order of the file)."""
+    _check_clock(d)
+    seen = _check_zones(d, pack.box_size)
+    _check_cards(d, pack, seen)
+    _check_pool(d, pack)
+    _check_work(d)
+    _check_expansions(d, pack)
+    _check_log(d)
+
+
+def _check_clock(d):
+    """The seed, the generator, the mode, and where in the campaign it is."""
     _int(d["seed"], "seed", 0, _U64)
     _int(d["rng"], "rng", 0, _U64)
     if not isinstance(d["manual"], bool):
@@ -179,6 +189,10 @@ def _check(d, pack):
         _bad("phase", "choice", value=repr(d["phase"])[:30], allowed="play, over")
     _int(d["round"], "round", 1, 100000)
     _int(d["turn"], "turn", 0, 100000)
+
+
+def _check_zones(d, box):
+    """Each card in one zone exactly; the purged ones among the destroyed.  Returns card -> zone."""
     zones = _dict(d["zones"], "zones")
     seen = {}
     for z in _ZONES:
@@ -195,6 +209,12 @@ def _check(d, pack):
         if seen[n] != "destroyed":
             _bad("purged", "purged")
     _int(d["purged_glory"], "purged_glory", 0, MAX_GLORY)
+    return seen
+
+
+def _check_cards(d, pack, seen):
+    """The state of every card out of the box, and who is in play, blocked and equipped."""
+    box = pack.box_size
     cards = _num_keys(d["cards"], "cards", box)
     for n, v in cards.items():
         _check_card(n, v, pack)
@@ -210,6 +230,10 @@ def _check(d, pack):
                 _int(v, f"{rel}.{n}", 1, box)
             if seen[n] != "play" or rel != "entered" and seen.get(v) != "play":
                 _bad(f"{rel}.{n}", "relation", other=v)
+
+
+def _check_pool(d, pack):
+    """The resources of the turn and the stickers left on the sheet."""
     resources = pack.all_resources
     for r, k in _dict(d["pool"], "pool").items():
         if r not in resources:
@@ -220,6 +244,11 @@ def _check(d, pack):
         if sid not in counts:
             _bad(f"stickers.{sid}"[:60], "choice", value=repr(sid)[:30], allowed=", ".join(counts) or "-")
         _int(k, f"stickers.{sid}", 0, counts[sid])
+
+
+def _check_work(d):
+    """The choice waiting, the work stack (rule steps among :data:`~kingdom_legacy.flow.FLOWS`)
+    and the triggered effects waiting."""
     p = d["pending"]
     if p is not None:
         _dict(p, "pending")
@@ -235,6 +264,11 @@ def _check(d, pack):
         _dict(q, f"queue[{i}]")
     if d["last_round"] is not None:
         _int(d["last_round"], "last_round", 1, 100000)
+
+
+def _check_expansions(d, pack):
+    """The mini-expansion under way, those done, and the scores after each."""
+    box = pack.box_size
     x = d["expansion"]
     if x is not None:
         _dict(x, "expansion")
@@ -253,6 +287,10 @@ def _check(d, pack):
                  allowed=", ".join(str(e["card"]) for e in pack.expansions) or "-")
     for i, s in enumerate(_list(d["scores"], "scores")):
         _int(_dict(s, f"scores[{i}]").get("glory"), f"scores[{i}].glory", -MAX_GLORY, MAX_GLORY)
+
+
+def _check_log(d):
+    """The log, the moves and the cards entered on the way."""
     for i, e in enumerate(_list(d["events"], "events")):
         if not (isinstance(e, list) and len(e) == 5 and isinstance(e[2], str) and isinstance(e[3], str)
                 and isinstance(e[4], dict)):

@@ -47,141 +47,184 @@ class EffectSteps:
         return None
 
     def _step(self, fr, s, choice) -> bool:
-        """Resolve step ``s`` of frame ``fr``; False when waiting for a decision."""
+        """Resolve step ``s`` of frame ``fr``; False when waiting for a decision.  A step of
+        :data:`OWN_STEPS` does its own work; any other takes a target card first (chosen
+        for you when one fits, asked otherwise), then :data:`TARGET_STEPS` does it."""
         k = s["kind"]
-        me, cause = fr["me"], fr["cause"]
-        if k == "gain":
-            if "resources" in s:
-                self._gain(s["resources"], cause)
-                return True
-            options = list(self.resources()) if s["choice"] == "any" else s["choice"]
-            r = self._choose(fr, "resource", options, choice)
-            if r is None:
-                return False
-            self._gain({r: s.get("n", 1)}, cause)
-            return True
         if k in STATIC_KINDS:
             return True
-        if k == "manual":
-            fr["manual"] = True
-            self.pending = {"kind": "manual", "card": fr["ref"][0], "stage": fr["ref"][1],
-                            "ref": list(fr["ref"]), "step": fr["i"]}
-            self.log("manual_start", cause=cause, card=fr["ref"][0], stage=fr["ref"][1])
-            return False
-        if k == "play":
-            self.work.append({"t": "draw", "left": s["count"], "batch": [], "cause": cause})
-            return True
-        if k == "top_to_bottom":
-            if self.deck:
-                n = self.deck.pop(0)
-                self.deck.append(n)
-                self.log("bottom", cause=cause, card=n, stage=self.cards[n]["stage"])
-            else:
-                self.log("no_target", cause=cause, step=k)
-            return True
-        if k == "discover":
-            if fr.get("tmp") is None and choice is None:
-                present = [n for n in s["cards"] if n in self.box]
-                if not present:
-                    self.log("no_target", cause=cause, step=k)
-                    return True
-                if not all(self._need_data(n) for n in present):
-                    return False                 # asked again once the card is entered
-                if len(present) == 1:
-                    self._discover(present[0], cause)
-                    return True
-                for n in present:
-                    self.box.remove(n)
-                    self.aside.append(n)
-                    self.cards.setdefault(n, new_card_state())
-                self.log("look", cause=cause, cards=" / ".join(map(str, present)))
-                fr["tmp"] = present
-                self.pending = {"kind": "discover", "options": present}
-                return False
-            for n in fr["tmp"]:
-                self.aside.remove(n)
-                self.box.append(n)
-            self.box.sort()
-            self._discover(choice, cause)
-            return True
-        # steps on a target card
+        if k in OWN_STEPS:
+            return OWN_STEPS[k](self, fr, s, choice)
         if fr.get("tmp") is not None and k in ("increase_production", "check", "add_production"):
-            target = fr["tmp"]
+            target = fr["tmp"]                   # the card was chosen before a second choice
         else:
-            opts = self._step_targets(s, me)
+            opts = self._step_targets(s, fr["me"])
             if not opts:
-                self.log("no_target", cause=cause, step=k)
+                self.log("no_target", cause=fr["cause"], step=k)
                 return True
             target = self._choose(fr, "target", opts, choice)
             if target is None:
                 return False
             choice = None
-        if k == "transform":
-            cur = self.cards[target]["stage"]
-            new = s["to"] if "to" in s else (ROTATE if s["how"] == "rotate" else FLIP)[cur]
-            if new != cur:
-                self._change_stage(target, new, cause, "effect")
-        elif k == "reset":
-            if self.cards[target]["stage"] != "front":
-                self._change_stage(target, "front", cause, "reset")
-        elif k == "destroy":
-            self._destroy(target, cause)
-        elif k == "discard":
-            self._discard(target, "effect")
-        elif k == "block":
-            self.blocked[target] = me
-            self.log("block", cause=cause, card=target, stage=self.cards[target]["stage"], by=me,
-                     by_stage=self.cards[me]["stage"])
-        elif k == "undiscover":
-            self._undiscover(target, cause, current=fr)
-        elif k == "to_deck":
-            self._to_deck(target, s["where"], cause)
-        elif k == "strike_production":
-            self._strike(target, cause)
-        elif k == "add_tab":
-            self._tab(target, cause)
-        elif k == "sticker":
-            sid = str(s["number"])
-            if self.pack.sheet[sid]["kind"] == "tab":
-                self._tab(target, cause, sid)
-            else:
-                self._put_sticker(target, sid, s.get("stage") or self.cards[target]["stage"], cause)
-        elif k == "add_glory":
-            self._put_sticker(target, self._find_sticker("glory", s["glory"]),
-                              s.get("stage") or self.cards[target]["stage"], cause, value=s["glory"])
-        elif k == "add_production":
-            stage = s.get("stage") or self.cards[target]["stage"]
-            r = s["resource"]
-            if r == "any":
-                fr["tmp"] = target
-                options = [x for x in self.resources() if self._find_sticker("resource", x)]
-                if not options:
-                    self.log("no_sticker", cause=cause, sticker="resource")
-                    return True
-                r = self._choose(fr, "resource", options, choice)
-                if r is None:
-                    return False
-            self._put_sticker(target, self._find_sticker("resource", r) or r, stage, cause)
-        elif k == "increase_production":
-            produced = sorted({r for o in self._own_production(target) for r in o},
-                              key=lambda r: (self.pack.all_resources + (r,)).index(r))
+        return TARGET_STEPS[k](self, fr, s, target, choice)
+
+    # ------------------------------------------------------------------ steps without a target
+
+    def _step_gain(self, fr, s, choice) -> bool:
+        cause = fr["cause"]
+        if "resources" in s:
+            self._gain(s["resources"], cause)
+            return True
+        options = list(self.resources()) if s["choice"] == "any" else s["choice"]
+        r = self._choose(fr, "resource", options, choice)
+        if r is None:
+            return False
+        self._gain({r: s.get("n", 1)}, cause)
+        return True
+
+    def _step_manual(self, fr, s, choice) -> bool:
+        fr["manual"] = True
+        self.pending = {"kind": "manual", "card": fr["ref"][0], "stage": fr["ref"][1],
+                        "ref": list(fr["ref"]), "step": fr["i"]}
+        self.log("manual_start", cause=fr["cause"], card=fr["ref"][0], stage=fr["ref"][1])
+        return False
+
+    def _step_play(self, fr, s, choice) -> bool:
+        self.work.append({"t": "draw", "left": s["count"], "batch": [], "cause": fr["cause"]})
+        return True
+
+    def _step_top_to_bottom(self, fr, s, choice) -> bool:
+        if self.deck:
+            n = self.deck.pop(0)
+            self.deck.append(n)
+            self.log("bottom", cause=fr["cause"], card=n, stage=self.cards[n]["stage"])
+        else:
+            self.log("no_target", cause=fr["cause"], step=s["kind"])
+        return True
+
+    def _step_discover(self, fr, s, choice) -> bool:
+        """One card of the box is discovered; of several, you look at them and choose one
+        (the others go back)."""
+        cause = fr["cause"]
+        if fr.get("tmp") is None and choice is None:
+            present = [n for n in s["cards"] if n in self.box]
+            if not present:
+                self.log("no_target", cause=cause, step=s["kind"])
+                return True
+            if not all(self._need_data(n) for n in present):
+                return False                 # asked again once the card is entered
+            if len(present) == 1:
+                self._discover(present[0], cause)
+                return True
+            for n in present:
+                self.box.remove(n)
+                self.aside.append(n)
+                self.cards.setdefault(n, new_card_state())
+            self.log("look", cause=cause, cards=" / ".join(map(str, present)))
+            fr["tmp"] = present
+            self.pending = {"kind": "discover", "options": present}
+            return False
+        for n in fr["tmp"]:
+            self.aside.remove(n)
+            self.box.append(n)
+        self.box.sort()
+        self._discover(choice, cause)
+        return True
+
+    # ------------------------------------------------------------------ steps on a target card
+
+    def _on_transform(self, fr, s, target, choice) -> bool:
+        cur = self.cards[target]["stage"]
+        new = s["to"] if "to" in s else (ROTATE if s["how"] == "rotate" else FLIP)[cur]
+        if new != cur:
+            self._change_stage(target, new, fr["cause"], "effect")
+        return True
+
+    def _on_reset(self, fr, s, target, choice) -> bool:
+        if self.cards[target]["stage"] != "front":
+            self._change_stage(target, "front", fr["cause"], "reset")
+        return True
+
+    def _on_destroy(self, fr, s, target, choice) -> bool:
+        self._destroy(target, fr["cause"])
+        return True
+
+    def _on_discard(self, fr, s, target, choice) -> bool:
+        self._discard(target, "effect")
+        return True
+
+    def _on_block(self, fr, s, target, choice) -> bool:
+        me = fr["me"]
+        self.blocked[target] = me
+        self.log("block", cause=fr["cause"], card=target, stage=self.cards[target]["stage"], by=me,
+                 by_stage=self.cards[me]["stage"])
+        return True
+
+    def _on_undiscover(self, fr, s, target, choice) -> bool:
+        self._undiscover(target, fr["cause"], current=fr)
+        return True
+
+    def _on_to_deck(self, fr, s, target, choice) -> bool:
+        self._to_deck(target, s["where"], fr["cause"])
+        return True
+
+    def _on_strike_production(self, fr, s, target, choice) -> bool:
+        self._strike(target, fr["cause"])
+        return True
+
+    def _on_add_tab(self, fr, s, target, choice) -> bool:
+        self._tab(target, fr["cause"])
+        return True
+
+    def _on_sticker(self, fr, s, target, choice) -> bool:
+        sid = str(s["number"])
+        if self.pack.sheet[sid]["kind"] == "tab":
+            self._tab(target, fr["cause"], sid)
+        else:
+            self._put_sticker(target, sid, s.get("stage") or self.cards[target]["stage"], fr["cause"])
+        return True
+
+    def _on_add_glory(self, fr, s, target, choice) -> bool:
+        self._put_sticker(target, self._find_sticker("glory", s["glory"]),
+                          s.get("stage") or self.cards[target]["stage"], fr["cause"], value=s["glory"])
+        return True
+
+    def _on_add_production(self, fr, s, target, choice) -> bool:
+        cause = fr["cause"]
+        stage = s.get("stage") or self.cards[target]["stage"]
+        r = s["resource"]
+        if r == "any":
             fr["tmp"] = target
-            r = self._choose(fr, "resource", produced, choice)
+            options = [x for x in self.resources() if self._find_sticker("resource", x)]
+            if not options:
+                self.log("no_sticker", cause=cause, sticker="resource")
+                return True
+            r = self._choose(fr, "resource", options, choice)
             if r is None:
                 return False
-            self._put_sticker(target, self._find_sticker("resource", r) or r, self.cards[target]["stage"], cause)
-        elif k == "check":
-            st = self._st(target)
-            marked = {i for sid, i in self.cards[target]["checks"] if sid == st.id}
-            free = [i for i in range(len(st.checkboxes)) if i not in marked]
-            same = all(st.checkboxes[i] == st.checkboxes[free[0]] for i in free)
-            fr["tmp"] = target
-            b = free[0] if same else self._choose(fr, "mark", free, choice, card=target)
-            if b is None:
-                return False
-            if self._mark(target, b, cause, fr):
-                return False                     # the frame index was moved on already
+        self._put_sticker(target, self._find_sticker("resource", r) or r, stage, cause)
         return True
+
+    def _on_increase_production(self, fr, s, target, choice) -> bool:
+        produced = sorted({r for o in self._own_production(target) for r in o},
+                          key=lambda r: (self.pack.all_resources + (r,)).index(r))
+        fr["tmp"] = target
+        r = self._choose(fr, "resource", produced, choice)
+        if r is None:
+            return False
+        self._put_sticker(target, self._find_sticker("resource", r) or r, self.cards[target]["stage"], fr["cause"])
+        return True
+
+    def _on_check(self, fr, s, target, choice) -> bool:
+        st = self._st(target)
+        marked = {i for sid, i in self.cards[target]["checks"] if sid == st.id}
+        free = [i for i in range(len(st.checkboxes)) if i not in marked]
+        same = all(st.checkboxes[i] == st.checkboxes[free[0]] for i in free)
+        fr["tmp"] = target
+        b = free[0] if same else self._choose(fr, "mark", free, choice, card=target)
+        if b is None:
+            return False
+        return not self._mark(target, b, fr["cause"], fr)   # the last box moved the frame on already
 
     def _step_targets(self, s, me):
         k = s["kind"]
@@ -294,3 +337,30 @@ class EffectSteps:
             self.work.append(self._frame([n, st.id, "all_checked", 0], n, f"card:{n}:{st.id}"))
             return True
         return False
+
+
+#: the steps that do their own work (the registry of effect kinds, docs/kingdom-legacy.md)
+OWN_STEPS = {
+    "gain": EffectSteps._step_gain,
+    "manual": EffectSteps._step_manual,
+    "play": EffectSteps._step_play,
+    "top_to_bottom": EffectSteps._step_top_to_bottom,
+    "discover": EffectSteps._step_discover,
+}
+#: the steps done to a target card, once it is chosen
+TARGET_STEPS = {
+    "transform": EffectSteps._on_transform,
+    "reset": EffectSteps._on_reset,
+    "destroy": EffectSteps._on_destroy,
+    "discard": EffectSteps._on_discard,
+    "block": EffectSteps._on_block,
+    "undiscover": EffectSteps._on_undiscover,
+    "to_deck": EffectSteps._on_to_deck,
+    "strike_production": EffectSteps._on_strike_production,
+    "add_tab": EffectSteps._on_add_tab,
+    "sticker": EffectSteps._on_sticker,
+    "add_glory": EffectSteps._on_add_glory,
+    "add_production": EffectSteps._on_add_production,
+    "increase_production": EffectSteps._on_increase_production,
+    "check": EffectSteps._on_check,
+}

@@ -222,8 +222,8 @@ class Session:
                     self.say("legacy.cli.nothing_to_confirm")
                 else:
                     self.act(warned, confirmed=True)
-            elif head in COMMANDS:
-                getattr(self, "cmd_" + head)(rest)
+            elif head in HANDLERS:
+                HANDLERS[head](self, rest)
             elif head == REVEAL and len(rest) > 1:
                 self.reveal_many(rest)
             elif _number(head) is not None and not rest:
@@ -423,6 +423,23 @@ class Session:
         self.autosave()
         self.show()
 
+
+
+#: the commands that are not moves, each with its method (``yes`` and ``quit`` are answered
+#: in :meth:`Session.handle` itself)
+HANDLERS = {
+    "help": Session.cmd_help,
+    "legal": Session.cmd_legal,
+    "show": Session.cmd_show,
+    "state": Session.cmd_state,
+    "log": Session.cmd_log,
+    "history": Session.cmd_history,
+    "undo": Session.cmd_undo,
+    "back": Session.cmd_back,
+    "restart": Session.cmd_restart,
+    "save": Session.cmd_save,
+    "reload": Session.cmd_reload,
+}
 
 def _number(word):
     """A whole number typed in plain digits, else None."""
