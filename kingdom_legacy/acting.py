@@ -10,14 +10,15 @@ from typing import Self
 from .actions import (BLANK, DEVELOP, DISCOVER, EQUIP, EXPANSION, MANUAL, MARK, PASS, PRODUCE, PURGE, RESOLVE,
                       RESOURCE, REVEAL, SIDE, SKIP, TARGET, UPGRADE, USE, Action)
 from .cards import BundleText
+from .companion import Companion
 from .errors import IllegalAction, LegacyError, LossWarning, Text
 from .flow import DEVELOP_PLAY, LOSING_FLOWS
 
 MAX_LISTED = 30         # allowed moves named in a refusal (then how many more)
 
 
-class Acting:
-    """Moves and manual tools (a part of :class:`~kingdom_legacy.campaign.Campaign`)."""
+class Acting(Companion):
+    """Moves and manual tools (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
 
     __slots__ = ()
 

@@ -12,61 +12,33 @@ the pack as it was at the start, the actions (``history``) and the cards entered
 way (``edits``) decide everything else: :meth:`back_to` replays them to undo, and loading
 a save replays them to check the file.
 
-The class is made of one part per concern, each in its own module (docs/architecture.md):
-the state and its creation, undo and saving here; the facts of the cards
-(:mod:`.facts`); the decision and its legal moves (:mod:`.decisions`); the reasons of
-refusals (:mod:`.refusals`); moves and manual tools (:mod:`.acting`); the engine loop and
-the rule steps of a round (:mod:`.flow`); cards moving between zones (:mod:`.moves`);
-effect steps (:mod:`.steps`); cards entered on the way (:mod:`.companion`).
+The class is made of one part per concern, each in its own module, each part built on the
+one below it (docs/architecture.md): the state, its copy and its JSON form
+(:mod:`.state`); the facts of the cards (:mod:`.facts`); cards moving between zones
+(:mod:`.moves`); effect steps (:mod:`.steps`); the engine loop and the rule steps of a
+round (:mod:`.flow`); the decision and its legal moves (:mod:`.decisions`); the reasons of
+refusals (:mod:`.refusals`); cards entered on the way (:mod:`.companion`); moves and manual
+tools (:mod:`.acting`); and here creation, undo and restart.
 """
 
 from __future__ import annotations
-
-import json
 
 from papertales.rng import Rng
 
 from .acting import Acting
 from .cards import Pack, demo_pack
-from .companion import Companion
-from .decisions import Decisions
 from .errors import IllegalAction, LegacyError
-from .facts import CardFacts, new_card_state
-from .flow import Flow
-from .moves import CardMoves
-from .refusals import Refusals
+from .facts import new_card_state
 from .save import loads
-from .steps import EffectSteps
+from .state import FORMAT, ZONES
 
 __all__ = ["Campaign", "FORMAT", "ZONES", "new_card_state"]
 
-FORMAT = "kingdom-legacy-campaign/2"
-ZONES = ("box", "deck", "play", "discard", "permanent", "aside", "destroyed")
-_SLOTS = ("pack", "pack0", "seed", "rng", "manual", "phase", "round", "turn", "box", "deck", "play", "discard",
-          "permanent", "aside", "destroyed", "purged", "purged_glory", "cards", "entered", "blocked",
-          "attached", "pool", "stickers", "pending", "work", "queue", "last_round", "expansion",
-          "expansions_done", "scores", "events", "history", "edits", "exhausted", "ask_cards")
 
-
-def _copy_cards(cards):
-    return {n: {"stage": c["stage"], "stickers": [s[:] for s in c["stickers"]],
-                "checks": [s[:] for s in c["checks"]], "crossed": [s[:] for s in c["crossed"]],
-                "struck": [s[:] for s in c["struck"]], "tab": c["tab"]}
-            for n, c in cards.items()}
-
-
-def _copy_item(x):
-    if isinstance(x, dict):
-        return {k: _copy_item(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_copy_item(v) for v in x]
-    return x
-
-
-class Campaign(Acting, Refusals, Decisions, Companion, EffectSteps, Flow, CardMoves, CardFacts):
+class Campaign(Acting):
     """A Kingdom Legacy campaign.  Create with :meth:`Campaign.new`."""
 
-    __slots__ = _SLOTS + ("lang",)
+    __slots__ = ()
 
     @classmethod
     def new(cls, pack: Pack | None = None, seed: int = 0, manual: bool = False,
@@ -118,32 +90,6 @@ class Campaign(Acting, Refusals, Decisions, Companion, EffectSteps, Flow, CardMo
         c.work.append({"t": "flow", "name": "begin_round"})
         c._run()
         return c
-
-    def clone(self) -> "Campaign":
-        """An independent copy (explicit copies of every container; the packs are shared)."""
-        c = self.__class__.__new__(self.__class__)
-        c.pack, c.pack0, c.seed, c.manual, c.lang = self.pack, self.pack0, self.seed, self.manual, self.lang
-        c.ask_cards = self.ask_cards
-        c.rng = self.rng.clone()
-        c.phase, c.round, c.turn = self.phase, self.round, self.turn
-        for z in ("box", "deck", "play", "discard", "permanent", "aside", "destroyed", "purged",
-                  "expansions_done", "history", "events", "edits"):
-            setattr(c, z, getattr(self, z)[:])
-        c.purged_glory, c.exhausted = self.purged_glory, self.exhausted
-        c.cards = _copy_cards(self.cards)
-        c.entered, c.blocked, c.attached = dict(self.entered), dict(self.blocked), dict(self.attached)
-        c.pool, c.stickers = dict(self.pool), dict(self.stickers)
-        c.pending = _copy_item(self.pending)
-        c.work = _copy_item(self.work)
-        c.queue = _copy_item(self.queue)
-        c.last_round = self.last_round
-        c.expansion = _copy_item(self.expansion)
-        c.scores = _copy_item(self.scores)
-        return c
-
-    def _restore(self, other: "Campaign") -> None:
-        for s in _SLOTS:
-            setattr(self, s, getattr(other, s))
 
     def replay(self, upto: int | None = None) -> "Campaign":
         """A new campaign from the seed, the first ``upto`` actions of the history and the
@@ -213,40 +159,6 @@ class Campaign(Acting, Refusals, Decisions, Companion, EffectSteps, Flow, CardMo
         c.lang = self.lang
         self._restore(c)
         return self
-
-    def to_dict(self) -> dict:
-        """The whole state as JSON-ready data (format ``kingdom-legacy-campaign/2``), a copy."""
-        return _copy_item(self._state())
-
-    def _state(self) -> dict:
-        return {
-            "format": FORMAT,
-            "pack": self.pack.raw,
-            "start_pack": None if self.pack0 is self.pack else self.pack0.raw,
-            "seed": self.seed, "rng": self.rng.state, "manual": self.manual,
-            "phase": self.phase, "round": self.round, "turn": self.turn,
-            "zones": {z: list(getattr(self, z)) for z in ZONES},
-            "purged": list(self.purged), "purged_glory": self.purged_glory,
-            "cards": {str(n): v for n, v in sorted(self.cards.items())},
-            "entered": {str(n): v for n, v in self.entered.items()},
-            "blocked": {str(n): v for n, v in self.blocked.items()},
-            "attached": {str(n): v for n, v in self.attached.items()},
-            "pool": self.pool, "stickers": self.stickers,
-            "pending": self.pending, "work": self.work, "queue": self.queue,
-            "last_round": self.last_round, "expansion": self.expansion,
-            "expansions_done": self.expansions_done, "scores": self.scores,
-            "events": [e.to_json() for e in self.events],
-            "history": self.history, "edits": self.edits,
-            **({"exhausted": True} if self.exhausted else {}), **({"ask_cards": True} if self.ask_cards else {}),
-        }
-
-    def to_json(self) -> str:
-        """The save file; the language it is played in is kept when one was chosen (so a
-        campaign goes on in Polish), and a file without it stays as it was."""
-        state = self._state()
-        if self.lang is not None:
-            state["lang"] = self.lang
-        return json.dumps(state, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text, pack: Pack | None = None) -> "Campaign":

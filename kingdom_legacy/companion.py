@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from .cards import Pack
 from .errors import LegacyError, Text
+from .refusals import Refusals
 
-class Companion:
-    """Cards entered as they are discovered (a part of :class:`~kingdom_legacy.campaign.Campaign`)."""
+
+class Companion(Refusals):
+    """Cards entered as they are discovered (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
 
     __slots__ = ()
 

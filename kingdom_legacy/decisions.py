@@ -8,12 +8,13 @@ from .actions import (BLANK, DEVELOP, DISCOVER, EQUIP, EXPANSION, MANUAL, MANUAL
                       RESOLVE, RESOURCE, REVEAL, SIDE, SKIP, TARGET, UPGRADE, USE, Action)
 from .cards import MAX_PRODUCTION_FOR_STICKER, STAGES, is_static, needs_deck
 from .facts import covers
+from .flow import Flow
 
 MAX_EXPANSIONS = 10
 
 
-class Decisions:
-    """The decision and its legal moves (a part of :class:`~kingdom_legacy.campaign.Campaign`)."""
+class Decisions(Flow):
+    """The decision and its legal moves (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
 
     __slots__ = ()
 
@@ -84,9 +85,6 @@ class Decisions:
         if self.pending.get("purge"):
             return sorted(self.deck[x["pos"] + x["seen"]:])
         return sorted(self.deck)
-
-    def _queued_effect(self, q):
-        return self.effects(q["card"], q["stage"])[q["idx"]]
 
     def _main_actions(self, card=None) -> list[Action]:
         """The turn actions (``card``: only those of that card, and the ones of no card)."""

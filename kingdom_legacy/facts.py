@@ -9,6 +9,8 @@ from .cards import stage_lines, text
 from .errors import LegacyError
 from .events import Event
 from .events import describe as describe_event
+from .state import CampaignState
+
 
 def new_card_state(stage="front") -> dict:
     """A card just out of the box: its stage, and nothing stuck, marked or crossed out yet."""
@@ -20,8 +22,8 @@ def covers(pool, cost) -> bool:
     return all(pool.get(r, 0) >= k for r, k in cost.items())
 
 
-class CardFacts:
-    """The facts of the cards (a part of :class:`~kingdom_legacy.campaign.Campaign`)."""
+class CardFacts(CampaignState):
+    """The facts of the cards (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
 
     __slots__ = ()
 
@@ -215,6 +217,22 @@ class CardFacts:
         n, sid, kind, i = p["ref"]
         steps = self.effects(n, sid)[i]["do"] if kind == "effect" else self.pack.card(n).stages[sid].all_checked
         return text(steps[p["step"]]["text"], lang)
+
+    def _frame(self, ref, me, cause) -> dict:
+        """An effect being resolved; its length is noted so that a card sent back to the
+        box by its own effect is not read again (golden rule 2)."""
+        fr = {"t": "frame", "ref": ref, "me": me, "i": 0, "cause": cause}
+        fr["len"] = len(self._steps(fr))
+        return fr
+
+    def _steps(self, fr):
+        n, sid, kind, i = fr["ref"]
+        if kind == "effect":
+            return self.effects(n, sid)[i]["do"]
+        return self.pack.card(n).stages[sid].all_checked
+
+    def _queued_effect(self, q):
+        return self.effects(q["card"], q["stage"])[q["idx"]]
 
 
 def _add(a, b):

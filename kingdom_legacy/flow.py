@@ -11,6 +11,7 @@ from __future__ import annotations
 from .cards import needs_deck
 from .errors import LegacyError
 from .facts import new_card_state
+from .steps import EffectSteps
 
 START_PLAY = 4          # cards played at the start of a turn
 DEVELOP_PLAY = 2        # cards played by the develop action
@@ -18,8 +19,8 @@ DEVELOP_PLAY = 2        # cards played by the develop action
 LOSING_FLOWS = ("cleanup_turn", "end_round", "start_turn")
 
 
-class Flow:
-    """The engine loop and the rule steps (a part of :class:`~kingdom_legacy.campaign.Campaign`)."""
+class Flow(EffectSteps):
+    """The engine loop and the rule steps (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
 
     __slots__ = ()
 
@@ -66,26 +67,6 @@ class Flow:
                 return
             self.work.pop()
             FLOWS[top["name"]](self, *top.get("args", ()))
-
-    def _frame(self, ref, me, cause) -> dict:
-        """An effect being resolved; its length is noted so that a card sent back to the
-        box by its own effect is not read again (golden rule 2)."""
-        fr = {"t": "frame", "ref": ref, "me": me, "i": 0, "cause": cause}
-        fr["len"] = len(self._steps(fr))
-        return fr
-
-    def _steps(self, fr):
-        n, sid, kind, i = fr["ref"]
-        if kind == "effect":
-            return self.effects(n, sid)[i]["do"]
-        return self.pack.card(n).stages[sid].all_checked
-
-    def _stop_frames(self, n, current=None):
-        """Card ``n`` went back to the box: its effects being resolved read no more of it
-        (the step under way, ``current`` or a manual one, still finishes)."""
-        for w in self.work:
-            if w["t"] == "frame" and w["ref"][0] == n:
-                w["len"] = min(w["len"], w["i"] + (1 if w is current or w.get("manual") else 0))
 
     def _draw_step(self, d):
         if d["left"] <= 0 or not self.deck:

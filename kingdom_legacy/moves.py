@@ -5,10 +5,11 @@ parchment set aside, a side to choose), and the resources gained and paid."""
 from __future__ import annotations
 
 from .errors import LegacyError
-from .facts import new_card_state
+from .facts import CardFacts, new_card_state
 
-class CardMoves:
-    """Cards moving and resources (a part of :class:`~kingdom_legacy.campaign.Campaign`)."""
+
+class CardMoves(CardFacts):
+    """Cards moving and resources (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
 
     __slots__ = ()
 
@@ -173,3 +174,10 @@ class CardMoves:
             self.pool[r] -= k
             if not self.pool[r]:
                 del self.pool[r]
+
+    def _stop_frames(self, n, current=None):
+        """Card ``n`` went back to the box: its effects being resolved read no more of it
+        (the step under way, ``current`` or a manual one, still finishes)."""
+        for w in self.work:
+            if w["t"] == "frame" and w["ref"][0] == n:
+                w["len"] = min(w["len"], w["i"] + (1 if w is current or w.get("manual") else 0))

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from .actions import DEVELOP, EQUIP, MANUAL, MANUAL_ZONES, PASS, PRODUCE, UPGRADE, USE, Action
 from .cards import STAGES, BundleText, ResourceText, is_static, needs_deck
+from .decisions import Decisions
 from .errors import Text
 from .facts import covers
 
-class Refusals:
-    """The reasons of refusals (a part of :class:`~kingdom_legacy.campaign.Campaign`)."""
+
+class Refusals(Decisions):
+    """The reasons of refusals (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
 
     __slots__ = ()
 

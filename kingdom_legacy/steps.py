@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from .cards import FLIP, MAX_PRODUCTION_FOR_STICKER, ROTATE, STATIC_KINDS
 from .facts import new_card_state
+from .moves import CardMoves
 
-class EffectSteps:
-    """Effect steps (a part of :class:`~kingdom_legacy.campaign.Campaign`)."""
+
+class EffectSteps(CardMoves):
+    """Effect steps (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
 
     __slots__ = ()
 
