@@ -18,7 +18,8 @@ MAX_LISTED = 30         # allowed moves named in a refusal (then how many more)
 
 
 class Acting(Companion):
-    """Moves and manual tools (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
+    """Moves and manual tools: a part of :class:`~kingdom_legacy.campaign.Campaign`, built on
+    the parts below it."""
 
     __slots__ = ()
 

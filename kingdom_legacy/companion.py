@@ -10,7 +10,8 @@ from .refusals import Refusals
 
 
 class Companion(Refusals):
-    """Cards entered as they are discovered (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
+    """Cards entered as they are discovered: a part of :class:`~kingdom_legacy.campaign.Campaign`, built on
+    the parts below it."""
 
     __slots__ = ()
 

@@ -14,7 +14,8 @@ MAX_EXPANSIONS = 10
 
 
 class Decisions(Flow):
-    """The decision and its legal moves (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
+    """The decision and its legal moves: a part of :class:`~kingdom_legacy.campaign.Campaign`, built on
+    the parts below it."""
 
     __slots__ = ()
 

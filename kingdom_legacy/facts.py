@@ -23,7 +23,8 @@ def covers(pool, cost) -> bool:
 
 
 class CardFacts(CampaignState):
-    """The facts of the cards (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
+    """The facts of the cards: a part of :class:`~kingdom_legacy.campaign.Campaign`, built on
+    the parts below it."""
 
     __slots__ = ()
 

@@ -20,7 +20,8 @@ LOSING_FLOWS = ("cleanup_turn", "end_round", "start_turn")
 
 
 class Flow(EffectSteps):
-    """The engine loop and the rule steps (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
+    """The engine loop and the rule steps: a part of :class:`~kingdom_legacy.campaign.Campaign`, built on
+    the parts below it."""
 
     __slots__ = ()
 

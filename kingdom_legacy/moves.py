@@ -9,7 +9,8 @@ from .facts import CardFacts, new_card_state
 
 
 class CardMoves(CardFacts):
-    """Cards moving and resources (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
+    """Cards moving and resources: a part of :class:`~kingdom_legacy.campaign.Campaign`, built on
+    the parts below it."""
 
     __slots__ = ()
 

@@ -11,7 +11,8 @@ from .facts import covers
 
 
 class Refusals(Decisions):
-    """The reasons of refusals (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
+    """The reasons of refusals: a part of :class:`~kingdom_legacy.campaign.Campaign`, built on
+    the parts below it."""
 
     __slots__ = ()
 

@@ -9,7 +9,8 @@ from .moves import CardMoves
 
 
 class EffectSteps(CardMoves):
-    """Effect steps (a part of :class:`~kingdom_legacy.campaign.Campaign`, on the parts below it)."""
+    """Effect steps: a part of :class:`~kingdom_legacy.campaign.Campaign`, built on
+    the parts below it."""
 
     __slots__ = ()
 
