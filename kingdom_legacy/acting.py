@@ -23,7 +23,7 @@ class Acting(Companion):
 
     __slots__ = ()
 
-    def is_legal(self, action) -> bool:
+    def is_legal(self, action: object) -> bool:
         try:
             action = Action.parse(action)
         except IllegalAction:
@@ -32,7 +32,7 @@ class Acting(Companion):
             return action in self._main_actions(card=action.a)     # the same rules, one card's worth
         return action in self.legal_actions()
 
-    def apply(self, action, allow_loss: bool = True) -> Self:
+    def apply(self, action: object, allow_loss: bool = True) -> Self:
         """Do ``action`` (an :class:`Action` or its text).  An illegal action raises
         :class:`IllegalAction` saying what is wrong and what is allowed; with
         ``allow_loss=False`` an action that would lose unspent resources raises
@@ -60,7 +60,7 @@ class Acting(Companion):
         self.history.append(str(action))
         return self
 
-    def _allowed_text(self, action: Action):
+    def _allowed_text(self, action: Action) -> str | Text:
         """The moves allowed instead: for a tool of a manual step, that tool's (on that card
         when it has some); a long list ends with how many more there are, never cut silently."""
         legal = self.legal_actions()
@@ -72,7 +72,7 @@ class Acting(Companion):
         shown = ", ".join(str(a) for a in legal[:MAX_LISTED])
         return Text("legacy.error.more", list=shown, n=len(legal) - MAX_LISTED) if len(legal) > MAX_LISTED else shown
 
-    def _replay_step(self, text) -> None:
+    def _replay_step(self, text: str) -> None:
         """One action of a replayed history: checked like :meth:`apply` but without the
         copy that makes a refusal change nothing (a failed replay is thrown away whole)."""
         action = Action.parse(text)
@@ -83,7 +83,7 @@ class Acting(Companion):
         self._run()
         self.history.append(str(action))
 
-    def losses(self, action) -> dict:
+    def losses(self, action: object) -> dict[str, int]:
         """The resources you have now that ``action`` would lose unspent (a new card comes
         into play, or the turn ends, before you could act again): ``{}`` when none."""
         if not self.pool:
@@ -98,7 +98,7 @@ class Acting(Companion):
             c._run()
         except Exception:           # noqa: BLE001 - apply itself will say what is wrong
             return {}
-        lost = {}
+        lost: dict[str, int] = {}
         for e in c.events[mark:]:
             if e.kind == "lost":
                 for r, k in e.params["what"].items():
@@ -159,6 +159,8 @@ class Acting(Companion):
         elif k == UPGRADE:
             n = a.a
             u = self._st(n).upgrade_to(a.b)
+            if u is None:
+                raise TypeError(f"card {n} has no upgrade to {a.b}")
             self._pay(u["cost"])
             self.log("upgrade", cause="action", card=n, stage=self.cards[n]["stage"], to=a.b, cost=dict(u["cost"]))
             self._change_stage(n, a.b, "action:upgrade", "upgrade")
@@ -252,7 +254,7 @@ class Acting(Companion):
             else:
                 self.pending = keep
 
-    def _unsticker(self, n, k):
+    def _unsticker(self, n: int, k: int) -> None:
         """Take sticker ``k`` off card ``n`` (by hand: it does not go back to the sheet).  The
         crossed-out sticker effects and production after it keep pointing at theirs."""
         c = self.cards[n]
@@ -260,7 +262,7 @@ class Acting(Companion):
         sid = entry[0]
         same = [s for s in c["stickers"][:k] if s[0] == sid]
         if entry[1] == "effect":
-            i = len(self.pack.card(n).stages[sid].effects) + sum(1 for s in same if s[1] == "effect")
+            i = len(self.pack.card(n).stage(sid).effects) + sum(1 for s in same if s[1] == "effect")
             c["crossed"] = [[s, j - (s == sid and j > i)] for s, j in c["crossed"] if [s, j] != [sid, i]]
         elif entry[1] != "glory":
             k_res = sum(1 for s in same if s[1] not in ("glory", "effect")) + 1
@@ -268,7 +270,7 @@ class Acting(Companion):
         self.log("manual_unsticker", cause="manual", card=n, stage=c["stage"],
                  sticker=entry[1] if len(entry) == 2 else "glory" if entry[1] == "glory" else str(entry[2]))
 
-    def _manual_move(self, n, z):
+    def _manual_move(self, n: int, z: str) -> None:
         old = self.zone(n)
         stage = self.cards[n]["stage"]
         if z == "destroyed":
@@ -298,7 +300,7 @@ class Acting(Companion):
             getattr(self, z).append(n)
         self.log("manual_move", cause="manual", card=n, stage=stage, to=z, source=old)
 
-    def _use(self, n, i):
+    def _use(self, n: int, i: int) -> None:
         st = self._st(n)
         e = self.effects(n)[i]
         me = self.attached.get(n, n)

@@ -7,7 +7,7 @@ numbers (card numbers, 1-based option and effect indices) or single words."""
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import IllegalAction, Text
 
@@ -38,15 +38,15 @@ _TOKEN = re.compile(r"^(?:[1-9][0-9]{0,4}|[a-z][a-z_]*)$")
 
 class Action(NamedTuple):
     kind: str
-    a: object = None
-    b: object = None
-    c: object = None
+    a: Any = None        # a card number, a tool, a resource ... (the kind says)
+    b: Any = None
+    c: Any = None
 
-    def __str__(self):
+    def __str__(self) -> str:
         return " ".join(str(x) for x in self if x is not None)
 
     @classmethod
-    def parse(cls, text) -> "Action":
+    def parse(cls, text: object) -> Action:
         if isinstance(text, Action):
             return text
         parts = str(text).split()

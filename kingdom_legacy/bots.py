@@ -61,7 +61,7 @@ class SimpleBot:
     @staticmethod
     def _gain(c, a):
         card = c.pack.card(a.a)
-        return card.stages[a.b].glory - c._st(a.a).glory
+        return card.stage(a.b).glory - c._st(a.a).glory
 
     def _sources(self, c, acts):
         """``(action, card, resources)`` that give resources now without ending the turn."""
@@ -101,7 +101,7 @@ class SimpleBot:
                                 del left[r]
                 if left or not picks:
                     continue
-                value = (c.pack.card(n).stages[u["to"]].glory - c._st(n).glory, -len(picks))
+                value = (c.pack.card(n).stage(u["to"]).glory - c._st(n).glory, -len(picks))
                 if best is None or value > best[0]:
                     best = (value, picks[0])
         return None if best is None else best[1]

@@ -23,6 +23,8 @@ tools (:mod:`.acting`); and here creation, undo and restart.
 
 from __future__ import annotations
 
+from typing import Any
+
 from papertales.rng import Rng
 
 from .acting import Acting
@@ -42,7 +44,7 @@ class Campaign(Acting):
 
     @classmethod
     def new(cls, pack: Pack | None = None, seed: int = 0, manual: bool = False,
-            ask_cards: bool | None = None) -> "Campaign":
+            ask_cards: bool | None = None) -> Campaign:
         """Setup: cards 1-10 (the pack's ``kingdom_start``) are the kingdom, the rest stays in
         the box; the kingdom is shuffled into a face-up draw pile and round 1 begins.
 
@@ -91,7 +93,7 @@ class Campaign(Acting):
         c._run()
         return c
 
-    def replay(self, upto: int | None = None) -> "Campaign":
+    def replay(self, upto: int | None = None) -> Campaign:
         """A new campaign from the seed, the first ``upto`` actions of the history and the
         cards entered on the way (all of them; those entered later come at the end).  An
         action that no longer replays (a card's data was changed since) raises and nothing
@@ -113,14 +115,14 @@ class Campaign(Acting):
             c.replay_edit(e)
         return c
 
-    def back_to(self, step: int) -> "Campaign":
+    def back_to(self, step: int) -> Campaign:
         """Undo: the campaign as it was after its first ``step`` actions (0: the start)."""
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self.history):
             raise IllegalAction("legacy.error.undo_range", value=repr(step)[:20], n=len(self.history))
         self._restore(self.replay(step))
         return self
 
-    def undo(self, steps: int = 1) -> "Campaign":
+    def undo(self, steps: int = 1) -> Campaign:
         """Take back the last ``steps`` actions."""
         if not self.history:
             raise IllegalAction("legacy.error.undo_nothing")
@@ -149,7 +151,7 @@ class Campaign(Acting):
         n = self.pack.reset_until
         return not any(e.kind == "discover" and e.params.get("card") == n for e in self.events)
 
-    def restart(self, seed: int | None = None) -> "Campaign":
+    def restart(self, seed: int | None = None) -> Campaign:
         """Start the campaign again (same pack and mode; the cards you entered are kept),
         allowed until the pack's reset card is discovered."""
         if not self.can_restart():
@@ -161,11 +163,12 @@ class Campaign(Acting):
         return self
 
     @classmethod
-    def from_json(cls, text, pack: Pack | None = None) -> "Campaign":
+    def from_json(cls, text: Any, pack: Pack | None = None) -> Campaign:
         """A campaign from :meth:`to_json` output, checked field by field and then by
         replaying its history (``pack``: your pack with more cards entered since)."""
-        return loads(text, cls, pack)
+        campaign: Campaign = loads(text, cls, pack)
+        return campaign
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"<Campaign {self.pack.id} round {self.round} turn {self.turn} {self.decision()} "
                 f"glory {self.glory()}>")

@@ -20,6 +20,8 @@ import json
 import re
 from importlib import resources as _res
 from pathlib import Path
+from collections.abc import Collection
+from typing import Any, NoReturn
 
 from papertales.i18n import has, plural_category, t
 
@@ -78,14 +80,14 @@ MAX_PRODUCTION_FOR_STICKER = 9     # golden rule 5
 RESET_UNTIL = 23                   # "you may reset the game until card 23 is discovered"
 
 
-def text(value, lang: str | None) -> str:
+def text(value: Any, lang: str | None) -> str:
     """A card text: a plain string or ``{"en": ..., "pl": ...}``."""
     if isinstance(value, dict):
-        return value.get(lang or "en") or value.get("en") or next(iter(value.values()))
-    return value
+        return str(value.get(lang or "en") or value.get("en") or next(iter(value.values())))
+    return str(value)
 
 
-def needs_deck(effect) -> bool:
+def needs_deck(effect: dict[str, Any]) -> bool:
     """Whether the effect puts cards on top of or under the draw pile."""
     return any(s["kind"] in DECK_STEPS for s in effect["do"])
 
@@ -97,28 +99,28 @@ class Stage:
                  "unpurgeable", "equip", "production", "upgrades", "effects", "glory", "checkboxes",
                  "all_checked", "note")
 
-    def __init__(self, sid, d):
+    def __init__(self, sid: str, d: dict[str, Any]) -> None:
         self.id = sid
-        self.name = d["name"]
-        self.keywords = tuple(d.get("keywords", ()))
-        self.obstacle = d.get("obstacle", False)
-        self.permanent = d.get("permanent", False)
-        self.parchment = d.get("parchment", False)
-        self.indestructible = d.get("indestructible", False)
-        self.unpurgeable = d.get("unpurgeable", False)
-        self.equip = d.get("equip")
-        self.production = tuple(dict(o) for o in d.get("production", ()))
-        self.upgrades = tuple(dict(u) for u in d.get("upgrades", ()))
-        self.effects = tuple(e for e in d.get("effects", ()))
-        self.glory = d.get("glory", 0)
-        self.checkboxes = tuple(d.get("checkboxes", ()))
-        self.all_checked = tuple(d.get("all_checked", ()))
-        self.note = d.get("note")
+        self.name: Any = d["name"]                      # a text, or one per language
+        self.keywords: tuple[str, ...] = tuple(d.get("keywords", ()))
+        self.obstacle: bool = d.get("obstacle", False)
+        self.permanent: bool = d.get("permanent", False)
+        self.parchment: bool = d.get("parchment", False)
+        self.indestructible: bool = d.get("indestructible", False)
+        self.unpurgeable: bool = d.get("unpurgeable", False)
+        self.equip: str | None = d.get("equip")
+        self.production: tuple[dict[str, int], ...] = tuple(dict(o) for o in d.get("production", ()))
+        self.upgrades: tuple[dict[str, Any], ...] = tuple(dict(u) for u in d.get("upgrades", ()))
+        self.effects: tuple[dict[str, Any], ...] = tuple(e for e in d.get("effects", ()))
+        self.glory: int = d.get("glory", 0)
+        self.checkboxes: tuple[dict[str, Any], ...] = tuple(d.get("checkboxes", ()))
+        self.all_checked: tuple[dict[str, Any], ...] = tuple(d.get("all_checked", ()))
+        self.note: Any = d.get("note")
 
-    def title(self, lang=None) -> str:
+    def title(self, lang: str | None = None) -> str:
         return text(self.name, lang)
 
-    def upgrade_to(self, target):
+    def upgrade_to(self, target: object) -> dict[str, Any] | None:
         for u in self.upgrades:
             if u["to"] == target:
                 return u
@@ -130,22 +132,27 @@ class Stage:
         return not (self.obstacle or self.indestructible or self.unpurgeable)
 
 
-def is_static(effect) -> bool:
+def is_static(effect: dict[str, Any]) -> bool:
     return effect["trigger"] == "passive" and all(s["kind"] in STATIC_KINDS for s in effect["do"])
 
 
 class Card:
     __slots__ = ("number", "stages", "choose_side", "placeholder", "raw")
 
-    def __init__(self, d):
-        self.number = d["number"]
-        self.choose_side = d.get("choose_side", False)
-        self.placeholder = d.get("placeholder", False)
-        self.stages = {s: (Stage(s, d["stages"][s]) if d["stages"].get(s) else None) for s in STAGES}
-        self.raw = d
+    def __init__(self, d: dict[str, Any]) -> None:
+        self.number: int = d["number"]
+        self.choose_side: bool = d.get("choose_side", False)
+        self.placeholder: bool = d.get("placeholder", False)
+        self.stages: dict[str, Stage | None] = {s: (Stage(s, d["stages"][s]) if d["stages"].get(s) else None)
+                                                for s in STAGES}
+        self.raw: dict[str, Any] = d
 
-    def stage(self, sid) -> Stage:
-        return self.stages[sid]
+    def stage(self, sid: str) -> Stage:
+        """Stage ``sid``, one the card has (a missing one fails as reading it from None did)."""
+        st = self.stages[sid]
+        if st is None:
+            raise AttributeError(f"card {self.number} has no stage {sid}")
+        return st
 
 
 class Pack:
@@ -153,24 +160,24 @@ class Pack:
     may be missing for cards still in the box: an owner enters cards as the campaign
     discovers them)."""
 
-    def __init__(self, raw: dict, source: str = "pack"):
+    def __init__(self, raw: dict[str, Any], source: str = "pack") -> None:
         self.raw = raw
         self.source = source
-        self.id = raw["id"]
+        self.id: str = raw["id"]
         self.name = raw.get("name", raw["id"])
         self.invented = raw.get("invented", False)
-        self.box_size = raw["box_size"]
-        self.kingdom_start = raw.get("kingdom_start", 10)
-        self.final_card = raw["final_card"]
-        self.reset_until = raw.get("reset_until", RESET_UNTIL)
+        self.box_size: int = raw["box_size"]
+        self.kingdom_start: int = raw.get("kingdom_start", 10)
+        self.final_card: int = raw["final_card"]
+        self.reset_until: int = raw.get("reset_until", RESET_UNTIL)
         self.expansions = [dict(e) for e in raw.get("expansions", ())]
-        self.resource_names = {}
+        self.resource_names: dict[str, Any] = {}
         own = []
         for r in raw.get("resources", ()):
             own.append(r["id"])
             self.resource_names[r["id"]] = r["name"]
         self.base_resources = RESOURCES + tuple(own)
-        self.expansion_resources = {}
+        self.expansion_resources: dict[int, tuple[str, ...]] = {}
         every = list(self.base_resources)
         for e in self.expansions:
             ids = []
@@ -184,30 +191,30 @@ class Pack:
         self.sheet = _sheet(raw.get("stickers", {}))
         self.cards = {c["number"]: Card(c) for c in raw["cards"]}
 
-    def card(self, n) -> Card:
+    def card(self, n: int) -> Card:
         return self.cards[n]
 
-    def has(self, n) -> bool:
+    def has(self, n: object) -> bool:
         return n in self.cards
 
-    def expansion(self, n):
+    def expansion(self, n: object) -> dict[str, Any] | None:
         for e in self.expansions:
             if e["card"] == n:
                 return e
         return None
 
-    def sticker_counts(self) -> dict:
+    def sticker_counts(self) -> dict[str, int]:
         """How many stickers of each sheet entry a new campaign starts with."""
         return {sid: e["count"] for sid, e in self.sheet.items()}
 
-    def with_card(self, card_raw: dict) -> "Pack":
+    def with_card(self, card_raw: dict[str, Any]) -> Pack:
         """A new pack with one more (or replaced) card, checked like a whole pack."""
         raw = dict(self.raw)
         raw["cards"] = [c for c in raw["cards"] if c["number"] != card_raw.get("number")] + [card_raw]
         raw["cards"].sort(key=lambda c: c["number"] if isinstance(c.get("number"), int) else 0)
         return load_pack(raw, self.source)
 
-    def without_placeholders(self) -> "Pack":
+    def without_placeholders(self) -> Pack:
         """The pack as the owner entered it (blanks made for cards not entered yet left out)."""
         if not any(c.placeholder for c in self.cards.values()):
             return self
@@ -216,10 +223,10 @@ class Pack:
         return Pack(raw, self.source)
 
 
-def _sheet(stickers) -> dict:
+def _sheet(stickers: Any) -> dict[str, dict[str, Any]]:
     """The sticker sheet by id: numbered stickers (``"7"``) from the list form, or one
     entry per kind (``"wood"``, ``"glory"``, ``"tab"``) from the short form."""
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     if isinstance(stickers, dict):
         for k, n in stickers.items():
             if k == "glory":
@@ -238,30 +245,30 @@ def _sheet(stickers) -> dict:
 
 
 class _Checker:
-    def __init__(self, source):
+    def __init__(self, source: str) -> None:
         self.source = source
         self.card = "-"
         self.stage = "-"
         self.box = 9999
-        self.resources = RESOURCES
-        self.numbers = {}            # numbered stickers: number -> kind
+        self.resources: tuple[str, ...] = RESOURCES
+        self.numbers: dict[int, str] = {}            # numbered stickers: number -> kind
 
-    def fail(self, field, problem, **params):
+    def fail(self, field: str, problem: str, **params: Any) -> NoReturn:
         raise PackError("legacy.pack.error", file=self.source, card=self.card, stage=self.stage, field=field,
                         problem=PackError("legacy.pack.problem." + problem, **params))
 
-    def whole(self, v, field, lo=None, hi=None):
+    def whole(self, v: Any, field: str, lo: int | None = None, hi: int | None = None) -> int:
         if isinstance(v, bool) or not isinstance(v, int):
             self.fail(field, "whole", value=repr(v)[:40])
         if (lo is not None and v < lo) or (hi is not None and v > hi):
             self.fail(field, "range", value=v, lo=lo if lo is not None else "-", hi=hi if hi is not None else "-")
         return v
 
-    def boolean(self, v, field):
+    def boolean(self, v: Any, field: str) -> None:
         if not isinstance(v, bool):
             self.fail(field, "bool", value=repr(v)[:40])
 
-    def name(self, v, field):
+    def name(self, v: Any, field: str) -> None:
         if isinstance(v, str) and v.strip():
             return
         if isinstance(v, dict) and v and all(k in ("en", "pl") and isinstance(x, str) and x.strip()
@@ -269,18 +276,18 @@ class _Checker:
             return
         self.fail(field, "name", value=repr(v)[:40])
 
-    def word(self, v, field):
+    def word(self, v: Any, field: str) -> None:
         if not isinstance(v, str) or not _WORD.match(v):
             self.fail(field, "word", value=repr(v)[:40])
 
-    def resource(self, r, field, allow_any=False):
+    def resource(self, r: Any, field: str, allow_any: bool = False) -> None:
         if allow_any and r == "any":
             return
         if r not in self.resources:
             allowed = self.resources + (("any",) if allow_any else ())
             self.fail(field, "resource", value=repr(r)[:40], allowed=", ".join(allowed))
 
-    def bundle(self, v, field, allow_empty=True):
+    def bundle(self, v: Any, field: str, allow_empty: bool = True) -> None:
         if not isinstance(v, dict):
             self.fail(field, "bundle", value=repr(v)[:40])
         for k, n in v.items():
@@ -289,14 +296,14 @@ class _Checker:
         if not v and not allow_empty:
             self.fail(field, "empty")
 
-    def keys(self, d, field, allowed):
+    def keys(self, d: Any, field: str, allowed: tuple[str, ...]) -> None:
         if not isinstance(d, dict):
             self.fail(field, "object", value=repr(d)[:40])
         for k in d:
             if k not in allowed:
                 self.fail(f"{field}.{k}" if field else k, "unknown", value=k, allowed=", ".join(allowed))
 
-    def listed(self, v, field):
+    def listed(self, v: Any, field: str) -> list[Any]:
         if not isinstance(v, list):
             self.fail(field, "list")
         return v
@@ -309,10 +316,10 @@ _PACK_KEYS = ("format", "id", "name", "invented", "notice", "box_size", "kingdom
 _PLURAL_KEYS = ("one", "few", "many", "acc")
 
 
-def _check_resource_name(c: _Checker, v, field):
+def _check_resource_name(c: _Checker, v: Any, field: str) -> None:
     """A resource's name: a text, a plural table ``{"one", "few", "many", "acc"}`` (``acc``:
     the singular after "gain", where Polish changes the ending), or either per language."""
-    def form(x):
+    def form(x: Any) -> bool:
         if isinstance(x, str):
             return bool(x.strip())
         return (isinstance(x, dict) and "one" in x and set(x) <= set(_PLURAL_KEYS)
@@ -324,9 +331,9 @@ def _check_resource_name(c: _Checker, v, field):
     c.fail(field, "resource_name", value=repr(v)[:40])
 
 
-def _check_resources(c: _Checker, v, field, known):
+def _check_resources(c: _Checker, v: Any, field: str, known: Collection[str]) -> list[str]:
     c.listed(v, field)
-    out = []
+    out: list[str] = []
     for i, r in enumerate(v):
         c.keys(r, f"{field}[{i}]", ("id", "name"))
         if "id" not in r or "name" not in r:
@@ -341,7 +348,7 @@ def _check_resources(c: _Checker, v, field, known):
     return out
 
 
-def _check_target(c: _Checker, v, field, allow_self=True):
+def _check_target(c: _Checker, v: Any, field: str, allow_self: bool = True) -> None:
     if v == "self":
         if not allow_self:
             c.fail(field, "not_self")
@@ -356,7 +363,7 @@ def _check_target(c: _Checker, v, field, allow_self=True):
         c.fail(f"{field}.scope", "choice", value=repr(v["scope"])[:40], allowed=", ".join(SCOPES))
 
 
-def _check_stage_param(c: _Checker, s, field, stages):
+def _check_stage_param(c: _Checker, s: dict[str, Any], field: str, stages: dict[str, Any]) -> None:
     if "stage" in s:
         if s["stage"] not in STAGES:
             c.fail(f"{field}.stage", "choice", value=repr(s["stage"])[:40], allowed=", ".join(STAGES))
@@ -364,7 +371,7 @@ def _check_stage_param(c: _Checker, s, field, stages):
             c.fail(f"{field}.stage", "no_stage", value=s["stage"])
 
 
-def _check_step(c: _Checker, s, field, card, stages):
+def _check_step(c: _Checker, s: Any, field: str, card: object, stages: dict[str, Any]) -> None:
     if not isinstance(s, dict):
         c.fail(field, "object", value=repr(s)[:40])
     kind = s.get("kind")
@@ -442,7 +449,8 @@ def _check_step(c: _Checker, s, field, card, stages):
         c.name(s["text"], f"{field}.text")
 
 
-def _check_effect(c: _Checker, e, field, card, stages, stage):
+def _check_effect(c: _Checker, e: Any, field: str, card: object, stages: dict[str, Any],
+                  stage: dict[str, Any]) -> None:
     c.keys(e, field, ("trigger", "when", "cost", "once", "do", "note"))
     trig = e.get("trigger")
     if trig not in TRIGGERS:
@@ -476,7 +484,7 @@ def _check_effect(c: _Checker, e, field, card, stages, stage):
         c.fail(f"{field}.trigger", "indestructible_destroy")
 
 
-def _check_stage(c: _Checker, d, stages):
+def _check_stage(c: _Checker, d: Any, stages: dict[str, Any]) -> None:
     c.keys(d, "", _STAGE_KEYS)
     if "name" not in d:
         c.fail("name", "missing")
@@ -531,7 +539,7 @@ def _check_stage(c: _Checker, d, stages):
         c.name(d["note"], "note")
 
 
-def _check_stickers(c: _Checker, stickers):
+def _check_stickers(c: _Checker, stickers: Any) -> None:
     """The short form (counts by kind) or the sheet: numbered stickers, each a resource,
     a glory value, an effect of its own or a tab."""
     if isinstance(stickers, dict):
@@ -578,7 +586,7 @@ def _check_stickers(c: _Checker, stickers):
         c.numbers[n] = kind
 
 
-def check_pack(raw, source: str = "pack") -> None:
+def check_pack(raw: Any, source: str = "pack") -> None:
     """Raise :class:`PackError` for the first problem of ``raw`` (a decoded pack)."""
     c = _Checker(source)
     c.keys(raw, "", _PACK_KEYS)
@@ -657,14 +665,14 @@ def check_pack(raw, source: str = "pack") -> None:
             c.fail(f"expansions[{i}].card", "expansion_card", value=e["card"])
 
 
-def load_pack(source, name: str | None = None) -> Pack:
+def load_pack(source: Any, name: str | None = None) -> Pack:
     """A :class:`Pack` from a file path, a JSON text or an already decoded dict."""
     if isinstance(source, dict):
         raw, label = source, name or "pack"
     elif isinstance(source, Path) or (isinstance(source, str) and not source.lstrip(" \t\r\n\ufeff").startswith("{")):
         label = name or str(source)
         try:
-            data = Path(source).read_bytes()
+            data: Any = Path(source).read_bytes()
         except OSError as exc:
             raise PackError("legacy.pack.unreadable", file=label, reason=os_reason(exc)) from None
         try:
@@ -679,7 +687,7 @@ def load_pack(source, name: str | None = None) -> Pack:
     return Pack(raw, label)
 
 
-def _decode(data, label):
+def _decode(data: Any, label: str) -> Any:
     try:
         return json.loads(without_bom(data))
     except json.JSONDecodeError as exc:
@@ -702,7 +710,7 @@ def demo_pack() -> Pack:
 # (the object of a verb), ``loc`` (after "on") and ``gen`` ("the production of").
 
 
-def resource_name(r, n=1, lang=None, pack=None, case="nom") -> str:
+def resource_name(r: str, n: int = 1, lang: str | None = None, pack: Pack | None = None, case: str = "nom") -> str:
     """The name of resource ``r`` for the amount ``n``: the catalogue's for the base game,
     the pack's own for a resource a pack or a mini-expansion declares."""
     key = ("legacy.resource_acc." if case == "acc" else "legacy.resource.") + r
@@ -717,15 +725,15 @@ def resource_name(r, n=1, lang=None, pack=None, case="nom") -> str:
         return name
     cat = plural_category(lang or "en", n)
     if case == "acc" and cat == "one" and "acc" in name:
-        return name["acc"]
-    return name.get(cat) or name.get("many") or name["one"]
+        return str(name["acc"])
+    return str(name.get(cat) or name.get("many") or name["one"])
 
 
-def _order(pack):
+def _order(pack: Pack | None) -> tuple[str, ...]:
     return pack.all_resources if pack is not None else RESOURCES
 
 
-def bundle_text(bundle: dict, lang=None, pack=None, case="nom") -> str:
+def bundle_text(bundle: dict[str, int], lang: str | None = None, pack: Pack | None = None, case: str = "nom") -> str:
     if not bundle:
         return t("legacy.nothing", lang)
     order = _order(pack)
@@ -738,10 +746,10 @@ class BundleText:
 
     __slots__ = ("bundle", "pack", "case")
 
-    def __init__(self, bundle, pack=None, case="acc"):
+    def __init__(self, bundle: dict[str, int], pack: Pack | None = None, case: str = "acc") -> None:
         self.bundle, self.pack, self.case = dict(bundle), pack, case
 
-    def message(self, lang=None) -> str:
+    def message(self, lang: str | None = None) -> str:
         return bundle_text(self.bundle, lang, self.pack, self.case)
 
 
@@ -750,19 +758,19 @@ class ResourceText:
 
     __slots__ = ("r", "pack")
 
-    def __init__(self, r, pack=None):
+    def __init__(self, r: str, pack: Pack | None = None) -> None:
         self.r, self.pack = r, pack
 
-    def message(self, lang=None) -> str:
+    def message(self, lang: str | None = None) -> str:
         return resource_name(self.r, 1, lang, self.pack)
 
 
-def keyword_text(k, lang=None) -> str:
+def keyword_text(k: str, lang: str | None = None) -> str:
     key = "legacy.keyword." + k
     return t(key, lang) if has(key, "en") else k
 
 
-def target_text(target, lang=None, case="acc") -> str:
+def target_text(target: Any, lang: str | None = None, case: str = "acc") -> str:
     if target in (None, "self"):
         return t(f"legacy.target.self.{case}", lang)
     noun = "obstacle" if target.get("obstacle") is True else "friendly" if target.get("obstacle") is False else "card"
@@ -774,7 +782,7 @@ def target_text(target, lang=None, case="acc") -> str:
              place=t("legacy.target.where." + target.get("scope", "play"), lang))
 
 
-def sticker_text(sid, pack, lang=None, value=None) -> str:
+def sticker_text(sid: object, pack: Pack | None, lang: str | None = None, value: int | None = None) -> str:
     """What a sticker of the sheet is: ``sticker 7: +1 glory``, ``wood sticker``."""
     e = pack.sheet.get(str(sid)) if pack is not None else None
     if e is None:
@@ -794,9 +802,9 @@ def sticker_text(sid, pack, lang=None, value=None) -> str:
     return t("legacy.sticker.numbered", lang, number=e["number"], what=what)
 
 
-def _transform_key(s, from_stage):
+def _transform_key(s: dict[str, Any], from_stage: str | None) -> str:
     if "to" not in s:
-        return "transform_" + s["how"]
+        return "transform_" + str(s["how"])
     if from_stage and ROTATE.get(from_stage) == s["to"]:
         return "transform_to_rotate"
     if from_stage and FLIP.get(from_stage) == s["to"]:
@@ -804,7 +812,8 @@ def _transform_key(s, from_stage):
     return "transform_to"
 
 
-def step_text(s, lang=None, pack=None, from_stage=None) -> str:
+def step_text(s: dict[str, Any], lang: str | None = None, pack: Pack | None = None,
+              from_stage: str | None = None) -> str:
     k = s["kind"]
     p = {}
     target = s.get("target", "self")
@@ -851,7 +860,8 @@ def step_text(s, lang=None, pack=None, from_stage=None) -> str:
     return out
 
 
-def effect_text(e, lang=None, pack=None, from_stage=None) -> str:
+def effect_text(e: dict[str, Any], lang: str | None = None, pack: Pack | None = None,
+                from_stage: str | None = None) -> str:
     head = t("legacy.trigger." + e["trigger"], lang)
     if e.get("when"):
         head = t("legacy.trigger_when", lang, trigger=head, when=t("legacy.when." + e["when"], lang))
@@ -862,7 +872,8 @@ def effect_text(e, lang=None, pack=None, from_stage=None) -> str:
     return t("legacy.effect_line", lang, head=head, body=body, once=once)
 
 
-def stage_lines(st: Stage, lang=None, pack=None, extra_effects=()) -> list[str]:
+def stage_lines(st: Stage, lang: str | None = None, pack: Pack | None = None,
+                extra_effects: tuple[dict[str, Any], ...] = ()) -> list[str]:
     """The texts of a stage, one per line (production, upgrades, effects, glory, boxes);
     ``extra_effects``: effects that stickers give this stage."""
     out = []

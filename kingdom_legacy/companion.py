@@ -4,7 +4,9 @@ entries of ``edits`` replayed as they were made."""
 
 from __future__ import annotations
 
-from .cards import Pack
+from typing import Any
+
+from .cards import Card, Pack
 from .errors import LegacyError, Text
 from .refusals import Refusals
 
@@ -15,7 +17,7 @@ class Companion(Refusals):
 
     __slots__ = ()
 
-    def enter_card(self, card_raw: dict) -> None:
+    def enter_card(self, card_raw: dict[str, Any]) -> None:
         """Companion mode: add the data of a card you have just discovered (or fix one).
         The whole pack is checked again, and the card's state must still fit it (its stage,
         stickers, boxes and row); nothing changes if not.  A card the campaign waits for is
@@ -25,7 +27,7 @@ class Companion(Refusals):
         the campaign with the card entered at this point."""
         self._enter(card_raw, "follow")
 
-    def replay_edit(self, edit: dict) -> int | None:
+    def replay_edit(self, edit: dict[str, Any]) -> int | None:
         """An entry of ``edits`` entered again as it was made.  ``"placed"``: the card took
         its place then.  Without it, as the version that wrote it did: a campaign that asks
         for cards put a card that had a blank in its place without following a parchment,
@@ -35,7 +37,7 @@ class Companion(Refusals):
             return self._enter(edit["card"], "follow", placed=True)
         return self._enter(edit["card"], "destroy" if self.ask_cards else "data")
 
-    def take_places(self, cards) -> list[int]:
+    def take_places(self, cards: list[int]) -> list[int]:
         """Cards an older save entered after their blanks without moving them: each one
         still out of its place takes it now, as a card entered later does (recorded as an
         entry of ``edits``, so undo and the save keep it).  Returns their numbers."""
@@ -46,7 +48,7 @@ class Companion(Refusals):
                 done.append(n)
         return done
 
-    def _enter(self, card_raw, mode, placed=False):
+    def _enter(self, card_raw: dict[str, Any], mode: str, placed: bool = False) -> int | None:
         """``mode``: ``follow`` (a card that had a blank takes its place, a parchment is
         followed), ``destroy`` (... a parchment is destroyed unfollowed) or ``data`` (the
         data only); ``placed``: take the place even if the card is no blank any more."""
@@ -76,14 +78,14 @@ class Companion(Refusals):
             raise
         return n if moves and mode == "data" else None
 
-    def _out_of_place(self, n) -> bool:
+    def _out_of_place(self, n: int) -> bool:
         z = self.zone(n)
         if z in ("box", "destroyed", "aside"):
             return False
         st = self._st(n)
         return st.parchment or st.permanent != (z == "permanent")
 
-    def _take_place(self, n, follow):
+    def _take_place(self, n: int, follow: bool) -> None:
         """A card that had a blank, entered out of its place: where the rules would have put it."""
         st = self._st(n)
         if st.parchment and follow:
@@ -96,7 +98,7 @@ class Companion(Refusals):
             (self.permanent if st.permanent else self.discard).append(n)
             self.log("discard", cause="rule:entered", card=n, stage=st.id, reason="entered", permanent=st.permanent)
 
-    def _follow_late(self, n):
+    def _follow_late(self, n: int) -> None:
         """A parchment entered after its blank is followed as on its discovery: set aside,
         its "when discovered" effects, then destroyed.  That work goes in after the effect or
         draw under way (whose choice may be waiting), so it runs as soon as it can."""
@@ -131,18 +133,18 @@ class Companion(Refusals):
         self._restore(work)
         return changed
 
-    def _check_fits(self, card, n, blank=False):
+    def _check_fits(self, card: Card, n: int, blank: bool = False) -> None:
         c = self.cards[n]
         stages = [c["stage"]] + [s[0] for s in c["stickers"] + c["checks"] + c["crossed"] + c["struck"]]
         for sid in stages:
             if card.stages[sid] is None:
                 raise LegacyError("legacy.error.enter_stage", card=n, stage=Text("legacy.stage." + sid))
         for sid, i in c["checks"]:
-            if i >= len(card.stages[sid].checkboxes):
+            if i >= len(card.stage(sid).checkboxes):
                 raise LegacyError("legacy.error.enter_boxes", card=n)
         for sid, i in c["crossed"]:
-            if i >= len(card.stages[sid].effects):
+            if i >= len(card.stage(sid).effects):
                 raise LegacyError("legacy.error.enter_effects", card=n)
         if not blank and n not in self.box and n not in self.destroyed and n not in self.aside \
-                and card.stages[c["stage"]].permanent != (n in self.permanent):
+                and card.stage(c["stage"]).permanent != (n in self.permanent):
             raise LegacyError("legacy.error.enter_permanent", card=n)

@@ -4,6 +4,8 @@ order of triggered effects, the tools of a manual step."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import (BLANK, DEVELOP, DISCOVER, EQUIP, EXPANSION, MANUAL, MANUAL_ZONES, MARK, PASS, PRODUCE, PURGE,
                       RESOLVE, RESOURCE, REVEAL, SIDE, SKIP, TARGET, UPGRADE, USE, Action)
 from .cards import MAX_PRODUCTION_FOR_STICKER, STAGES, is_static, needs_deck
@@ -28,7 +30,8 @@ class Decisions(Flow):
         next), a pending choice (``target``, ``resource``, ``mark``, ``discover``, ``side``,
         ``purge``, ``reveal``, ``manual``), or ``over``."""
         if self.pending:
-            return self.pending["kind"]
+            kind: str = self.pending["kind"]
+            return kind
         if self.queue:
             return "order"
         if self.phase == "over":
@@ -72,7 +75,7 @@ class Decisions(Flow):
                     if e["card"] in self.box and e["card"] not in self.expansions_done and self.pack.has(e["card"])]
         return self._main_actions()
 
-    def asking(self):
+    def asking(self) -> tuple[int, str, dict[str, Any]] | None:
         """The card, stage and effect step that asks the choice waiting now (a target, a
         resource, a box, a card to discover), or None: the prompt says which effect asks."""
         if not self.pending or self.pending["kind"] not in ("target", "resource", "mark", "discover") \
@@ -87,11 +90,11 @@ class Decisions(Flow):
             return sorted(self.deck[x["pos"] + x["seen"]:])
         return sorted(self.deck)
 
-    def _main_actions(self, card=None) -> list[Action]:
+    def _main_actions(self, card: int | None = None) -> list[Action]:
         """The turn actions (``card``: only those of that card, and the ones of no card)."""
         out = []
 
-        def of(cards):
+        def of(cards: list[int]) -> list[int]:
             return cards if card is None else [card] if card in cards else []
 
         for n in of(self.play):
@@ -122,7 +125,7 @@ class Decisions(Flow):
         out.append(Action(MANUAL, "start"))
         return out
 
-    def _usable(self, n) -> list[int]:
+    def _usable(self, n: int) -> list[int]:
         """Indices of the effects of card ``n`` that can be used as an action now."""
         if not self.is_active(n):
             return []
@@ -176,7 +179,7 @@ class Decisions(Flow):
                 out += [Action(MANUAL, "equip", e, w) for w in free if w != e and not self._st(w).equip]
         return out
 
-    def _manual_move_ok(self, n, z) -> bool:
+    def _manual_move_ok(self, n: int, z: str) -> bool:
         where = self.zone(n)
         if where in ("box", "aside"):
             return False
@@ -191,7 +194,7 @@ class Decisions(Flow):
             return not (self.deck and self.deck[-1] == n)
         return z != where
 
-    def _manual_sticker_ok(self, n, sid) -> bool:
+    def _manual_sticker_ok(self, n: int, sid: str) -> bool:
         e = self.pack.sheet[sid]
         if self.stickers.get(sid, 0) <= 0:
             return False

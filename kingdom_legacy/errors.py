@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import errno
+import json
+from typing import Any
 
 from papertales.i18n import t
 
@@ -15,28 +17,28 @@ class Text:
 
     __slots__ = ("key", "params")
 
-    def __init__(self, key: str, **params):
+    def __init__(self, key: str, **params: Any) -> None:
         self.key = key
         self.params = params
 
     def message(self, lang: str | None = None) -> str:
         return t(self.key, lang, **_render(self.params, lang))
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Text) and (self.key, self.params) == (other.key, other.params)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Text({self.key!r}, {self.params!r})"
 
 
-def _render(params: dict, lang) -> dict:
+def _render(params: dict[str, Any], lang: str | None) -> dict[str, Any]:
     return {k: (v.message(lang) if hasattr(v, "message") else v) for k, v in params.items()}
 
 
 class LegacyError(ValueError):
     """Base class of every error the package raises on purpose."""
 
-    def __init__(self, key: str, **params):
+    def __init__(self, key: str, **params: Any) -> None:
         self.key = key
         self.params = params
         super().__init__(key)
@@ -44,7 +46,7 @@ class LegacyError(ValueError):
     def message(self, lang: str | None = None) -> str:
         return t(self.key, lang, **_render(self.params, lang))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.message()
 
 
@@ -81,11 +83,11 @@ _JSON_ERRORS = {"Expecting value": "value", "Expecting property name enclosed in
 
 def os_reason(exc: OSError) -> Text:
     """Why the system refused a file, in any language (an unknown error by its number)."""
-    name = _OS_ERRORS.get(errno.errorcode.get(exc.errno, ""))
+    name = _OS_ERRORS.get(errno.errorcode.get(exc.errno, "") if exc.errno is not None else "")
     return Text("legacy.os." + name) if name else Text("legacy.os.other", number=exc.errno if exc.errno else "-")
 
 
-def json_reason(exc) -> Text:
+def json_reason(exc: json.JSONDecodeError) -> Text:
     """What the JSON reader found wrong (a ``JSONDecodeError``), in any language."""
     return Text("legacy.json." + _JSON_ERRORS.get(exc.msg, "other"))
 

@@ -7,11 +7,16 @@ the stage it had when the event happened (an event keeps it), not the one it has
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from papertales.i18n import t
 
 from .cards import bundle_text, effect_text, resource_name, step_text, sticker_text, text
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .campaign import Campaign
+    from .facts import CardFacts
 
 
 class Event(NamedTuple):
@@ -19,24 +24,27 @@ class Event(NamedTuple):
     turn: int
     kind: str
     cause: str        # "action", "action:develop", "manual", "rule:<name>" or "card:<n>:<stage>"
-    params: dict
+    params: dict[str, Any]
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         return [self.round, self.turn, self.kind, self.cause, self.params]
 
 
-def card_label(campaign, n, stage=None, lang=None) -> str:
+def card_label(campaign: CardFacts, n: int, stage: str | None = None, lang: str | None = None) -> str:
     """``#4 Sawmill``: the card's number and the name of ``stage`` (default: its stage now)."""
     try:
         card = campaign.pack.card(n)
         if card.placeholder:
             return t("legacy.placeholder.label", lang, card=n)
-        return f"#{n} {card.stages[stage or campaign.cards[n]['stage']].title(lang)}"
+        st = card.stages[stage or campaign.cards[n]['stage']]
+        if st is None:
+            return f"#{n}"
+        return f"#{n} {st.title(lang)}"
     except (KeyError, AttributeError, TypeError):
         return f"#{n}"
 
 
-def cause_text(campaign, cause: str, lang=None) -> str:
+def cause_text(campaign: CardFacts, cause: str, lang: str | None = None) -> str:
     if cause.startswith("card:"):
         parts = cause.split(":")
         return card_label(campaign, int(parts[1]), parts[2] if len(parts) > 2 else None, lang)
@@ -47,7 +55,7 @@ def cause_text(campaign, cause: str, lang=None) -> str:
     return t("legacy.cause." + (cause or "none"), lang)
 
 
-def sticker_label(campaign, sticker, lang=None, value=None) -> str:
+def sticker_label(campaign: CardFacts, sticker: str, lang: str | None = None, value: int | None = None) -> str:
     """A sticker of the sheet, or a kind of sticker the sheet has none of any more."""
     if sticker in campaign.pack.sheet:
         return sticker_text(sticker, campaign.pack, lang, value)
@@ -56,7 +64,7 @@ def sticker_label(campaign, sticker, lang=None, value=None) -> str:
     return t("legacy.sticker.resource", lang, resource=resource_name(sticker, 1, lang, campaign.pack))
 
 
-def params_text(campaign, e: Event, lang=None) -> dict:
+def params_text(campaign: CardFacts, e: Event, lang: str | None = None) -> dict[str, Any]:
     p = dict(e.params)
     out = dict(p)
     pack = campaign.pack
@@ -95,9 +103,11 @@ def _key(e: Event) -> str:
     if e.kind == "discard" and p.get("permanent"):
         return "discard_permanent"
     if e.kind == "discover":
-        return "discover_" + p.get("to", "discard")
+        to: str = p.get("to", "discard")
+        return "discover_" + to
     if e.kind == "to_deck":
-        return "to_deck_" + p["where"]
+        where: str = p["where"]
+        return "to_deck_" + where
     if e.kind == "sticker" and p.get("on") not in (None, p.get("stage")):
         return "sticker_on"
     if e.kind == "manual_start" and "card" in p:
@@ -111,7 +121,7 @@ _SAID = ("discard", "manual_start", "manual_done", "manual_move", "manual_lose",
          "no_discovery", "over", "box_empty", "parchment_first", "parchment_entered", "entered_before")
 
 
-def describe(campaign, e: Event, lang=None) -> str:
+def describe(campaign: CardFacts, e: Event, lang: str | None = None) -> str:
     """One line: ``[R2 T3] #4 Sawmill is discarded (produced) — cause``."""
     text_ = t("legacy.event." + _key(e), lang, **params_text(campaign, e, lang))
     where = t("legacy.when_round_turn", lang, round=e.round, turn=e.turn) if e.turn else \
@@ -123,7 +133,7 @@ def describe(campaign, e: Event, lang=None) -> str:
     return f"[{where}] {text_} ({cause_text(campaign, e.cause, lang)})"
 
 
-def decision_text(campaign, lang=None) -> str:
+def decision_text(campaign: Campaign, lang: str | None = None) -> str:
     """What is asked now, and which card's effect asks it (a bare "choose a card" does not
     say what for)."""
     said = t("legacy.decision." + campaign.decision(), lang)
@@ -135,7 +145,7 @@ def decision_text(campaign, lang=None) -> str:
              step=step_text(step, lang, campaign.pack, sid))
 
 
-def action_text(campaign, a, lang=None) -> str:
+def action_text(campaign: Campaign, a: Action, lang: str | None = None) -> str:
     """A sentence for an action (the buttons of the panel, the lesson, the terminal); its
     notation is ``str(a)``."""
     p = {}
@@ -152,7 +162,10 @@ def action_text(campaign, a, lang=None) -> str:
         p["what"] = bundle_text(campaign.production(a.a)[a.b - 1], lang, pack, "acc")
     elif k == "upgrade":
         p["stage"] = t("legacy.stage." + a.b, lang)
-        p["cost"] = bundle_text(campaign._st(a.a).upgrade_to(a.b)["cost"], lang, pack, "acc")
+        u = campaign._st(a.a).upgrade_to(a.b)
+        if u is None:
+            raise TypeError(f"card {a.a} has no upgrade to {a.b}")
+        p["cost"] = bundle_text(u["cost"], lang, pack, "acc")
     elif k == "use":
         st = campaign._st(a.a)
         p["effect"] = effect_text(campaign.effects(a.a)[a.b - 1], lang, pack, st.id)
@@ -162,7 +175,7 @@ def action_text(campaign, a, lang=None) -> str:
     elif k == "equip":
         p["wielder"] = card_label(campaign, a.b, None, lang)
     elif k == "resource":
-        step = (campaign.asking() or (None, None, {}))[2]
+        step: dict[str, Any] = (campaign.asking() or (None, None, {}))[2]
         if step.get("kind") == "gain":
             p["what"] = bundle_text({a.a: step.get("n", 1)}, lang, pack, "acc")
         else:                   # a production sticker to put on a card
@@ -181,9 +194,9 @@ def action_text(campaign, a, lang=None) -> str:
     return t("legacy.action." + k, lang, **p)
 
 
-def _manual_text(campaign, a, lang):
+def _manual_text(campaign: Campaign, a: Action, lang: str | None) -> str:
     tool = a.a
-    p = {}
+    p: dict[str, Any] = {}
     if tool in ("gain", "lose"):
         p["resource"] = resource_name(a.b, 1, lang, campaign.pack, "acc")
     if tool in ("move", "turn", "sticker", "mark", "unsticker", "unmark", "block", "unblock", "equip", "cross",

@@ -8,6 +8,9 @@ loop calls ``FLOWS[name]``, and nothing else is called by its name."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .cards import needs_deck
 from .errors import LegacyError
 from .facts import new_card_state
@@ -25,7 +28,7 @@ class Flow(EffectSteps):
 
     __slots__ = ()
 
-    def _start_trigger(self, q):
+    def _start_trigger(self, q: dict[str, Any]) -> None:
         n = q["card"]
         e = self._queued_effect(q)
         cause = f"card:{n}:{q['stage']}"
@@ -69,7 +72,7 @@ class Flow(EffectSteps):
             self.work.pop()
             FLOWS[top["name"]](self, *top.get("args", ()))
 
-    def _draw_step(self, d):
+    def _draw_step(self, d: dict[str, Any]) -> None:
         if d["left"] <= 0 or not self.deck:
             self.work.pop()
             if d["batch"]:
@@ -88,12 +91,12 @@ class Flow(EffectSteps):
         self.log("play", cause=d["cause"], card=n, stage=self.cards[n]["stage"])
         self._lose_resources("rule:new_card")
 
-    def _lose_resources(self, cause):
+    def _lose_resources(self, cause: str) -> None:
         if any(self.pool.values()):
             self.log("lost", cause=cause, what=dict(self.pool))
         self.pool = {}
 
-    def _enqueue(self, cards, when):
+    def _enqueue(self, cards: list[int], when: str) -> None:
         for n in cards:
             if n not in self.cards or not (self.is_active(n) or when == "end_of_round"):
                 continue
@@ -106,7 +109,7 @@ class Flow(EffectSteps):
                         self.queue.append({"card": src, "me": n, "stage": st.id, "idx": i,
                                            "forced": e["trigger"] == "forced"})
 
-    def _flow_begin_round(self):
+    def _flow_begin_round(self) -> None:
         self.deck = sorted(self.deck + self.discard)       # "shuffle all your cards" (any put back on the pile too)
         self.discard = []
         self.exhausted = False
@@ -116,7 +119,7 @@ class Flow(EffectSteps):
         self.log("shuffle", cause="rule:round", n=len(self.deck))
         self.work.append({"t": "flow", "name": "start_turn" if self.deck else "end_round"})
 
-    def _flow_start_round(self):
+    def _flow_start_round(self) -> None:
         self.log("round", cause="rule:round", n=self.round)
         self.work.append({"t": "flow", "name": "begin_round"})
         if self.expansion is None:
@@ -124,7 +127,7 @@ class Flow(EffectSteps):
         else:
             self.log("no_discovery", cause="rule:expansion")
 
-    def _flow_discover_natural(self, k):
+    def _flow_discover_natural(self, k: int) -> None:
         nxt = [n for n in self.box if n <= self.pack.final_card]
         if not nxt:
             self.log("box_empty", cause="rule:round")
@@ -135,33 +138,33 @@ class Flow(EffectSteps):
             return
         self._discover(n, "rule:round")          # taken out of the box first, then read
         if k == 2:
-            if self.pack.card(n).stages["front"].parchment:
+            if self.pack.card(n).stage("front").parchment:
                 self.log("parchment_first", cause="rule:round", card=n, stage="front")
             else:
                 self.work.append({"t": "flow", "name": "discover_natural", "args": [1]})
 
-    def _flow_destroy_parchment(self, n):
+    def _flow_destroy_parchment(self, n: int) -> None:
         if n in self.aside:
             self.aside.remove(n)
             self.destroyed.append(n)
             self.log("destroy", cause="rule:parchment", card=n, stage=self.cards[n]["stage"])
 
-    def _flow_start_turn(self):
+    def _flow_start_turn(self) -> None:
         self.turn += 1
         self.log("turn", cause="rule:turn", n=self.turn, deck=len(self.deck))
         self.work.append({"t": "draw", "left": START_PLAY, "batch": [], "cause": "rule:turn"})
 
-    def _flow_end_turn(self):
+    def _flow_end_turn(self) -> None:
         self.log("end_turn", cause="rule:end_turn")
         self.work.append({"t": "flow", "name": "cleanup_turn"})
         self._enqueue(self.play + self.permanent, "end_of_turn")
 
-    def _stays(self, n) -> bool:
+    def _stays(self, n: int) -> bool:
         return self.is_active(n) and any(
             e["trigger"] == "passive" and any(s["kind"] == "stay_in_play" for s in e["do"])
             for x in [n] + self.equipment_of(n) for e in self.effects(x))
 
-    def _flow_cleanup_turn(self):
+    def _flow_cleanup_turn(self) -> None:
         self._lose_resources("rule:end_turn")
         for n in self.play[:]:
             if n in self.play and n not in self.attached and n not in self.blocked:
@@ -171,7 +174,7 @@ class Flow(EffectSteps):
                     self._discard(n, "end_turn", cleanup=True)
         self.work.append({"t": "flow", "name": "start_turn" if self.deck and not self.exhausted else "end_round"})
 
-    def _flow_end_round(self):
+    def _flow_end_round(self) -> None:
         self._lose_resources("rule:end_turn")
         self.log("end_round", cause="rule:end_round", n=self.round)
         self.work.append({"t": "flow", "name": "after_round"})
@@ -181,7 +184,7 @@ class Flow(EffectSteps):
             if n in self.play and n not in self.attached and n not in self.blocked:
                 self._discard(n, "end_round", cleanup=True)
 
-    def _flow_after_round(self):
+    def _flow_after_round(self) -> None:
         if self.expansion is not None:
             self.expansion["rounds_left"] -= 1
             if self.expansion["rounds_left"] <= 0:
@@ -196,15 +199,17 @@ class Flow(EffectSteps):
         self.turn = 0
         self.work.append({"t": "flow", "name": "start_round"})
 
-    def _finish(self, what):
+    def _finish(self, what: str) -> None:
         self.phase = "over"
         self.turn = 0
         g = self.glory()
         self.scores.append({"after": what, "glory": g})
         self.log("over", cause="rule:score", glory=g)
 
-    def _start_expansion(self, n):
+    def _start_expansion(self, n: int) -> None:
         e = self.pack.expansion(n)
+        if e is None:
+            raise AttributeError(f"card {n} is no mini-expansion")
         self.box.remove(n)
         self.cards.setdefault(n, new_card_state())
         self.aside.append(n)
@@ -224,10 +229,10 @@ class Flow(EffectSteps):
         for name in ("expansion_begin", "purge_finish", "purge_permanent", "purge_group"):
             self.work.append({"t": "flow", "name": name})
 
-    def _purgeable(self, cards):
+    def _purgeable(self, cards: list[int]) -> list[int]:
         return [n for n in cards if self._st(n).purgeable()]
 
-    def _flow_purge_group(self):
+    def _flow_purge_group(self) -> None:
         """"Shuffle your deck and look at 12 cards at a time, each time choosing 1 friendly
         card of them to purge ... when fewer than 12 cards are left, the choosing ends."
         In companion mode you shuffle your real pile and say which cards each group holds
@@ -249,7 +254,7 @@ class Flow(EffectSteps):
             return
         self.pending = {"kind": "purge", "options": opts, "from": "deck"}
 
-    def _flow_purge_permanent(self):
+    def _flow_purge_permanent(self) -> None:
         x = self.expansion
         if x["permanent_left"] <= 0:
             return
@@ -262,7 +267,7 @@ class Flow(EffectSteps):
             return
         self.pending = {"kind": "purge", "options": opts, "from": "permanent"}
 
-    def _purge_pick(self, n, source):
+    def _purge_pick(self, n: int, source: str) -> None:
         x = self.expansion
         getattr(self, source).remove(n)
         self.aside.append(n)
@@ -271,7 +276,7 @@ class Flow(EffectSteps):
             x["pos"] += x["size"] - 1
         self.log("purge_pick", cause="rule:purge", card=n, stage=self.cards[n]["stage"])
 
-    def _flow_purge_finish(self):
+    def _flow_purge_finish(self) -> None:
         x = self.expansion
         total = sum(self.card_glory(n) for n in x["picks"])
         for n in x["picks"]:
@@ -280,7 +285,7 @@ class Flow(EffectSteps):
         self.log("purged", cause="rule:purge", n=len(x["picks"]), glory=total)
         x["picks"] = []
 
-    def _flow_expansion_begin(self):
+    def _flow_expansion_begin(self) -> None:
         n = self.expansion["card"]
         self.discard.extend(self.deck)
         self.deck = []
@@ -293,7 +298,7 @@ class Flow(EffectSteps):
 
 #: every rule step of the work stack, by its name in ``work`` (and in save files), in the order
 #: a round meets them, then those of a mini-expansion's purge
-FLOWS = {
+FLOWS: dict[str, Callable[..., None]] = {
     "begin_round": Flow._flow_begin_round,
     "start_round": Flow._flow_start_round,
     "discover_natural": Flow._flow_discover_natural,

@@ -4,6 +4,8 @@ parchment set aside, a side to choose), and the resources gained and paid."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import LegacyError
 from .facts import CardFacts, new_card_state
 
@@ -14,7 +16,7 @@ class CardMoves(CardFacts):
 
     __slots__ = ()
 
-    def _leave(self, n):
+    def _leave(self, n: int) -> tuple[list[int], list[int]]:
         """Take ``n`` out of its zone; returns its equipment and the cards it blocked."""
         for z in ("play", "deck", "discard", "permanent", "aside"):
             lst = getattr(self, z)
@@ -32,7 +34,7 @@ class CardMoves(CardFacts):
             del self.blocked[b]
         return eq, freed
 
-    def _discard(self, n, reason, cleanup=False):
+    def _discard(self, n: int, reason: str, cleanup: bool = False) -> None:
         if n in self.discard:
             return
         st = self._st(n)
@@ -50,7 +52,7 @@ class CardMoves(CardFacts):
             else:
                 self.log("release", cause=f"card:{n}:{st.id}", card=b, stage=self.cards[b]["stage"])
 
-    def _destroy(self, n, cause, purged=False):
+    def _destroy(self, n: int, cause: str, purged: bool = False) -> None:
         if n in self.destroyed:
             return
         eq, freed = self._leave(n)
@@ -63,7 +65,7 @@ class CardMoves(CardFacts):
         for b in freed:
             self.log("release", cause=cause, card=b, stage=self.cards[b]["stage"])
 
-    def _undiscover(self, n, cause, current=None):
+    def _undiscover(self, n: int, cause: str, current: dict[str, Any] | None = None) -> None:
         """"Reset it and put it back into the box, in the order of the numbers"."""
         stage = self.cards[n]["stage"]
         if n in self.destroyed:
@@ -79,7 +81,7 @@ class CardMoves(CardFacts):
         self.log("undiscover", cause=cause, card=n, stage=stage)
         self._stop_frames(n, current)
 
-    def _to_deck(self, n, where, cause):
+    def _to_deck(self, n: int, where: str, cause: str) -> None:
         stage = self.cards[n]["stage"]
         eq, freed = self._leave(n)
         if where == "top":
@@ -92,7 +94,7 @@ class CardMoves(CardFacts):
         for b in freed:
             self.log("release", cause=cause, card=b, stage=self.cards[b]["stage"])
 
-    def _change_stage(self, n, new, cause, reason):
+    def _change_stage(self, n: int, new: str, cause: str, reason: str) -> None:
         """Turn or flip card ``n`` to stage ``new``.  Golden rule 3: a card turned or flipped
         for any reason is discarded at once (to the permanent row if the new stage is)."""
         old = self.cards[n]["stage"]
@@ -110,7 +112,7 @@ class CardMoves(CardFacts):
             self.permanent.append(n)
             self.log("discard", cause="rule:turned", card=n, stage=new, reason="turned", permanent=True)
 
-    def _need_data(self, n) -> bool:
+    def _need_data(self, n: int) -> bool:
         """A card comes out of the box: its data must be known.  In companion mode a card you
         have not entered yet is asked for (False: the campaign waits, nothing moved yet), or,
         in a campaign that does not ask, gets a blank stand-in at once."""
@@ -124,14 +126,14 @@ class CardMoves(CardFacts):
         self._blank(n)
         return True
 
-    def _blank(self, n):
+    def _blank(self, n: int) -> None:
         """A blank stand-in (no production, no effect) so that the campaign goes on; enter the
         card when you can (it then takes its place), and do by hand what it says."""
         self.pack = self.pack.with_card({"number": n, "placeholder": True,
                                          "stages": {"front": {"name": f"#{n}"}}})
         self.log("placeholder", cause="rule:discover", number=n)
 
-    def _discover(self, n, cause):
+    def _discover(self, n: int, cause: str) -> None:
         self._need_data(n)
         self.box.remove(n)
         if n not in self.cards:
@@ -139,7 +141,7 @@ class CardMoves(CardFacts):
         self.cards[n]["stage"] = "front"
         self.aside.append(n)
         card = self.pack.card(n)
-        front = card.stages["front"]
+        front = card.stage("front")
         to = "aside" if front.parchment else "side" if card.choose_side else \
             "permanent" if front.permanent else "discard"
         self.log("discover", cause=cause, card=n, stage="front", to=to)
@@ -159,24 +161,24 @@ class CardMoves(CardFacts):
             return
         self._place_discovered(n)
 
-    def _place_discovered(self, n):
+    def _place_discovered(self, n: int) -> None:
         if n in self.aside:
             self.aside.remove(n)
         (self.permanent if self._st(n).permanent else self.discard).append(n)
 
-    def _gain(self, bundle, cause):
+    def _gain(self, bundle: dict[str, int], cause: str) -> None:
         for r, k in bundle.items():
             self.pool[r] = self.pool.get(r, 0) + k
         if bundle:
             self.log("gain", cause=cause, what=dict(bundle))
 
-    def _pay(self, bundle):
+    def _pay(self, bundle: dict[str, int]) -> None:
         for r, k in bundle.items():
             self.pool[r] -= k
             if not self.pool[r]:
                 del self.pool[r]
 
-    def _stop_frames(self, n, current=None):
+    def _stop_frames(self, n: int, current: dict[str, Any] | None = None) -> None:
         """Card ``n`` went back to the box: its effects being resolved read no more of it
         (the step under way, ``current`` or a manual one, still finishes)."""
         for w in self.work:

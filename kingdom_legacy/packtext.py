@@ -6,12 +6,13 @@ the style of the cards around it."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 _WS = " \t\r\n"
 _BOM = "\ufeff"
 
 
-def with_card(text: str, raw: dict) -> str:
+def with_card(text: str, raw: dict[str, Any]) -> str:
     """``text`` (a pack file) with card ``raw`` in its ``cards`` list, in number order.
     Raises ``ValueError`` when the text is not a pack object with a list of cards."""
     bom = _BOM if text.startswith(_BOM) else ""
@@ -50,16 +51,16 @@ def _expect(s: str, i: int, chars: str) -> int:
     return i
 
 
-def _cards(s: str):
+def _cards(s: str) -> tuple[int, list[tuple[int, int, int]]]:
     """Where the ``cards`` list opens, and each card's (start, end, number) in ``s``."""
     dec = json.JSONDecoder()
     i = _expect(s, 0, "{") + 1
-    found = None
+    found: tuple[int, list[tuple[int, int, int]]] | None = None
     while True:
         i = _skip(s, i)
-        if s[i] == "}" and found is None:
-            raise ValueError("no cards")
         if s[i] == "}":
+            if found is None:
+                raise ValueError("no cards")
             return found
         key, i = dec.raw_decode(s, i)
         i = _expect(s, i, ":") + 1
@@ -72,10 +73,10 @@ def _cards(s: str):
             i += 1
 
 
-def _elements(s: str, i: int, dec):
+def _elements(s: str, i: int, dec: json.JSONDecoder) -> list[tuple[int, int, int]]:
     if s[i] != "[":
         raise ValueError("cards is not a list")
-    spans = []
+    spans: list[tuple[int, int, int]] = []
     i = _skip(s, i + 1)
     if s[i] == "]":
         return spans
@@ -88,7 +89,7 @@ def _elements(s: str, i: int, dec):
         i = _skip(s, i + 1)
 
 
-def _gap(s: str, start: int, spans) -> str:
+def _gap(s: str, start: int, spans: list[tuple[int, int, int]]) -> str:
     """The white space the file puts between two cards (or before its first one)."""
     if len(spans) >= 2:
         return s[s.index(",", spans[0][1]) + 1:spans[1][0]]
@@ -97,7 +98,7 @@ def _gap(s: str, start: int, spans) -> str:
     return ""
 
 
-def _styled(s: str, spans, raw: dict) -> str:
+def _styled(s: str, spans: list[tuple[int, int, int]], raw: dict[str, Any]) -> str:
     """``raw`` as JSON the way the file's last card is written: on one line or indented (by
     the same step, from the same column), with the same separators and escapes."""
     ascii_only = "\\u" in s and s.isascii()

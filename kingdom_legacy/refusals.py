@@ -3,6 +3,8 @@ parameters (a card not in play says where it is, a cost says what you have)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import DEVELOP, EQUIP, MANUAL, MANUAL_ZONES, PASS, PRODUCE, UPGRADE, USE, Action
 from .cards import STAGES, BundleText, ResourceText, is_static, needs_deck
 from .decisions import Decisions
@@ -16,7 +18,7 @@ class Refusals(Decisions):
 
     __slots__ = ()
 
-    def _why_not(self, a: Action):
+    def _why_not(self, a: Action) -> tuple[str, dict[str, Any]]:
         d = self.decision()
         main = (PRODUCE, UPGRADE, USE, DEVELOP, PASS, EQUIP)
         if d == "over":
@@ -43,7 +45,8 @@ class Refusals(Decisions):
                 a.kind in (USE, UPGRADE) and n in self.permanent):
             return "legacy.why.not_in_play", {"card": n, "zone": Text("legacy.zone_in." + z)}
         if self.is_blocked(n):
-            return "legacy.why.blocked", {"card": n, "by": self.blocked.get(n, self.blocked.get(self.attached.get(n)))}
+            return "legacy.why.blocked", {"card": n, "by": self.blocked.get(
+                n, self.blocked.get(self.attached[n]) if n in self.attached else None)}
         st = self._st(n)
         if a.kind == PRODUCE:
             if n in self.attached:
@@ -86,7 +89,7 @@ class Refusals(Decisions):
             return "legacy.why.equip_target", {"keyword": st.equip}
         return "legacy.why.option", {}
 
-    def _why_tool(self, a: Action):
+    def _why_tool(self, a: Action) -> tuple[str, dict[str, Any]]:
         """Why a tool of a manual step cannot do this (the golden rules still hold)."""
         tool, n, x = a.a, a.b, a.c
         if tool in ("gain", "lose"):
@@ -160,11 +163,11 @@ class Refusals(Decisions):
             return "legacy.why.not_equipment", {"card": n}
         return "legacy.why.tool_wielder", {"card": x}
 
-    def _cost_why(self, cost):
+    def _cost_why(self, cost: dict[str, int]) -> tuple[str, dict[str, Any]]:
         if not self.pool:
             return "legacy.why.cost_none", {"need": BundleText(cost, self.pack)}
         return "legacy.why.cost", {"need": BundleText(cost, self.pack), "have": BundleText(self.pool, self.pack)}
 
 
-def _stage_text(sid):
+def _stage_text(sid: str) -> Text | str:
     return Text("legacy.stage." + sid) if sid in STAGES else sid

@@ -22,14 +22,14 @@ _SLOTS = ("pack", "pack0", "seed", "rng", "manual", "phase", "round", "turn", "b
           "expansions_done", "scores", "events", "history", "edits", "exhausted", "ask_cards")
 
 
-def _copy_cards(cards):
+def _copy_cards(cards: dict[int, dict[str, Any]]) -> dict[int, dict[str, Any]]:
     return {n: {"stage": c["stage"], "stickers": [s[:] for s in c["stickers"]],
                 "checks": [s[:] for s in c["checks"]], "crossed": [s[:] for s in c["crossed"]],
                 "struck": [s[:] for s in c["struck"]], "tab": c["tab"]}
             for n, c in cards.items()}
 
 
-def _copy_item(x):
+def _copy_item(x: Any) -> Any:
     if isinstance(x, dict):
         return {k: _copy_item(v) for k, v in x.items()}
     if isinstance(x, list):
@@ -68,11 +68,11 @@ class CampaignState:
     attached: dict[int, int]                # equipment -> the card it equips
     pool: dict[str, int]                    # the resources of the turn
     stickers: dict[str, int]                # the stickers left on the sheet
-    pending: dict[str, Any] | None          # the choice waiting
+    pending: Any                            # the choice waiting: a dict, or None
     work: list[dict[str, Any]]              # effect frames, draws and rule steps (flow.FLOWS)
     queue: list[dict[str, Any]]             # triggered effects waiting to be resolved
     last_round: int | None
-    expansion: dict[str, Any] | None        # the mini-expansion under way
+    expansion: Any                          # the mini-expansion under way: a dict, or None
     expansions_done: list[int]
     scores: list[dict[str, Any]]
     events: list[Event]
@@ -106,11 +106,12 @@ class CampaignState:
         for s in _SLOTS:
             setattr(self, s, getattr(other, s))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (format ``kingdom-legacy-campaign/2``), a copy."""
-        return _copy_item(self._state())
+        out: dict[str, Any] = _copy_item(self._state())
+        return out
 
-    def _state(self) -> dict:
+    def _state(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "pack": self.pack.raw,

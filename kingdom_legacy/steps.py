@@ -3,6 +3,9 @@ a step may take, the choices it asks, stickers, tabs, marked boxes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .cards import FLIP, MAX_PRODUCTION_FOR_STICKER, ROTATE, STATIC_KINDS
 from .facts import new_card_state
 from .moves import CardMoves
@@ -14,7 +17,7 @@ class EffectSteps(CardMoves):
 
     __slots__ = ()
 
-    def _targets(self, spec, me):
+    def _targets(self, spec: Any, me: int) -> list[int]:
         if spec in (None, "self"):
             return [me] if me in self.cards and me not in self.box and me not in self.destroyed else []
         scope = spec.get("scope", "play")
@@ -40,7 +43,7 @@ class EffectSteps(CardMoves):
             out.append(n)
         return sorted(out)
 
-    def _choose(self, fr, kind, options, choice, **extra):
+    def _choose(self, fr: dict[str, Any], kind: str, options: list[Any], choice: Any, **extra: Any) -> Any:
         """The chosen option: automatic for one option; otherwise ask (returns None)."""
         if choice is not None:
             return choice
@@ -49,7 +52,7 @@ class EffectSteps(CardMoves):
         self.pending = {"kind": kind, "options": list(options), **extra}
         return None
 
-    def _step(self, fr, s, choice) -> bool:
+    def _step(self, fr: dict[str, Any], s: dict[str, Any], choice: Any) -> bool:
         """Resolve step ``s`` of frame ``fr``; False when waiting for a decision.  A step of
         :data:`OWN_STEPS` does its own work; any other takes a target card first (chosen
         for you when one fits, asked otherwise), then :data:`TARGET_STEPS` does it."""
@@ -73,7 +76,7 @@ class EffectSteps(CardMoves):
 
     # ------------------------------------------------------------------ steps without a target
 
-    def _step_gain(self, fr, s, choice) -> bool:
+    def _step_gain(self, fr: dict[str, Any], s: dict[str, Any], choice: Any) -> bool:
         cause = fr["cause"]
         if "resources" in s:
             self._gain(s["resources"], cause)
@@ -85,18 +88,18 @@ class EffectSteps(CardMoves):
         self._gain({r: s.get("n", 1)}, cause)
         return True
 
-    def _step_manual(self, fr, s, choice) -> bool:
+    def _step_manual(self, fr: dict[str, Any], s: dict[str, Any], choice: Any) -> bool:
         fr["manual"] = True
         self.pending = {"kind": "manual", "card": fr["ref"][0], "stage": fr["ref"][1],
                         "ref": list(fr["ref"]), "step": fr["i"]}
         self.log("manual_start", cause=fr["cause"], card=fr["ref"][0], stage=fr["ref"][1])
         return False
 
-    def _step_play(self, fr, s, choice) -> bool:
+    def _step_play(self, fr: dict[str, Any], s: dict[str, Any], choice: Any) -> bool:
         self.work.append({"t": "draw", "left": s["count"], "batch": [], "cause": fr["cause"]})
         return True
 
-    def _step_top_to_bottom(self, fr, s, choice) -> bool:
+    def _step_top_to_bottom(self, fr: dict[str, Any], s: dict[str, Any], choice: Any) -> bool:
         if self.deck:
             n = self.deck.pop(0)
             self.deck.append(n)
@@ -105,7 +108,7 @@ class EffectSteps(CardMoves):
             self.log("no_target", cause=fr["cause"], step=s["kind"])
         return True
 
-    def _step_discover(self, fr, s, choice) -> bool:
+    def _step_discover(self, fr: dict[str, Any], s: dict[str, Any], choice: Any) -> bool:
         """One card of the box is discovered; of several, you look at them and choose one
         (the others go back)."""
         cause = fr["cause"]
@@ -136,50 +139,50 @@ class EffectSteps(CardMoves):
 
     # ------------------------------------------------------------------ steps on a target card
 
-    def _on_transform(self, fr, s, target, choice) -> bool:
+    def _on_transform(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         cur = self.cards[target]["stage"]
         new = s["to"] if "to" in s else (ROTATE if s["how"] == "rotate" else FLIP)[cur]
         if new != cur:
             self._change_stage(target, new, fr["cause"], "effect")
         return True
 
-    def _on_reset(self, fr, s, target, choice) -> bool:
+    def _on_reset(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         if self.cards[target]["stage"] != "front":
             self._change_stage(target, "front", fr["cause"], "reset")
         return True
 
-    def _on_destroy(self, fr, s, target, choice) -> bool:
+    def _on_destroy(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         self._destroy(target, fr["cause"])
         return True
 
-    def _on_discard(self, fr, s, target, choice) -> bool:
+    def _on_discard(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         self._discard(target, "effect")
         return True
 
-    def _on_block(self, fr, s, target, choice) -> bool:
+    def _on_block(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         me = fr["me"]
         self.blocked[target] = me
         self.log("block", cause=fr["cause"], card=target, stage=self.cards[target]["stage"], by=me,
                  by_stage=self.cards[me]["stage"])
         return True
 
-    def _on_undiscover(self, fr, s, target, choice) -> bool:
+    def _on_undiscover(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         self._undiscover(target, fr["cause"], current=fr)
         return True
 
-    def _on_to_deck(self, fr, s, target, choice) -> bool:
+    def _on_to_deck(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         self._to_deck(target, s["where"], fr["cause"])
         return True
 
-    def _on_strike_production(self, fr, s, target, choice) -> bool:
+    def _on_strike_production(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         self._strike(target, fr["cause"])
         return True
 
-    def _on_add_tab(self, fr, s, target, choice) -> bool:
+    def _on_add_tab(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         self._tab(target, fr["cause"])
         return True
 
-    def _on_sticker(self, fr, s, target, choice) -> bool:
+    def _on_sticker(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         sid = str(s["number"])
         if self.pack.sheet[sid]["kind"] == "tab":
             self._tab(target, fr["cause"], sid)
@@ -187,12 +190,12 @@ class EffectSteps(CardMoves):
             self._put_sticker(target, sid, s.get("stage") or self.cards[target]["stage"], fr["cause"])
         return True
 
-    def _on_add_glory(self, fr, s, target, choice) -> bool:
+    def _on_add_glory(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         self._put_sticker(target, self._find_sticker("glory", s["glory"]),
                           s.get("stage") or self.cards[target]["stage"], fr["cause"], value=s["glory"])
         return True
 
-    def _on_add_production(self, fr, s, target, choice) -> bool:
+    def _on_add_production(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         cause = fr["cause"]
         stage = s.get("stage") or self.cards[target]["stage"]
         r = s["resource"]
@@ -208,7 +211,7 @@ class EffectSteps(CardMoves):
         self._put_sticker(target, self._find_sticker("resource", r) or r, stage, cause)
         return True
 
-    def _on_increase_production(self, fr, s, target, choice) -> bool:
+    def _on_increase_production(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         produced = sorted({r for o in self._own_production(target) for r in o},
                           key=lambda r: (self.pack.all_resources + (r,)).index(r))
         fr["tmp"] = target
@@ -218,7 +221,7 @@ class EffectSteps(CardMoves):
         self._put_sticker(target, self._find_sticker("resource", r) or r, self.cards[target]["stage"], fr["cause"])
         return True
 
-    def _on_check(self, fr, s, target, choice) -> bool:
+    def _on_check(self, fr: dict[str, Any], s: dict[str, Any], target: int, choice: Any) -> bool:
         st = self._st(target)
         marked = {i for sid, i in self.cards[target]["checks"] if sid == st.id}
         free = [i for i in range(len(st.checkboxes)) if i not in marked]
@@ -229,7 +232,7 @@ class EffectSteps(CardMoves):
             return False
         return not self._mark(target, b, fr["cause"], fr)   # the last box moved the frame on already
 
-    def _step_targets(self, s, me):
+    def _step_targets(self, s: dict[str, Any], me: int) -> list[int]:
         k = s["kind"]
         opts = self._targets(s.get("target", "self"), me)
         stage = s.get("stage")
@@ -262,13 +265,13 @@ class EffectSteps(CardMoves):
             if k == "increase_production":
                 opts = [n for n in opts if self._own_production(n)]
         elif k == "check":
-            def free(n):
+            def free(n: int) -> bool:
                 st = self._st(n)
                 return len(st.checkboxes) > sum(1 for sid, _ in self.cards[n]["checks"] if sid == st.id)
             opts = [n for n in opts if free(n)]
         return opts
 
-    def _find_sticker(self, kind, what):
+    def _find_sticker(self, kind: str, what: Any) -> str | None:
         """The sheet entry to take a sticker from: a resource's (``what``: the resource) or a
         glory sticker (``what``: its value; a blank glory sticker takes any value)."""
         best = None
@@ -284,11 +287,11 @@ class EffectSteps(CardMoves):
                 best = (key, sid)
         return best[1] if best else None
 
-    def _put_sticker(self, n, sid, stage, cause, value=None):
+    def _put_sticker(self, n: int, sid: str | None, stage: str, cause: str, value: int | None = None) -> None:
         """Put sticker ``sid`` of the sheet on stage ``stage`` of card ``n`` ("only on the
         active stage, unless the effect says otherwise")."""
         e = self.pack.sheet.get(sid) if sid is not None else None
-        if e is None or self.stickers.get(sid, 0) <= 0:
+        if sid is None or e is None or self.stickers.get(sid, 0) <= 0:
             self.log("no_sticker", cause=cause, sticker=sid or "glory")
             return
         if e["kind"] == "resource" and self.total_production(n, stage) >= MAX_PRODUCTION_FOR_STICKER:
@@ -305,7 +308,7 @@ class EffectSteps(CardMoves):
         self.log("sticker", cause=cause, card=n, stage=self.cards[n]["stage"], on=stage, sticker=sid,
                  value=entry[2] if e["kind"] == "glory" else None)
 
-    def _tab(self, n, cause, sid=None):
+    def _tab(self, n: int, cause: str, sid: str | None = None) -> None:
         sid = sid or self._find_sticker("tab", None)
         if sid is None or self.stickers.get(sid, 0) <= 0:
             self.log("no_sticker", cause=cause, sticker=sid or "tab")
@@ -314,7 +317,7 @@ class EffectSteps(CardMoves):
         self.cards[n]["tab"] = True
         self.log("tab", cause=cause, card=n, stage=self.cards[n]["stage"])
 
-    def _strike(self, n, cause):
+    def _strike(self, n: int, cause: str) -> None:
         """"Cross out the whole production" of a card; its equipment counts as part of the
         card, so theirs is crossed out too."""
         for x in [n] + self.equipment_of(n):
@@ -322,7 +325,7 @@ class EffectSteps(CardMoves):
             self.cards[x]["struck"].append([sid, self._resource_stickers(x, sid)])
             self.log("strike", cause=cause, card=x, stage=sid)
 
-    def _mark(self, n, b, cause, fr=None) -> bool:
+    def _mark(self, n: int, b: int, cause: str, fr: dict[str, Any] | None = None) -> bool:
         """Mark box ``b`` of card ``n`` (its gain first); True when it was the last box and
         the stage's all-marked steps were put to work."""
         st = self._st(n)
@@ -343,7 +346,7 @@ class EffectSteps(CardMoves):
 
 
 #: the steps that do their own work (the registry of effect kinds, docs/kingdom-legacy.md)
-OWN_STEPS = {
+OWN_STEPS: dict[str, Callable[..., bool]] = {
     "gain": EffectSteps._step_gain,
     "manual": EffectSteps._step_manual,
     "play": EffectSteps._step_play,
@@ -351,7 +354,7 @@ OWN_STEPS = {
     "discover": EffectSteps._step_discover,
 }
 #: the steps done to a target card, once it is chosen
-TARGET_STEPS = {
+TARGET_STEPS: dict[str, Callable[..., bool]] = {
     "transform": EffectSteps._on_transform,
     "reset": EffectSteps._on_reset,
     "destroy": EffectSteps._on_destroy,
