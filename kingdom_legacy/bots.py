@@ -13,6 +13,7 @@ from papertales.rng import Rng
 
 from .actions import DEVELOP, MANUAL, PASS, PRODUCE, RESOLVE, UPGRADE, USE, Action
 from .campaign import Campaign
+from .cards import Pack
 from .errors import LegacyError
 
 
@@ -59,13 +60,13 @@ class SimpleBot:
         return Action(PASS)
 
     @staticmethod
-    def _gain(c, a):
+    def _gain(c: Campaign, a: Action) -> int:
         card = c.pack.card(a.a)
         return card.stage(a.b).glory - c._st(a.a).glory
 
-    def _sources(self, c, acts):
+    def _sources(self, c: Campaign, acts: list[Action]) -> list[tuple[Action, int, dict[str, int]]]:
         """``(action, card, resources)`` that give resources now without ending the turn."""
-        out = []
+        out: list[tuple[Action, int, dict[str, int]]] = []
         for a in acts:
             if a.kind == PRODUCE:
                 out.append((a, a.a, c.production(a.a)[a.b - 1]))
@@ -76,15 +77,16 @@ class SimpleBot:
                     out.append((a, a.a, e["do"][0]["resources"]))
         return out
 
-    def _plan(self, c, acts):
+    def _plan(self, c: Campaign, acts: list[Action]) -> Action | None:
         sources = self._sources(c, acts)
-        best = None
+        best: tuple[tuple[int, int], Action] | None = None
         for n in c.play + c.permanent:
             if c.is_blocked(n) or n in c.attached:
                 continue
             for u in c._st(n).upgrades:
                 need = {r: k - c.pool.get(r, 0) for r, k in u["cost"].items() if k > c.pool.get(r, 0)}
-                picks, left, used = [], dict(need), set()
+                picks: list[Action] = []
+                left, used = dict(need), set()
                 while left:
                     cands = [(sum(min(v, left.get(r, 0)) for r, v in res.items()), a, m, res)
                              for a, m, res in sources if m != n and m not in used]
@@ -107,10 +109,10 @@ class SimpleBot:
         return None if best is None else best[1]
 
 
-BOTS = {"random": RandomBot, "simple": SimpleBot}
+BOTS: dict[str, type[RandomBot] | type[SimpleBot]] = {"random": RandomBot, "simple": SimpleBot}
 
 
-def play_campaign(pack=None, seed: int = 0, bot: str = "simple", max_actions: int = 20000,
+def play_campaign(pack: Pack | None = None, seed: int = 0, bot: str = "simple", max_actions: int = 20000,
                   expansions: bool = False) -> Campaign:
     """A whole campaign played by a bot (and its mini-expansions with ``expansions=True``)."""
     c = Campaign.new(pack, seed)

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any, TextIO
 
 from papertales.i18n import LANGUAGES, t
 
 from .bots import BOTS, play_campaign
 from .campaign import Campaign
-from .cards import demo_pack, load_pack, text
+from .cards import Pack, demo_pack, load_pack, text
 from .errors import LegacyError, os_reason
 from .terminal import Session, write_atomic
 
@@ -29,13 +31,13 @@ EXIT_BAD_INPUT = 2
 
 
 class _Bad(Exception):
-    def __init__(self, key, **params):
+    def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)
         self.key, self.params = key, params
 
 
-def _parse(argv):
-    opts = {"demo": False, "pack": None, "seed": 0, "bot": None, "expansions": False, "json": False,
+def _parse(argv: list[str]) -> tuple[list[str], dict[str, Any]]:
+    opts: dict[str, Any] = {"demo": False, "pack": None, "seed": 0, "bot": None, "expansions": False, "json": False,
             "lang": None, "help": False, "companion": False, "save": None, "resume": None}
     words = []
     i = 0
@@ -48,7 +50,7 @@ def _parse(argv):
         elif a in ("--pack", "--seed", "--bot", "--lang", "--save", "--resume"):
             if i + 1 >= len(argv):
                 raise _Bad("legacy.cli.value", option=a)
-            v = argv[i + 1]
+            v: Any = argv[i + 1]
             i += 1
             if a == "--seed":
                 try:
@@ -68,7 +70,7 @@ def _parse(argv):
     return words, opts
 
 
-def main(argv: list[str] | None = None, out=None, inp=None) -> int:
+def main(argv: list[str] | None = None, out: TextIO | None = None, inp: Iterable[str] | None = None) -> int:
     out = out or sys.stdout
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = None
@@ -105,13 +107,13 @@ def main(argv: list[str] | None = None, out=None, inp=None) -> int:
     return 0
 
 
-def _check(path, out, lang):
+def _check(path: str, out: TextIO, lang: str | None) -> None:
     pack = load_pack(path)
     out.write(t("legacy.cli.valid", lang, file=path, id=pack.id, n=len(pack.cards), box=pack.box_size,
                 final=pack.final_card) + "\n")
 
 
-def _pack(opts):
+def _pack(opts: dict[str, Any]) -> Pack | None:
     if opts["pack"]:
         return load_pack(opts["pack"])
     if opts["demo"]:
@@ -121,7 +123,7 @@ def _pack(opts):
     raise _Bad("legacy.cli.need_pack")
 
 
-def _interactive(opts, out, lang, inp):
+def _interactive(opts: dict[str, Any], out: TextIO, lang: str | None, inp: Iterable[str]) -> int:
     if opts["json"] or opts["expansions"]:
         raise _Bad("legacy.cli.bot_only")
     pack = _pack(opts)
@@ -143,11 +145,11 @@ def _interactive(opts, out, lang, inp):
     return session.run(inp)
 
 
-def _play(opts, out, lang):
+def _play(opts: dict[str, Any], out: TextIO, lang: str | None) -> None:
     if opts["companion"] or opts["resume"]:
         raise _Bad("legacy.cli.not_with_bot")
-    pack = _pack(opts)
-    c = play_campaign(pack, opts["seed"], opts["bot"], expansions=opts["expansions"])
+    c = play_campaign(_pack(opts), opts["seed"], opts["bot"], expansions=opts["expansions"])
+    pack = c.pack0                              # the pack it was played with
     if opts["save"]:
         write_atomic(opts["save"], c.to_json())
     scores = [{"after": s["after"], "glory": s["glory"]} for s in c.scores]

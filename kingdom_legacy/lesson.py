@@ -9,14 +9,14 @@ from papertales.i18n import t
 
 from .bots import SimpleBot
 from .campaign import Campaign
-from .cards import STAGES, bundle_text, stage_lines
+from .cards import STAGES, Pack, bundle_text, stage_lines
 from .events import action_text, card_label, describe
 
 
 class Lesson:
     """A campaign of the demo kingdom played by the simple bot, explained turn by turn."""
 
-    def __init__(self, seed: int = 3, lang: str = "en", pack=None):
+    def __init__(self, seed: int = 3, lang: str = "en", pack: Pack | None = None) -> None:
         self.lang = lang
         self.campaign = Campaign.new(pack, seed)
         self.bot = SimpleBot(seed)
@@ -57,12 +57,13 @@ class Lesson:
         return "\n".join(lines)
 
 
-def top_line(c: Campaign, lang=None) -> str:
+def top_line(c: Campaign, lang: str | None = None) -> str:
     top = c.top_card()
-    return t("legacy.lesson.top", lang, card=card_label(c, top, None, lang)) if top else t("legacy.lesson.top_none", lang)
+    return t("legacy.lesson.top", lang, card=card_label(c, top, None, lang)) if top \
+        else t("legacy.lesson.top_none", lang)
 
 
-def stages_text(c: Campaign, n: int, lang=None) -> str:
+def stages_text(c: Campaign, n: int, lang: str | None = None) -> str:
     c.card_view(n)                          # refuses a card still in the box
     card = c.pack.card(n)
     out = [t("legacy.lesson.stages_title", lang, card=card_label(c, n, None, lang))]
@@ -79,7 +80,7 @@ def stages_text(c: Campaign, n: int, lang=None) -> str:
     return "\n".join(out)
 
 
-def summary(c: Campaign, lang=None, legal: bool = True) -> str:
+def summary(c: Campaign, lang: str | None = None, legal: bool = True) -> str:
     """The state in a few lines: play area, resources, top card, zones, glory (and the
     legal actions with their notation)."""
     none = t("legacy.lesson.none", lang)

@@ -13,13 +13,17 @@ ever half-loaded."""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from papertales.i18n import LANGUAGES
 
 from .actions import Action
-from .cards import STAGES, Pack, load_pack
+from .cards import STAGES, Pack, Stage, load_pack
 from .errors import LegacyError, SaveError, Text, json_reason, without_bom
 from .flow import FLOWS
+
+if TYPE_CHECKING:
+    from .campaign import Campaign
 
 FORMAT = "kingdom-legacy-campaign/2"
 FORMATS = ("kingdom-legacy-campaign/1", FORMAT)
@@ -38,11 +42,11 @@ MAX_GLORY = 99999
 _U64 = (1 << 64) - 1
 
 
-def _bad(field, problem, **params):
+def _bad(field: str, problem: str, **params: Any) -> NoReturn:
     raise SaveError("legacy.save.bad", field=field, problem=SaveError("legacy.save.problem." + problem, **params))
 
 
-def _int(v, field, lo=None, hi=None):
+def _int(v: Any, field: str, lo: int | None = None, hi: int | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         _bad(field, "whole", value=repr(v)[:40])
     if (lo is not None and v < lo) or (hi is not None and v > hi):
@@ -50,19 +54,19 @@ def _int(v, field, lo=None, hi=None):
     return v
 
 
-def _list(v, field):
+def _list(v: Any, field: str) -> list[Any]:
     if not isinstance(v, list):
         _bad(field, "list")
     return v
 
 
-def _dict(v, field):
+def _dict(v: Any, field: str) -> dict[Any, Any]:
     if not isinstance(v, dict):
         _bad(field, "object")
     return v
 
 
-def _num_keys(d, field, box):
+def _num_keys(d: Any, field: str, box: int) -> dict[int, Any]:
     out = {}
     for k, v in _dict(d, field).items():
         if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 6):
@@ -71,7 +75,7 @@ def _num_keys(d, field, box):
     return out
 
 
-def loads(text, cls, pack: Pack | None = None):
+def loads(text: Any, cls: type[Campaign], pack: Pack | None = None) -> Campaign:
     """A campaign of class ``cls`` from :meth:`Campaign.to_json` output (``pack``: the
     owner's pack with more cards entered since the save: they are entered into it)."""
     if isinstance(text, (bytes, bytearray)):
@@ -95,7 +99,7 @@ def loads(text, cls, pack: Pack | None = None):
         raise SaveError("legacy.save.broken", reason=type(exc).__name__) from None
 
 
-def _load(cls, d, pack):
+def _load(cls: type[Campaign], d: Any, pack: Pack | None) -> Campaign:
     _dict(d, "save")
     fmt = d.get("format")
     if fmt not in FORMATS:
@@ -127,10 +131,10 @@ def _load(cls, d, pack):
     return c
 
 
-_PACKS: dict = {}          # the last packs loaded from saves, by their JSON text
+_PACKS: dict[str, Pack] = {}          # the last packs loaded from saves, by their JSON text
 
 
-def _pack(raw, field):
+def _pack(raw: Any, field: str) -> Pack:
     """The pack inside a save, checked in full (a pack seen in the last few saves loaded is
     not checked again: a companion loads the same box many times)."""
     key = json.dumps(_dict(raw, field))
@@ -146,7 +150,7 @@ def _pack(raw, field):
     return pack
 
 
-def _upgrade(d):
+def _upgrade(d: dict[str, Any]) -> dict[str, Any]:
     """A ``/1`` save in the ``/2`` shape: no tabs, nothing crossed out, no edits."""
     d = dict(d)
     d["format"] = FORMAT
@@ -167,7 +171,7 @@ def _upgrade(d):
 # ---------------------------------------------------------------------------- field checks
 
 
-def _check(d, pack):
+def _check(d: dict[str, Any], pack: Pack) -> None:
     """Types and ranges of every field, each card's state against the pack: a clear error
     naming the field before the replay is tried (the fields in the order of the file)."""
     _check_clock(d)
@@ -179,7 +183,7 @@ def _check(d, pack):
     _check_log(d)
 
 
-def _check_clock(d):
+def _check_clock(d: dict[str, Any]) -> None:
     """The seed, the generator, the mode, and where in the campaign it is."""
     _int(d["seed"], "seed", 0, _U64)
     _int(d["rng"], "rng", 0, _U64)
@@ -191,10 +195,10 @@ def _check_clock(d):
     _int(d["turn"], "turn", 0, 100000)
 
 
-def _check_zones(d, box):
+def _check_zones(d: dict[str, Any], box: int) -> dict[int, str]:
     """Each card in one zone exactly; the purged ones among the destroyed.  Returns card -> zone."""
     zones = _dict(d["zones"], "zones")
-    seen = {}
+    seen: dict[int, str] = {}
     for z in _ZONES:
         for n in _list(zones.get(z), f"zones.{z}"):
             _int(n, f"zones.{z}", 1, box)
@@ -212,7 +216,7 @@ def _check_zones(d, box):
     return seen
 
 
-def _check_cards(d, pack, seen):
+def _check_cards(d: dict[str, Any], pack: Pack, seen: dict[int, str]) -> None:
     """The state of every card out of the box, and who is in play, blocked and equipped."""
     box = pack.box_size
     cards = _num_keys(d["cards"], "cards", box)
@@ -232,7 +236,7 @@ def _check_cards(d, pack, seen):
                 _bad(f"{rel}.{n}", "relation", other=v)
 
 
-def _check_pool(d, pack):
+def _check_pool(d: dict[str, Any], pack: Pack) -> None:
     """The resources of the turn and the stickers left on the sheet."""
     resources = pack.all_resources
     for r, k in _dict(d["pool"], "pool").items():
@@ -246,7 +250,7 @@ def _check_pool(d, pack):
         _int(k, f"stickers.{sid}", 0, counts[sid])
 
 
-def _check_work(d):
+def _check_work(d: dict[str, Any]) -> None:
     """The choice waiting, the work stack (rule steps among :data:`~kingdom_legacy.flow.FLOWS`)
     and the triggered effects waiting."""
     p = d["pending"]
@@ -266,7 +270,7 @@ def _check_work(d):
         _int(d["last_round"], "last_round", 1, 100000)
 
 
-def _check_expansions(d, pack):
+def _check_expansions(d: dict[str, Any], pack: Pack) -> None:
     """The mini-expansion under way, those done, and the scores after each."""
     box = pack.box_size
     x = d["expansion"]
@@ -289,7 +293,7 @@ def _check_expansions(d, pack):
         _int(_dict(s, f"scores[{i}]").get("glory"), f"scores[{i}].glory", -MAX_GLORY, MAX_GLORY)
 
 
-def _check_log(d):
+def _check_log(d: dict[str, Any]) -> None:
     """The log, the moves and the cards entered on the way."""
     for i, e in enumerate(_list(d["events"], "events")):
         if not (isinstance(e, list) and len(e) == 5 and isinstance(e[2], str) and isinstance(e[3], str)
@@ -313,7 +317,7 @@ def _check_log(d):
         _dict(e["card"], f"edits[{i}].card")
 
 
-def _check_card(n, v, pack):
+def _check_card(n: int, v: Any, pack: Pack) -> None:
     field = f"cards.{n}"
     _dict(v, field)
     if set(v) != set(_CARD_KEYS):
@@ -322,11 +326,11 @@ def _check_card(n, v, pack):
         _bad(field, "no_data", card=n)
     card = pack.card(n)
 
-    def stage(sid, f):
+    def stage(sid: Any, f: str) -> Stage:
         if sid not in STAGES or card.stages[sid] is None:
             _bad(f, "stage", value=repr(sid)[:30],
                  allowed=", ".join(s for s in STAGES if card.stages[s] is not None))
-        return card.stages[sid]
+        return card.stage(sid)
 
     stage(v["stage"], f"{field}.stage")
     if not isinstance(v["tab"], bool):
@@ -362,7 +366,7 @@ def _check_card(n, v, pack):
 # ---------------------------------------------------------------------------- replay
 
 
-def _replay(cls, d, start):
+def _replay(cls: type[Campaign], d: dict[str, Any], start: Pack) -> tuple[Campaign, list[int]]:
     """The campaign the file's history gives, and the cards an older version entered after
     their blanks without putting them in their place."""
     c = cls.new(start, d["seed"], d["manual"], d.get("ask_cards", False))   # older saves: a blank at once
@@ -384,14 +388,14 @@ def _replay(cls, d, start):
     return c, [n for n in unplaced if n is not None]
 
 
-def _enter(c, edit, j):
+def _enter(c: Campaign, edit: dict[str, Any], j: int) -> int | None:
     try:
         return c.replay_edit(edit)
     except LegacyError as exc:
         raise SaveError("legacy.save.bad", field=f"edits[{j}].card", problem=exc) from None
 
 
-def _compare(mine, theirs, with_events):
+def _compare(mine: dict[str, Any], theirs: dict[str, Any], with_events: bool) -> None:
     """The first field where the file differs from the state its history gives."""
     for k in mine:
         if k == "events" and not with_events or k == "exhausted":
@@ -401,7 +405,7 @@ def _compare(mine, theirs, with_events):
             raise SaveError("legacy.save.mismatch", field=path[:80])
 
 
-def _diff(a, b, path):
+def _diff(a: Any, b: Any, path: str) -> str | None:
     """The path of the first difference between ``a`` (the replayed state) and ``b`` (the
     file), or None.  Equal values are equal whatever their spelling (1 and 1.0): the
     campaign loaded is the replayed one."""
@@ -426,7 +430,7 @@ def _diff(a, b, path):
     return path
 
 
-def _merge(c, pack):
+def _merge(c: Campaign, pack: Pack) -> None:
     """Enter into ``c`` every card of ``pack`` that differs from the one it has."""
     try:
         c.update_cards(pack)

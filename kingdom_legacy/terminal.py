@@ -12,13 +12,15 @@ from __future__ import annotations
 import json
 import os
 import unicodedata
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any, TextIO
 
 from papertales.i18n import LANGUAGES, catalogue, t
 
 from .actions import MANUAL, REVEAL, TOOLS, Action
 from .campaign import Campaign
-from .cards import bundle_text, load_pack, resource_name, sticker_text, text
+from .cards import Pack, bundle_text, load_pack, resource_name, sticker_text, text
 from .errors import IllegalAction, LegacyError, json_reason, os_reason, without_bom
 from .events import action_text, card_label, decision_text
 from .lesson import stages_text
@@ -35,16 +37,16 @@ def plain_word(word: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
 
 
-def words_of(pack) -> dict:
+def words_of(pack: Pack) -> dict[str, str]:
     """Every word a person may type in either language -> the notation's English word: the
     commands, moves, tools, places and stages (``legacy.word.*``) and the resources' names in
     every form ("moneta", "monetę", "monety")."""
-    out = {}
+    out: dict[str, str] = {}
     for lang in LANGUAGES:
         for key, value in catalogue(lang).items():
             if key.startswith("legacy.word."):
-                english = catalogue("en")[key]
-                for w in value.split("|"):
+                english = str(catalogue("en")[key])
+                for w in str(value).split("|"):
                     out[plain_word(w)] = english
         for r in pack.all_resources:
             for n in (1, 2, 5):
@@ -56,7 +58,8 @@ def words_of(pack) -> dict:
 class Session:
     """One campaign played through lines of text (a terminal, or a script in the tests)."""
 
-    def __init__(self, campaign: Campaign, out, lang=None, save_path=None, pack_path=None):
+    def __init__(self, campaign: Campaign, out: TextIO, lang: str | None = None,
+                 save_path: str | Path | None = None, pack_path: str | Path | None = None) -> None:
         self.c = campaign
         self.out = out
         self.lang = lang
@@ -64,17 +67,17 @@ class Session:
         self.pack_path = pack_path
         self.listed: list[Action] = []
         self.warned: Action | None = None            # a move that loses resources, waiting for "yes"
-        self.restart_asked: tuple | None = None      # (seed,) of a restart waiting for "yes"
-        self.undo_asked: tuple | None = None         # (step, message key) of an undo waiting for "yes"
+        self.restart_asked: tuple[int | None] | None = None      # (seed,) of a restart waiting for "yes"
+        self.undo_asked: tuple[int, str] | None = None         # (step, message key) of an undo waiting for "yes"
         self.words = words_of(campaign.pack)
         self.before_restart: Campaign | None = None  # the campaign a restart set aside: undo brings it back
 
     # ------------------------------------------------------------------ output
 
-    def say(self, key, **params) -> None:
+    def say(self, key: str, **params: Any) -> None:
         self.out.write(t(key, self.lang, **params) + "\n")
 
-    def line(self, s="") -> None:
+    def line(self, s: str = "") -> None:
         self.out.write(s + "\n")
 
     def show(self) -> None:
@@ -110,7 +113,7 @@ class Session:
         for i, a in enumerate(self.listed, 1):
             self.line(f"  {i:>2}  {str(a):<22} {action_text(c, a, lang)}")
 
-    def _label(self, n) -> str:
+    def _label(self, n: int) -> str:
         c = self.c
         label = card_label(c, n, None, self.lang)
         notes = [t("legacy.stage." + c.cards[n]["stage"], self.lang)]
@@ -141,7 +144,7 @@ class Session:
 
     # ------------------------------------------------------------------ input
 
-    def run(self, lines, typed=False) -> int:
+    def run(self, lines: Iterable[str], typed: bool = False) -> int:
         """Play the lines (``typed``: they come from a person at the terminal, who sees what
         they type: no echo, and a word on how to go on when leaving)."""
         c = self.c
@@ -175,7 +178,7 @@ class Session:
                      file=self.save_path)
         return 0
 
-    def typed(self):
+    def typed(self) -> Iterator[str]:
         """Lines typed at the terminal: a prompt, line editing and history (readline where
         Python has it); Ctrl-D ends the input."""
         try:
@@ -226,8 +229,7 @@ class Session:
                 HANDLERS[head](self, rest)
             elif head == REVEAL and len(rest) > 1:
                 self.reveal_many(rest)
-            elif _number(head) is not None and not rest:
-                i = _number(head)
+            elif (i := _number(head)) is not None and not rest:
                 if not 1 <= i <= len(self.listed):
                     self.say("legacy.cli.no_such_number", n=i, count=len(self.listed))
                 else:
@@ -241,7 +243,7 @@ class Session:
                     t("legacy.word." + w, self.lang).split("|")[0] for w in COMMANDS if w != "exit"))
         return True
 
-    def act(self, a: Action, confirmed=False) -> None:
+    def act(self, a: Action, confirmed: bool = False) -> None:
         c = self.c
         if not confirmed and c.is_legal(a):
             lost = c.losses(a)
@@ -257,13 +259,13 @@ class Session:
         self.autosave()
         self.show()
 
-    def reveal_many(self, cards) -> None:
+    def reveal_many(self, cards: list[str]) -> None:
         """Companion mode: several cards of your pile at once (``reveal 3 5 7``), in turn, up
         to the first one refused."""
         for n in cards:
             self.act(Action.parse(f"{REVEAL} {n}"))
 
-    def enter_line(self, line) -> None:
+    def enter_line(self, line: str) -> None:
         """A card typed on one line as in the pack file (the card, or only its front stage);
         without a number it is the card the campaign waits for.  The pack file grows."""
         c = self.c
@@ -289,7 +291,7 @@ class Session:
         self.autosave()
         self.show()
 
-    def grow_pack(self, raw) -> None:
+    def grow_pack(self, raw: dict[str, Any]) -> None:
         """Write a card just entered into your pack file too (the whole file or nothing):
         only the card's text is added, the rest of your file stays as you wrote it."""
         if not self.pack_path:
@@ -313,35 +315,38 @@ class Session:
 
     # ------------------------------------------------------------------ commands
 
-    def cmd_help(self, rest):
+    def cmd_help(self, rest: list[str]) -> None:
         self.say("legacy.cli.help")
 
-    def cmd_legal(self, rest):
+    def cmd_legal(self, rest: list[str]) -> None:
         acts = self.c.legal_actions()
         self.line(", ".join(map(str, acts)) or "-")
 
-    def cmd_state(self, rest):
+    def cmd_state(self, rest: list[str]) -> None:
         self.show()
 
-    def cmd_show(self, rest):
-        if len(rest) != 1 or _number(rest[0]) is None:
+    def cmd_show(self, rest: list[str]) -> None:
+        n = _number(rest[0]) if len(rest) == 1 else None
+        if n is None:
             self.say("legacy.cli.usage_show")
             return
-        self.line(stages_text(self.c, _number(rest[0]), self.lang))
+        self.line(stages_text(self.c, n, self.lang))
 
-    def cmd_log(self, rest):
-        n = _number(rest[0]) if rest and _number(rest[0]) else LOG_LINES
+    def cmd_log(self, rest: list[str]) -> None:
+        typed = _number(rest[0]) if rest else None
+        n = typed if typed else LOG_LINES
         for ln in self.c.describe(self.lang)[-n:]:
             self.line("  " + ln)
 
-    def cmd_history(self, rest):
+    def cmd_history(self, rest: list[str]) -> None:
         for i, h in enumerate(self.c.history, 1):
             self.line(f"  {i:>4}  {h}")
         if not self.c.history:
             self.say("legacy.cli.no_history")
 
-    def cmd_undo(self, rest):
-        n = _number(rest[0]) if rest and _number(rest[0]) is not None else 1
+    def cmd_undo(self, rest: list[str]) -> None:
+        typed = _number(rest[0]) if rest else None
+        n = typed if typed is not None else 1
         if not self.c.history and self.before_restart is not None and n == 1:
             self.c, self.before_restart = self.before_restart, None
             self.say("legacy.cli.restart_undone", step=len(self.c.history))
@@ -352,13 +357,14 @@ class Session:
         else:
             self.c.undo(n)                  # refused: says what can be taken back
 
-    def cmd_back(self, rest):
-        if len(rest) != 1 or _number(rest[0]) is None:
+    def cmd_back(self, rest: list[str]) -> None:
+        step = _number(rest[0]) if len(rest) == 1 else None
+        if step is None:
             self.say("legacy.cli.usage_back")
             return
-        self._go_back(_number(rest[0]), "legacy.cli.back")
+        self._go_back(step, "legacy.cli.back")
 
-    def _go_back(self, step, key, confirmed=False):
+    def _go_back(self, step: int, key: str, confirmed: bool = False) -> None:
         """Undo to ``step``; in companion mode it asks first when your real box cannot follow
         (the reset card discovered, cards destroyed)."""
         crossings = [] if confirmed else self.c.undo_crossings(step)
@@ -373,7 +379,7 @@ class Session:
         self.autosave()
         self.show()
 
-    def cmd_restart(self, rest):
+    def cmd_restart(self, rest: list[str]) -> None:
         seed = _number(rest[0]) if rest else None
         if rest and (seed is None or len(rest) > 1):
             self.say("legacy.cli.usage_restart")
@@ -386,7 +392,7 @@ class Session:
         self.restart_asked = (seed,)
         self.say("legacy.cli.restart_ask", n=len(self.c.history))
 
-    def _restart(self, seed):
+    def _restart(self, seed: int | None) -> None:
         """Start again, the campaign before kept: in memory for ``undo``, and next to the
         save file (``kingdom.before-restart.json``) when there is one."""
         kept = self.c.clone()
@@ -405,7 +411,7 @@ class Session:
         self.autosave()
         self.show()
 
-    def cmd_save(self, rest):
+    def cmd_save(self, rest: list[str]) -> None:
         path = rest[0] if rest else self.save_path
         if not path:
             self.say("legacy.cli.usage_save")
@@ -413,7 +419,7 @@ class Session:
         write_atomic(path, self.c.to_json())
         self.say("legacy.cli.saved", file=path)
 
-    def cmd_reload(self, rest):
+    def cmd_reload(self, rest: list[str]) -> None:
         if not self.pack_path:
             self.say("legacy.cli.no_pack_file")
             return
@@ -441,12 +447,12 @@ HANDLERS = {
     "reload": Session.cmd_reload,
 }
 
-def _number(word):
+def _number(word: str) -> int | None:
     """A whole number typed in plain digits, else None."""
     return int(word) if word.isascii() and word.isdigit() and len(word) < 20 else None
 
 
-def write_atomic(path, data: str) -> None:
+def write_atomic(path: str | Path, data: str) -> None:
     """Write the whole file or nothing (a crash never leaves half a save), its line endings
     as they are in ``data`` on every system."""
     p = Path(path)
