@@ -423,9 +423,11 @@ class Session:
         if not self.pack_path:
             self.say("legacy.cli.no_pack_file")
             return
+        mark = len(self.c.events)
         changed = self.c.update_cards(load_pack(self.pack_path))
         self.say("legacy.cli.reloaded", file=self.pack_path,
                  cards=", ".join(map(str, changed)) or t("legacy.lesson.none", self.lang))
+        self.show_events(mark)             # a card that had a blank takes its place (a parchment is followed)
         self.autosave()
         self.show()
 

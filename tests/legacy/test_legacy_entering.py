@@ -407,3 +407,19 @@ def test_the_panels_pack_download_is_your_uploaded_file_with_the_cards_added(tmp
     Session(Campaign.new(load_pack(mine), 0, manual=True), io.StringIO(), "en", pack_path=mine).grow_pack(
         {"number": 5, "stages": {"front": {"name": "Wieża", "keywords": ["building"], "permanent": True, "glory": 2}}})
     assert got == mine.read_bytes().decode("utf-8") and got.startswith(HAND_WRITTEN[:HAND_WRITTEN.index("\r\n  ]")])
+
+
+def test_reload_in_the_terminal_follows_a_parchment_entered_after_its_blank(tmp_path):
+    """The owner went on with a blank for 5, then typed the card into the pack file: `reload`
+    says it is followed now, and its effect asks for a building (1-4 in play)."""
+    mine = tmp_path / "mybox.json"
+    mine.write_text(json.dumps(empty_pack()), encoding="utf-8")
+    c = play_until(Campaign.new(load_pack(mine), 0, manual=True), lambda c: c.round == 2 and c.decision() == "main")
+    d = empty_pack()
+    d["cards"].append({"number": 5, "stages": {"front": BOX[5]}})
+    mine.write_text(json.dumps(d), encoding="utf-8")
+    out = io.StringIO()
+    Session(c, out, "pl", pack_path=mine).run(["wczytaj"])
+    said = out.getvalue()
+    assert "Karta #5 Royal Decree jest wpisana: to pergamin, odłożony na bok, aż wykonasz teraz jego polecenie" in said
+    assert c.decision() == "target" and [a.a for a in c.legal_actions()] == [1, 2, 3, 4]
