@@ -4,8 +4,14 @@ step and effect step reached through a table that names it, never by a name put 
 at run time."""
 
 import ast
+import importlib.util
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 import kingdom_legacy
 from kingdom_legacy import Campaign
@@ -15,6 +21,7 @@ from kingdom_legacy.steps import OWN_STEPS, TARGET_STEPS, EffectSteps
 from kingdom_legacy.terminal import COMMANDS, HANDLERS
 
 PACKAGE = Path(kingdom_legacy.__file__).parent
+ROOT = PACKAGE.parent
 
 
 def test_every_step_kind_of_the_format_has_exactly_one_handler():
@@ -58,3 +65,16 @@ def test_the_campaign_is_made_of_its_parts_and_keeps_only_slots():
         "acting", "companion", "refusals", "decisions", "flow", "steps", "moves", "facts", "state"]
     assert all(k.__dict__.get("__slots__") == () for k in Campaign.__mro__[:-2])    # the state has them all
     assert not hasattr(Campaign.new(), "__dict__")
+
+
+def test_mypy_strict_passes_on_kingdom_legacy(tmp_path):
+    """The whole package is strict, nothing relaxed (issue #27): a function without types
+    fails here."""
+    if importlib.util.find_spec("mypy") is None:
+        assert os.environ.get("PAPERTALES_REQUIRE_MYPY") != "1", "mypy is missing: pip install -e '.[types]'"
+        pytest.skip("mypy is not installed (pip install -e '.[types]')")
+    done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
+                           "--cache-dir", str(tmp_path / "cache"), "kingdom_legacy"],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Success: no issues found" in done.stdout
