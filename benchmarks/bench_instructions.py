@@ -59,7 +59,8 @@ def instructions(bot: str, count: int, players: int) -> tuple[int, int]:
     """Instructions of the work and the decisions or iterations it made."""
     out = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         sys.executable, "-c", WORK, bot, str(count), str(players), os.path.dirname(os.path.abspath(__file__))],
+         # -P as the parent: run from a checkout, "-c" would import the checkout's pure engine
+         sys.executable, *(["-P"] if sys.flags.safe_path else []), "-c", WORK, bot, str(count), str(players), os.path.dirname(os.path.abspath(__file__))],
         # string hashes fixed, so that sets and dicts are laid out alike on every run
         capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     match = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)

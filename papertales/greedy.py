@@ -15,6 +15,10 @@ bot-driven Deployment always ends.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
+
+from mypy_extensions import mypyc_attr
+
 from .bots import draw_pick_or_build
 from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES, PASS,
                       PICK, PLACE, RETURN, Action, for_card)
@@ -24,8 +28,16 @@ from .features import visible_opponent_strengths
 from .state import IS_FRONT, Unit
 from . import construction
 
+if TYPE_CHECKING:
+    from .cards import UnitType
+    from .game import Game
+    from .state import Player
 
-def bot_actions(game, seat, moved=()) -> list:
+#: what puts a kingdom back as it was before a step tried on it
+Undo = Callable[[], None]
+
+
+def bot_actions(game: Game, seat: int, moved: set[int] | tuple[int, ...] = ()) -> list[Action]:
     """The actions a bot considers: all legal ones but those that only shuffle the kingdom
     around -- taking back a unit just placed, moving a new unit, moving a unit within its
     row, or moving a unit a second time (``moved``: spots already moved this Deployment).
@@ -38,27 +50,31 @@ def bot_actions(game, seat, moved=()) -> list:
             continue
         if k is MOVE:
             _, src, dst = a
-            if p.units[src].new or IS_FRONT[src] == IS_FRONT[dst] or src in moved or dst in moved:
+            unit = p.units[src]
+            if unit is None or unit.new or IS_FRONT[src] == IS_FRONT[dst] or src in moved or dst in moved:
                 continue
         out.append(a)
     return out
 
 
-def random_bot_action(game, seat, rng) -> Action:
+def random_bot_action(game: Game, seat: int, rng: Any) -> Action:
     """One of :func:`bot_actions` ``(game, seat)`` drawn uniformly (the search's random
     rollouts): the same draw and the same action as ``acts[rng.below(len(acts))]``, but
     in drafts, constructions and deployments only the chosen action is built, as
     :class:`~papertales.bots.RandomBot` does."""
-    kind = game.pending[seat].kind
+    d = game.pending[seat]
+    assert d is not None          # a bot is asked only when it has a decision
+    kind = d.kind
     if kind == DRAFT or kind == DRAFT_DISCARD or kind == BUILD:
         return draw_pick_or_build(game, seat, kind, rng)
     if kind == DEPLOY:
         return _random_deployment(game, seat, rng)
     acts = bot_actions(game, seat)
-    return acts[rng.below(len(acts))]
+    i: int = rng.below(len(acts))
+    return acts[i]
 
 
-def _random_deployment(game, seat, rng) -> Action:
+def _random_deployment(game: Game, seat: int, rng: Any) -> Action:
     """:func:`random_bot_action` in a Deployment.  The legal actions are listed as: the
     discards, each placeable card on each free spot, the take-backs (no bot's), the moves,
     then ``done`` and ``done CARD`` for each distinct card in hand."""
@@ -68,7 +84,7 @@ def _random_deployment(game, seat, rng) -> Action:
     places = len(placeable) * n_free
     moves = _crossing_moves(p)
     discards = DISCARDS_AT[discardable]
-    i = rng.below(len(discards) + places + len(moves) + 1 + len(cards))
+    i: int = rng.below(len(discards) + places + len(moves) + 1 + len(cards))
     if i < len(discards):
         return discards[i]
     i -= len(discards)
@@ -81,7 +97,7 @@ def _random_deployment(game, seat, rng) -> Action:
     return DONE_NOTHING if i == 0 else for_card(DONE, cards[i - 1])
 
 
-def _crossing_moves(p) -> list[Action]:
+def _crossing_moves(p: Player) -> list[Action]:
     """The moves :func:`bot_actions` keeps (nothing moved yet), in the engine's order: a
     unit placed before this Deployment to a spot of the other row, free or held by a unit
     -- a swap, which the engine lists once, from the lower spot."""
@@ -103,22 +119,26 @@ class MoveMemory:
 
     __slots__ = ("key", "spots")
 
-    def __init__(self):
+    key: tuple[int, str] | None
+    spots: set[int]
+
+    def __init__(self) -> None:
         self.key = None
         self.spots = set()
 
-    def actions(self, game, seat) -> list:
+    def actions(self, game: Game, seat: int) -> list[Action]:
         """:func:`bot_actions` for ``seat``, forgetting the moves of earlier phases."""
         key = (game.turn, game.phase)
         if key != self.key:
             self.key, self.spots = key, set()
         return bot_actions(game, seat, self.spots)
 
-    def note(self, action) -> None:
+    def note(self, action: Action) -> None:
         if action.kind is MOVE:
             self.spots.update((action.spot, action.to))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # the shortcut test checks it from a subclass
 class GreedyBot:
     """The fitted evaluation (:class:`~papertales.evaluation.Evaluation`, expected final
     LP) one decision at a time; deterministic.
@@ -136,27 +156,31 @@ class GreedyBot:
     ``lookahead=False`` plays Deployment one placement at a time (the search's fast
     rollouts)."""
 
-    name = "greedy"
+    name: ClassVar[str] = "greedy"
+    #: the constructor's options but ``seed``, for the registry (a compiled signature is unreadable)
+    options: ClassVar[tuple[str, ...]] = ("lookahead", "evaluation")
 
-    def __init__(self, seed: int = 0, lookahead: bool = True, evaluation=None):
+    def __init__(self, seed: int = 0, lookahead: bool = True, evaluation: Evaluation | None = None) -> None:
         self.seed = seed                  # no randomness: kept for the registry's signature
         self.ev = evaluation if evaluation is not None else Evaluation.default()
         self.lookahead = lookahead
         self.moves = MoveMemory()
 
-    def choose(self, game, seat):
+    def choose(self, game: Game, seat: int) -> Action:
         world = game.clone()
         world.record_events = False
         return self.choose_in_world(world, seat, game)
 
-    def choose_in_world(self, world, seat, game=None):
+    def choose_in_world(self, world: Game, seat: int, game: Game | None = None) -> Action:
         """The choice in ``world``: a copy of the game (or a world sampled for the seat, in
         the search's rollouts) that this call may change."""
         game = game if game is not None else world
         actions = self.moves.actions(game, seat)
         if len(actions) == 1:
             return actions[0]
-        kind = game.pending[seat].kind
+        d = game.pending[seat]
+        assert d is not None
+        kind = d.kind
         if kind == DRAFT or kind == DRAFT_DISCARD:
             best = self._draft(world, seat, kind)
         elif kind == DEPLOY:
@@ -168,7 +192,7 @@ class GreedyBot:
 
     # ------------------------------------------------------------------ decisions
 
-    def _draft(self, g, seat, kind) -> Action:
+    def _draft(self, g: Game, seat: int, kind: str) -> Action:
         """Keep the card that raises the expected LP most (2 players, the discard: the
         card that would raise it most, so that the opponent does not get it)."""
         p = g.players[seat]
@@ -183,7 +207,7 @@ class GreedyBot:
                 best, best_v = t, v
         return for_card(PICK if kind == DRAFT else DROP, best.id)
 
-    def _best_after(self, g, seat, kind, actions) -> Action:
+    def _best_after(self, g: Game, seat: int, kind: str, actions: list[Action]) -> Action:
         """The action after which the expected LP is highest (ties: the first listed)."""
         best, best_v = actions[0], None
         theirs = visible_opponent_strengths(g, seat)      # no action of the seat's changes them
@@ -200,7 +224,7 @@ class GreedyBot:
                 best, best_v = a, v
         return best
 
-    def _deploy(self, g, seat, actions) -> Action:
+    def _deploy(self, g: Game, seat: int, actions: list[Action]) -> Action:
         """The first step of the best plan (class docstring).  Steps are tried on the
         seat's own kingdom and taken back (:func:`_step`); the opponents' strengths are
         read once, since nothing the seat does changes them."""
@@ -218,7 +242,7 @@ class GreedyBot:
         return best if best is not None else done_action
 
     @staticmethod
-    def _steps(g, seat, actions) -> list[Action]:
+    def _steps(g: Game, seat: int, actions: list[Action]) -> list[Action]:
         """The first steps worth trying: each card in hand on the first free Front and the
         first free Back spot (the evaluation sees a unit's row, not its spot), every
         discard and move the bot may make."""
@@ -237,7 +261,7 @@ class GreedyBot:
         return out
 
 
-def best_done(game, seat: int, ev: Evaluation | None = None) -> Action:
+def best_done(game: Game, seat: int, ev: Evaluation | None = None) -> Action:
     """``done`` keeping the card the evaluation adds most for (or none): how the greedy bot
     ends a Deployment."""
     g = game.clone()
@@ -248,11 +272,11 @@ def best_done(game, seat: int, ev: Evaluation | None = None) -> Action:
 class _Planner:
     """Values Deployment plans of one seat in its game, which it changes and restores."""
 
-    def __init__(self, ev, g, seat: int) -> None:
+    def __init__(self, ev: Evaluation, g: Game, seat: int) -> None:
         self.ev, self.g, self.seat = ev, g, seat
         self.p = g.players[seat]
         self.theirs = visible_opponent_strengths(g, seat)
-        self.cache: dict = {}
+        self.cache: dict[tuple[Any, ...], float] = {}
 
     def value(self) -> float:
         return self.ev.value(self.g, self.seat, None, self.theirs)
@@ -301,16 +325,16 @@ class _Planner:
         self.cache[key] = v
         return v
 
-    def _key(self):
+    def _key(self) -> tuple[Any, ...]:
         p = self.p
-        rows = ([], [])
+        rows: tuple[list[tuple[str, int, bool]], list[tuple[str, int, bool]]] = ([], [])
         for s, u in enumerate(p.units):
             if u is not None:
                 rows[IS_FRONT[s]].append((u.type.id, u.age, u.new))
         return (tuple(sorted(rows[0])), tuple(sorted(rows[1])), tuple(sorted(t.id for t in p.hand)), p.spots)
 
 
-def _placements(p) -> list[tuple]:
+def _placements(p: Player) -> list[tuple[UnitType, int]]:
     """Each distinct card in hand the seat can still pay for, on the first free Front and
     the first free Back spot."""
     committed = 0
@@ -336,20 +360,20 @@ def _placements(p) -> list[tuple]:
     return out
 
 
-def _place(p, card, spot):
+def _place(p: Player, card: UnitType, spot: int) -> Undo:
     """Put ``card`` from the hand face down on ``spot``; returns what takes it back."""
     i = p.hand.index(card)
     del p.hand[i]
     old = p.units[spot]
     p.units[spot] = Unit(card, 0, True)
 
-    def back():
+    def back() -> None:
         p.units[spot] = old
         p.hand.insert(i, card)
     return back
 
 
-def _step(g, seat, a):
+def _step(g: Game, seat: int, a: Action) -> Undo:
     """Make Deployment step ``a`` -- a placement, a move or a discard of a unit in play --
     on ``seat``'s kingdom as the engine would, as far as the evaluation can see (a
     discarded card's place on the discard pile is not); returns what takes it back."""
@@ -363,19 +387,20 @@ def _step(g, seat, a):
         src, dst = a.spot, a.to
         units[src], units[dst] = units[dst], units[src]
 
-        def back():
+        def back() -> None:
             units[src], units[dst] = units[dst], units[src]
         return back
     spot, gone = a.spot, units[a.spot]       # a discard: the unit goes, nothing comes
     units[spot] = None
 
-    def undiscard():
+    def undiscard() -> None:
         units[spot] = gone
     return undiscard
 
 
-def _distinct(cards) -> list:
-    out, seen = [], set()
+def _distinct(cards: list[UnitType]) -> list[UnitType]:
+    out: list[UnitType] = []
+    seen: set[str] = set()
     for t in cards:
         if t.id not in seen:
             seen.add(t.id)

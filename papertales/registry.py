@@ -37,7 +37,12 @@ BUDGET_OPTIONS = ("iterations", "seconds")
 
 
 def _options(cls) -> tuple[str, ...]:
-    """The keyword options of ``cls``'s constructor but ``seed`` (none readable: none)."""
+    """The keyword options of ``cls``'s constructor but ``seed``: its ``options`` when it
+    declares them (a compiled class's signature cannot be read), else read off the
+    signature (none readable: none)."""
+    declared = getattr(cls, "options", None)
+    if declared is not None:
+        return tuple(declared)
     try:
         params = inspect.signature(cls.__init__).parameters
     except (TypeError, ValueError):          # a compiled class without a readable signature

@@ -76,6 +76,23 @@ def test_the_registry_names_every_bot():
     assert all(get(n).name == n for n in names())            # one name, read from each class
 
 
+def test_declared_options_are_the_constructors():
+    """A class that declares its ``options`` for the registry (its compiled signature cannot
+    be read) declares what its constructor takes: read off the source, in any build."""
+    import ast
+    import inspect
+    from papertales.registry import BOTS
+    for name, cls in BOTS.items():
+        if "options" not in vars(cls):
+            continue
+        module = inspect.getmodule(cls)
+        tree = ast.parse(Path(module.__file__.split(".cpython")[0].removesuffix(".py") + ".py").read_text())
+        init = next(f for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.name == cls.__name__
+                    for f in c.body if isinstance(f, ast.FunctionDef) and f.name == "__init__")
+        taken = tuple(a.arg for a in init.args.args + init.args.kwonlyargs if a.arg not in ("self", "seed"))
+        assert cls.options == taken, name
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name, games", [("random", 200), ("greedy", 200), ("strongest", 200), ("economist", 200),
                                          ("builder", 200), ("warlord", 200), ("merchant", 200), ("spoiler", 200),
