@@ -21,7 +21,7 @@ import math
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final, Sequence
 
-from .features import BASE, base_features, card_indices, features, names
+from .features import BASE, GOLD, HAND, base_features, card_indices, features, hand_features, names
 from .turns import PHASE_INDEX, PHASES
 
 if TYPE_CHECKING:     # the game imports the bots, which read this evaluation
@@ -51,6 +51,8 @@ class Evaluation:
         self.win: dict[str, Sequence[float]] = data.get("win", {})
         self.picks: dict[str, float] = data.get("picks", {})
         self._aligned: dict[tuple[str, int], list[float]] = {}
+        #: the weights by moment (card set, turn, phase, solo?), without building the stage's name
+        self._by_moment: dict[tuple[int, int, str, bool], tuple[CardSet, list[float]]] = {}
         self._odds: dict[int, tuple[CardSet, list[float]]] = {}
 
     @classmethod
@@ -96,10 +98,7 @@ class Evaluation:
         strengths, when already known."""
         if PHASE_INDEX.get(phase or game.phase, 6) == 6:
             return final_lp(game, seat)
-        key = stage(game, phase)
-        w = self.weights(game, key)
-        if w is None:
-            raise KeyError(key)
+        w = self._weights_now(game, phase)
         total = 0.0
         for a, b in zip(w, base_features(game, seat, phase, theirs)):
             total += a * b
@@ -107,6 +106,55 @@ class Evaluation:
         for i in card_indices(game.players[seat], len(game.cards.units)):
             total += w[base + i]
         return total
+
+    def values_with_card(self, game: Game, seat: int, cards: list[UnitType], theirs: list[float]) -> list[float]:
+        """:meth:`value` with each of ``cards`` added to the seat's hand in turn (a draft's
+        options), each the very number :meth:`value` gives: only the hand's features and
+        the card's own weight change, so the rest is computed once."""
+        p = game.players[seat]
+        hand = p.hand
+        if PHASE_INDEX.get(game.phase, 6) == 6:
+            out = []
+            for t in cards:
+                hand.append(t)
+                out.append(self.value(game, seat, None, theirs))
+                hand.pop()
+            return out
+        w = self._weights_now(game, None)
+        x = base_features(game, seat, None, theirs)
+        gold = int(x[GOLD])
+        base = len(BASE)
+        indices = card_indices(p, len(game.cards.units))
+        in_hand = len(hand)
+        out = []
+        for t in cards:
+            hand.append(t)
+            x[HAND], x[HAND + 1], x[HAND + 2], x[HAND + 3] = hand_features(hand, gold)
+            hand.pop()
+            total = 0.0
+            for a, b in zip(w, x):
+                total += a * b
+            for k, i in enumerate(indices):       # the hand's cards, the new one last, then the rest
+                if k == in_hand:
+                    total += w[base + t.index]
+                total += w[base + i]
+            if in_hand == len(indices):
+                total += w[base + t.index]
+            out.append(total)
+        return out
+
+    def _weights_now(self, game: Game, phase: str | None) -> list[float]:
+        """:meth:`weights` of the game's moment (``phase``: instead of the game's)."""
+        moment = (id(game.cards), game.turn, phase or game.phase, game.lich is not None)
+        known = self._by_moment.get(moment)
+        if known is not None and known[0] is game.cards:     # held: its id cannot be reused meanwhile
+            return known[1]
+        key = stage(game, phase)
+        w = self.weights(game, key)
+        if w is None:
+            raise KeyError(key)
+        self._by_moment[moment] = (game.cards, w)
+        return w
 
     def keep_gain(self, game: Game, card: UnitType) -> float:
         """What keeping ``card`` for next turn adds to the expected LP of a seat with an

@@ -19,12 +19,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from . import aging, income, solo, wars
-from .abilities import Ctx, kingdom_payouts
+from .abilities import Ctx
 from .turns import PHASE_INDEX, TURNS
-from .state import Player, production
+from .state import Player, Unit, production
 
 if TYPE_CHECKING:     # the game imports the bots, which read these features
-    from .cards import CardSet, UnitType
+    from .cards import BuildingLevel, CardSet, UnitType
     from .game import Game
 
 #: the per-war LP of a war won, and how far a margin of strength is counted either way
@@ -119,15 +119,21 @@ def base_features(game: Game, seat: int, phase_name: str | None = None,
 
     building_lp = 0
     level2 = built = 0
+    faces: list[BuildingLevel] = []          # the built buildings' faces: their payouts
     for b, level in enumerate(p.buildings):
         if level:
             built += 1
             level2 += level == 2
-            building_lp += game.buildings[b].levels[level].lp
-    end_of_game = 0.0
-    for _, kind, amount in kingdom_payouts(game, ctx, "end_of_game"):
-        if kind == "lp":
-            end_of_game += amount
+            face = game.buildings[b].levels[level]
+            building_lp += face.lp
+            faces.append(face)
+    payers: list[Unit] = []                  # the units paying in Wars, Income or at the end
+    for u in p.units:
+        if u is not None:
+            t = u.type
+            if t.wars or t.income or t.end_of_game:
+                payers.append(u)
+    end_of_game = float(_paid(ctx, payers, faces, "end_of_game", "lp"))
     committed = 0
     units = free = dying = 0
     for s in range(p.spots):
@@ -139,24 +145,20 @@ def base_features(game: Game, seat: int, phase_name: str | None = None,
             if u.new:
                 committed += u.type.cost
     gold = p.gold - committed
-    income_gold = income.total(game, seat, Ctx(game, seat, p, res)) if incomes_left else 0
+    # this turn's income, as income.total counts it (the base, then every income payout)
+    income_gold = income.BASE_INCOME + _paid(Ctx(game, seat, p, res), payers, faces, "income", "") \
+        if incomes_left else 0
 
     # wars: own strength now and after the coming Aging, against what the seat sees
-    mine = wars.kingdom_strength(game, seat, ctx)
-    strengths = ctx.strengths
+    rows: list[tuple[int, Unit, int, bool]] = []
+    mine = wars.kingdom_strength(game, seat, ctx, None, rows)
     spared = game.saved[seat] if game.saved is not None else ()
     lasting = mine
     strength_turns = 0
-    row = 0
-    for s, u in enumerate(p.units):
-        if u is None:
-            continue
-        st = strengths[row]
-        row += 1
+    for s, u, st, fighting in rows:
         t = u.type
         at = t.dies_at
         dies = phase <= 5 and aging.dies(u) and s not in spared
-        fighting = wars.fights(ctx, s, u)
         if dies:
             dying += 1
         if fighting:
@@ -179,20 +181,12 @@ def base_features(game: Game, seat: int, phase_name: str | None = None,
     war_lp_base = 0.0
     if phase <= 2:
         ctx.wars_won = wins_now
-        war_lp_now = WAR_LP * wins_now + _lp_payouts(game, ctx)
+        war_lp_now = WAR_LP * wins_now + float(_paid(ctx, payers, faces, "wars", "lp"))
     if later:
         ctx.wars_won = 0
-        war_lp_base = _lp_payouts(game, ctx)
+        war_lp_base = float(_paid(ctx, payers, faces, "wars", "lp"))
 
-    hand_strength = hand_production = affordable = 0
-    gold_left = gold
-    for t in sorted(p.hand, key=_cost):
-        hand_strength += t.strength
-        for _, amount, _ in t.produces:
-            hand_production += amount
-        if t.cost <= gold_left:
-            affordable += 1
-            gold_left -= t.cost
+    cards, hand_strength, affordable, hand_production = hand_features(p.hand, gold)
     opp = [q.lp for s, q in enumerate(game.players) if s != seat]
     if game.lich is not None:
         opp = [game.lich.lp]
@@ -203,21 +197,56 @@ def base_features(game: Game, seat: int, phase_name: str | None = None,
            war_lp_now if phase <= 2 else 0.0, float(wins_later * later), war_lp_base * later,
            float(margin_now) if phase <= 2 else 0.0, float(margin_later * later), float(strength_turns),
            float(units), float(free), float(dying) if phase <= 5 else 0.0,
-           float(len(p.hand)), float(hand_strength), float(affordable), float(hand_production),
+           cards, hand_strength, affordable, hand_production,
            float(len(p.pack)), 1.0 if p.kept is not None else 0.0,
            sum(opp) / len(opp) if opp else 0.0]
     return out
+
+
+#: where the features of the hand start in :data:`BASE` (four: :func:`hand_features`), and
+#: the gold not committed to units, which they read
+HAND: Final = BASE.index("hand")
+GOLD: Final = BASE.index("gold")
+
+
+def hand_features(hand: list[UnitType], gold: int) -> tuple[float, float, float, float]:
+    """The ``hand``, ``hand_strength``, ``hand_affordable`` and ``hand_production``
+    features of a hand, with ``gold`` not yet committed: the only features a drafted card
+    changes, so a draft's options share the rest (``Evaluation.values_with_card``)."""
+    strength = production_ = affordable = 0
+    gold_left = gold
+    for t in sorted(hand, key=_cost):
+        strength += t.strength
+        for _, amount, _ in t.produces:
+            production_ += amount
+        if t.cost <= gold_left:
+            affordable += 1
+            gold_left -= t.cost
+    return float(len(hand)), float(strength), float(affordable), float(production_)
 
 
 def _cost(t: UnitType) -> int:
     return t.cost
 
 
-def _lp_payouts(game: Game, ctx: Ctx) -> float:
-    total = 0.0
-    for _, kind, amount in kingdom_payouts(game, ctx, "wars"):
-        if kind == "lp":
-            total += amount
+def _paid(ctx: Ctx, payers: list[Unit], faces: list[BuildingLevel], hook: str, kind: str) -> int:
+    """What the ``hook`` payouts of ``ctx``'s kingdom add up to (``kind``: only those
+    paying it; ``""``: all) -- :func:`~papertales.abilities.kingdom_payouts` summed, over
+    the units and the building faces that pay at all (found once per position)."""
+    total = 0
+    for u in payers:
+        paying = getattr(u.type, hook)
+        if paying:
+            ctx.unit = u
+            for po in paying:
+                v = po.value(ctx)
+                if v and (not kind or po.kind == kind):
+                    total += v
+    for face in faces:
+        for po in getattr(face, hook):
+            v = po.value(ctx)
+            if v and (not kind or po.kind == kind):
+                total += v
     return total
 
 

@@ -199,10 +199,8 @@ class GreedyBot:
         ev = self.ev
         theirs = visible_opponent_strengths(g, seat)
         best, best_v = p.pack[0], None
-        for t in _distinct(p.pack):
-            p.hand.append(t)
-            v = ev.value(g, seat, None, theirs)
-            p.hand.pop()
+        options = _distinct(p.pack)
+        for t, v in zip(options, ev.values_with_card(g, seat, options, theirs)):
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = t, v
         return for_card(PICK if kind == DRAFT else DROP, best.id)

@@ -67,13 +67,19 @@ def units(game: Game, seat: int, ctx: Ctx) -> list[tuple[int, Unit, int, bool]]:
 
 
 def kingdom_strength(game: Game, seat: int, ctx: Ctx | None = None,
-                     explain: list[tuple[str, int, list[list[Any]]]] | None = None) -> int:
+                     explain: list[tuple[str, int, list[list[Any]]]] | None = None,
+                     rows: list[tuple[int, Unit, int, bool]] | None = None) -> int:
     """The war strength of ``seat``.  With a list as ``explain``, appends one
     ``(cause, strength, why)`` row per unit and building bonus: ``why`` is a list of
-    ``[message key, params]`` parts (``papertales.events.render_parts`` words it)."""
+    ``[message key, params]`` parts (``papertales.events.render_parts`` words it).
+    With a list as ``rows``, appends the :func:`units` rows it counted (the evaluation's
+    features read them instead of counting again)."""
     if ctx is None:
         ctx = game.context(seat)
-    rows = units(game, seat, ctx)
+    if rows is None:
+        rows = units(game, seat, ctx)
+    else:
+        rows.extend(units(game, seat, ctx))
     total = 0
     strengths = []
     for _, _, s, f in rows:
