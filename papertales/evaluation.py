@@ -159,9 +159,7 @@ class Evaluation:
     def keep_gain(self, game: Game, card: UnitType) -> float:
         """What keeping ``card`` for next turn adds to the expected LP of a seat with an
         empty hand (the kept card is read by two features only)."""
-        w = self.weights(game, stage(game))
-        if w is None:
-            raise KeyError(stage(game))
+        w = self._weights_now(game, None)
         return w[KEPT] + w[len(BASE) + 2 * len(game.cards.units) + card.index]
 
     def values(self, game: Game) -> list[float]:

@@ -214,19 +214,19 @@ def hand_features(hand: list[UnitType], gold: int) -> tuple[float, float, float,
     features of a hand, with ``gold`` not yet committed: the only features a drafted card
     changes, so a draft's options share the rest (``Evaluation.values_with_card``)."""
     strength = production_ = affordable = 0
-    gold_left = gold
-    for t in sorted(hand, key=_cost):
+    costs = []
+    for t in hand:
         strength += t.strength
         for _, amount, _ in t.produces:
             production_ += amount
-        if t.cost <= gold_left:
+        costs.append(t.cost)
+    costs.sort()                           # cheapest first
+    gold_left = gold
+    for cost in costs:
+        if cost <= gold_left:
             affordable += 1
-            gold_left -= t.cost
+            gold_left -= cost
     return float(len(hand)), float(strength), float(affordable), float(production_)
-
-
-def _cost(t: UnitType) -> int:
-    return t.cost
 
 
 def _paid(ctx: Ctx, payers: list[Unit], faces: list[BuildingLevel], hook: str, kind: str) -> int:

@@ -210,17 +210,32 @@ class GreedyBot:
         best, best_v = actions[0], None
         theirs = visible_opponent_strengths(g, seat)      # no action of the seat's changes them
         for a in actions:
-            w = g.clone()
             if kind == BUILD:
-                if a.kind != PASS:
-                    construction.build(w, seat, a)
-                v = self.ev.value(w, seat, "aging", theirs)
+                v = self._value_built(g, seat, a, theirs)
             else:
+                w = g.clone()
                 w.apply_trusted(seat, a)
                 v = self.ev.value(w, seat, None, theirs)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
         return best
+
+    def _value_built(self, g: Game, seat: int, a: Action, theirs: list[float]) -> float:
+        """The expected LP after construction ``a`` (or a pass), valued as the Aging that
+        follows sees it: built in ``g`` itself and taken back (a build changes only the
+        seat's gold and buildings), with no event logged."""
+        if a.kind == PASS:
+            return self.ev.value(g, seat, "aging", theirs)
+        p = g.players[seat]
+        gold, levels, logged = p.gold, p.buildings[:], g.record_events
+        g.record_events = False
+        try:
+            construction.build(g, seat, a)
+            return self.ev.value(g, seat, "aging", theirs)
+        finally:
+            p.gold = gold
+            p.buildings[:] = levels
+            g.record_events = logged
 
     def _deploy(self, g: Game, seat: int, actions: list[Action]) -> Action:
         """The first step of the best plan (class docstring).  Steps are tried on the
