@@ -53,6 +53,11 @@ class Evaluation:
         self._aligned: dict[tuple[str, int], list[float]] = {}
         #: the weights by moment (card set, turn, phase, solo?), without building the stage's name
         self._by_moment: dict[tuple[int, int, str, bool], tuple[CardSet, list[float]]] = {}
+        self._last_cards: CardSet | None = None
+        self._last_turn = 0
+        self._last_phase = ""
+        self._last_solo = False
+        self._last: list[float] = []
         self._odds: dict[int, tuple[CardSet, list[float]]] = {}
 
     @classmethod
@@ -99,9 +104,10 @@ class Evaluation:
         if PHASE_INDEX.get(phase or game.phase, 6) == 6:
             return final_lp(game, seat)
         w = self._weights_now(game, phase)
+        x = base_features(game, seat, phase, theirs)
         total = 0.0
-        for a, b in zip(w, base_features(game, seat, phase, theirs)):
-            total += a * b
+        for i in range(len(x)):
+            total += w[i] * x[i]
         base = len(BASE)
         for i in card_indices(game.players[seat], len(game.cards.units)):
             total += w[base + i]
@@ -132,8 +138,8 @@ class Evaluation:
             x[HAND], x[HAND + 1], x[HAND + 2], x[HAND + 3] = hand_features(hand, gold)
             hand.pop()
             total = 0.0
-            for a, b in zip(w, x):
-                total += a * b
+            for i in range(len(x)):
+                total += w[i] * x[i]
             for k, i in enumerate(indices):       # the hand's cards, the new one last, then the rest
                 if k == in_hand:
                     total += w[base + t.index]
@@ -145,15 +151,25 @@ class Evaluation:
 
     def _weights_now(self, game: Game, phase: str | None) -> list[float]:
         """:meth:`weights` of the game's moment (``phase``: instead of the game's)."""
-        moment = (id(game.cards), game.turn, phase or game.phase, game.lich is not None)
+        phase = phase or game.phase
+        solo = game.lich is not None
+        if (game.cards is self._last_cards and game.turn == self._last_turn and phase == self._last_phase
+                and solo == self._last_solo):
+            return self._last
+        moment = (id(game.cards), game.turn, phase, solo)
         known = self._by_moment.get(moment)
         if known is not None and known[0] is game.cards:     # held: its id cannot be reused meanwhile
-            return known[1]
-        key = stage(game, phase)
-        w = self.weights(game, key)
-        if w is None:
-            raise KeyError(key)
-        self._by_moment[moment] = (game.cards, w)
+            w = known[1]
+        else:
+            key = stage(game, phase)
+            found = self.weights(game, key)
+            if found is None:
+                raise KeyError(key)
+            w = found
+            self._by_moment[moment] = (game.cards, w)
+        # the last moment asked, checked first: a decision's options ask for the same one
+        self._last_cards, self._last_turn, self._last_phase, self._last_solo, self._last = \
+            game.cards, game.turn, phase, solo, w
         return w
 
     def keep_gain(self, game: Game, card: UnitType) -> float:

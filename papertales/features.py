@@ -164,7 +164,13 @@ def base_features(game: Game, seat: int, phase_name: str | None = None,
         if fighting:
             if dies:
                 lasting -= st
-            life = wars_left if at is None else min(wars_left, max(0, at - u.age) + (phase <= 2))
+            life = wars_left
+            if at is not None:
+                ahead = at - u.age if at > u.age else 0
+                if phase <= 2:
+                    ahead += 1
+                if ahead < life:
+                    life = ahead
             strength_turns += st * life
     if theirs is None:
         theirs = visible_opponent_strengths(game, seat)
@@ -175,8 +181,8 @@ def base_features(game: Game, seat: int, phase_name: str | None = None,
             wins_now += 1
         if lasting >= strength:
             wins_later += 1
-        margin_now += max(-MARGIN_CAP, min(MARGIN_CAP, mine - strength))
-        margin_later += max(-MARGIN_CAP, min(MARGIN_CAP, lasting - strength))
+        margin_now += _capped(mine - strength)
+        margin_later += _capped(lasting - strength)
     war_lp_now = 0.0
     war_lp_base = 0.0
     if phase <= 2:
@@ -227,6 +233,15 @@ def hand_features(hand: list[UnitType], gold: int) -> tuple[float, float, float,
             affordable += 1
             gold_left -= cost
     return float(len(hand)), float(strength), float(affordable), float(production_)
+
+
+def _capped(margin: float) -> float:
+    """``margin`` within +-:data:`MARGIN_CAP`."""
+    if margin > MARGIN_CAP:
+        return float(MARGIN_CAP)
+    if margin < -MARGIN_CAP:
+        return float(-MARGIN_CAP)
+    return margin
 
 
 def _paid(ctx: Ctx, payers: list[Unit], faces: list[BuildingLevel], hook: str, kind: str) -> int:
