@@ -21,6 +21,9 @@ Values are language-free, and some are worded by their name (as in
 Anything else is shown as it is (ids, spot names, numbers, action notations, paths)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
 from .i18n import card_name, get_language, has, t
 from .state import SPOT_NAMES
 
@@ -43,11 +46,11 @@ class Phrase:
     def __repr__(self) -> str:
         return f"Phrase({self.key!r}, **{self.params!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, object]], Phrase], tuple[str, dict[str, object]]]:
         return (_phrase, (self.key, self.params))
 
 
-def _phrase(key: str, params: dict) -> Phrase:
+def _phrase(key: str, params: dict[str, object]) -> Phrase:
     return Phrase(key, **params)
 
 
@@ -66,7 +69,7 @@ class PaperTalesError(Exception):
         return self.text()
 
 
-def _text(key: str, params: dict, lang: str | None) -> str:
+def _text(key: str, params: dict[str, object], lang: str | None) -> str:
     if not has(key, "en"):
         return key                    # a message built elsewhere, already in words
     lang = lang or get_language()
