@@ -31,7 +31,8 @@ def card_report(players: int = 4, games: int = 200, seed: int = 1, bots: Iterabl
     ``revealed`` seat-games, ``win_rate_revealed`` ...), sorted by win-rate difference."""
     bots = list(bots)
     rows = tournament.run(bots, games=games, seed=seed, players=players, jobs=jobs, progress=progress, **options)
-    return cardstats.card_stats(rows)["units"]
+    units: list[dict[str, Any]] = cardstats.card_stats(rows)["units"]
+    return units
 
 
 def advise(game: Game, seat: int, budget: str | Budget | None = DEFAULT_BUDGET, seed: int = 0,
