@@ -71,7 +71,7 @@ class Row(TypedDict):
 
 
 #: a chunk of games for a worker: (bots, first game, count, seed, players, budget, options)
-_Job = tuple[list[str], int, int, int, int, "str | Budget | None", dict[str, Any]]
+_Job = tuple[list[str], int, int, int, int, str | Budget | None, dict[str, Any]]
 #: the progress bar to close (or None) and the function told each finished game
 _Progress = tuple[Any, Callable[[int], object]]
 
