@@ -23,6 +23,7 @@ Anything else is shown as it is (ids, spot names, numbers, action notations, pat
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from .i18n import card_name, get_language, has, t
 from .state import SPOT_NAMES
@@ -83,7 +84,7 @@ def _word(name: str, value: object, lang: str) -> object:
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, (PaperTalesError, Phrase)) for v in value):
         return ", ".join(v.text(lang) for v in value)
     if name == "card" or name.endswith("_card"):
-        return card_name(value, lang)
+        return card_name(cast(str, value), lang)          # a card id (module docstring)
     if name == "cards" and isinstance(value, (list, tuple)):
         return ", ".join(card_name(v, lang) for v in value) or t("word.nothing", lang)
     if name == "spot" and isinstance(value, int) and not isinstance(value, bool):
