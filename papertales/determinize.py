@@ -29,17 +29,26 @@ The odds depend on the cards only, never on where the hidden cards really are.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from operator import attrgetter
+from typing import TYPE_CHECKING, cast
 
 from .construction import options
 from .rng import Rng
 from .state import Unit
 
+if TYPE_CHECKING:     # the game imports this module
+    from .cards import UnitType
+    from .game import Game
+
+#: the unseen places of a seat: (seat, hand size, pack size, a kept card?, face-down spots)
+Shape = tuple[int, int, int, bool, list[int]]
+
 _TRIES = 20          # redeals to find face-down units their owners could pay for
 _KEYS = float(1 << 64)   # a key of Rng.next64 over this is a uniform number in (0, 1)
 
 
-def determinize(game, seat: int, rng: Rng):
+def determinize(game: Game, seat: int, rng: Rng) -> Game:
     """A clone of ``game`` in which everything hidden from ``seat`` is resampled."""
     return Worlds(game, seat).sample(rng)
 
@@ -49,22 +58,22 @@ class Worlds:
     meanwhile), sampled one at a time: the unseen cards, sorted, and the places they are
     dealt to are gathered once for all (the search samples a world per iteration)."""
 
-    def __init__(self, game, seat: int, odds=None):
+    def __init__(self, game: Game, seat: int, odds: Sequence[float] | None = None) -> None:
         self.game = game
         self.odds = odds
         self.others = [s for s in range(game.n) if s != seat]
         pool = list(game.draw) + list(game.discard)
-        shapes = []                           # (seat, hand, pack, kept?, face-down spots)
+        shapes: list[Shape] = []              # (seat, hand, pack, kept?, face-down spots)
         for s in self.others:
             p = game.players[s]
             spots = [i for i, u in enumerate(p.units) if u is not None and u.new]
             pool += p.hand + p.pack + ([p.kept] if p.kept is not None else [])
-            pool += [p.units[i].type for i in spots]
+            pool += [cast(Unit, p.units[i]).type for i in spots]     # spots: the face-down units
             shapes.append((s, len(p.hand), len(p.pack), p.kept is not None, spots))
         pool.sort(key=_card_index)            # the deal depends on rng only, not on hidden order
         self.pool, self.shapes = pool, shapes
 
-    def sample(self, rng: Rng):
+    def sample(self, rng: Rng) -> Game:
         """One world: a clone of the game with every unseen card dealt again with ``rng``."""
         pool = self.pool[:]
         for _ in range(_TRIES):
@@ -73,18 +82,21 @@ class Worlds:
                 break
         return self._deal(pool, rng)
 
-    def world(self, seed: int, k: int):
+    def world(self, seed: int, k: int) -> Game:
         """World ``k`` of ``seed`` (module docstring): each unseen card's key is drawn from
         the seed, ``k`` and the card's place in its card set (and which copy it is), and
         the cards are dealt in order of their keys.  The events of the world start empty
         and are recorded (the coach reads what happens in it)."""
         rng = Rng(Rng((seed << 24) ^ k).next64())
-        first, slots = [], 0                    # each unit type's first key (its copies follow)
+        first: list[int] = []
+        slots = 0                    # each unit type's first key (its copies follow)
         for u in self.game.cards.units:
             first.append(slots)
             slots += max(u.copies, 1)
         pool = self.pool
-        at, copy, last = [], 0, None
+        at: list[int] = []
+        copy = 0
+        last: UnitType | None = None
         for c in pool:                          # the pool is sorted: copies are neighbours
             copy = copy + 1 if c is last else 0
             last = c
@@ -103,18 +115,19 @@ class Worlds:
         g.record_events = True
         return g
 
-    def _drafted(self, at, keys, more) -> list:
+    def _drafted(self, at: Sequence[int], keys: Sequence[int], more: Sequence[int]) -> list[UnitType]:
         """The unseen cards in the order :meth:`_deal` fills the places, the cards the
         other seats chose (hands, kept cards, face-down units) drawn in proportion to
         ``odds`` -- how often a player takes each card -- by an exponential race (the
         smallest ``-log(u) / odds`` win), the rest (packs, the piles) in order of ``more``."""
         pool, odds = self.pool, self.odds
+        assert odds is not None                 # called with odds only
         race = sorted(range(len(pool)),
                       key=lambda i: -math.log((keys[at[i]] + 0.5) / _KEYS) / odds[pool[i].index])
         chosen = sum(hand + kept + len(spots) for _, hand, _, kept, spots in self.shapes)
         picked = iter(race[:chosen])
         rest = iter(sorted(race[chosen:], key=lambda i: more[at[i]]))
-        order = []
+        order: list[int] = []
         for _s, hand, pack, kept, spots in self.shapes:
             order += [next(picked) for _ in range(hand)]
             order += [next(rest) for _ in range(pack)]
@@ -122,7 +135,7 @@ class Worlds:
         order += list(rest)
         return [pool[i] for i in order]
 
-    def _deal(self, pool, rng: Rng):
+    def _deal(self, pool: Sequence[UnitType], rng: Rng) -> Game:
         """A clone of the game with ``pool`` dealt into the unseen places, in order."""
         g = self.game.clone()
         shapes = self.shapes
@@ -151,7 +164,7 @@ class Worlds:
 _card_index = attrgetter("index")
 
 
-def _affordable(g, shapes, pool) -> bool:
+def _affordable(g: Game, shapes: Sequence[Shape], pool: Sequence[UnitType]) -> bool:
     """Would each owner have been able to pay for the face-down units dealt to them?"""
     at = 0
     for s, hand, pack, kept, spots in shapes:
@@ -163,8 +176,9 @@ def _affordable(g, shapes, pool) -> bool:
     return True
 
 
-def _determinize_lich(g, rng) -> None:
+def _determinize_lich(g: Game, rng: Rng) -> None:
     lk = g.lich
+    assert lk is not None                       # called for a solo game only
     lk.netherworld = sorted(lk.netherworld, key=_card_index)
     rng.shuffle(lk.netherworld)
     line = list(lk.line)

@@ -15,22 +15,37 @@ bot-driven Deployment always ends.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container, Iterable, Sequence
+from typing import ClassVar, Protocol, cast
+
 from .bots import draw_pick_or_build
 from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES, PASS,
                       PICK, PLACE, RETURN, Action, for_card)
 from .deployment import DISCARDS_AT, place_actions, survey
 from .evaluation import Evaluation
 from .features import visible_opponent_strengths
-from .state import IS_FRONT, Unit
+from .state import IS_FRONT, Player, Unit
+from .cards import UnitType
+from .game import Game
 from . import construction
 
 
-def bot_actions(game, seat, moved=()) -> list:
+class Draws(Protocol):
+    """Anything with ``below(n)``: an :class:`~papertales.rng.Rng`, or a test's fixed draws."""
+
+    def below(self, n: int) -> int: ...
+
+
+#: a row of units as a plan's key sees them: (card id, age, new) sorted
+_Row = tuple[tuple[str, int, bool], ...]
+
+
+def bot_actions(game: Game, seat: int, moved: Container[int] = ()) -> list[Action]:
     """The actions a bot considers: all legal ones but those that only shuffle the kingdom
     around -- taking back a unit just placed, moving a new unit, moving a unit within its
     row, or moving a unit a second time (``moved``: spots already moved this Deployment).
     So a bot-driven Deployment always ends."""
-    out = []
+    out: list[Action] = []
     p = game.players[seat]
     for a in game.legal_actions(seat):
         k = a.kind
@@ -38,18 +53,20 @@ def bot_actions(game, seat, moved=()) -> list:
             continue
         if k is MOVE:
             _, src, dst = a
-            if p.units[src].new or IS_FRONT[src] == IS_FRONT[dst] or src in moved or dst in moved:
+            if cast(Unit, p.units[src]).new or IS_FRONT[src] == IS_FRONT[dst] or src in moved or dst in moved:
                 continue
         out.append(a)
     return out
 
 
-def random_bot_action(game, seat, rng) -> Action:
+def random_bot_action(game: Game, seat: int, rng: Draws) -> Action:
     """One of :func:`bot_actions` ``(game, seat)`` drawn uniformly (the search's random
     rollouts): the same draw and the same action as ``acts[rng.below(len(acts))]``, but
     in drafts, constructions and deployments only the chosen action is built, as
     :class:`~papertales.bots.RandomBot` does."""
-    kind = game.pending[seat].kind
+    d = game.pending[seat]
+    assert d is not None                    # asked for a pending decision
+    kind = d.kind
     if kind == DRAFT or kind == DRAFT_DISCARD or kind == BUILD:
         return draw_pick_or_build(game, seat, kind, rng)
     if kind == DEPLOY:
@@ -58,7 +75,7 @@ def random_bot_action(game, seat, rng) -> Action:
     return acts[rng.below(len(acts))]
 
 
-def _random_deployment(game, seat, rng) -> Action:
+def _random_deployment(game: Game, seat: int, rng: Draws) -> Action:
     """:func:`random_bot_action` in a Deployment.  The legal actions are listed as: the
     discards, each placeable card on each free spot, the take-backs (no bot's), the moves,
     then ``done`` and ``done CARD`` for each distinct card in hand."""
@@ -81,12 +98,12 @@ def _random_deployment(game, seat, rng) -> Action:
     return DONE_NOTHING if i == 0 else for_card(DONE, cards[i - 1])
 
 
-def _crossing_moves(p) -> list[Action]:
+def _crossing_moves(p: Player) -> list[Action]:
     """The moves :func:`bot_actions` keeps (nothing moved yet), in the engine's order: a
     unit placed before this Deployment to a spot of the other row, free or held by a unit
     -- a swap, which the engine lists once, from the lower spot."""
     units = p.units
-    out = []
+    out: list[Action] = []
     for s in range(p.spots):
         u = units[s]
         if u is not None and not u.new:
@@ -103,18 +120,18 @@ class MoveMemory:
 
     __slots__ = ("key", "spots")
 
-    def __init__(self):
-        self.key = None
-        self.spots = set()
+    def __init__(self) -> None:
+        self.key: tuple[int, str] | None = None
+        self.spots: set[int] = set()
 
-    def actions(self, game, seat) -> list:
+    def actions(self, game: Game, seat: int) -> list[Action]:
         """:func:`bot_actions` for ``seat``, forgetting the moves of earlier phases."""
         key = (game.turn, game.phase)
         if key != self.key:
             self.key, self.spots = key, set()
         return bot_actions(game, seat, self.spots)
 
-    def note(self, action) -> None:
+    def note(self, action: Action) -> None:
         if action.kind is MOVE:
             self.spots.update((action.spot, action.to))
 
@@ -136,27 +153,29 @@ class GreedyBot:
     ``lookahead=False`` plays Deployment one placement at a time (the search's fast
     rollouts)."""
 
-    name = "greedy"
+    name: ClassVar[str] = "greedy"
 
-    def __init__(self, seed: int = 0, lookahead: bool = True, evaluation=None):
+    def __init__(self, seed: int = 0, lookahead: bool = True, evaluation: Evaluation | None = None) -> None:
         self.seed = seed                  # no randomness: kept for the registry's signature
         self.ev = evaluation if evaluation is not None else Evaluation.default()
         self.lookahead = lookahead
         self.moves = MoveMemory()
 
-    def choose(self, game, seat):
+    def choose(self, game: Game, seat: int) -> Action:
         world = game.clone()
         world.record_events = False
         return self.choose_in_world(world, seat, game)
 
-    def choose_in_world(self, world, seat, game=None):
+    def choose_in_world(self, world: Game, seat: int, game: Game | None = None) -> Action:
         """The choice in ``world``: a copy of the game (or a world sampled for the seat, in
         the search's rollouts) that this call may change."""
         game = game if game is not None else world
         actions = self.moves.actions(game, seat)
         if len(actions) == 1:
             return actions[0]
-        kind = game.pending[seat].kind
+        d = game.pending[seat]
+        assert d is not None                # asked for a pending decision
+        kind = d.kind
         if kind == DRAFT or kind == DRAFT_DISCARD:
             best = self._draft(world, seat, kind)
         elif kind == DEPLOY:
@@ -168,12 +187,13 @@ class GreedyBot:
 
     # ------------------------------------------------------------------ decisions
 
-    def _draft(self, g, seat, kind) -> Action:
+    def _draft(self, g: Game, seat: int, kind: str) -> Action:
         """Keep the card that raises the expected LP most (2 players, the discard: the
         card that would raise it most, so that the opponent does not get it)."""
         p = g.players[seat]
         ev = self.ev
         theirs = visible_opponent_strengths(g, seat)
+        best_v: float | None
         best, best_v = p.pack[0], None
         for t in _distinct(p.pack):
             p.hand.append(t)
@@ -183,8 +203,9 @@ class GreedyBot:
                 best, best_v = t, v
         return for_card(PICK if kind == DRAFT else DROP, best.id)
 
-    def _best_after(self, g, seat, kind, actions) -> Action:
+    def _best_after(self, g: Game, seat: int, kind: str, actions: Sequence[Action]) -> Action:
         """The action after which the expected LP is highest (ties: the first listed)."""
+        best_v: float | None
         best, best_v = actions[0], None
         theirs = visible_opponent_strengths(g, seat)      # no action of the seat's changes them
         for a in actions:
@@ -200,13 +221,13 @@ class GreedyBot:
                 best, best_v = a, v
         return best
 
-    def _deploy(self, g, seat, actions) -> Action:
+    def _deploy(self, g: Game, seat: int, actions: Sequence[Action]) -> Action:
         """The first step of the best plan (class docstring).  Steps are tried on the
         seat's own kingdom and taken back (:func:`_step`); the opponents' strengths are
         read once, since nothing the seat does changes them."""
         plan = _Planner(self.ev, g, seat)
         done_action, best_v = plan.done()
-        best = None
+        best: Action | None = None
         for a in self._steps(g, seat, actions):
             undo = _step(g, seat, a)
             try:
@@ -218,12 +239,12 @@ class GreedyBot:
         return best if best is not None else done_action
 
     @staticmethod
-    def _steps(g, seat, actions) -> list[Action]:
+    def _steps(g: Game, seat: int, actions: Iterable[Action]) -> list[Action]:
         """The first steps worth trying: each card in hand on the first free Front and the
         first free Back spot (the evaluation sees a unit's row, not its spot), every
         discard and move the bot may make."""
-        out = []
-        tried = set()
+        out: list[Action] = []
+        tried: set[tuple[str, bool]] = set()
         for a in actions:
             k = a.kind
             if k is PLACE:
@@ -237,7 +258,7 @@ class GreedyBot:
         return out
 
 
-def best_done(game, seat: int, ev: Evaluation | None = None) -> Action:
+def best_done(game: Game, seat: int, ev: Evaluation | None = None) -> Action:
     """``done`` keeping the card the evaluation adds most for (or none): how the greedy bot
     ends a Deployment."""
     g = game.clone()
@@ -248,11 +269,11 @@ def best_done(game, seat: int, ev: Evaluation | None = None) -> Action:
 class _Planner:
     """Values Deployment plans of one seat in its game, which it changes and restores."""
 
-    def __init__(self, ev, g, seat: int) -> None:
+    def __init__(self, ev: Evaluation, g: Game, seat: int) -> None:
         self.ev, self.g, self.seat = ev, g, seat
         self.p = g.players[seat]
         self.theirs = visible_opponent_strengths(g, seat)
-        self.cache: dict = {}
+        self.cache: dict[tuple[_Row, _Row, tuple[str, ...], int], float] = {}
 
     def value(self) -> float:
         return self.ev.value(self.g, self.seat, None, self.theirs)
@@ -281,9 +302,10 @@ class _Planner:
         v = self.cache.get(key)
         if v is not None:
             return v
-        undo = []
+        undo: list[Callable[[], None]] = []
         try:
             while True:
+                best: tuple[UnitType, int] | None
                 best, best_v = None, self.value()
                 for card, spot in _placements(self.p):
                     back = _place(self.p, card, spot)
@@ -301,16 +323,16 @@ class _Planner:
         self.cache[key] = v
         return v
 
-    def _key(self):
+    def _key(self) -> tuple[_Row, _Row, tuple[str, ...], int]:
         p = self.p
-        rows = ([], [])
+        rows: tuple[list[tuple[str, int, bool]], list[tuple[str, int, bool]]] = ([], [])
         for s, u in enumerate(p.units):
             if u is not None:
                 rows[IS_FRONT[s]].append((u.type.id, u.age, u.new))
         return (tuple(sorted(rows[0])), tuple(sorted(rows[1])), tuple(sorted(t.id for t in p.hand)), p.spots)
 
 
-def _placements(p) -> list[tuple]:
+def _placements(p: Player) -> list[tuple[UnitType, int]]:
     """Each distinct card in hand the seat can still pay for, on the first free Front and
     the first free Back spot."""
     committed = 0
@@ -326,7 +348,7 @@ def _placements(p) -> list[tuple]:
         elif u.new:
             committed += u.type.cost
     budget = p.gold - committed
-    out = []
+    out: list[tuple[UnitType, int]] = []
     for t in _distinct(p.hand):
         if t.cost <= budget:
             if free_front is not None:
@@ -336,20 +358,20 @@ def _placements(p) -> list[tuple]:
     return out
 
 
-def _place(p, card, spot):
+def _place(p: Player, card: UnitType, spot: int) -> Callable[[], None]:
     """Put ``card`` from the hand face down on ``spot``; returns what takes it back."""
     i = p.hand.index(card)
     del p.hand[i]
     old = p.units[spot]
     p.units[spot] = Unit(card, 0, True)
 
-    def back():
+    def back() -> None:
         p.units[spot] = old
         p.hand.insert(i, card)
     return back
 
 
-def _step(g, seat, a):
+def _step(g: Game, seat: int, a: Action) -> Callable[[], None]:
     """Make Deployment step ``a`` -- a placement, a move or a discard of a unit in play --
     on ``seat``'s kingdom as the engine would, as far as the evaluation can see (a
     discarded card's place on the discard pile is not); returns what takes it back."""
@@ -363,18 +385,20 @@ def _step(g, seat, a):
         src, dst = a.spot, a.to
         units[src], units[dst] = units[dst], units[src]
 
-        def back():
+        def back() -> None:
             units[src], units[dst] = units[dst], units[src]
         return back
     spot, gone = a.spot, units[a.spot]       # a discard: the unit goes, nothing comes
     units[spot] = None
 
-    def undiscard():
+    def undiscard() -> None:
         units[spot] = gone
     return undiscard
 
 
-def _distinct(cards) -> list:
+def _distinct(cards: Iterable[UnitType]) -> list[UnitType]:
+    out: list[UnitType]
+    seen: set[str]
     out, seen = [], set()
     for t in cards:
         if t.id not in seen:

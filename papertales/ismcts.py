@@ -20,10 +20,14 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
+from typing import ClassVar
 
+from .actions import Action
 from .determinize import Worlds
 from .errors import PaperTalesError
 from .evaluation import Evaluation
+from .game import Game
 from .greedy import GreedyBot, MoveMemory, bot_actions, random_bot_action
 from .montecarlo import distinct
 from .rng import Rng
@@ -34,15 +38,15 @@ EXPLORATION = 0.7
 class _Node:
     __slots__ = ("visits", "total", "avail", "children", "lp")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0          # sum of rewards
         self.lp = 0.0             # sum of the seat's LP (or LP-equivalent value) at the horizon
         self.avail = 0
-        self.children = {}
+        self.children: dict[Action, _Node] = {}
 
 
-class ActionStats(tuple):
+class ActionStats(tuple[Action, int, float, float]):
     """One root action's search statistics: ``(action, visits, reward, lp)``: the mean
     reward (a win share at the end of the game, or the evaluation's chance to win at the
     horizon) and the mean LP -- final LP, or the expected final LP at the horizon."""
@@ -59,10 +63,10 @@ class IsmctsBot:
     by ``greedy`` (default) or ``random`` players; ``horizon`` ``turn`` or ``game``;
     ``evaluation``: the :class:`~papertales.evaluation.Evaluation` at the horizon."""
 
-    name = "ismcts"
+    name: ClassVar[str] = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 rollout: str = "greedy", horizon: str = "turn", evaluation: Evaluation | None = None):
+                 rollout: str = "greedy", horizon: str = "turn", evaluation: Evaluation | None = None) -> None:
         if rollout not in ("random", "greedy"):
             raise PaperTalesError("err.bot.choice", option="rollout", value=rollout, allowed="greedy, random")
         if horizon not in ("turn", "game"):
@@ -74,10 +78,10 @@ class IsmctsBot:
         self.horizon = horizon
         self.moves = MoveMemory()
         self.ev = evaluation if evaluation is not None else Evaluation.default()
-        self._rollout_bots: dict = {}
-        self.last_stats = None         # ActionStats per root action, most visited first
+        self._rollout_bots: dict[int, GreedyBot] = {}
+        self.last_stats: list[ActionStats] | None = None         # ActionStats per root action, most visited first
 
-    def choose(self, game, seat):
+    def choose(self, game: Game, seat: int) -> Action:
         # moves that give the same game are one choice (a card on F1 or on F2)
         actions = [group[0] for group in distinct(game, seat, self.moves.actions(game, seat))]
         if len(actions) == 1:
@@ -88,14 +92,14 @@ class IsmctsBot:
         return best
 
     @staticmethod
-    def rank(root) -> list:
+    def rank(root: _Node) -> list[ActionStats]:
         rows = [ActionStats((a, c.visits, c.total / c.visits if c.visits else 0.0,
                              c.lp / c.visits if c.visits else 0.0))
                 for a, c in root.children.items()]
         rows.sort(key=lambda r: (-r[1], -r[2]))
         return rows
 
-    def analyse(self, game, seat, actions=None) -> list:
+    def analyse(self, game: Game, seat: int, actions: Sequence[Action] | None = None) -> list[ActionStats]:
         """Search ``seat``'s decision and return the statistics of every action (all of
         ``actions``, default the bot's own choices), for the coach."""
         actions = actions if actions is not None else bot_actions(game, seat)
@@ -113,7 +117,7 @@ class IsmctsBot:
 
     # ------------------------------------------------------------------ one iteration
 
-    def _iterate(self, root, g, seat, root_actions):
+    def _iterate(self, root: _Node, g: Game, seat: int, root_actions: Sequence[Action]) -> None:
         rng = self.rng
         turn = g.turn
         node = root
@@ -135,7 +139,7 @@ class IsmctsBot:
                 continue
             if in_tree:
                 legal = root_actions if first else bot_actions(g, seat)
-                untried = []
+                untried: list[Action] = []
                 for a in legal:
                     child = node.children.get(a)
                     if child is None:
@@ -167,12 +171,12 @@ class IsmctsBot:
             n.total += reward
             n.lp += lp
 
-    def _policy(self, g, s):
+    def _policy(self, g: Game, s: int) -> Action:
         if self.rollout == "greedy":
             return self._greedy(g, s)
         return random_bot_action(g, s, self.rng)
 
-    def _greedy(self, g, s):
+    def _greedy(self, g: Game, s: int) -> Action:
         """The fast greedy bot of seat ``s`` in this iteration's world (one per seat, so
         that each remembers its own moves)."""
         bot = self._rollout_bots.get(s)
@@ -180,7 +184,7 @@ class IsmctsBot:
             bot = self._rollout_bots[s] = GreedyBot(lookahead=False, evaluation=self.ev)
         return bot.choose_in_world(g, s)
 
-    def _outcome(self, g, seat) -> tuple[float, float]:
+    def _outcome(self, g: Game, seat: int) -> tuple[float, float]:
         """The sample's reward -- a win share at the end of the game, else the evaluation's
         chance to win -- and the seat's LP (at the horizon: its expected final LP)."""
         if g.is_over:
@@ -190,7 +194,7 @@ class IsmctsBot:
         return self.ev.win_chance(g, seat, values), values[seat]
 
 
-def _ucb(child) -> float:
+def _ucb(child: _Node) -> float:
     if not child.visits:
         return float("inf")
     return child.total / child.visits + EXPLORATION * math.sqrt(math.log(max(child.avail, 1)) / child.visits)

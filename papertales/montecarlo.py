@@ -16,15 +16,18 @@ moves that give the same game (:func:`kingdom_key`).
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Iterable, Sequence
 
+from .actions import Action
 from .evaluation import Evaluation
+from .game import Game
 from .greedy import GreedyBot, MoveMemory
 from .state import IS_FRONT
 
 Z95 = 1.959963984540054
 
 
-def mean_interval(xs) -> tuple[float, float, float]:
+def mean_interval(xs: Sequence[float]) -> tuple[float, float, float]:
     """Mean and its 95 % normal interval."""
     n = len(xs)
     m = sum(xs) / n
@@ -38,13 +41,14 @@ def mean_interval(xs) -> tuple[float, float, float]:
 class Playout:
     """Plays sampled worlds to the horizon with the fast greedy bot in every seat."""
 
-    def __init__(self, ev: Evaluation | None = None, horizon: str = "turn"):
+    def __init__(self, ev: Evaluation | None = None, horizon: str = "turn") -> None:
         self.ev = ev if ev is not None else Evaluation.default()
         self.horizon = horizon
-        self.bots: dict = {}
+        self.bots: dict[int, GreedyBot] = {}
 
-    def finish(self, g, seat: int, turn: int) -> tuple[float, float]:
+    def finish(self, g: Game, seat: int, turn: int) -> tuple[float, float]:
         """Play ``g`` on to the horizon; ``seat``'s expected final LP and chance to win."""
+        bot: GreedyBot | None
         for bot in self.bots.values():
             bot.moves = MoveMemory()
         pending = g.pending
@@ -65,12 +69,12 @@ class Playout:
         return values[seat], self.ev.win_chance(g, seat, values)
 
 
-def kingdom_key(game, seat: int) -> tuple:
+def kingdom_key(game: Game, seat: int) -> tuple[Hashable, ...]:
     """What an action of ``seat`` can change, as the rules see it: LP, gold, buildings,
     the units of each row (a spot matters only as Front or Back), hand, kept card, and the
     pending decision -- two actions that give the same key give the same game."""
     p = game.players[seat]
-    rows: tuple = ([], [])
+    rows: tuple[list[tuple[str, int, bool]], list[tuple[str, int, bool]]] = ([], [])
     for s, u in enumerate(p.units):
         if u is not None:
             rows[IS_FRONT[s]].append((u.type.id, u.age, u.new))
@@ -82,10 +86,10 @@ def kingdom_key(game, seat: int) -> tuple:
             tuple(game.saved[seat]) if game.saved is not None else ())
 
 
-def distinct(game, seat: int, actions) -> list[list]:
+def distinct(game: Game, seat: int, actions: Iterable[Action]) -> list[list[Action]]:
     """``actions`` grouped by the game they lead to (:func:`kingdom_key`), in the order of
     their first member: placing a card on F1 or F2 is one choice, not two."""
-    groups: dict = {}
+    groups: dict[tuple[Hashable, ...], list[Action]] = {}
     for a in actions:
         g = game.clone()
         g.record_events = False
