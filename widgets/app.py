@@ -6,11 +6,12 @@ language (:meth:`App.set_language`); the default is :func:`papertales.i18n.get_l
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Mapping
+from typing import Any, Callable, NamedTuple
 
 import ipywidgets as W
 
-from papertales import i18n
+from papertales import Game, i18n
 from papertales.i18n import t
 from papertales.render import escape
 
@@ -65,11 +66,11 @@ def app_tabs(solo: bool = False) -> tuple[Tab, ...]:
     return SOLO_APP_TABS if solo else APP_TABS
 
 
-def tab_titles(solo: bool = False, lang=None) -> tuple:
+def tab_titles(solo: bool = False, lang: str | None = None) -> tuple:
     return tuple(t(tab.title, lang) for tab in app_tabs(solo))
 
 
-def rules_html(solo: bool = False, lang=None) -> str:
+def rules_html(solo: bool = False, lang: str | None = None) -> str:
     return wrap(rules_summary(solo, lang))
 
 
@@ -88,7 +89,7 @@ class App(Speaking, W.VBox):
     language of the page (default: the current one); the switch at the top changes it."""
 
     def __init__(self, players: int = 3, seed: int = 7, humans=(0,), cards=None, lich_king_cards=0,
-                 lang=None, **kw):
+                 lang: str | None = None, **kw: Any):
         super().__init__(**kw)
         if lang is not None:
             i18n.set_language(lang)      # the engine's words (prompts, refusals) follow the page
@@ -175,7 +176,7 @@ class App(Speaking, W.VBox):
                                   css=False)
 
     @guarded()
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Redraw the whole page in ``lang`` ("en" or "pl"); the engine's messages follow."""
         lang = i18n.check_language(lang)
         i18n.set_language(lang)
@@ -261,7 +262,7 @@ class App(Speaking, W.VBox):
     # -------------------------------------------------------------- tabs
 
     @guarded()
-    def _on_session(self, session=None):
+    def _on_session(self, session: Session | None = None):
         """A solo game shows the Lich King panel in the war graph's tab (opened when the
         solo mode starts), and the solo rules."""
         solo = self.solo
@@ -277,7 +278,7 @@ class App(Speaking, W.VBox):
         self._on_tab()
 
     @guarded()
-    def _on_tab(self, change=None):
+    def _on_tab(self, change: Mapping[str, Any] | None = None) -> None:
         current = app_tabs(self.solo)[self.tabs.selected_index]
         for name, panel in self.panels().items():
             panel.set_active(name == current.name)

@@ -127,10 +127,12 @@ class Speaking:
     """A panel that speaks one language (``self.lang``, default the current language of
     :mod:`papertales.i18n`) and redraws itself in another with :meth:`set_language`."""
 
-    lang: str | None = None
-
     if TYPE_CHECKING:
+        lang: str                               # set by _init_language
+
         def refresh(self) -> None: ...          # the panel's own
+    else:
+        lang = None
 
     def _init_language(self, lang: str | None) -> str:
         self.lang = check_language(lang) if lang else get_language()

@@ -12,6 +12,8 @@ needs no file served by anybody: the bundle travels over the kernel's own connec
 
 from __future__ import annotations
 
+from typing import Any
+
 import functools
 import json
 import os
@@ -109,14 +111,14 @@ def _figure_class():
 
         _esm = _with_version(SHIM)
 
-        def __init__(self, *args, **kwargs) -> None:
+        def __init__(self, *args, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self.on_msg(_answer)
 
     return FigureWidget
 
 
-def figure_widget(*args, **kwargs):
+def figure_widget(*args, **kwargs: Any):
     """A plotly ``FigureWidget`` (same arguments) whose page loads plotly.js once."""
     return _figure_class()(*args, **kwargs)
 
@@ -126,7 +128,7 @@ class BundlePreload(anywidget.AnyWidget):
 
     _esm = _with_version(PRELOAD)
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_msg(_answer)
 

@@ -19,11 +19,13 @@ preview (the engine side is :mod:`papertales.coach`; every word from ``coach.*``
 
 from __future__ import annotations
 
+from typing import Any
+
 import base64
 
 import ipywidgets as W
 
-from papertales import coach
+from papertales import coach, Game
 from papertales import render as R
 from papertales.i18n import number, t
 from papertales.render import escape
@@ -31,6 +33,7 @@ from papertales.render import escape
 from .reviewfile import POINT_COLORS, review_html, summary_text
 from .base import DrawnWhenVisible, MessageBox, Speaking, button, guarded, html, replace_children, shared_layout, wrap
 from .charts import figure_widget, sync_figure_state
+from .session import Session
 
 
 _CSS = """<style>
@@ -48,13 +51,13 @@ def _pct(x) -> str:
     return "—" if x is None else f"{round(100 * x)}%"
 
 
-def _lp(x, lang=None) -> str:
+def _lp(x, lang: str | None = None) -> str:
     if x is None:
         return "—"
     return number(x, lang)
 
 
-def _lp_range(o, lang=None) -> str:
+def _lp_range(o, lang: str | None = None) -> str:
     """The expected final LP and, small, its 95 % range."""
     if o.lp is None:
         return "—"
@@ -69,7 +72,7 @@ def _band(o) -> str:
     return f"{_pct(o.win)} <span class='pt-muted pt-hint-range'>({_pct(o.win_low)}–{_pct(o.win_high)})</span>"
 
 
-def hint_html(h, lang=None) -> str:
+def hint_html(h, lang: str | None = None) -> str:
     """The ranked options of a :class:`papertales.coach.Hint` as a table."""
     head = "".join(f"<th>{escape(t('coach.ui.col.' + c, lang))}</th>" for c in ("rank", "option", "lp", "win", "reason"))
     rows = []
@@ -89,7 +92,7 @@ class HintBox(Speaking, W.VBox):
     options (see :func:`papertales.coach.hint`: ``worlds`` sampled worlds per option, the
     same hint on any machine, the same numbers as the guide and the review)."""
 
-    def __init__(self, game, seat: int, lang=None, worlds: int = coach.WORLDS, **kw):
+    def __init__(self, game, seat: int, lang: str | None = None, worlds: int = coach.WORLDS, **kw: Any) -> None:
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-hint-box")
@@ -120,7 +123,7 @@ class HintBox(Speaking, W.VBox):
             self.table.value = wrap(hint_html(self.result, self.lang))
 
     @guarded()
-    def show(self, _b=None):
+    def show(self, _b: object = None) -> None:
         """Think (the busy sign shows meanwhile) and show the ranked options."""
         self.messages.clear()
         self.busy.layout.display = None
@@ -158,7 +161,7 @@ REVIEW_CSS = f"""<style>{_VERDICT_RULES}
 </style>"""
 
 
-def verdict_label(name, lang=None) -> str:
+def verdict_label(name, lang: str | None = None) -> str:
     return t(f"coach.ui.verdict.{name}", lang)
 
 
@@ -166,7 +169,7 @@ def _when(r, lang) -> str:
     return t("coach.ui.review.when", lang, turn=r.turn, phase=R.phase_title(r.phase, lang))
 
 
-def row_html(number: int, r, lang=None) -> str:
+def row_html(number: int, r, lang: str | None = None) -> str:
     """One reviewed decision: when, the move played (a whole Deployment: its plan), the
     verdict with the LP it cost (95 % range) and the chance to win after the suggestion
     and after the move; when the coach prefers another move, that move and why."""
@@ -199,7 +202,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
     the guide's (:data:`papertales.coach.WORLDS`), so that the three agree.  A new or
     opened game clears it."""
 
-    def __init__(self, session, lazy: bool = False, lang=None, worlds: int = coach.WORLDS, **kw):
+    def __init__(self, session, lazy: bool = False, lang: str | None = None, worlds: int = coach.WORLDS, **kw: Any) -> None:
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-review")
@@ -336,7 +339,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self.redraw()
         return self.rows
 
-    def rows_in(self, lang) -> list:
+    def rows_in(self, lang: str) -> list:
         """The rows in ``lang``: their words are asked again (the judgements are kept)."""
         if self._rows_lang != lang and self._game is not None:
             self.rows = coach.review(self._game, self._review_seat, worlds=self.worlds, lang=lang)
@@ -489,7 +492,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
 
 # ------------------------------------------------------------------ solo draft preview
 
-def solo_pass_html(game, lang=None) -> dict:
+def solo_pass_html(game, lang: str | None = None) -> dict:
     """``{card id: html}``: under each offered card of a solo draft, the LP the Lich King
     gains this turn if you pass it (:func:`papertales.coach.solo_draft_preview`)."""
     out = {}

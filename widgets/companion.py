@@ -20,6 +20,9 @@ illustrative, and every panel says so when they are used.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import base64
 import copy
 import json
@@ -64,11 +67,11 @@ END = 5                       # the turn value of the end of the game
 END_DETAIL = {"ev.end_card_gain": "solo.gains.detail.end_card", "ev.lich_king_card_end": "solo.gains.detail.lich_card_end"}
 
 
-def lk_ability_options(lang=None):
+def lk_ability_options(lang: str | None = None):
     return [(t(f"solo.lk_ability.{name}", lang), value) for name, value in LK_ABILITIES]
 
 
-def turn_options(lang=None):
+def turn_options(lang: str | None = None):
     return [(t("solo.companion.turn.recruitment", lang, turn=n), n) for n in range(1, 5)] + [
         (t("solo.end_of_game", lang), END)]
 
@@ -118,7 +121,7 @@ class Worded:
                 setattr(widget, attr, t(key, self.lang, **params))
 
 
-def unit_options(cards, lang=None):
+def unit_options(cards, lang: str | None = None):
     """``[(name, id)]`` of every unit (and artifact) of a card set, by name."""
     return sorted(((card_name(u, lang), u.id) for u in cards.units), key=lambda o: o[0])
 
@@ -133,7 +136,7 @@ def make_id(name: str, fallback: str) -> str:
 class RequirementEditor(Worded, W.HBox):
     """A quest requirement: a kind and its value; combinations (all/any/not) as JSON."""
 
-    def __init__(self, units=(), lang=None, **kw):
+    def __init__(self, units=(), lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.lang = panel_language(lang)
         self.kind = self._worded(W.Dropdown(options=self._kinds(), value="", layout=W.Layout(width="290px"),
@@ -222,7 +225,7 @@ class NecropolisForm(Worded, W.VBox):
     """One Necropolis card: name, pile, immediate gain, quest (requirement + LP), shields.
     With ``editor=True`` also its id and text (for a pack)."""
 
-    def __init__(self, pile=None, units=(), editor=False, lang=None, **kw):
+    def __init__(self, pile=None, units=(), editor=False, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.lang = panel_language(lang)
         self.editor = editor
@@ -318,7 +321,7 @@ class CompanionPanel(Worded, W.VBox):
     """Score the Lich King of a physical solo game from the cards you enter.  ``lang``: en
     or pl (default: the lab's language); ``set_language`` shows it in another one."""
 
-    def __init__(self, pack=None, lang=None, **kw):
+    def __init__(self, pack=None, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("pt-companion")
         self.lang = panel_language(lang)
@@ -392,7 +395,7 @@ class CompanionPanel(Worded, W.VBox):
                                f"<span class='pt-muted'>({escape(when)})</span>")
         relabel(self.turn, turn_options(lang))
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Show everything in ``lang`` (en, pl) from now on (what was scored is redrawn)."""
         self.lang = panel_language(lang)
         units = unit_options(self.cards, self.lang)
@@ -558,7 +561,7 @@ class CompanionPanel(Worded, W.VBox):
         return [self.cards.unit(d.value) for d in self.netherworld if d.value]
 
     @guarded()
-    def score(self, _b=None):
+    def score(self, _b: object = None) -> None:
         """Compute what the Lich King scores for the chosen turn (errors shown in the panel)."""
         self.messages.clear()
         self._score()
@@ -601,7 +604,7 @@ class CompanionPanel(Worded, W.VBox):
                                      + armies_text_html(self.armies, lang))
 
     @guarded()
-    def add_to_sheet(self, _b=None):
+    def add_to_sheet(self, _b: object = None) -> None:
         """Score the chosen turn and keep it on the score sheet (replacing that turn)."""
         self.messages.clear()
         self._score()
@@ -613,7 +616,7 @@ class CompanionPanel(Worded, W.VBox):
         self._show_sheet()
 
     @guarded()
-    def clear_sheet(self, _b=None):
+    def clear_sheet(self, _b: object = None) -> None:
         self.sheet = {}
         self._show_sheet()
 
@@ -651,7 +654,7 @@ class PackEditor(Worded, W.VBox):
     """Enter your own Necropolis and Lich King cards as a pack; validate, save, load, use.
     ``lang``: en or pl (default: the lab's language); ``set_language`` shows it in another one."""
 
-    def __init__(self, targets=(), pack_id="my-solo-cards", lang=None, **kw):
+    def __init__(self, targets=(), pack_id="my-solo-cards", lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("pt-pack-editor")
         self.lang = panel_language(lang)
@@ -743,7 +746,7 @@ class PackEditor(Worded, W.VBox):
         for dropdown, _ in self.lk_abilities:
             relabel(dropdown, lk_ability_options(self.lang))
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Show everything in ``lang`` (en, pl) from now on."""
         self.lang = panel_language(lang)
         self.necro_form.set_language(self.lang, unit_options(card_set(*self._packs()), self.lang))
@@ -845,7 +848,7 @@ class PackEditor(Worded, W.VBox):
     # -------------------------------------------------------------- callbacks: cards
 
     @guarded()
-    def on_add_necro(self, _b=None):
+    def on_add_necro(self, _b: object = None) -> None:
         lang = self.lang
         self.messages.clear()
         spec = self.necro_form.spec()
@@ -864,7 +867,7 @@ class PackEditor(Worded, W.VBox):
                            black=card.black, purple=card.purple))
 
     @guarded()
-    def on_del_necro(self, _b=None):
+    def on_del_necro(self, _b: object = None) -> None:
         i = self.necro_list.value
         if i is None:
             raise ValueError(t("solo.error.select_necro", self.lang))
@@ -873,7 +876,7 @@ class PackEditor(Worded, W.VBox):
         self.messages.ok(t("solo.editor.removed", self.lang, card=gone.get("name", gone.get("id"))))
 
     @guarded()
-    def _on_pick_necro(self, _change=None):
+    def _on_pick_necro(self, _change: Mapping[str, Any] | None = None) -> None:
         i = self.necro_list.value
         if i is not None:
             self.necro_form.load(self.necropolis[i])
@@ -908,7 +911,7 @@ class PackEditor(Worded, W.VBox):
             amount.value = a.get("amount", 1) if a else 1
 
     @guarded()
-    def on_add_lk(self, _b=None):
+    def on_add_lk(self, _b: object = None) -> None:
         self.messages.clear()
         spec = self.lk_spec()
         card = lich_king_card(spec, t("solo.editor.where_lich", self.lang, pack=self.pack_id.value or "pack"),
@@ -923,7 +926,7 @@ class PackEditor(Worded, W.VBox):
                            card=card.name))
 
     @guarded()
-    def on_del_lk(self, _b=None):
+    def on_del_lk(self, _b: object = None) -> None:
         i = self.lk_list.value
         if i is None:
             raise ValueError(t("solo.error.select_lich", self.lang))
@@ -932,7 +935,7 @@ class PackEditor(Worded, W.VBox):
         self.messages.ok(t("solo.editor.removed", self.lang, card=gone.get("name", gone.get("id"))))
 
     @guarded()
-    def _on_pick_lk(self, _change=None):
+    def _on_pick_lk(self, _change: Mapping[str, Any] | None = None) -> None:
         i = self.lk_list.value
         if i is not None:
             self.load_lk(self.lich_king_cards[i])
@@ -940,7 +943,7 @@ class PackEditor(Worded, W.VBox):
     # -------------------------------------------------------------- callbacks: the pack
 
     @guarded()
-    def on_check(self, _b=None):
+    def on_check(self, _b: object = None) -> None:
         self.messages.clear()
         self.json.value = self.to_json()
         pack = self.validate()
@@ -948,7 +951,7 @@ class PackEditor(Worded, W.VBox):
         self._download_link()
 
     @guarded()
-    def on_load_text(self, _b=None):
+    def on_load_text(self, _b: object = None) -> None:
         self.messages.clear()
         text = self.json.value.strip()
         if not text:
@@ -961,7 +964,7 @@ class PackEditor(Worded, W.VBox):
         self.messages.ok(t("solo.editor.loaded_text", self.lang))
 
     @guarded()
-    def on_start_illustrative(self, _b=None):
+    def on_start_illustrative(self, _b: object = None) -> None:
         self.messages.clear()
         text = resources.files("papertales.data").joinpath("lich_king_illustrative.json").read_text(encoding="utf-8")
         data = json.loads(text)
@@ -972,7 +975,7 @@ class PackEditor(Worded, W.VBox):
         self.messages.info(t("solo.editor.started", self.lang))
 
     @guarded()
-    def on_use(self, _b=None):
+    def on_use(self, _b: object = None) -> None:
         self.messages.clear()
         pack = self.validate()
         self._summarize(pack)
@@ -981,7 +984,7 @@ class PackEditor(Worded, W.VBox):
         self.messages.ok(t("solo.editor.used", self.lang, pack=pack["id"], n=len(self.targets)))
 
     @guarded()
-    def on_upload(self, _change=None):
+    def on_upload(self, _change: Mapping[str, Any] | None = None) -> None:
         upload = take_upload(self.upload)
         if upload is None:
             return

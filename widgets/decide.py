@@ -8,6 +8,8 @@ with the engine's list of actions."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as W
 
 from papertales import Action
@@ -54,7 +56,7 @@ class DeployBody(W.VBox):
     """Click a card of your hand, then a free spot (two clicks to place a unit); click a
     unit of yours, then another spot to move it, or Take back / Discard; then Done."""
 
-    def __init__(self, panel, **kw):
+    def __init__(self, panel, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("pt-deploy")
         self.panel = panel
@@ -81,7 +83,7 @@ class DeployBody(W.VBox):
         self.extra_buttons: list[W.Button] = []
         self.draw()
 
-    def t(self, key, **params) -> str:
+    def t(self, key, **params: object) -> str:
         return t(key, self.lang, **params)
 
     # ---------------------------------------------------------------- state

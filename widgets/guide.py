@@ -26,6 +26,8 @@ button and ``notebooks/01_learn_the_rules.ipynb``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 import ipywidgets as W
@@ -36,6 +38,7 @@ from papertales.i18n import number, t
 from papertales.render import escape
 
 from .base import Speaking, wrap
+from .session import Session
 
 #: the deal: players, seed, the bots' kind, and the seat you play
 PLAYERS = 3
@@ -104,7 +107,7 @@ class Guide:
     """The guided first game over ``session``: which step you are at, the suggestion for
     your pending decision, the judgement of the decision you made (module docstring)."""
 
-    def __init__(self, session):
+    def __init__(self, session: Session) -> None:
         self.session = session
         self.steps: list[Step] = []     # your guided decisions on the game's current line
         self._seen = len(session.history)
@@ -141,7 +144,7 @@ class Guide:
         g = s.game
         self.steps = [st for st in self.steps if self._on_line(st, g)] if self.active else []
 
-    def _check(self, game) -> None:
+    def _check(self, game: Game) -> None:
         """Judge your last decision once it is complete (a Deployment: at its Done)."""
         made = coach.decisions(game, SEAT)
         if not made:
@@ -162,7 +165,7 @@ class Guide:
         return game.history[:k] == step.before.history and \
             tuple(a for s, a in game.history[k:] if s == SEAT)[:len(step.plan)] == step.plan
 
-    def hint_at(self, game, lang=None) -> coach.Hint:
+    def hint_at(self, game, lang: str | None = None) -> coach.Hint:
         """The coach's options at ``game`` for your seat (the judgement every panel shares)."""
         return coach.hint(game, SEAT, lang=lang or self.session.lang)
 
@@ -196,7 +199,7 @@ class Guide:
 
     # -------------------------------------------------------------- words
 
-    def number_of(self, game) -> int:
+    def number_of(self, game: Game) -> int:
         """The number of your decision pending in ``game`` (1 for the first)."""
         made = coach.decisions(game, SEAT)
         if made and not coach.complete(made[-1][1]):
@@ -219,7 +222,7 @@ class Guide:
                 f" <span class='pt-guide-why'>{escape(why)}</span></div>"
                 + (f"<div class='pt-muted'>{escape(t('coach.guide.own_choice', lang))}</div>" if own else ""))
 
-    def pause_html(self, lang) -> str:
+    def pause_html(self, lang: str) -> str:
         """Between your decisions: what the next automatic phase does; after the Wars who
         beat whom, after an Aging which of your units died."""
         g = self.session.game
@@ -284,7 +287,7 @@ class Guide:
             return "pt-guide-mistake", f"<b>{escape(t('coach.guide.mistake', lang, **nums))}</b> {escape(r.why.text)}"
         return "pt-guide-close", f"{escape(t('coach.guide.close', lang, **nums))} {escape(r.why.text)}"
 
-    def done_html(self, lang) -> str:
+    def done_html(self, lang: str) -> str:
         followed = sum(1 for st in self.steps if st.followed)
         mistakes = sum(1 for st in self.steps if st.mistake)
         return (f"<div class='pt-guide-head'><b>{escape(t('coach.guide.title', lang))}</b></div>"
@@ -313,7 +316,7 @@ class GuidePanel(Speaking, W.VBox):
     clear mistake "Try again" / "Keep my move".  Hidden while the game is no guided one.
     ``on_review()``: "Open the game review" once the guided turns are over (the app's tab)."""
 
-    def __init__(self, stepper, lang=None, on_review=None, **kw):
+    def __init__(self, stepper, lang: str | None = None, on_review=None, **kw: Any) -> None:
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-guide")

@@ -8,6 +8,8 @@ come from the catalogue (keys ``app.happened.*``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as W
 
 from papertales import render as R
@@ -23,7 +25,7 @@ def _name(game, seat, lang):
     return R.seat_name(game.names, seat, lang)
 
 
-def _seat_message(key, game, seat, lang, **params) -> str:
+def _seat_message(key, game, seat, lang, **params: object) -> str:
     """The message ``key`` about ``seat``; about the person playing ("You") its
     second-person form ``<key>.you`` ("You kept", "Zatrzymujesz"), when the catalogue has one."""
     name = _name(game, seat, lang)
@@ -40,7 +42,7 @@ def _gold(n, lang) -> str:
     return R.gold_text(n, lang)
 
 
-def result_lines(game, record, lang=None, events=()) -> list[tuple[str, str]]:
+def result_lines(game, record, lang: str | None = None, events=()) -> list[tuple[str, str]]:
     """``[(css class, text)]`` for one phase record (``events``: those of its turn, which
     name the units a Healer spared)."""
     kind = type(record).__name__
@@ -134,7 +136,7 @@ def _spared_unit(game, events, turn, seat, spot, lang) -> str:
     return R.card_name(unit.type, lang) if unit is not None else R.SPOT_NAMES[spot]
 
 
-def effect_lines(game, events, lang=None) -> list[tuple[str, str]]:
+def effect_lines(game, events, lang: str | None = None) -> list[tuple[str, str]]:
     """LP and gold changes of Aging (the effects of deaths and age tokens)."""
     out = []
     for e in events:
@@ -145,7 +147,7 @@ def effect_lines(game, events, lang=None) -> list[tuple[str, str]]:
     return out
 
 
-def totals_line(game, events, lang=None) -> str:
+def totals_line(game, events, lang: str | None = None) -> str:
     """``You +3 LP, Ada +6 LP +2 gold``: the step's changes per seat, from the events."""
     per = {}
     for e in events:
@@ -171,7 +173,7 @@ PHASE_OF = {"DraftResult": "recruitment", "SoloRecruitmentResult": "recruitment"
             "EndResult": "end"}
 
 
-def happened(game, events, results, lang=None, limit: int | None = None):
+def happened(game, events, results, lang: str | None = None, limit: int | None = None):
     """``(sections, shortened)``: ``[(title, [(cls, text)])]`` for the records of a step
     (and Aging's effects), at most ``limit`` lines in all (``shortened``: lines left out)."""
     sections = []
@@ -197,7 +199,7 @@ def happened(game, events, results, lang=None, limit: int | None = None):
     return sections, cut
 
 
-def happened_html(game, events, results, lang=None, limit: int | None = None) -> str:
+def happened_html(game, events, results, lang: str | None = None, limit: int | None = None) -> str:
     sections, cut = happened(game, events, results, lang, limit)
     total = totals_line(game, events, lang)
     if not sections and not total:
@@ -218,14 +220,14 @@ def happened_html(game, events, results, lang=None, limit: int | None = None) ->
 class WhatHappened(W.HTML):
     """The box under the status line: what the last step did, for the human's eyes."""
 
-    def __init__(self, session, lang=None, **kw):
+    def __init__(self, session, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.session = session
         self.lang = lang
         self.add_class("pt-what-happened")
         self.refresh()
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         self.lang = lang
         self.refresh()
 
@@ -241,7 +243,7 @@ class FastForwardBar(W.HBox):
     """Shown while a fast-forward ("Next turn", "Play to the end") goes on after the
     humans' decisions: what it is heading for, and a Stop button."""
 
-    def __init__(self, session, on_stop, lang=None, **kw):
+    def __init__(self, session, on_stop, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.session = session
         self.lang = lang
@@ -254,7 +256,7 @@ class FastForwardBar(W.HBox):
         self.layout.align_items = "center"
         self.refresh()
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         self.lang = lang
         self.refresh()
 

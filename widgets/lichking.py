@@ -20,6 +20,9 @@ printed ones: every panel says so whenever they are in use.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import ipywidgets as W
 
 from papertales import Game, PaperTalesError
@@ -45,7 +48,7 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
     only while ``set_active(True)`` (a hidden tab of the app).  ``lang``: en or pl (default:
     the lab's language); ``set_language`` redraws in another one."""
 
-    def __init__(self, game=None, session=None, show_banner=True, lazy=False, lang=None, **kw):
+    def __init__(self, game: Game | None = None, session: Session | None = None, show_banner=True, lazy=False, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("pt-lichking")
         self.lang = panel_language(lang)
@@ -68,7 +71,7 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         self.log_box = W.Accordion(children=[self.log_html])
         self.log_box.selected_index = None
         self.gains_fig = self.armies_fig = self.race_fig = None
-        self.game = None
+        self.game: Game | None = None
         self.record = SoloRecord()
         self.gains = None                     # the Gains shown
         self.armies = None                    # the Armies shown
@@ -92,7 +95,7 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         self.armies_head.value = swrap(h4(t_html("solo.armies.heading", lang, wars=phase_name("wars", lang))))
         self.log_box.set_title(0, t("solo.log.title", lang))
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Show everything in ``lang`` (en, pl) from now on."""
         self.lang = panel_language(lang)
         self._label()
@@ -108,10 +111,10 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         if shown is not None and shown in [v for _, v in self.gains_turn.options]:
             self.gains_turn.value = shown          # the same Recruitment, in the new words
 
-    def _on_session(self, session) -> None:
+    def _on_session(self, session: Session) -> None:
         self.show(session.game if session.game.lich is not None else None)
 
-    def show(self, game) -> None:
+    def show(self, game: Game) -> None:
         self.game = game
         if self._stale():
             return
@@ -181,7 +184,7 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         self.log_html.value = swrap(lp_log_html(g, lang))
 
     @guarded()
-    def _on_turn(self, _change=None):
+    def _on_turn(self, _change: Mapping[str, Any] | None = None) -> None:
         if not self._updating and self.game is not None:
             self._draw_gains(live_gains(self.game))
 
@@ -222,7 +225,7 @@ class SoloGame(W.VBox):
     Everything is the stepper's: the attributes below only name its parts for notebooks."""
 
     def __init__(self, seed: int = 5, lich_king_cards: int = 0, pack=None, name: str | None = None,
-                 lang=None, **kw):
+                 lang: str | None = None, **kw: Any):
         super().__init__(**kw)
         self.add_class("pt-solo-game")
         self.lang = panel_language(lang)
@@ -236,7 +239,7 @@ class SoloGame(W.VBox):
         self.lich = LichKingPanel(session=self.session, show_banner=False, lang=self.lang)
         self.children = [self.stepper, self.kingdom, self.lich]
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Show every part in ``lang`` (en, pl) from now on."""
         self.lang = panel_language(lang)
         for part in (self.stepper, self.kingdom, self.lich):

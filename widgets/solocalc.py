@@ -129,7 +129,7 @@ class Armies:
         return out.player_lp, out.lich_lp, lines
 
 
-def army_parts(line, time, revealed, lich_cards=(), pool=(), lang=None):
+def army_parts(line, time, revealed, lich_cards=(), pool=(), lang: str | None = None):
     """The known parts (:class:`Part`) of the Black and Purple armies of the turn whose
     current card is ``line[time]`` and, when the next card is not revealed, its pile and the
     range of its values over ``pool`` (the Necropolis cards it may be)."""
@@ -179,7 +179,7 @@ def _parts_of(game, turn, key, total, lang):
     return parts
 
 
-def solo_record(game, lang=None) -> SoloRecord:
+def solo_record(game, lang: str | None = None) -> SoloRecord:
     """For every turn played, the engine's records of the Lich King's Recruitment
     (``Gains``) and of the Wars (``Armies``), with the cards they name."""
     rec = SoloRecord()
@@ -207,7 +207,7 @@ def live_gains(game) -> Gains | None:
     return gains_forecast(game.turn, list(lk.line), lk.time, lk.revealed, cards, list(lk.cards), live=True)
 
 
-def current_armies(game, record: SoloRecord | None = None, lang=None) -> Armies | None:
+def current_armies(game, record: SoloRecord | None = None, lang: str | None = None) -> Armies | None:
     """The Wars of this turn: the engine's record once they happened, else a forecast with
     your strength now and the next card's possible values."""
     if game.lich is None:
@@ -229,7 +229,7 @@ def current_armies(game, record: SoloRecord | None = None, lang=None) -> Armies 
     return Armies(turn, strength, black, purple, hidden, None, rows, lp_per_army_win(lk.cards))
 
 
-def cause_rows(gains: Gains, lang=None) -> list:
+def cause_rows(gains: Gains, lang: str | None = None) -> list:
     """``[(cause id, cause name, LP, detail)]`` of a Recruitment's gains, in words."""
     out = []
     for kind, c, lp, matches in gains.causes():

@@ -22,7 +22,7 @@ from .solocards import (BLACK_COLOR, LICH, LICH_COLOR, PLAYER_COLOR, PURPLE_COLO
 
 # ------------------------------------------------------------------ requirement in words
 
-def requirement_text(spec, cards=None, lang=None) -> str:
+def requirement_text(spec, cards=None, lang: str | None = None) -> str:
     """A Necropolis quest requirement (the pack's JSON spec) in words (plain text)."""
     if spec is None:
         return t("solo.req.none", lang)
@@ -60,7 +60,7 @@ def _known(key) -> bool:
     return True
 
 
-def quest_text(card, cards=None, lang=None) -> str:
+def quest_text(card, cards=None, lang: str | None = None) -> str:
     if card.quest is None:
         return t("solo.req.none", lang)
     return t("solo.quest.text", lang, lp=card.quest_lp, req=requirement_text(card.requirement, cards, lang))
@@ -71,12 +71,12 @@ HOURGLASS = ('<svg width="9" height="12" viewBox="0 0 9 12" aria-hidden="true" s
              '<path d="M0 0h9v1.5L5.5 6 9 10.5V12H0v-1.5L3.5 6 0 1.5z" fill="currentColor"/></svg>')
 
 
-def turn_label(i, lang=None) -> str:
+def turn_label(i, lang: str | None = None) -> str:
     """The turn of the ``i``-th Necropolis card of the line (the last one: the end)."""
     return t("solo.turn", lang, turn=i + 1) if i < 4 else t("solo.end_of_game", lang)
 
 
-def necropolis_html(card, revealed=True, current=False, cards=None, turn_label="", lang=None) -> str:
+def necropolis_html(card, revealed=True, current=False, cards=None, turn_label="", lang: str | None = None) -> str:
     """One Necropolis card, face up or face down."""
     time = f'<div><span class="pt-time">{HOURGLASS} {t_html("solo.time_pawn", lang)}</span></div>' if current else ""
     cur = " pt-current" if current else ""
@@ -100,7 +100,7 @@ def necropolis_html(card, revealed=True, current=False, cards=None, turn_label="
             f'<div class="pt-muted">{escape(turn_label)}</div>{time}</div>')
 
 
-def lich_cards_html(lich_cards, lang=None) -> str:
+def lich_cards_html(lich_cards, lang: str | None = None) -> str:
     if not lich_cards:
         return f'<div class="pt-muted">{t_html("solo.lich_cards.none", lang)}</div>'
     items = "".join(f'<li data-lich-card="{escape(c.id)}"><b>{escape(card_name(c, lang))}</b>: {escape(card_text(c, lang))}</li>'
@@ -111,7 +111,7 @@ def lich_cards_html(lich_cards, lang=None) -> str:
 
 # ------------------------------------------------------------------ score race
 
-def solo_lp_series(game, lang=None):
+def solo_lp_series(game, lang: str | None = None):
     """``(labels, {"you": [...], "lich": [...]}, {"you": [hover], "lich": [hover]})``: LP of
     the player and of the Lich King after each phase played so far, starting at 0."""
     labels, values, hovers = lp_series(game, lang=lang)
@@ -128,7 +128,7 @@ CHART_LAYOUT = dict(margin=dict(l=50, r=10, t=80, b=50), plot_bgcolor="#fafafa",
                     legend=dict(orientation="h", x=0, yanchor="bottom", y=1.02))
 
 
-def gains_figure(lang=None):
+def gains_figure(lang: str | None = None):
     import plotly.graph_objects as go
     fig = figure_widget()
     fig.add_trace(go.Bar(name=t("solo.gains.trace.immediate", lang), marker_color="#3b2f6b", hoverinfo="text",
@@ -146,7 +146,7 @@ def gains_figure(lang=None):
     return fig
 
 
-def gains_bars(gains: Gains, cards=None, lang=None):
+def gains_bars(gains: Gains, cards=None, lang: str | None = None):
     """The bar data: ``(x labels, [(y, text, hover) per trace])`` for :func:`gains_figure`:
     trace 0 the immediate gain, traces 1..7 one Netherworld card each, the last the Lich
     King cards."""
@@ -176,7 +176,7 @@ def gains_bars(gains: Gains, cards=None, lang=None):
     return x, traces
 
 
-def update_gains_figure(fig, gains: Gains | None, title: str, cards=None, lang=None) -> None:
+def update_gains_figure(fig, gains: Gains | None, title: str, cards=None, lang: str | None = None) -> None:
     with fig.batch_update():
         if gains is None:
             for tr in fig.data:
@@ -189,7 +189,7 @@ def update_gains_figure(fig, gains: Gains | None, title: str, cards=None, lang=N
     sync_figure_state(fig)
 
 
-def matches_table_html(gains: Gains, cards=None, lang=None) -> str:
+def matches_table_html(gains: Gains, cards=None, lang: str | None = None) -> str:
     """Netherworld cards (rows) against the revealed Necropolis cards (columns): which card
     met which quest, as the engine recorded it."""
     quests = gains.quests()
@@ -212,7 +212,7 @@ def matches_table_html(gains: Gains, cards=None, lang=None) -> str:
             f"{''.join(body)}<tr><td><b>{t_html('solo.matches.quest_lp', lang)}</b></td>{totals}</tr></table>")
 
 
-def rows_table_html(rows, total, lang=None) -> str:
+def rows_table_html(rows, total, lang: str | None = None) -> str:
     """``rows``: ``[(cause id, cause name, LP, detail)]`` (see :func:`cause_rows`)."""
     trs = "".join(f"<tr data-cause='{escape(ident)}' data-lp='{lp}'><td>{escape(name)}</td>"
                   f"<td class='pt-plus'>{t_html('solo.lp_plus', lang, lp=lp)}</td><td>{escape(detail)}</td></tr>"
@@ -224,7 +224,7 @@ def rows_table_html(rows, total, lang=None) -> str:
             f"<div class='pt-total' data-total='{total}'>{t_html('solo.total', lang, n=total)}</div>")
 
 
-def armies_figure(lang=None):
+def armies_figure(lang: str | None = None):
     import plotly.graph_objects as go
     fig = figure_widget()
     specs = (("solo.armies.trace.you", PLAYER_COLOR, ""), ("solo.armies.trace.current", BLACK_COLOR, ""),
@@ -240,7 +240,7 @@ def armies_figure(lang=None):
     return fig
 
 
-def armies_bars(a: Armies, lang=None):
+def armies_bars(a: Armies, lang: str | None = None):
     """``(x, [(y, text, hover)] per trace)`` for :func:`armies_figure`."""
     x = [t("solo.you", lang), t("solo.army.black", lang), t("solo.army.purple", lang)]
     traces = []
@@ -268,7 +268,7 @@ def armies_bars(a: Armies, lang=None):
     return x, traces
 
 
-def update_armies_figure(fig, a: Armies | None, lang=None) -> None:
+def update_armies_figure(fig, a: Armies | None, lang: str | None = None) -> None:
     with fig.batch_update():
         if a is None:
             for tr in fig.data:
@@ -283,7 +283,7 @@ def update_armies_figure(fig, a: Armies | None, lang=None) -> None:
     sync_figure_state(fig)
 
 
-def armies_text_html(a: Armies | None, lang=None) -> str:
+def armies_text_html(a: Armies | None, lang: str | None = None) -> str:
     if a is None:
         return ""
     head = t_html("solo.armies.your_strength", lang, n=Html(f"<b data-strength='{a.strength}'>{a.strength}</b>"))
@@ -308,7 +308,7 @@ def armies_text_html(a: Armies | None, lang=None) -> str:
     return f"<div>{head} — {wars}. {lp}</div>"
 
 
-def race_figure(names=None, lang=None):
+def race_figure(names=None, lang: str | None = None):
     import plotly.graph_objects as go
     names = names or (t("solo.you", lang), t("solo.lich_king", lang))
     fig = figure_widget()
@@ -321,7 +321,7 @@ def race_figure(names=None, lang=None):
     return fig
 
 
-def lp_log_html(game, lang=None) -> str:
+def lp_log_html(game, lang: str | None = None) -> str:
     """Every LP change of the player and of the Lich King, with its cause."""
     rows = []
     names = [p.name for p in game.players]
@@ -340,11 +340,11 @@ def lp_log_html(game, lang=None) -> str:
     return f"<table class='pt-table pt-lp-log'><tr>{cols}</tr>" + "".join(rows) + "</table>"
 
 
-def event_cause(e, cards=None, lang=None) -> str:
+def event_cause(e, cards=None, lang: str | None = None) -> str:
     return cause_label(e.cause, lang, cards)
 
 
-def event_detail(e, names=None, cards=None, lang=None) -> str:
+def event_detail(e, names=None, cards=None, lang: str | None = None) -> str:
     return e.detail(lang, names, cards)
 
 

@@ -5,6 +5,8 @@ stepper's language; :meth:`GameStepper.set_language` redraws it in another."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import functools
 
 import ipywidgets as W
@@ -35,7 +37,7 @@ def ticked(fn):
     """Count every handled click, refused or not (see ``GameStepper.tick``)."""
 
     @functools.wraps(fn)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self, *args, **kwargs: Any):
         try:
             return fn(self, *args, **kwargs)
         finally:
@@ -60,7 +62,7 @@ class DecisionPanel(W.VBox):
     #: the decisions whose outcome the What-if editor shows (a draft's does not show there)
     WHATIF_KINDS = ("deploy", "build", "save")
 
-    def __init__(self, game: Game, seat: int, on_action, lang=None, on_whatif=None, **kw):
+    def __init__(self, game: Game, seat: int, on_action, lang: str | None = None, on_whatif=None, **kw: Any) -> None:
         kw.setdefault("layout", W.Layout(border="2px solid #ffb300", padding="6px", margin="4px 0"))
         super().__init__(**kw)
         self.add_class("pt-decision")
@@ -82,7 +84,7 @@ class DecisionPanel(W.VBox):
 
     # -------------------------------------------------------------- helpers
 
-    def t(self, key, **params) -> str:
+    def t(self, key, **params: object) -> str:
         return t(key, self.lang, **params)
 
     def _act(self, action):
@@ -177,7 +179,7 @@ class DecisionPanel(W.VBox):
         return W.HBox([self.generic, go])
 
 
-def player_choices(lang=None) -> list:
+def player_choices(lang: str | None = None) -> list:
     """The player-count choice: 1 is the solo mode."""
     return [(t("app.step.players_solo", lang), 1)] + [(str(n), n) for n in range(2, 6)]
 
@@ -309,7 +311,7 @@ class GameStepper(Speaking, W.VBox):
 
     # -------------------------------------------------------------- words
 
-    def _label(self, widget, attr: str, key: str, **params) -> None:
+    def _label(self, widget, attr: str, key: str, **params: object) -> None:
         """Set ``widget.<attr>`` to the message ``key``, now and after a change of language."""
         self._labels.append((widget, attr, key, params))
         setattr(widget, attr, self.t(key, **params))
@@ -381,7 +383,7 @@ class GameStepper(Speaking, W.VBox):
 
     @ticked
     @guarded()
-    def on_new_game(self, _b=None):
+    def on_new_game(self, _b: object = None) -> None:
         self.messages.clear()
         n = self.players.value
         humans = [i for i in range(n) if self.seats[i].value == "human"]
@@ -411,13 +413,13 @@ class GameStepper(Speaking, W.VBox):
 
     @ticked
     @guarded()
-    def on_undo(self, _b=None):
+    def on_undo(self, _b: object = None) -> None:
         self.messages.clear()
         self.session.undo()
 
     @ticked
     @guarded()
-    def on_back(self, _b=None):
+    def on_back(self, _b: object = None) -> None:
         self.messages.clear()
         if self.back_to.value is None:
             raise IllegalActionError(self.t("app.step.choose_step"))
@@ -433,14 +435,14 @@ class GameStepper(Speaking, W.VBox):
 
     @ticked
     @guarded()
-    def on_stop(self, _b=None):
+    def on_stop(self, _b: object = None) -> None:
         """Stop a fast-forward (see ``Session.stop``)."""
         self.messages.clear()
         self.session.stop()
 
     @ticked
     @guarded()
-    def on_save(self, _b=None):
+    def on_save(self, _b: object = None) -> None:
         g = self.session.game
         self.record.value = dumps(g)
         self._auto_record = False
@@ -450,7 +452,7 @@ class GameStepper(Speaking, W.VBox):
 
     @ticked
     @guarded()
-    def on_load(self, _b=None):
+    def on_load(self, _b: object = None) -> None:
         text = self.record.value.strip()
         if not text:
             raise ValueError(self.t("app.step.paste_first"))

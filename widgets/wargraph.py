@@ -14,12 +14,15 @@ opponents are the Lich King's armies (see ``LichKingPanel``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import math
 
 import ipywidgets as W
 import networkx as nx
 
-from papertales import PaperTalesError
+from papertales import Game, PaperTalesError
 from papertales import render as R
 from papertales import RULE_WARS
 from papertales.i18n import t
@@ -28,6 +31,7 @@ from papertales.whatif import evaluate
 
 from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, wrap
 from .charts import figure_widget, sync_figure_state
+from .session import Session
 
 
 
@@ -35,7 +39,7 @@ def _neighbours(n: int, seat: int) -> list[int]:
     return [1 - seat] if n == 2 else [(seat - 1) % n, (seat + 1) % n]
 
 
-def war_graph(game, title: str | None = None, lang=None) -> nx.DiGraph:
+def war_graph(game, title: str | None = None, lang: str | None = None) -> nx.DiGraph:
     """The wars the kingdoms of ``game`` would fight now (exactly: the engine runs them,
     also while decisions are pending).
 
@@ -71,7 +75,7 @@ def war_graph(game, title: str | None = None, lang=None) -> nx.DiGraph:
     return G
 
 
-def graph_for_session(session, turn=None, lang=None):
+def graph_for_session(session, turn=None, lang: str | None = None):
     """``(graph, label)`` for a session: the resolved Wars of ``turn`` (default: of the
     current turn if they happened), else a preview of the kingdoms as they stand."""
     game = session.game
@@ -222,7 +226,7 @@ def update_figure(fig, G):
 class WarGraph(Speaking, DrawnWhenVisible, W.VBox):
     """The war graph panel.  ``turn``: which Wars (a resolved turn or the preview)."""
 
-    def __init__(self, game=None, session=None, lazy=False, lang=None, **kw):
+    def __init__(self, game: Game | None = None, session: Session | None = None, lazy=False, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         lang = self._init_language(lang)
         self.add_class("pt-wargraph")
@@ -263,7 +267,7 @@ class WarGraph(Speaking, DrawnWhenVisible, W.VBox):
             self._relabelling = False
 
     @guarded()
-    def _on_which(self, _change=None):
+    def _on_which(self, _change: Mapping[str, Any] | None = None) -> None:
         if not self._relabelling:
             self.refresh()
 
@@ -304,7 +308,7 @@ class WarGraph(Speaking, DrawnWhenVisible, W.VBox):
             caption += " " + t("app.wg.hidden_not_counted", lang)
         self.caption.value = wrap(f"<div class='pt-muted'>{escape(caption)}</div>")
 
-    def show(self, game) -> None:
+    def show(self, game: Game) -> None:
         """Show the wars the kingdoms of ``game`` would fight (no session)."""
         self.game = game
         self.refresh()

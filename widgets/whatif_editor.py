@@ -9,12 +9,15 @@ Aging outcome with a choice for each Mystical Healer.  Positions the engine refu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import json
 import re
 
 import ipywidgets as W
 
-from papertales import BASE, Action, PositionError
+from papertales import BASE, Action, Game, PositionError
 from papertales import render as R
 from papertales.i18n import has, t
 from papertales.render import escape
@@ -32,7 +35,7 @@ SPOTS = (("F1", 0), ("F2", 1), ("F3", 4), ("B1", 2), ("B2", 3))
 LEVELS = (("app.wi.level.0", 0), ("app.wi.level.1", 1), ("app.wi.level.2", 2))
 
 
-def card_options(cards=BASE, lang=None):
+def card_options(cards=BASE, lang: str | None = None):
     """The choices of a spot: empty, or a unit (name, cost, strength), sorted by name."""
     units = sorted(cards.units, key=lambda u: R.card_name(u, lang))
     return [(t("app.wi.empty", lang), "")] + [
@@ -40,7 +43,7 @@ def card_options(cards=BASE, lang=None):
         for u in units]
 
 
-def _text(value, lang=None) -> str:
+def _text(value, lang: str | None = None) -> str:
     """A title or lesson text: a catalogue key is put in words, anything else is shown as is."""
     return t(value, lang) if value and has(value, "en") else value
 
@@ -50,7 +53,7 @@ NUMBERS = {"gold": (0, MOST), "lp": (0, MOST), "age": (0, 20)}      # the engine
 _WHOLE = re.compile(r"^\s*\d+\s*$")
 
 
-def whole_number(text: str, field: str, lang=None) -> int:
+def whole_number(text: str, field: str, lang: str | None = None) -> int:
     """The whole number typed into a box of the form; a ``ValueError`` in words saying
     what is allowed when it is not one (``2.5``, ``-1``, ``abc``, too large)."""
     lo, hi = NUMBERS[field]
@@ -74,7 +77,7 @@ class PlayerEditor(W.VBox):
     position is exactly what the form shows), and beside each control the place where its
     refusal appears."""
 
-    def __init__(self, seat: int, on_change, cards=BASE, lang=None):
+    def __init__(self, seat: int, on_change, cards=BASE, lang: str | None = None) -> None:
         super().__init__()
         self.add_class("pt-player-editor")
         self.seat = seat
@@ -119,7 +122,7 @@ class PlayerEditor(W.VBox):
         for w in self.controls():
             w.observe(on_change, names="value")
 
-    def relabel(self, lang) -> None:
+    def relabel(self, lang: str) -> None:
         """Labels and choices in ``lang`` (the values stay)."""
         old, self.lang = self.lang, lang
         for key in ("app.name.player", "render.name.you"):     # a default name ("Player 2", "You")
@@ -370,7 +373,7 @@ class WhatIfEditor(Speaking, W.VBox):
     live.  Save / load the position as JSON (text box or file).  ``title`` and ``lesson``
     may be catalogue keys (the prepared lessons), shown in the editor's language."""
 
-    def __init__(self, position: dict | str | None = None, title: str = "", lesson: str = "", lang=None, **kw):
+    def __init__(self, position: dict | str | None = None, title: str = "", lesson: str = "", lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         lang = self._init_language(lang)
         self.add_class("pt-whatif")
@@ -414,7 +417,7 @@ class WhatIfEditor(Speaking, W.VBox):
         self.stale_note.add_class("pt-stale-label")
         self.children = [self.header, W.HBox([self.players, self.turn]), self.tabs, self.extras, self.messages,
                          self.stale_note, self.board, self.healer_box, self.results, self.wars, self.io]
-        self.game = None
+        self.game: Game | None = None
         self.evaluation = None
         self.stale = None             # None, or why the results are not those of the form
         self._drawn = None            # (position, language) of the results shown
@@ -555,13 +558,13 @@ class WhatIfEditor(Speaking, W.VBox):
     # -------------------------------------------------------------- callbacks
 
     @guarded()
-    def _on_players(self, _change=None):
+    def _on_players(self, _change: Mapping[str, Any] | None = None) -> None:
         if self._loading:
             return
         self._show_tabs()
         self.update()
 
-    def _on_change(self, _change=None):
+    def _on_change(self, _change: Mapping[str, Any] | None = None) -> None:
         if self._loading:
             return
         self.update()
@@ -617,7 +620,7 @@ class WhatIfEditor(Speaking, W.VBox):
         self._load_refusable(content)
 
     @guarded("io_messages")
-    def _on_upload(self, change=None):
+    def _on_upload(self, change: Mapping[str, Any] | None = None) -> None:
         upload = take_upload(self.upload, change)
         if upload is not None:
             name, content = upload
