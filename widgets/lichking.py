@@ -228,7 +228,7 @@ class SoloGame(W.VBox):
 
     Everything is the stepper's: the attributes below only name its parts for notebooks."""
 
-    def __init__(self, seed: int = 5, lich_king_cards: int = 0, pack: dict[str, Any] | str | None = None,
+    def __init__(self, seed: int = 5, lich_king_cards: int = 0, pack: dict[str, Any] | None = None,
                  name: str | None = None, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("pt-solo-game")
@@ -250,7 +250,7 @@ class SoloGame(W.VBox):
             if hasattr(part, "set_language"):
                 part.set_language(self.lang)
 
-    def use_pack(self, pack: dict[str, Any] | str) -> None:
+    def use_pack(self, pack: dict[str, Any]) -> None:
         """Offer a validated pack (``papertales.load_pack``) for the next new game."""
         self.stepper.use_pack(pack)
 
