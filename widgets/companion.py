@@ -20,8 +20,8 @@ illustrative, and every panel says so when they are used.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 import base64
 import copy
@@ -31,7 +31,7 @@ from importlib import resources
 import ipywidgets as W
 
 from papertales import (ABILITY_PHASES as PHASE_NAMES, ARMIES, BUILTIN_PACKS, LICH_KING_ABILITIES,
-                        PACK_FORMAT, PILES, RESOURCES, PackError, builtin_pack, card_set, lich_king_card,
+                        PACK_FORMAT, PILES, RESOURCES, CardSet, PackError, builtin_pack, card_set, lich_king_card,
                         lich_king_end_gains, load_pack, lp_per_army_win, necropolis_card)
 from papertales import REQUIREMENT_KINDS as ENGINE_REQUIREMENTS
 from papertales.i18n import t
@@ -41,7 +41,7 @@ from .base import MessageBox, guarded
 from .gamefile import take_upload
 from .solodraw import (armies_text_html, gains_figure, h4, matches_table_html, requirement_text, rows_table_html,
                        update_gains_figure)
-from .solocalc import Armies, Gains, army_parts, cause_rows, gains_forecast
+from .solocalc import Armies, Gains, LichKingCard, NecropolisCard, UnitCard, army_parts, cause_rows, gains_forecast
 from .solocards import (ILLUSTRATIVE_PACK, Html, card_name, illustrative_html, panel_language, phase_name, swrap,
                         t_html)
 
@@ -67,11 +67,11 @@ END = 5                       # the turn value of the end of the game
 END_DETAIL = {"ev.end_card_gain": "solo.gains.detail.end_card", "ev.lich_king_card_end": "solo.gains.detail.lich_card_end"}
 
 
-def lk_ability_options(lang: str | None = None):
+def lk_ability_options(lang: str | None = None) -> list[tuple[str, Any]]:
     return [(t(f"solo.lk_ability.{name}", lang), value) for name, value in LK_ABILITIES]
 
 
-def turn_options(lang: str | None = None):
+def turn_options(lang: str | None = None) -> list[tuple[str, int]]:
     return [(t("solo.companion.turn.recruitment", lang, turn=n), n) for n in range(1, 5)] + [
         (t("solo.end_of_game", lang), END)]
 
@@ -90,13 +90,19 @@ def _button(cls, style=""):
     return b
 
 
-def relabel(dropdown, options) -> None:
+def relabel(dropdown: W.Widget, options: Sequence[tuple[str, Any]]) -> None:
     """New labels for a selection widget's options, its value kept."""
     value = dropdown.value
     if list(dropdown.options) != list(options):
         dropdown.options = options
         if value in [v for _, v in options] and dropdown.value != value:
             dropdown.value = value
+
+
+class PackUser(Protocol):
+    """A panel a pack editor hands its pack to (the companion, a solo game, the stepper)."""
+
+    def use_pack(self, pack: dict[str, Any]) -> None: ...
 
 
 class Worded:
@@ -121,7 +127,7 @@ class Worded:
                 setattr(widget, attr, t(key, self.lang, **params))
 
 
-def unit_options(cards, lang: str | None = None):
+def unit_options(cards: CardSet, lang: str | None = None) -> list[tuple[str, str]]:
     """``[(name, id)]`` of every unit (and artifact) of a card set, by name."""
     return sorted(((card_name(u, lang), u.id) for u in cards.units), key=lambda o: o[0])
 
@@ -136,7 +142,7 @@ def make_id(name: str, fallback: str) -> str:
 class RequirementEditor(Worded, W.HBox):
     """A quest requirement: a kind and its value; combinations (all/any/not) as JSON."""
 
-    def __init__(self, units=(), lang: str | None = None, **kw: Any) -> None:
+    def __init__(self, units: Iterable[tuple[str, str]] = (), lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.lang = panel_language(lang)
         self.kind = self._worded(W.Dropdown(options=self._kinds(), value="", layout=W.Layout(width="290px"),
@@ -179,7 +185,7 @@ class RequirementEditor(Worded, W.HBox):
     def value_widgets(self):
         return [self.kind, self.number, self.resource, self.phase, self.card, self.word, self.json]
 
-    def set_units(self, units) -> None:
+    def set_units(self, units: Sequence[tuple[str, str]]) -> None:
         current = self.card.value
         self.card.options = list(units)
         if current in [u for _, u in units]:
@@ -202,7 +208,7 @@ class RequirementEditor(Worded, W.HBox):
                 raise ValueError(t("solo.error.json_bad", self.lang, msg=exc.msg, col=exc.colno)) from None
         return {k: getattr(self, _VALUE_WIDGET[k]).value}
 
-    def set_spec(self, spec) -> None:
+    def set_spec(self, spec: Any) -> None:          # the pack's JSON requirement (None: no quest)
         if spec is None:
             self.kind.value = ""
             return
@@ -225,7 +231,8 @@ class NecropolisForm(Worded, W.VBox):
     """One Necropolis card: name, pile, immediate gain, quest (requirement + LP), shields.
     With ``editor=True`` also its id and text (for a pack)."""
 
-    def __init__(self, pile=None, units=(), editor=False, lang: str | None = None, **kw: Any) -> None:
+    def __init__(self, pile: str | None = None, units: Iterable[tuple[str, str]] = (), editor: bool = False,
+                 lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.lang = panel_language(lang)
         self.editor = editor
@@ -261,7 +268,7 @@ class NecropolisForm(Worded, W.VBox):
         return [self.card_id, self.card_name, self.pile, self.immediate, self.quest_lp, self.black,
                 self.purple, self.card_text] + self.requirement.value_widgets()
 
-    def watch(self, callback) -> None:
+    def watch(self, callback: Callable[..., object]) -> None:     # called with no argument
         """``callback()`` after any value of the form changes."""
         for w in self.value_widgets():
             w.observe(lambda _c: callback(), names="value")
@@ -280,7 +287,7 @@ class NecropolisForm(Worded, W.VBox):
             spec["text"] = self.card_text.value.strip()
         return spec
 
-    def card(self, where=None, pack_id="companion"):
+    def card(self, where: str | None = None, pack_id: str = "companion") -> NecropolisCard:
         """The engine's card (raises the engine's PackError on a bad value)."""
         return necropolis_card(self.spec(), where or t("solo.form.necropolis_card", self.lang), pack_id)
 
@@ -321,7 +328,7 @@ class CompanionPanel(Worded, W.VBox):
     """Score the Lich King of a physical solo game from the cards you enter.  ``lang``: en
     or pl (default: the lab's language); ``set_language`` shows it in another one."""
 
-    def __init__(self, pack=None, lang: str | None = None, **kw: Any) -> None:
+    def __init__(self, pack: dict[str, Any] | None = None, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("pt-companion")
         self.lang = panel_language(lang)
@@ -330,6 +337,10 @@ class CompanionPanel(Worded, W.VBox):
         self.pack = pack if pack is not None else builtin_pack(ILLUSTRATIVE_PACK)
         self.cards = card_set(self.pack)
         units = unit_options(self.cards, self.lang)
+        self.forms: dict[str, NecropolisForm]
+        self.fill: dict[str, W.Dropdown]
+        self.origin: dict[str, bool | None]     # filled from the pack (illustrative?) or typed in: None
+        self.heads: dict[str, W.HTML]
         self.forms, self.fill, self.origin, self.heads = {}, {}, {}, {}
         self._filling = False
         rows = []
@@ -488,7 +499,7 @@ class CompanionPanel(Worded, W.VBox):
                 self._filling = False
             self._show_banner()
 
-    def fill_from(self, **cards) -> None:
+    def fill_from(self, **cards: str) -> None:
         """Fill rows from the pack's cards: ``fill_from(**{"1": "ashen_gate", "E": "world_tomb"})``."""
         for pile, ident in cards.items():
             self.fill[pile].value = ident
@@ -500,7 +511,7 @@ class CompanionPanel(Worded, W.VBox):
             raise ValueError(t("solo.error.pile", self.lang, piles=", ".join(PILES), pile=repr(pile)))
         self.forms[pile].load(spec)
 
-    def set_netherworld(self, ids) -> None:
+    def set_netherworld(self, ids: Iterable[str]) -> None:
         """Enter the Netherworld cards from code (unit ids, at most 7)."""
         ids = list(ids)
         if len(ids) > len(self.netherworld):
@@ -508,7 +519,9 @@ class CompanionPanel(Worded, W.VBox):
         for dropdown, ident in zip(self.netherworld, ids + [None] * (len(self.netherworld) - len(ids))):
             dropdown.value = "" if ident is None else self.cards.unit(ident).id
 
-    def enter(self, cards=None, turn=None, netherworld=None, strength=None, lich_cards=None) -> None:
+    def enter(self, cards: Mapping[str, dict[str, Any]] | None = None, turn: int | None = None,
+              netherworld: Iterable[str] | None = None, strength: int | None = None,
+              lich_cards: Iterable[str] | None = None) -> None:
         """Enter everything from code: ``cards`` {pile: values} (see :meth:`set_card`), the
         turn (1-4, 5 = end of the game), the Netherworld (unit ids), your strength and the
         Lich King cards (ids of the loaded pack).  E.g. ``enter(**RULES_EXAMPLE)``."""
@@ -550,14 +563,14 @@ class CompanionPanel(Worded, W.VBox):
 
     # -------------------------------------------------------------- scoring
 
-    def line(self):
+    def line(self) -> list[NecropolisCard]:
         return [self.forms[p].card(t("solo.companion.card_head", self.lang, pile=p), "companion") for p in PILES]
 
-    def chosen_lich_cards(self):
+    def chosen_lich_cards(self) -> list[LichKingCard]:
         by_id = {c.id: c for c in self.pack["lich_king_cards"]}
         return [by_id[i] for i in self.lich_cards.value]
 
-    def netherworld_cards(self):
+    def netherworld_cards(self) -> list[UnitCard]:
         return [self.cards.unit(d.value) for d in self.netherworld if d.value]
 
     @guarded()
@@ -654,14 +667,15 @@ class PackEditor(Worded, W.VBox):
     """Enter your own Necropolis and Lich King cards as a pack; validate, save, load, use.
     ``lang``: en or pl (default: the lab's language); ``set_language`` shows it in another one."""
 
-    def __init__(self, targets=(), pack_id="my-solo-cards", lang: str | None = None, **kw: Any) -> None:
+    def __init__(self, targets: Iterable[PackUser] = (), pack_id: str = "my-solo-cards", lang: str | None = None,
+                 **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("pt-pack-editor")
         self.lang = panel_language(lang)
         self.messages = MessageBox()
         self.banner = W.HTML()
         self.targets = list(targets)
-        self.pack = None                       # the last validated pack (load_pack's result)
+        self.pack: dict[str, Any] | None = None    # the last validated pack (load_pack's result)
         self.necropolis: list[dict] = []
         self.lich_king_cards: list[dict] = []
         self.extra: dict = {}                  # other parts of a loaded pack, kept as they are
@@ -786,7 +800,7 @@ class PackEditor(Worded, W.VBox):
         self.pack = pack
         return pack
 
-    def load_data(self, data) -> None:
+    def load_data(self, data: object) -> None:
         """Fill the editor from pack data (validated by the engine first)."""
         if not isinstance(data, dict):
             raise PackError(t("solo.error.not_object", self.lang))
@@ -898,7 +912,7 @@ class PackEditor(Worded, W.VBox):
         spec["abilities"] = abilities
         return spec
 
-    def load_lk(self, spec) -> None:
+    def load_lk(self, spec: dict[str, Any]) -> None:
         self.lk_id.value = spec.get("id", "")
         self.lk_name.value = spec.get("name", "")
         self.lk_text.value = spec.get("text", "")
