@@ -168,7 +168,7 @@ class RequirementEditor(Worded, W.HBox):
     def _phases(self):
         return [(t(f"solo.form.phase.{p}", self.lang), p) for p in PHASE_NAMES]
 
-    def set_language(self, lang, units=None) -> None:
+    def set_language(self, lang: str, units: Sequence[tuple[str, str]] | None = None) -> None:
         self.lang = panel_language(lang)
         self._words()
         relabel(self.kind, self._kinds())
@@ -182,7 +182,7 @@ class RequirementEditor(Worded, W.HBox):
         for name in ("number", "resource", "phase", "card", "word", "json"):
             getattr(self, name).layout.display = None if name == shown else "none"
 
-    def value_widgets(self):
+    def value_widgets(self) -> list[W.Widget]:
         return [self.kind, self.number, self.resource, self.phase, self.card, self.word, self.json]
 
     def set_units(self, units: Sequence[tuple[str, str]]) -> None:
@@ -192,7 +192,7 @@ class RequirementEditor(Worded, W.HBox):
             self.card.value = current
 
     @property
-    def spec(self):
+    def spec(self) -> Any:          # the pack's JSON requirement
         """The requirement as the pack's JSON spec (None: no quest).  Bad JSON raises
         ValueError; the engine checks the rest when the card is built."""
         k = self.kind.value
@@ -259,12 +259,12 @@ class NecropolisForm(Worded, W.VBox):
         self.children = rows
         self._words()
 
-    def set_language(self, lang, units=None) -> None:
+    def set_language(self, lang: str, units: Sequence[tuple[str, str]] | None = None) -> None:
         self.lang = panel_language(lang)
         self._words()
         self.requirement.set_language(self.lang, units)
 
-    def value_widgets(self):
+    def value_widgets(self) -> list[W.Widget]:
         return [self.card_id, self.card_name, self.pile, self.immediate, self.quest_lp, self.black,
                 self.purple, self.card_text] + self.requirement.value_widgets()
 
@@ -452,7 +452,7 @@ class CompanionPanel(Worded, W.VBox):
         finally:
             self._filling = False
 
-    def use_pack(self, pack) -> None:
+    def use_pack(self, pack: dict[str, Any]) -> None:
         """Fill the forms from another pack (e.g. your own cards from the pack editor)."""
         self.pack = pack
         self.cards = card_set(pack)
