@@ -60,7 +60,7 @@ _LAZY_NAMES = {"dumps": ("serialize", "dumps"), "loads": ("serialize", "loads"),
                "SAVE_FORMAT": ("serialize", "FORMAT")}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     """PEP 562: load a lazy submodule when it is first asked for."""
     if name in _LAZY:
         return importlib.import_module(f"{__name__}.{name}")

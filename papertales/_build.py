@@ -16,7 +16,10 @@ import json
 import os
 import sys
 import warnings
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 
@@ -24,7 +27,8 @@ HERE = Path(__file__).resolve().parent
 class SourceFinder:
     """Loads ``papertales.<module>`` from ``<module>.py`` even where a compiled module exists."""
 
-    def find_spec(self, name, path=None, target=None):
+    def find_spec(self, name: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
         package, _, module = name.partition(".")
         if package != "papertales" or not module or "." in module:
             return None

@@ -10,16 +10,19 @@ machine's speed.
 
 from __future__ import annotations
 
-from .actions import DEPLOY
-from .budget import parse_budget
+from typing import ClassVar
+
+from .actions import DEPLOY, Action
+from .budget import Budget, parse_budget
 from .coach import hint
 from .errors import PaperTalesError
+from .game import Game
 from .greedy import MoveMemory
 
 DEFAULT_BUDGET = "24it"
 
 
-def worlds_budget(budget) -> int:
+def worlds_budget(budget: str | Budget | None) -> int:
     """``"24it"`` -> 24 sampled worlds per option; a time budget is refused, saying why."""
     opts = parse_budget(budget if budget is not None else DEFAULT_BUDGET)
     if "iterations" not in opts:
@@ -31,17 +34,18 @@ class AdvisorBot:
     """A seat that follows the coach's suggestions (:func:`papertales.lab.advise`); its
     Deployment always ends, as the bots' does (the plan it follows ends in ``done``)."""
 
-    name = "advisor"
+    name: ClassVar[str] = "advisor"
 
-    def __init__(self, seed: int = 0, iterations: int | None = None):
+    def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
         self.worlds = iterations or worlds_budget(DEFAULT_BUDGET)
         self.seed = seed
         self.calls = 0
         self.moves = MoveMemory()
-        self.plan: list = []                 # the rest of the Deployment plan being played
+        self.plan: list[Action] = []                 # the rest of the Deployment plan being played
 
-    def choose(self, game, seat):
-        if self.plan and game.pending[seat].kind == DEPLOY:
+    def choose(self, game: Game, seat: int) -> Action:
+        d = game.pending[seat]
+        if self.plan and d is not None and d.kind == DEPLOY:
             a = self.plan.pop(0)
             if a in game.legal_actions(seat):
                 return a

@@ -7,15 +7,23 @@ machine) or ``"0.2s"`` / ``"200ms"`` (time: as much as fits).
 
 from __future__ import annotations
 
+from typing import TypedDict, cast
+
 from .errors import PaperTalesError
 
 
-def parse_budget(text) -> dict:
+class Budget(TypedDict, total=False):
+    """A parsed budget: ``iterations`` or ``seconds`` (a bot's constructor options)."""
+    iterations: int
+    seconds: float
+
+
+def parse_budget(text: str | Budget | None) -> Budget:
     """``"0.2s"`` -> ``{"seconds": 0.2}``, ``"50it"`` -> ``{"iterations": 50}``; None -> {}."""
     if text is None or text == "":
         return {}
     if isinstance(text, dict):
-        return dict(text)
+        return cast(Budget, dict(text))
     s = str(text).strip().lower()
     try:
         if s.endswith("it"):

@@ -35,15 +35,22 @@ from __future__ import annotations
 import math
 import warnings
 from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
 
 from .errors import ArgumentError
 from .extras import require
 from .stats import mean_ci, wilson
-from .cards import BASE
+from .cards import BASE, CardSet
 from .i18n import card_name, t
+from .tournament import Row
 
 MIN_GAMES = 20
 TIERS = ("S", "A", "B", "C", "D")
+#: the statistics (:func:`card_stats`): JSON-ready, written to files as they are
+Stats = dict[str, Any]
+#: a plotly Figure (plotly is optional: imported through extras.require, untyped here)
+Figure = Any
 RARELY = 0.05        # revealed in fewer of the seat-games that drafted it: "rarely played"
 
 
@@ -51,7 +58,7 @@ class RandomOnlyWarning(UserWarning):
     """Card statistics from random players only: they say little about good play."""
 
 
-def source_label(rows) -> str:
+def source_label(rows: Sequence[Row]) -> str:
     """Which bots and how many games the numbers come from, e.g.
     ``"200 games, 4 players, bots: greedy x800 seats"``."""
     bots = Counter(r["bot"] for r in rows)
@@ -61,13 +68,13 @@ def source_label(rows) -> str:
     return f"{games} games, {'/'.join(map(str, players))} players, bots: {who}"
 
 
-def source_text(stats, lang=None) -> str:
+def source_text(stats: Stats, lang: str | None = None) -> str:
     """Where the numbers of ``stats`` (:func:`card_stats`) come from, in ``lang``: "1000 games,
     4000 seats, bots: greedy" (``stats["source"]`` is the same in English, kept for files)."""
     return t("render.chart.source", lang, n=stats["games"], seats=stats["seat_games"], bots=", ".join(stats["bots"]))
 
 
-def diff_ci(s1, n1, s2, n2) -> tuple[float, float, float]:
+def diff_ci(s1: float, n1: int, s2: float, n2: int) -> tuple[float, float, float]:
     """(difference, low, high) of two proportions s1/n1 - s2/n2, 95 % (Newcombe, hybrid Wilson)."""
     if not n1 or not n2:
         return (float("nan"), -1.0, 1.0)
@@ -78,7 +85,7 @@ def diff_ci(s1, n1, s2, n2) -> tuple[float, float, float]:
     return (d, d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2))
 
 
-def tier(d, low, high, n1, n2, min_games=MIN_GAMES) -> str:
+def tier(d: float, low: float, high: float, n1: int, n2: int, min_games: int = MIN_GAMES) -> str:
     if n1 < min_games or n2 < min_games or math.isnan(d):
         return "?"
     if low > 0:
@@ -88,11 +95,12 @@ def tier(d, low, high, n1, n2, min_games=MIN_GAMES) -> str:
     return "B"
 
 
-def _r(x, k=3):
+def _r(x: float | None, k: int = 3) -> float | None:
     return None if x is None or (isinstance(x, float) and math.isnan(x)) else round(x, k)
 
 
-def card_stats(rows, cards=None, bots=None, min_games=MIN_GAMES, warn=True) -> dict:
+def card_stats(rows: Iterable[Row], cards: CardSet | None = None, bots: Collection[str] | None = None,
+               min_games: int = MIN_GAMES, warn: bool = True) -> Stats:
     """The statistics of the module docstring from tournament ``rows`` (only the seats of
     ``bots`` when given).  ``cards``: a :class:`~papertales.cards.CardSet` for names
     (default: the base game).  Returns ``{"source", "bots", "random_only", "units",
@@ -107,10 +115,15 @@ def card_stats(rows, cards=None, bots=None, min_games=MIN_GAMES, warn=True) -> d
         warnings.warn("card statistics from RANDOM bots only say little about good play; "
                       "use competent bots (--bots greedy or ismcts)", RandomOnlyWarning, stacklevel=2)
     n = len(rows)
-    offered, picked, pick_index, over = Counter(), Counter(), {}, {}
-    drafted, revealed, played = Counter(), Counter(), Counter()
-    rev_rows = {}
-    first_turn = {}
+    offered: Counter[str] = Counter()
+    picked: Counter[str] = Counter()
+    pick_index: dict[str, list[int]] = {}
+    over: dict[str, Counter[str]] = {}
+    drafted: Counter[str] = Counter()
+    revealed: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    rev_rows: dict[str, set[int]] = {}
+    first_turn: dict[str, dict[int, list[int]]] = {}
     for i, r in enumerate(rows):
         for turn, idx, card, pack in r.get("picks", ()):
             for c in set(pack):
@@ -123,7 +136,7 @@ def card_stats(rows, cards=None, bots=None, min_games=MIN_GAMES, warn=True) -> d
         mine = {c for _, c in r.get("drafted", ())}
         for c in mine:
             drafted[c] += 1
-        turns = {}
+        turns: dict[str, int] = {}
         for turn, c in r.get("revealed", ()):
             turns.setdefault(c, turn)
         for c in mine & set(turns):
@@ -134,7 +147,7 @@ def card_stats(rows, cards=None, bots=None, min_games=MIN_GAMES, warn=True) -> d
             first_turn.setdefault(c, {}).setdefault(turn, []).append(r["lp"])
     total_wins = sum(r["win"] for r in rows)
     all_lp = [r["lp"] for r in rows]
-    units = []
+    units: list[dict[str, Any]] = []
     for u in cards.units:
         c = u.id
         idx = rev_rows.get(c, set())
@@ -182,12 +195,12 @@ def card_stats(rows, cards=None, bots=None, min_games=MIN_GAMES, warn=True) -> d
             "rarely_played": rarely}
 
 
-def _building_stats(rows, cards, total_wins, min_games):
+def _building_stats(rows: Sequence[Row], cards: CardSet, total_wins: float, min_games: int) -> list[dict[str, Any]]:
     n = len(rows)
     ids = [b.id for b in cards.buildings]
     for r in rows:
         ids += [b for b in r.get("buildings", {}) if b not in ids]
-    out = []
+    out: list[dict[str, Any]] = []
     for b in ids:
         levels = [r.get("buildings", {}).get(b, 0) for r in rows]
         built = [i for i, lvl in enumerate(levels) if lvl]
@@ -208,11 +221,11 @@ def _building_stats(rows, cards, total_wins, min_games):
 
 # ------------------------------------------------------------------ charts (plotly, optional)
 
-def _names(stats, lang, cards):
+def _names(stats: Stats, lang: str | None, cards: CardSet | None) -> list[str]:
     return [card_name(u["id"], lang, cards) for u in stats["units"]]
 
 
-def tier_chart(stats, lang=None, cards=None):
+def tier_chart(stats: Stats, lang: str | None = None, cards: CardSet | None = None) -> Figure:
     """Win-rate difference (revealed minus not) per unit with its 95 % interval, coloured by tier."""
     go = require("plotly.graph_objects", "app")
     units = [u for u in stats["units"] if u["win_difference"] is not None]
@@ -229,7 +242,7 @@ def tier_chart(stats, lang=None, cards=None):
     return fig
 
 
-def pick_chart(stats, lang=None, cards=None):
+def pick_chart(stats: Stats, lang: str | None = None, cards: CardSet | None = None) -> Figure:
     """Pick rate (when offered) against the mean pick index: what good drafters take early."""
     go = require("plotly.graph_objects", "app")
     units = [u for u in stats["units"] if u["pick_rate"] is not None]
@@ -241,7 +254,8 @@ def pick_chart(stats, lang=None, cards=None):
     return fig
 
 
-def reveal_turn_chart(stats, ids=None, lang=None, cards=None):
+def reveal_turn_chart(stats: Stats, ids: Collection[str] | None = None, lang: str | None = None,
+                      cards: CardSet | None = None) -> Figure:
     """Mean final LP by the turn a unit was first revealed (the ``ids`` given, default the top 6)."""
     go = require("plotly.graph_objects", "app")
     units = [u for u in stats["units"] if ids is None or u["id"] in ids][: (len(ids) if ids else 6)]

@@ -14,16 +14,21 @@ import json
 import re
 import sys
 import time
-from importlib.metadata import entry_points
+from collections.abc import Callable, Iterable, Sequence
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any, NoReturn, TextIO
 
 from . import cardstats, fitting, i18n, lab, registry, tournament
-from .cards import BASE, BUILTIN_PACKS, builtin_pack, card_set, load_pack
+from .cards import BASE, BUILTIN_PACKS, BuildingType, UnitType, builtin_pack, card_set, load_pack
 from .errors import PaperTalesError
 from .expansion import EXPANSIONS
 from .i18n import LANGUAGES, card_name, get_language, set_language, t
 from .solo import LICH
 from . import variants
-from .tournament import make_bot, parse_budget
+from .budget import parse_budget
+from .necropolis import LichKingCard, NecropolisCard
+from .registry import Bot
+from .tournament import make_bot
 from .events import LICH_SEAT, cause_label, seat_name, totals
 from .bots import play
 from .game import Game
@@ -42,28 +47,31 @@ COMMAND_GROUP = "papertales.commands"
 EXIT_BAD_INPUT = 2
 
 
-def _help(key, **params):
+def _help(key: str, **params: object) -> str:
     """A help text for argparse, which treats ``%`` as a format character."""
-    return t(key, **params).replace("%", "%%")
+    return t(key, None, **params).replace("%", "%%")
 
 
 class _Formatter(argparse.HelpFormatter):
-    def add_usage(self, usage, actions, groups, prefix=None):
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, t("cli.usage") if prefix is None else prefix)
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse with its own words (usage, section titles, errors) from the catalogue."""
 
-    def __init__(self, *args, add_help=True, formatter_class=_Formatter, **kwargs):
-        super().__init__(*args, add_help=False, formatter_class=formatter_class, **kwargs)
+    def __init__(self, *args: Any, add_help: bool = True, formatter_class: type[argparse.HelpFormatter] = _Formatter,
+                 **kwargs: Any) -> None:      # argparse.ArgumentParser's arguments
+        kwargs.update(add_help=False, formatter_class=formatter_class)
+        super().__init__(*args, **kwargs)
         self._positionals.title = t("cli.section.positionals")
         self._optionals.title = t("cli.section.options")
         if add_help:
             self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                               help=_help("cli.help.help"))
 
-    def error(self, message):            # one line, exit 2
+    def error(self, message: str) -> NoReturn:            # one line, exit 2
         raise _BadInput(t("cli.error.see_help", message=_argparse_message(message), prog=self.prog))
 
 
@@ -95,13 +103,13 @@ def _argparse_message(message: str) -> str:
     return message                      # already ours (an ArgumentTypeError from the catalogue)
 
 
-def _language(text):
+def _language(text: str) -> str:
     if text not in LANGUAGES:
         raise argparse.ArgumentTypeError(t("cli.error.language", value=repr(text), allowed=", ".join(LANGUAGES)))
     return text
 
 
-def _requested_language(argv):
+def _requested_language(argv: Sequence[str]) -> str | None:
     """The value of the last ``--lang`` before any ``--`` (read before parsing, so that
     every message of the run, parse errors included, is in that language)."""
     lang = None
@@ -115,7 +123,7 @@ def _requested_language(argv):
     return lang
 
 
-def _players(text):
+def _players(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
@@ -129,10 +137,10 @@ def _players(text):
 MOST_GAMES, MOST_JOBS = 1_000_000, 256
 
 
-def _count(most):
+def _count(most: int) -> Callable[[str], int]:
     """A whole number from 1 to ``most`` (--games, --jobs): a mistyped 10**20 games would
     never end, and their task list would fill the memory."""
-    def parse(text):
+    def parse(text: str) -> int:
         try:
             n = int(text)
         except ValueError:
@@ -143,14 +151,14 @@ def _count(most):
     return parse
 
 
-def _whole(text):
+def _whole(text: str) -> int:
     try:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(t("cli.error.whole_number", value=repr(text))) from None
 
 
-def _lich_king_cards(text):
+def _lich_king_cards(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
@@ -160,7 +168,7 @@ def _lich_king_cards(text):
     return n
 
 
-def _bots(text):
+def _bots(text: str) -> list[str]:
     """``--bots random,greedy``: names from :func:`papertales.registry.names`."""
     allowed = registry.names()
     chosen = [n.strip() for n in str(text).split(",")]
@@ -171,7 +179,7 @@ def _bots(text):
     return chosen
 
 
-def _rule(text):
+def _rule(text: str) -> tuple[str, str]:
     """``--rule NAME=VALUE``: a rule variant (:mod:`papertales.variants`)."""
     try:
         return variants.parse(text)
@@ -180,7 +188,7 @@ def _rule(text):
         raise argparse.ArgumentTypeError(t("cli.error.rule", value=repr(text), valid=valid)) from None
 
 
-def _budget(text):
+def _budget(text: str) -> str:
     """``--budget 0.2s`` (seconds per decision) or ``50it`` (search iterations)."""
     try:
         parse_budget(text)
@@ -189,29 +197,29 @@ def _budget(text):
     return text
 
 
-def _rules(args):
+def _rules(args: argparse.Namespace) -> dict[str, str] | None:
     return dict(getattr(args, "rule", None) or []) or None
 
 
-def build_parser(default_lang: str | None = None):
+def build_parser(default_lang: str | None = None) -> _Parser:
     """The argument parser, its help in the current language; ``--lang`` defaults to
     ``default_lang`` (default: the current language)."""
     p = _Parser(prog=PROG, description=t("cli.description"))
     default_lang = default_lang or get_language()
 
-    def lang_option(cmd, default):
+    def lang_option(cmd: argparse.ArgumentParser, default: str) -> None:
         cmd.add_argument("--lang", type=_language, default=default, metavar="|".join(LANGUAGES),
                          help=_help("cli.help.lang", choices=", ".join(LANGUAGES), default=default_lang))
 
     lang_option(p, default_lang)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    def command(parent, name, help_key):
+    def command(parent: argparse._SubParsersAction[_Parser], name: str, help_key: str) -> _Parser:
         cmd = parent.add_parser(name, help=_help(help_key), description=t(help_key))
         lang_option(cmd, argparse.SUPPRESS)          # also accepted after the command
         return cmd
 
-    def game_options(cmd):
+    def game_options(cmd: argparse.ArgumentParser) -> None:
         cmd.add_argument("--players", type=_players, default=None, metavar="N", help=_help("cli.help.players"))
         cmd.add_argument("--solo", action="store_true", help=_help("cli.help.solo"))
         cmd.add_argument("--lich-king-cards", type=_lich_king_cards, default=0, metavar="N",
@@ -219,11 +227,11 @@ def build_parser(default_lang: str | None = None):
         cmd.add_argument("--pack", action="append", default=[], metavar="FILE", help=_help("cli.help.pack"))
         cmd.add_argument("--expansion", choices=EXPANSIONS, default=None, help=_help("cli.help.expansion"))
 
-    def rule_option(cmd):
+    def rule_option(cmd: argparse.ArgumentParser) -> None:
         cmd.add_argument("--rule", type=_rule, action="append", default=[], metavar="NAME=VALUE",
                          help=_help("cli.help.rule"))
 
-    def bot_options(cmd, default):
+    def bot_options(cmd: argparse.ArgumentParser, default: list[str]) -> None:
         cmd.add_argument("--bots", type=_bots, default=default, metavar="BOT,BOT...",
                          help=_help("cli.help.bots", names=", ".join(registry.names()), default=",".join(default)))
         cmd.add_argument("--budget", type=_budget, default=None, metavar="0.2s|50it", help=_help("cli.help.budget"))
@@ -298,7 +306,7 @@ def build_parser(default_lang: str | None = None):
     return p
 
 
-def _game_options(args):
+def _game_options(args: argparse.Namespace) -> dict[str, Any]:
     """Turn --players/--solo/--pack/--expansion into Game.new keyword arguments."""
     packs = list(args.pack)
     if args.solo:
@@ -317,7 +325,7 @@ def _game_options(args):
     if players > 5 and args.expansion is None:
         raise _BadInput(t("cli.error.needs_expansion", n=players))
     names = [t("cli.player_solo")] if players == 1 else [t("cli.player", n=k + 1) for k in range(players)]
-    opts = {"players": players, "expansion": args.expansion, "names": names}
+    opts: dict[str, Any] = {"players": players, "expansion": args.expansion, "names": names}
     if players == 1:
         opts["lich_king_cards"] = args.lich_king_cards
     if packs:
@@ -327,10 +335,10 @@ def _game_options(args):
     return opts
 
 
-def _tournament_options(args):
+def _tournament_options(args: argparse.Namespace) -> dict[str, Any]:
     """The picklable Game.new options of a tournament (packs by name or file, not loaded)."""
     opts = _game_options(args)                    # checks the combination, loads packs once
-    out = {"players": opts["players"], "expansion": opts["expansion"], "packs": list(args.pack)}
+    out: dict[str, Any] = {"players": opts["players"], "expansion": opts["expansion"], "packs": list(args.pack)}
     if opts["players"] == 1:
         out["lich_king_cards"] = opts["lich_king_cards"]
         added = "lich-king-illustrative"
@@ -351,23 +359,23 @@ def _lich_king() -> str:
     return seat_name(LICH_SEAT)
 
 
-def _causes(g, seat) -> str:
+def _causes(g: Game, seat: int) -> str:
     return ", ".join(f"{cause_label(c, cards=g.cards)} {v:+d}" for c, v in _by_cause(g, seat).items())
 
 
-def _seat_bots(names, n, seed, budget=None):
+def _seat_bots(names: Sequence[str], n: int, seed: int, budget: str | None = None) -> list[Bot]:
     """One bot per seat (the ``--bots`` list repeated), seeded like ``random_game``'s."""
     return [make_bot(names[k % len(names)], seed * 1000 + k + 1, budget) for k in range(n)]
 
 
-def _cmd_play(args, out):
+def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
     g = Game.new(seed=args.seed, **_game_options(args))
     play(g, _seat_bots(args.bots, g.n, args.seed, args.budget))
     names = g.names
     lich = g.lich
     winners = [names[s] for s in g.winners()] or ([_lich_king()] if lich else [])
     if args.json:
-        summary = {"seed": args.seed, "players": g.n, "names": names, "scores": g.scores,
+        summary: dict[str, Any] = {"seed": args.seed, "players": g.n, "names": names, "scores": g.scores,
                    "gold": [p.gold for p in g.players], "winners": winners,
                    "buildings": [b.id for b in g.buildings], "packs": list(g.cards.pack_ids),
                    "lp_by_cause": [_by_cause(g, s) for s in range(g.n)]}
@@ -393,7 +401,7 @@ def _cmd_play(args, out):
     out.write(t("cli.play.winner", names=t("cli.and").join(winners), n=len(winners)) + "\n")
 
 
-def _note_packs(g, out):
+def _note_packs(g: Game, out: TextIO) -> None:
     for p in g.cards.packs:
         if p["illustrative"]:
             out.write(t("cli.play.illustrative", id=p["id"]) + "\n")
@@ -408,7 +416,7 @@ def _note_packs(g, out):
         out.write(line + "\n")
 
 
-def _pack_card_name(c) -> str:
+def _pack_card_name(c: UnitType | BuildingType | NecropolisCard | LichKingCard) -> str:
     """A card of a pack file in words: the catalogue's name of a shipped card (with the printed
     name beside a name of the project's own), else the pack's."""
     key = f"card.{c.id}.name"
@@ -418,7 +426,7 @@ def _pack_card_name(c) -> str:
     return t("cli.pack.own_name", name=card_name(c.id), printed=printed) if printed else card_name(c.id)
 
 
-def _cmd_pack(args, out):
+def _cmd_pack(args: argparse.Namespace, out: TextIO) -> None:
     pack = load_pack(args.file)
     key = "cli.pack.valid_illustrative" if pack["illustrative"] else "cli.pack.valid"
     out.write(t(key, file=args.file, id=pack["id"]) + "\n")
@@ -434,15 +442,15 @@ def _cmd_pack(args, out):
                     names=", ".join(e["name"] for e in pack["incomplete"])) + "\n")
 
 
-def _pct(x):
+def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}"
 
 
-def _lp_text(x):
+def _lp_text(x: float | None) -> str:
     return "-" if x is None else f"{x:.1f}"
 
 
-def _cmd_lab(args, out):
+def _cmd_lab(args: argparse.Namespace, out: TextIO) -> None:
     if args.lab_command == "fit":
         _cmd_fit(args, out)
         return
@@ -490,24 +498,24 @@ def _cmd_lab(args, out):
         return
     opts = _game_options(args)
     g = Game.new(seed=args.seed, **opts).advance()
-    rows = lab.advise(g, 0, budget=args.budget, seed=args.seed)
+    advice = lab.advise(g, 0, budget=args.budget, seed=args.seed)
     if args.json:
-        out.write(json.dumps([{**r, "action": str(r["action"]), "also": [str(a) for a in r["also"]]} for r in rows],
+        out.write(json.dumps([{**r, "action": str(r["action"]), "also": [str(a) for a in r["also"]]} for r in advice],
                              indent=2, ensure_ascii=False) + "\n")
         return
     out.write(t("cli.lab.advise_heading", name=g.players[0].name, budget=args.budget) + "\n")
-    width = max(28, *(len(r["text"]) for r in rows))
-    for r in rows:
+    width = max(28, *(len(r["text"]) for r in advice))
+    for r in advice:
         out.write(t("cli.lab.advise_row", text=f"{r['text']:<{width}}", lp=_lp_text(r["expected_lp"]),
                     low=_lp_text(r["lp_low"]), high=_lp_text(r["lp_high"]),
                     win=_pct(r["win_chance"]), reason=r["reason"]) + "\n")
 
 
-def _cmd_fit(args, out):
+def _cmd_fit(args: argparse.Namespace, out: TextIO) -> None:
     """Refit the evaluation's weights from scratch (papertales.fitting.refit)."""
     start = time.monotonic()
 
-    def say(r, spec):
+    def say(r: int, spec: dict[str, Any]) -> None:
         out.write(t("cli.fit.round", round=r, bots=", ".join(spec["bots"]), explore=spec["explore"],
                     seconds=round(time.monotonic() - start)) + "\n")
         out.flush()
@@ -523,7 +531,7 @@ def _cmd_fit(args, out):
     out.write(t("cli.fit.done", out=args.out, seconds=round(time.monotonic() - start)) + "\n")
 
 
-def _cmd_tournament(args, out):
+def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> None:
     opts = _tournament_options(args)
     players = opts.pop("players")
     if len(args.bots) > 1 and players != 1 and args.players is None:
@@ -557,11 +565,11 @@ def _cmd_tournament(args, out):
         out.write(t("cli.tournament.written", path=args.out, n=len(rows)) + "\n")
 
 
-def _by_cause(g, seat):
+def _by_cause(g: Game, seat: int) -> dict[str, int]:
     return totals(g.events, seat)
 
 
-def _cmd_whatif(args, out):
+def _cmd_whatif(args: argparse.Namespace, out: TextIO) -> None:
     import warnings
     cards = card_set(*args.pack) if args.pack else None
     with warnings.catch_warnings(record=True) as said:      # e.g. too few Beyond the Gates tiles
@@ -573,8 +581,8 @@ def _cmd_whatif(args, out):
     out.write(json.dumps(evaluate(game, phases), indent=2, ensure_ascii=False) + "\n")
 
 
-def _cmd_simulate(args, out):
-    from tqdm import tqdm
+def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> None:
+    from tqdm import tqdm  # type: ignore[import-untyped]   # tqdm ships no type hints (types-tqdm has them)
 
     if not 0 <= args.jobs <= MOST_JOBS:
         raise _BadInput(t("cli.error.jobs", value=args.jobs, most=MOST_JOBS))
@@ -601,20 +609,20 @@ def _cmd_simulate(args, out):
     out.write(t("cli.simulate.speed", rate=r["games_per_second"], seconds=r["seconds"], n=r["jobs"]) + "\n")
 
 
-def _error_text(exc) -> str:
+def _error_text(exc: BaseException) -> str:
     if isinstance(exc, OSError) and not isinstance(exc, PaperTalesError):
         reason = os_reason(exc)
         return t("cli.error.cannot_read", path=exc.filename, reason=reason) if exc.filename else reason
     return str(exc)
 
 
-def registered_commands() -> dict:
+def registered_commands() -> dict[str, EntryPoint]:
     """``{name: entry point}`` of the commands other installed packages add to ``papertales``
     (loaded only when one is run: papertales never imports them itself)."""
     return {ep.name: ep for ep in entry_points(group=COMMAND_GROUP)}
 
 
-def main(argv=None, out=None) -> int:
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] not in COMMANDS:
@@ -625,7 +633,8 @@ def main(argv=None, out=None) -> int:
             except PaperTalesError as exc:   # e.g. `papertales app` without the app extra
                 sys.stderr.write(t("cli.error.line", prog=PROG, message=str(exc)) + "\n")
                 return EXIT_BAD_INPUT
-            return run(argv[1:], out)
+            code: int = run(argv[1:], out)       # the command's exit code
+            return code
     # the run's language: --lang, else the environment's; the caller's choice comes back after
     before = get_language()
     explicit = before != i18n.environment_language()

@@ -41,10 +41,12 @@ the LP he gains this turn if you pass it (the card goes to the Netherworld), com
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from . import solo
 from .actions import DEPLOY, DONE, Action
+from .cards import UnitType
 from .evaluation import Evaluation
 from .events import cause_label, seat_name
 from .game import Game
@@ -59,6 +61,9 @@ SHOWN = 4
 #: the parts that name a card, a neighbour or a building
 NAMED = ("war", "ability", "building", "play", "kept", "hand")
 
+#: a part of a reason as shown: (LP, words, does it name a card, a neighbour or a building)
+Part = tuple[float, str, bool]
+
 
 def verdict(cost: float) -> str:
     """``fine`` / ``inaccuracy`` / ``mistake`` / ``blunder`` for an LP cost (see VERDICTS)."""
@@ -68,7 +73,7 @@ def verdict(cost: float) -> str:
     return VERDICTS[-1][1]
 
 
-def signed(x: float, lang=None) -> str:
+def signed(x: float, lang: str | None = None) -> str:
     """``+1.5`` / ``−0.3``: an LP difference, with the language's decimal mark."""
     return ("+" if x >= 0 else "−") + number(abs(x), lang)
 
@@ -87,7 +92,7 @@ class Why:
     lp: float
     low: float
     high: float
-    parts: tuple
+    parts: tuple[Part, ...]
     equal: bool
     principle: bool
     text: str
@@ -98,7 +103,7 @@ class Why:
         return any(named for _, _, named in self.parts)
 
 
-def part_words(key: str, game, lang=None, more: float = 1.0) -> str:
+def part_words(key: str, game: Game, lang: str | None = None, more: float = 1.0) -> str:
     """A part of :func:`papertales.judgement.breakdown` in game words; ``more``: for a
     card in play, kept or in hand or a building, how many more of it the better option
     has (fewer: the words say that not having it is what counts)."""
@@ -119,7 +124,8 @@ def part_words(key: str, game, lang=None, more: float = 1.0) -> str:
     return t(f"coach.part.{key}", lang)
 
 
-def shown_parts(parts, total: float, game, lang=None, more=None) -> tuple:
+def shown_parts(parts: Iterable[tuple[str, float]], total: float, game: Game, lang: str | None = None,
+                more: Mapping[str, float] | None = None) -> tuple[Part, ...]:
     """The parts a reason shows, as ``(LP, words, named)``: the largest, until what is
     left is small (a quarter of the difference, at most half an LP) or :data:`SHOWN` are
     shown -- one of them a named one when a named part is worth a tenth -- then "other
@@ -127,7 +133,8 @@ def shown_parts(parts, total: float, game, lang=None, more=None) -> tuple:
     a tenth).  ``more``: :attr:`papertales.judgement.Difference.more`."""
     more = more or {}
     big = [(k, v) for k, v in parts if round(v, 1) != 0.0]
-    pick, left = [], total
+    pick: list[tuple[str, float]] = []
+    left = total
     for k, v in big:
         if len(pick) == SHOWN or (pick and abs(left) <= min(0.5, 0.25 * abs(total))):
             break
@@ -145,7 +152,7 @@ def shown_parts(parts, total: float, game, lang=None, more=None) -> tuple:
     return tuple(out)
 
 
-def why(game, j: Judgement, better: int, worse: int, lang=None) -> Why:
+def why(game: Game, j: Judgement, better: int, worse: int, lang: str | None = None) -> Why:
     """Why option ``better`` of judgement ``j`` rather than option ``worse`` (module
     docstring); ``game`` the position judged."""
     lang = lang or get_language()
@@ -174,11 +181,11 @@ def _capital(text: str) -> str:
     return text[:i] + text[i:i + 1].upper() + text[i + 1:]
 
 
-def option_words(game, seat: int, plan, lang=None) -> str:
+def option_words(game: Game, seat: int, plan: Iterable[Action], lang: str | None = None) -> str:
     """An option as a player says it: a whole Deployment by its cards and rows, a single
     move with the card it concerns."""
     plan = tuple(plan)
-    if game.pending[seat] is not None and game.pending[seat].kind == DEPLOY:
+    if (d := game.pending[seat]) is not None and d.kind == DEPLOY:
         return plan_words(game, seat, plan, lang)
     return move_words(game, seat, plan[0], lang)
 
@@ -194,8 +201,8 @@ class Option:
     numbers None for the only option); ``why`` the comparison (the suggestion with the
     next best, any other option with the suggestion) and ``reason`` its sentence."""
     action: Action
-    plan: tuple
-    also: tuple
+    plan: tuple[Action, ...]
+    also: tuple[tuple[Action, ...], ...]
     text: str
     lp: float | None
     lp_low: float | None
@@ -214,7 +221,7 @@ class Hint:
     turn: int
     phase: str
     kind: str
-    options: tuple            # Option, the suggestion first, then by expected final LP
+    options: tuple[Option, ...]   # the suggestion first, then by expected final LP
     worlds: int               # sampled worlds per option
 
     @property
@@ -222,7 +229,7 @@ class Hint:
         return self.options[0]
 
 
-def hint(game, seat, seed: int = SEED, lang=None, worlds: int = WORLDS, ev: Evaluation | None = None) -> Hint:
+def hint(game: Game, seat: int, seed: int = SEED, lang: str | None = None, worlds: int = WORLDS, ev: Evaluation | None = None) -> Hint:
     """The options of ``seat``'s pending decision, the coach's suggestion first (module
     docstring): :func:`papertales.judgement.judge` with ``worlds`` worlds of ``seed``."""
     lang = lang or get_language()
@@ -232,7 +239,7 @@ def hint(game, seat, seed: int = SEED, lang=None, worlds: int = WORLDS, ev: Eval
     j = judge(game, seat, worlds, seed, ev)
     order = [j.suggested] if j.forced else [j.suggested] + sorted(
         (i for i in range(len(j.outcomes)) if i != j.suggested), key=lambda i: -j.outcomes[i].lp)
-    options = []
+    options: list[Option] = []
     for rank, i in enumerate(order):
         o = j.outcomes[i]
         text = option_words(game, seat, o.plan, lang)
@@ -264,8 +271,8 @@ class ReviewRow:
     turn: int
     phase: str
     kind: str
-    plan: tuple
-    best: tuple
+    plan: tuple[Action, ...]
+    best: tuple[Action, ...]
     lp_action: float | None
     lp_best: float | None
     cost: float
@@ -291,7 +298,7 @@ class ReviewRow:
         return self.why is None
 
 
-def fresh_game(game) -> Game:
+def fresh_game(game: Game) -> Game:
     """A new game with ``game``'s seed, names, cards and options (before any action)."""
     o = game.options
     return Game.new(players=game.n, seed=game.seed, names=list(o.get("names") or game.names), cards=game.cards,
@@ -299,12 +306,12 @@ def fresh_game(game) -> Game:
                     rules=o.get("rules"))
 
 
-def complete(plan) -> bool:
+def complete(plan: Sequence[Action]) -> bool:
     """Is the decision of ``plan`` made (a Deployment: ended by its ``done``)?"""
     return plan[-1].kind == DONE or plan[-1].kind not in DEPLOY_KINDS
 
 
-def replay(game, index: int) -> Game:
+def replay(game: Game, index: int) -> Game:
     """``game`` as it was just before its move ``index`` (replayed from its seed), advanced
     to the decision that move answered."""
     g = fresh_game(game)
@@ -317,10 +324,10 @@ def replay(game, index: int) -> Game:
     return g
 
 
-def decisions(game, seat: int) -> list[tuple[int, tuple]]:
+def decisions(game: Game, seat: int) -> list[tuple[int, tuple[Action, ...]]]:
     """``seat``'s decisions in ``game.history`` as ``(index, plan)``: one move each, but a
     whole Deployment (its moves to its ``done``) is one decision."""
-    out = []
+    out: list[tuple[int, tuple[Action, ...]]] = []
     inside = False                  # within a Deployment already recorded
     for i, (s, a) in enumerate(game.history):
         if s != seat:
@@ -332,14 +339,15 @@ def decisions(game, seat: int) -> list[tuple[int, tuple]]:
     return out
 
 
-def review(game, seat, seed: int = SEED, worlds: int = WORLDS, progress=None, lang=None,
+def review(game: Game, seat: int, seed: int = SEED, worlds: int = WORLDS,
+           progress: Callable[[int, int], object] | None = None, lang: str | None = None,
            ev: Evaluation | None = None) -> list[ReviewRow]:
     """Replay ``game`` from its seed and history and judge each decision of ``seat`` (see
     the module docstring).  ``progress`` (optional) is called with ``(done, total)``."""
     history = list(game.history)
     todo = dict(decisions(game, seat))
     g = fresh_game(game)
-    rows = []
+    rows: list[ReviewRow] = []
     for index, (s, action) in enumerate(history):
         if not any(g.pending):
             g.advance()
@@ -352,7 +360,8 @@ def review(game, seat, seed: int = SEED, worlds: int = WORLDS, progress=None, la
     return rows
 
 
-def review_decision(g, seat, plan, index: int = 0, seed: int = SEED, worlds: int = WORLDS, lang=None,
+def review_decision(g: Game, seat: int, plan: Action | Iterable[Action], index: int = 0, seed: int = SEED,
+                    worlds: int = WORLDS, lang: str | None = None,
                     ev: Evaluation | None = None) -> ReviewRow:
     """One row of :func:`review`: ``plan`` (a move, or a whole Deployment's moves) against
     the suggestion for ``seat``'s decision in ``g`` (the same judgement as the hint's)."""
@@ -362,6 +371,7 @@ def review_decision(g, seat, plan, index: int = 0, seed: int = SEED, worlds: int
     j = judge(g, seat, worlds, seed, ev, extra=(plan,))
     mine = j.index(plan)
     text = option_words(g, seat, plan, lang)
+    assert d is not None          # judge reviews a pending decision
     if j.forced:
         return ReviewRow(index, g.turn, g.phase, d.kind, plan, plan, None, None, 0.0, 0.0, 0.0, "fine", text, text,
                          forced=True)
@@ -377,7 +387,7 @@ def review_decision(g, seat, plan, index: int = 0, seed: int = SEED, worlds: int
                      w.high, name, text, w.better, j.chance[top][0], win[0], win[1], win[2], w)
 
 
-def key_moments(rows, k: int = 3) -> list[ReviewRow]:
+def key_moments(rows: Iterable[ReviewRow], k: int = 3) -> list[ReviewRow]:
     """The ``k`` decisions that cost most (mistakes and worse first), in game order: only
     decisions whose cost's interval excludes 0 (not ``fine``)."""
     scored = [r for r in rows if r.verdict != "fine"]
@@ -385,9 +395,9 @@ def key_moments(rows, k: int = 3) -> list[ReviewRow]:
     return sorted(scored[:k], key=lambda r: r.index)
 
 
-def summary(rows) -> dict:
+def summary(rows: Sequence[ReviewRow]) -> dict[str, float]:
     """How many decisions got each verdict, and the total LP cost."""
-    out = {name: 0 for _, name in VERDICTS}
+    out: dict[str, float] = {name: 0 for _, name in VERDICTS}
     for r in rows:
         out[r.verdict] += 1
     out["cost"] = sum(r.cost for r in rows if r.verdict != "fine")
@@ -405,19 +415,20 @@ class PassPreview:
     Netherworld pick and its top card)."""
     card: str
     lp: int
-    causes: tuple
+    causes: tuple[str, ...]
     total_if_kept: int
 
 
-def solo_draft_preview(game) -> list[PassPreview]:
+def solo_draft_preview(game: Game) -> list[PassPreview]:
     """For each card offered in the solo draft: the LP the Lich King gains this turn if
     you pass it.  Reads the player's observation only (revealed Necropolis cards, the
     Netherworld cards the player put there, the offered cards); empty when no solo draft
     decision is pending."""
-    if game.lich is None or game.pending[0] is None or game.pending[0].kind != "draft":
+    if game.lich is None or (d := game.pending[0]) is None or d.kind != "draft":
         return []
     ob = game.observation(0)
     lv = ob.lich
+    assert lv is not None         # a solo game
     cards = game.cards
     necro = {c.id: c for c in cards.necropolis}
     lich_cards = {c.id: c for c in cards.lich_king_cards}
@@ -427,11 +438,11 @@ def solo_draft_preview(game) -> list[PassPreview]:
     seen = [cards.unit(i) for i in lv.netherworld]
     offered = [cards.unit(i) for i in ob.kingdoms[0].pack or ()]
 
-    def gains(nw) -> int:
+    def gains(nw: Sequence[UnitType]) -> int:
         return sum(r["lp"] for r in solo.recruitment_gains(line, time, len(line), nw, lk_cards))
 
     base = gains(seen)
-    out = []
+    out: list[PassPreview] = []
     for i, c in enumerate(offered):
         lp = gains(seen + [c]) - base
         causes = tuple(card.id for card in line if card.quest is not None and card.quest(c))

@@ -36,7 +36,7 @@ from .construction import options
 from .rng import Rng
 from .state import Unit
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:     # the game deals its worlds with this module
     from .cards import UnitType
     from .game import Game
 

@@ -21,6 +21,10 @@ Values are language-free, and some are worded by their name (as in
 Anything else is shown as it is (ids, spot names, numbers, action notations, paths)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import cast
+
 from .i18n import card_name, get_language, has, t
 from .state import SPOT_NAMES
 
@@ -43,11 +47,11 @@ class Phrase:
     def __repr__(self) -> str:
         return f"Phrase({self.key!r}, **{self.params!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, object]], Phrase], tuple[str, dict[str, object]]]:
         return (_phrase, (self.key, self.params))
 
 
-def _phrase(key: str, params: dict) -> Phrase:
+def _phrase(key: str, params: dict[str, object]) -> Phrase:
     return Phrase(key, **params)
 
 
@@ -66,7 +70,7 @@ class PaperTalesError(Exception):
         return self.text()
 
 
-def _text(key: str, params: dict, lang: str | None) -> str:
+def _text(key: str, params: dict[str, object], lang: str | None) -> str:
     if not has(key, "en"):
         return key                    # a message built elsewhere, already in words
     lang = lang or get_language()
@@ -80,7 +84,7 @@ def _word(name: str, value: object, lang: str) -> object:
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, (PaperTalesError, Phrase)) for v in value):
         return ", ".join(v.text(lang) for v in value)
     if name == "card" or name.endswith("_card"):
-        return card_name(value, lang)
+        return card_name(cast(str, value), lang)          # a card id (module docstring)
     if name == "cards" and isinstance(value, (list, tuple)):
         return ", ".join(card_name(v, lang) for v in value) or t("word.nothing", lang)
     if name == "spot" and isinstance(value, int) and not isinstance(value, bool):

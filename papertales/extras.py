@@ -8,11 +8,13 @@ extras are declared in pyproject.toml: ``app`` (the panels and charts), ``lab``
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
+from types import ModuleType
 
 from .errors import MissingExtraError
 
 
-def require(module: str, extra: str):
+def require(module: str, extra: str) -> ModuleType:
     """Import ``module`` (e.g. ``"dask.distributed"``), part of the extra ``extra``;
     raises :class:`MissingExtraError` naming the package and the extra when it is missing."""
     try:
@@ -22,7 +24,7 @@ def require(module: str, extra: str):
         raise MissingExtraError("err.extra.missing", package=missing.split(".")[0], extra=extra) from None
 
 
-def check(modules, extra: str) -> None:
+def check(modules: Iterable[str], extra: str) -> None:
     """Make sure the top-level packages ``modules`` of ``extra`` are installed, without
     importing them (cheap: for a package whose modules import them later)."""
     from importlib.util import find_spec

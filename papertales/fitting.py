@@ -26,6 +26,9 @@ import json
 import math
 import multiprocessing
 import os
+from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
+from typing import Any, TypeVar
 
 from . import tournament as T
 from .bots import RandomBot, play
@@ -33,7 +36,9 @@ from .extras import require
 from .evaluation import FORMAT, Evaluation, set_default, stage
 from .features import BASE, DESCRIPTIONS, features, names
 from .judgement import WORLDS, judge, plan_key
-from .actions import DEPLOY, DONE, PICK
+from .actions import DEPLOY, DONE, PICK, Action
+from .game import Game
+from .judgement import Judgement
 
 RIDGE = 1.0
 #: the pull towards 0 of a card's own weight: a card seen in few positions (a card the bots
@@ -42,12 +47,30 @@ CARD_RIDGE = 25.0
 PRIOR = 1.0          # the pull of a win curve towards [0.25, 0]
 CHUNK = 8
 
+#: a numpy array (numpy is optional, imported through extras.require: untyped here)
+Array = Any
+#: an evaluation's data (``papertales/data/evaluation.json``): JSON
+Data = dict[str, Any]
+#: what play_recorded tells: ``on_state(game, seat, at_phase_start)``
+OnState = Callable[[Game, int, bool], None]
+#: a worker's games: (bots, first game, count, seed, players, exploration, options)
+_FitJob = tuple[list[str], int, int, int, int, float, dict[str, Any] | None]
+#: a worker's curve games: (evaluation data, bots, first game, count, seed, players, options)
+_CurveJob = tuple[Data, list[str], int, int, int, int, dict[str, Any] | None]
+#: a worker's pick games: (lineup, first game, count, seed)
+_PicksJob = tuple[Sequence[str], int, int, int]
+#: a draft pick: (the card ids of the pack, the id taken)
+Pick = tuple[tuple[str, ...], str]
+J = TypeVar("J")
+R = TypeVar("R")
 
-def _numpy():
+
+def _numpy() -> ModuleType:
     return require("numpy", "lab")
 
 
-def play_recorded(bots, index, seed, players, explore, on_state, options=None):
+def play_recorded(bots: Sequence[str], index: int, seed: int, players: int, explore: float, on_state: OnState,
+                  options: dict[str, Any] | None = None) -> Game:
     """Play game ``index`` (seat-rotated ``bots``, as in a tournament) and call
     ``on_state(game, seat, at_phase_start)`` at each phase start and before each decision
     (every seat: those that have decided too, so that their positions after ``done`` are
@@ -76,15 +99,15 @@ def play_recorded(bots, index, seed, players, explore, on_state, options=None):
     return game
 
 
-def _fit_chunk(job):
+def _fit_chunk(job: _FitJob) -> dict[str, list[Any]]:
     """The per-stage sums of games ``first .. first+count-1``."""
     np = _numpy()
     bots, first, count, seed, players, explore, options = job
-    sums: dict[str, list] = {}
+    sums: dict[str, list[Any]] = {}
     for i in range(first, first + count):
-        rows: dict[str, list] = {}
+        rows: dict[str, list[tuple[int, list[float]]]] = {}
 
-        def on_state(game, seat, _start):
+        def on_state(game: Game, seat: int, _start: bool) -> None:
             if game.phase in ("end", "over"):
                 return
             rows.setdefault(stage(game), []).append((seat, features(game, seat)))
@@ -105,16 +128,16 @@ def _fit_chunk(job):
     return sums
 
 
-def _curve_chunk(job):
+def _curve_chunk(job: _CurveJob) -> list[tuple[str, list[float], list[float]]]:
     """``(stage, expected final LPs, win shares)`` at every phase start of the curve games
     (solo: the player's and the Lich King's LP now in place of the LPs)."""
     data, bots, first, count, seed, players, options = job
     ev = Evaluation(data)
-    out = []
+    out: list[tuple[str, list[float], list[float]]] = []
     for i in range(first, first + count):
-        recs = []
+        recs: list[tuple[str, list[float]]] = []
 
-        def on_state(game, seat, start):
+        def on_state(game: Game, seat: int, start: bool) -> None:
             if start and seat == 0 and game.phase not in ("end", "over"):
                 values = ev.values(game)
                 if game.lich is not None:
@@ -128,20 +151,20 @@ def _curve_chunk(job):
     return out
 
 
-def _map(fn, tasks, jobs):
+def _map(fn: Callable[[J], R], tasks: Sequence[J], jobs: int) -> list[R]:
     if jobs == 1 or len(tasks) == 1:
         return [fn(t) for t in tasks]
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         return pool.map(fn, tasks)          # in task order: the sums add up the same way
 
 
-def _tasks(games, first=0):
+def _tasks(games: int, first: int = 0) -> list[tuple[int, int]]:
     return [(i, min(CHUNK, first + games - i)) for i in range(first, first + games, CHUNK)]
 
 
-def fit(games: int = 2000, seed: int = 1, bots=("greedy",), players: int = 4, explore: float = 0.1,
+def fit(games: int = 2000, seed: int = 1, bots: str | Iterable[str] = ("greedy",), players: int = 4, explore: float = 0.1,
         curve_games: int | None = None, jobs: int | None = None, ridge: float = RIDGE,
-        card_ridge: float = CARD_RIDGE, options: dict | None = None) -> dict:
+        card_ridge: float = CARD_RIDGE, options: dict[str, Any] | None = None) -> Data:
     """Fit the weights (module docstring) and return them as the data of an
     :class:`~papertales.evaluation.Evaluation`, with the recipe that produced them."""
     np = _numpy()
@@ -152,8 +175,8 @@ def fit(games: int = 2000, seed: int = 1, bots=("greedy",), players: int = 4, ex
     game0 = T.new_game(players, 0, options)
     feature_names = names(game0.cards)
     k = len(feature_names)
-    sums: dict[str, list] = {}
-    tasks = [(list(bots), a, c, seed, players, explore, options) for a, c in _tasks(games)]
+    sums: dict[str, list[Any]] = {}
+    tasks: list[_FitJob] = [(list(bots), a, c, seed, players, explore, options) for a, c in _tasks(games)]
     for part in _map(_fit_chunk, tasks, jobs):
         for key, (xtx, xty, n, yy) in part.items():
             acc = sums.get(key)
@@ -164,7 +187,8 @@ def fit(games: int = 2000, seed: int = 1, bots=("greedy",), players: int = 4, ex
                 acc[1] = acc[1] + xty
                 acc[2] += n
                 acc[3] += yy
-    models, quality = {}, {}
+    models: dict[str, dict[str, float]] = {}
+    quality: dict[str, dict[str, Any]] = {}
     penalty = np.diag([0.0] + [ridge] * (len(BASE) - 1) + [card_ridge] * (k - len(BASE)))   # no pull on the bias
     for key in sorted(sums):
         xtx, xty, n, yy = sums[key]
@@ -176,9 +200,9 @@ def fit(games: int = 2000, seed: int = 1, bots=("greedy",), players: int = 4, ex
         quality[key] = {"samples": int(n), "r2": round(1 - rss / tss, 3) if tss > 0 else None,
                         "rmse": round((max(rss, 0.0) / n) ** 0.5, 3)}
     mode = "solo" if players == 1 else "multi"
-    recipe = {"games": games, "seed": seed, "bots": list(bots), "players": players,
+    recipe: dict[str, Any] = {"games": games, "seed": seed, "bots": list(bots), "players": players,
               "explore": explore, "ridge": ridge, "card_ridge": card_ridge, "curve_games": 0}
-    data = {"format": FORMAT, "fitted_on": {mode: recipe}, "features": list(feature_names),
+    data: Data = {"format": FORMAT, "fitted_on": {mode: recipe}, "features": list(feature_names),
             "models": models, "win": {}, "quality": quality}
     curve_games = games // 2 if curve_games is None else curve_games
     if curve_games:
@@ -187,9 +211,9 @@ def fit(games: int = 2000, seed: int = 1, bots=("greedy",), players: int = 4, ex
     return data
 
 
-def merge(*parts: dict) -> dict:
+def merge(*parts: Data) -> Data:
     """One evaluation from fits of different modes (a 4-player fit and a solo fit)."""
-    out: dict = {"format": FORMAT, "fitted_on": {}, "features": [], "models": {}, "win": {}, "quality": {}}
+    out: Data = {"format": FORMAT, "fitted_on": {}, "features": [], "models": {}, "win": {}, "quality": {}}
     for d in parts:
         for key in ("fitted_on", "models", "win", "quality"):
             out[key].update(d[key])
@@ -197,18 +221,19 @@ def merge(*parts: dict) -> dict:
     return out
 
 
-def fit_curves(data, games, seed, bots, players, jobs, options=None) -> dict:
+def fit_curves(data: Data, games: int, seed: int, bots: Iterable[str], players: int, jobs: int,
+               options: dict[str, Any] | None = None) -> dict[str, list[float]]:
     """One curve per stage, ``[scale, offset]``: solo, a logistic curve of the lead over
     the Lich King; between players, the scale of the multinomial logit (offset 0).  Both
     are gently pulled towards ``[0.25, 0]``, so that a stage where every seat lost (or
     won) still gets a finite curve."""
     np = _numpy()
-    tasks = [(data, list(bots), a, c, seed, players, options) for a, c in _tasks(games)]
-    by_stage: dict[str, list] = {}
+    tasks: list[_CurveJob] = [(data, list(bots), a, c, seed, players, options) for a, c in _tasks(games)]
+    by_stage: dict[str, list[tuple[list[float], list[float]]]] = {}
     for part in _map(_curve_chunk, tasks, jobs):
         for key, values, shares in part:
             by_stage.setdefault(key, []).append((values, shares))
-    curves = {}
+    curves: dict[str, list[float]] = {}
     for key in sorted(by_stage):
         values = np.array([v for v, _ in by_stage[key]], dtype=float)
         shares = np.array([w for _, w in by_stage[key]], dtype=float)
@@ -219,7 +244,7 @@ def fit_curves(data, games, seed, bots, players, jobs, options=None) -> dict:
     return curves
 
 
-def _multinomial(np, v, y) -> float:
+def _multinomial(np: ModuleType, v: Array, y: Array) -> float:
     """The scale ``b`` that best explains who won (rows of ``y``, shares adding up to 1)
     with chances ``exp(b v) / sum(exp(b v))`` (penalised log-likelihood, Newton steps)."""
     b = 0.25
@@ -237,11 +262,11 @@ def _multinomial(np, v, y) -> float:
     return round(float(b), 4)
 
 
-def _logistic(np, x, y, centre: float = 0.25) -> list[float]:
+def _logistic(np: ModuleType, x: Array, y: Array, centre: float = 0.25) -> list[float]:
     """``[scale, offset]`` of the curve ``1 / (1 + exp(-(scale * x + offset)))`` that best
     explains the outcomes ``y`` (penalised log-likelihood pulled gently towards
     ``[centre, 0]``, Newton steps halved until the likelihood grows)."""
-    def objective(a, b):
+    def objective(a: float, b: float) -> float:
         z = a * x + b
         return float(np.sum(y * z - np.logaddexp(0.0, z)) - PRIOR / 2 * ((a - centre) ** 2 + b ** 2))
 
@@ -277,15 +302,15 @@ PICK_LINEUPS = (("greedy", "greedy", "strongest", "economist"), ("greedy", "stro
 PICK_PRIOR = 1.0
 
 
-def _picks_chunk(job):
+def _picks_chunk(job: _PicksJob) -> list[Pick]:
     """``(the card ids of the pack, the id taken)`` at every draft pick of games
     ``first .. first+count-1``."""
     lineup, first, count, seed = job
-    out = []
+    out: list[Pick] = []
     for i in range(first, first + count):
         game, _gs, _seats, bots = T.seated_game(list(lineup), i, seed, len(lineup))
 
-        def on_choice(g, seat, action):
+        def on_choice(g: Game, seat: int, action: Action) -> None:
             if action.kind == PICK:
                 out.append((tuple(sorted(t.id for t in g.players[seat].pack)), action.card))
 
@@ -293,19 +318,19 @@ def _picks_chunk(job):
     return out
 
 
-def fit_picks(games: int = 600, seed: int = 1700, lineups=PICK_LINEUPS, jobs: int | None = None,
+def fit_picks(games: int = 600, seed: int = 1700, lineups: Sequence[Sequence[str]] = PICK_LINEUPS, jobs: int | None = None,
               rounds: int = 300) -> dict[str, float]:
     """Each unit's pick strength (its log-odds of being taken): a Plackett-Luce model of
     the first choice -- a card is taken from a pack with probability ``odds / sum(odds of
     the pack)`` -- fitted by Hunter's MM algorithm on every pick of ``games`` seat-rotated
     games of each lineup, with a pull of :data:`PICK_PRIOR` towards 1.  The coach's worlds
     deal the other seats' hidden cards by these odds (:meth:`Evaluation.pick_odds`)."""
-    tasks = [(lineup, first, count, seed + k) for k, lineup in enumerate(lineups) for first, count in _tasks(games)]
+    tasks: list[_PicksJob] = [(lineup, first, count, seed + k) for k, lineup in enumerate(lineups) for first, count in _tasks(games)]
     picks = [p for part in _map(_picks_chunk, tasks, jobs or os.cpu_count() or 1) for p in part]
     return pick_strengths(picks, PICK_PRIOR, rounds)
 
 
-def pick_strengths(picks, prior: float, rounds: int = 300) -> dict[str, float]:
+def pick_strengths(picks: Sequence[tuple[Sequence[str], str]], prior: float, rounds: int = 300) -> dict[str, float]:
     """The Plackett-Luce log-odds of ``picks`` (``[(pack's card ids, id taken), ...]``; a
     card twice in a pack is twice as likely to be taken) by Hunter's MM iteration; ``prior``: virtual picks won and lost against odds 1.  The odds'
     geometric mean is 1 (only their ratios mean anything)."""
@@ -326,7 +351,7 @@ def pick_strengths(picks, prior: float, rounds: int = 300) -> dict[str, float]:
     return {c: round(math.log(v), 4) for c, v in odds.items()}
 
 
-def coach_chances(lineup, index: int, seed: int, every: int, worlds: int = WORLDS,
+def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worlds: int = WORLDS,
                   ev: Evaluation | None = None) -> list[tuple[float, float]]:
     """Play game ``index`` of ``lineup`` (seats rotated as in a tournament); at every
     ``every``-th decision with a choice (a whole Deployment is one decision), the chance to
@@ -336,7 +361,8 @@ def coach_chances(lineup, index: int, seed: int, every: int, worlds: int = WORLD
     players = len(lineup)
     options = {"packs": ["lich-king-illustrative"], "lich_king_cards": index % 5} if players == 1 else None
     game, _gs, _seats, bots = T.seated_game(list(lineup), index, seed, players, options)
-    points, count = [], 0
+    points: list[tuple[int, float]] = []
+    count = 0
     while game.phase != "over":
         pending = game.pending_players()
         if not pending:
@@ -344,8 +370,10 @@ def coach_chances(lineup, index: int, seed: int, every: int, worlds: int = WORLD
             continue
         s = pending[0]
         before = game.clone()
-        deploying = game.pending[s].kind == DEPLOY
-        plan = []
+        d0 = game.pending[s]
+        assert d0 is not None, "a pending player has a decision"
+        deploying = d0.kind == DEPLOY
+        plan: list[Action] = []
         while True:
             action = bots[s].choose(game, s)
             game.apply(s, action)
@@ -364,7 +392,7 @@ def coach_chances(lineup, index: int, seed: int, every: int, worlds: int = WORLD
     return [(p, (1.0 / len(winners)) if s in winners else 0.0) for s, p in points]
 
 
-def _outcome(game, seat: int, j, plan) -> int:
+def _outcome(game: Game, seat: int, j: Judgement, plan: tuple[Action, ...]) -> int:
     """The outcome of judgement ``j`` that plays ``plan`` or leads to the same game."""
     try:
         return j.index(plan)
@@ -373,7 +401,7 @@ def _outcome(game, seat: int, j, plan) -> int:
         return next(i for i, o in enumerate(j.outcomes) if plan_key(game, seat, o.plan) == key)
 
 
-def with_picks(data: dict, games: int = 600, seed: int = 1700, jobs: int | None = None) -> dict:
+def with_picks(data: Data, games: int = 600, seed: int = 1700, jobs: int | None = None) -> Data:
     """``data`` with the pick strengths (:func:`fit_picks`) fitted anew and their recipe;
     the greedy bots of those games play with ``data``'s weights."""
     previous = Evaluation.default()
@@ -396,13 +424,14 @@ ROUNDS = (
 )
 
 
-def refit(games: int = 2500, solo_games: int = 2500, seed: int = 1, rounds=ROUNDS, jobs: int | None = None,
-          say=None, pick_games: int = 600) -> dict:
+def refit(games: int = 2500, solo_games: int = 2500, seed: int = 1, rounds: Sequence[dict[str, Any]] = ROUNDS,
+          jobs: int | None = None, say: Callable[[int, dict[str, Any]], object] | None = None,
+          pick_games: int = 600) -> Data:
     """The shipped weights from scratch: every round fits a 4-player and a solo
     evaluation (:func:`fit`, :func:`merge`); the next round's bots play with them; then the
     pick strengths the coach's worlds deal by (:func:`with_picks`).  The same arguments give the
     same weights."""
-    data: dict = {}
+    data: Data = {}
     try:
         for r, spec in enumerate(rounds):
             set_default(Evaluation(data) if data else None)
@@ -418,7 +447,7 @@ def refit(games: int = 2500, solo_games: int = 2500, seed: int = 1, rounds=ROUND
     return with_picks(data, pick_games, seed=seed + 1699, jobs=jobs)
 
 
-def describe(data: dict) -> str:
+def describe(data: Data) -> str:
     """``docs/evaluation.md``: what the model is, how it was fitted, and every weight."""
     recipe = data["fitted_on"]
     rounds = "; ".join(f"round {i}: {', '.join(r['bots'])} (random move at {r['explore']:.0%} of the decisions)"
@@ -486,7 +515,7 @@ def describe(data: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save(data: dict, path) -> None:
+def save(data: Data, path: str | os.PathLike[str]) -> None:
     with open(path, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1, sort_keys=False)
         f.write("\n")

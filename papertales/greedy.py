@@ -15,7 +15,7 @@ bot-driven Deployment always ends.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -25,13 +25,10 @@ from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, D
 from .deployment import DISCARDS_AT, place_actions, survey
 from .evaluation import Evaluation
 from .features import visible_opponent_strengths
-from .state import IS_FRONT, Unit
+from .state import IS_FRONT, Player, Unit
+from .cards import UnitType
+from .game import Game
 from . import construction
-
-if TYPE_CHECKING:
-    from .cards import UnitType
-    from .game import Game
-    from .state import Player
 
 #: what puts a kingdom back as it was before a step tried on it
 Undo = Callable[[], None]

@@ -42,6 +42,16 @@ import re
 import string
 from importlib import resources
 from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING, Protocol, cast
+
+if TYPE_CHECKING:
+    class Names(Protocol):
+        """What names a user's cards: a :class:`~papertales.cards.CardSet` (this module sits below it)."""
+
+        def name_of(self, ident: str) -> str | None: ...
+
+#: a message: a text, or a plural table (``{"one": ..., "few": ..., "many": ...}``)
+Message = str | dict[str, str]
 
 LANGUAGES = ("en", "pl")
 DEFAULT = "en"
@@ -52,8 +62,8 @@ DECIMAL_COMMA = ("pl",)
 #: the file of each language that holds word forms (its keys need no twin in other languages)
 GRAMMAR_FILE = "grammar.json"
 
-_catalogues: dict[str, dict[str, object]] = {}
-_current = [None]          # the language chosen by set_language (None: from the environment)
+_catalogues: dict[str, dict[str, Message]] = {}
+_current: list[str | None] = [None]          # the language chosen by set_language (None: from the environment)
 #: the packages whose ``locales/`` folders make up the catalogue, the engine first, with each
 #: folder found when the package registered it (None: the engine's, found when first read)
 _packages: dict[str, Traversable | None] = {"papertales": None}
@@ -90,8 +100,8 @@ def _files(package: str, lang: str) -> list[Traversable]:
     return sorted((e for e in folder.iterdir() if e.name.endswith(".json")), key=lambda e: e.name)
 
 
-def _read(package: str, lang: str) -> dict[str, object]:
-    cat: dict[str, object] = {}
+def _read(package: str, lang: str) -> dict[str, Message]:
+    cat: dict[str, Message] = {}
     for entry in _files(package, lang):
         if entry.name == GRAMMAR_FILE:
             continue
@@ -103,7 +113,7 @@ def _read(package: str, lang: str) -> dict[str, object]:
     return cat
 
 
-def _load(lang: str) -> dict[str, object]:
+def _load(lang: str) -> dict[str, Message]:
     cat = _catalogues.get(lang)
     if cat is None:
         cat = {}
@@ -116,7 +126,7 @@ def _load(lang: str) -> dict[str, object]:
     return cat
 
 
-def catalogue(lang: str, package: str | None = None) -> dict[str, object]:
+def catalogue(lang: str, package: str | None = None) -> dict[str, Message]:
     """Every message of ``lang`` (key -> text or plural table), for tests and tools: of
     every registered package, or only of ``package``'s own files."""
     check_language(lang)
@@ -128,7 +138,7 @@ class LanguageError(ValueError):
     (whose messages are worded through this catalogue), so the two never import each other;
     :meth:`text` words it in any language, as the engine's errors do."""
 
-    def __init__(self, lang) -> None:
+    def __init__(self, lang: object) -> None:
         super().__init__(lang)
         self.lang = lang
 
@@ -139,9 +149,9 @@ class LanguageError(ValueError):
         return self.text()
 
 
-def check_language(lang) -> str:
+def check_language(lang: object) -> str:
     """``lang`` when it is one of :data:`LANGUAGES`, else :class:`LanguageError`."""
-    if lang not in LANGUAGES:
+    if not isinstance(lang, str) or lang not in LANGUAGES:     # (isinstance: for the type checker)
         raise LanguageError(lang)
     return lang
 
@@ -155,7 +165,7 @@ def environment_language() -> str:
     return DEFAULT
 
 
-def set_language(lang) -> None:
+def set_language(lang: str | None) -> None:
     """Choose the language of every message from now on (``None``: back to the environment's)."""
     _current[0] = None if lang is None else check_language(lang)
 
@@ -164,7 +174,7 @@ def get_language() -> str:
     return _current[0] or environment_language()
 
 
-def plural_category(lang: str, n: int) -> str:
+def plural_category(lang: str, n: float) -> str:
     """CLDR plural category of a whole number: English one/many, Polish one/few/many."""
     n = abs(int(n))
     if lang == "pl":
@@ -180,7 +190,7 @@ def has(key: str, lang: str | None = None) -> bool:
     return key in _load(lang or get_language())
 
 
-def t(key: str, lang: str | None = None, **params) -> str:
+def t(key: str, lang: str | None = None, **params: object) -> str:
     """The message ``key`` in ``lang`` (default: the current language) with ``params``
     filled in.  A key missing in Polish falls back to English; a key missing everywhere
     is a programming error and raises ``KeyError``."""
@@ -191,7 +201,7 @@ def t(key: str, lang: str | None = None, **params) -> str:
         if value is None:
             raise KeyError(f"no message {key!r} in the catalogue")
     if isinstance(value, dict):
-        value = value.get(plural_category(lang, params.get("n", 0))) or value["many"]
+        value = value.get(plural_category(lang, cast(float, params.get("n", 0)))) or value["many"]   # n: a count
     if not params:
         return value
     if ":" in value:                   # a case or a number format: worded for the language
@@ -206,7 +216,7 @@ class _Formatter(string.Formatter):
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
-    def format_field(self, value, format_spec):
+    def format_field(self, value: object, format_spec: str) -> str:
         if format_spec in CASES:
             return word_form(value, format_spec, self.lang)
         text = format(value, format_spec)
@@ -232,7 +242,7 @@ def _template(nominative: str) -> re.Pattern[str]:
     return re.compile("".join(re.escape(lit) + (f"(?P<{name}>\\d+)" if name else "") for lit, name, _, _ in parts))
 
 
-def word_form(name, case: str, lang: str | None = None) -> str:
+def word_form(name: object, case: str, lang: str | None = None) -> str:
     """``name`` (a card's or a person's name as the language writes it) in grammatical ``case``:
     the form from the language's ``grammar.json``, else the name unchanged (a card of a
     user's own pack, a name a player typed)."""
@@ -280,7 +290,7 @@ def number(x: float, lang: str | None = None, digits: int = 1) -> str:
     return text.replace(".", ",") if (lang or get_language()) in DECIMAL_COMMA else text
 
 
-def card_name(card_id, lang: str | None = None, cards=None) -> str:
+def card_name(card_id: str, lang: str | None = None, cards: Names | None = None) -> str:
     """A card's (or building's) name in ``lang``: the catalogue's translation of the
     shipped cards, else the name in the card's own pack (``cards``: a CardSet), else the
     id itself."""
@@ -288,16 +298,16 @@ def card_name(card_id, lang: str | None = None, cards=None) -> str:
     key = f"card.{card_id}.name"
     cat = _load(lang)
     if key in cat:
-        return cat[key]
+        return cast(str, cat[key])          # a name is a text, never a plural table
     if cards is not None:
         name = cards.name_of(card_id)
         if name is not None:
             return name
-    fallback = _load(DEFAULT).get(key)
+    fallback = cast("str | None", _load(DEFAULT).get(key))
     return fallback if fallback is not None else str(card_id)
 
 
-def printed_name(card_id, lang: str | None = None) -> str | None:
+def printed_name(card_id: str, lang: str | None = None) -> str | None:
     """The name printed on the card, to show beside :func:`card_name` where the catalogue's
     name in ``lang`` is the project's own (``card.<id>.printed``: a card whose name in some
     language is not known from its edition, e.g. a Polish name the Polish rulebook does not

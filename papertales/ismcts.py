@@ -20,18 +20,16 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
+from .actions import Action
 from .determinize import Worlds
 from .errors import PaperTalesError
 from .evaluation import Evaluation
 from .greedy import GreedyBot, MoveMemory, bot_actions, random_bot_action
 from .montecarlo import distinct
+from .game import Game
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .actions import Action
-    from .game import Game
 
 EXPLORATION = 0.7
 

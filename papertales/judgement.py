@@ -32,6 +32,7 @@ strongest Front).
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import DEPLOY, Action
@@ -39,6 +40,7 @@ from .determinize import Worlds
 from .evaluation import Evaluation, stage
 from .events import LP, WAR
 from .features import BASE, base_features, card_indices
+from .game import Game
 from .greedy import bot_actions
 from .montecarlo import Playout, distinct, kingdom_key, mean_interval
 from .plans import deployment_plans, moved_this_deployment, producer
@@ -78,12 +80,12 @@ class Outcome:
     Deployment), ``also`` other plans that give the same game; ``lps`` / ``wins`` the
     expected final LP and the chance to win world by world; ``parts`` the mean LP by
     cause (:func:`breakdown`), adding up to ``lp``."""
-    plan: tuple
-    also: tuple
-    lps: tuple
-    wins: tuple
-    parts: tuple
-    counts: tuple = ()        # the mean number of each card or building part's own (``play:ID``, ``building:ID`` ...)
+    plan: tuple[Action, ...]
+    also: tuple[tuple[Action, ...], ...]
+    lps: tuple[float, ...]
+    wins: tuple[float, ...]
+    parts: tuple[tuple[str, float], ...]
+    counts: tuple[tuple[str, float], ...] = ()        # the mean number of each card or building part's own (``play:ID``, ``building:ID`` ...)
 
     @property
     def action(self) -> Action:
@@ -98,7 +100,7 @@ class Outcome:
         _, lo, hi = mean_interval(self.lps)
         return lo, hi
 
-    def plays(self, plan) -> bool:
+    def plays(self, plan: Iterable[Action]) -> bool:
         plan = tuple(plan)
         return plan == self.plan or plan in self.also
 
@@ -114,8 +116,8 @@ class Difference:
     lp: float
     low: float
     high: float
-    parts: tuple
-    more: dict
+    parts: tuple[tuple[str, float], ...]
+    more: dict[str, float]
 
     @property
     def equal(self) -> bool:
@@ -132,10 +134,10 @@ class Judgement:
     turn: int
     phase: str
     kind: str
-    outcomes: tuple
+    outcomes: tuple[Outcome, ...]
     suggested: int
     worlds: int
-    chance: tuple = ()          # per outcome: (chance to win, low, high): the mean over the worlds
+    chance: tuple[tuple[float, float, float], ...] = ()          # per outcome: (chance to win, low, high): the mean over the worlds
 
     @property
     def best(self) -> Outcome:
@@ -150,7 +152,7 @@ class Judgement:
         rest = sorted((o for i, o in enumerate(self.outcomes) if i != self.suggested), key=lambda o: -o.lp)
         return [self.best] + rest
 
-    def index(self, plan) -> int:
+    def index(self, plan: Action | Iterable[Action]) -> int:
         """The outcome that plays ``plan`` (a move or a tuple of moves)."""
         plan = (plan,) if isinstance(plan, Action) else tuple(plan)
         for i, o in enumerate(self.outcomes):
@@ -177,24 +179,26 @@ class Judgement:
 
 # ------------------------------------------------------------------ options
 
-def choices(game, seat: int, ev: Evaluation | None = None) -> list[list[tuple]]:
+def choices(game: Game, seat: int, ev: Evaluation | None = None) -> list[list[tuple[Action, ...]]]:
     """The options of ``seat``'s pending decision, each a list of plans that give the same
     game: whole Deployments in a Deployment, else the moves a bot considers."""
-    if game.pending[seat].kind == DEPLOY:
+    d = game.pending[seat]
+    assert d is not None                    # asked for a pending decision
+    if d.kind == DEPLOY:
         return group_plans(game, seat, deployment_plans(game, seat, ev))
     acts = bot_actions(game, seat, moved_this_deployment(game, seat)) or game.legal_actions(seat)
     return [[(a,) for a in g] for g in distinct(game, seat, acts)]
 
 
-def group_plans(game, seat: int, plans) -> list[list[tuple]]:
+def group_plans(game: Game, seat: int, plans: Iterable[Iterable[Action]]) -> list[list[tuple[Action, ...]]]:
     """``plans`` grouped by the game they lead to (:func:`plan_key`), in order."""
-    groups: dict = {}
+    groups: dict[tuple[Hashable, ...], list[tuple[Action, ...]]] = {}
     for plan in plans:
         groups.setdefault(plan_key(game, seat, plan), []).append(tuple(plan))
     return [list(dict.fromkeys(g)) for g in groups.values()]
 
 
-def plan_key(game, seat: int, plan) -> tuple:
+def plan_key(game: Game, seat: int, plan: Iterable[Action]) -> tuple[Hashable, ...]:
     """What ``plan`` leaves of ``seat``'s kingdom (:func:`~papertales.montecarlo.kingdom_key`)."""
     g = game.clone()
     g.record_events = False
@@ -203,12 +207,14 @@ def plan_key(game, seat: int, plan) -> tuple:
     return kingdom_key(g, seat)
 
 
-def principle(game, seat: int, plan) -> tuple:
+def principle(game: Game, seat: int, plan: Iterable[Action]) -> tuple[int, ...]:
     """The guide's rule of thumb for a Deployment, "the Front fights, producers work in
     the Back", as a key to maximise: after ``plan``, the strength in the Front of units
     that produce nothing, the fewest producers in the Front, the most in the Back, then
     the whole Front's strength (``()`` for other decisions: no rule of thumb)."""
-    if game.pending[seat].kind != DEPLOY:
+    d = game.pending[seat]
+    assert d is not None                    # asked for a pending decision
+    if d.kind != DEPLOY:
         return ()
     g = game.clone()
     g.record_events = False
@@ -232,7 +238,7 @@ def principle(game, seat: int, plan) -> tuple:
 
 # ------------------------------------------------------------------ the parts
 
-def breakdown(g, seat: int, lp0: int, ev: Evaluation, counts: dict | None = None) -> dict:
+def breakdown(g: Game, seat: int, lp0: int, ev: Evaluation, counts: dict[str, float] | None = None) -> dict[str, float]:
     """``seat``'s expected final LP in world ``g`` (played to the horizon, its events
     recorded from the decision on) by cause:
 
@@ -246,7 +252,7 @@ def breakdown(g, seat: int, lp0: int, ev: Evaluation, counts: dict | None = None
     over = g.phase == "over"
     w = None if over else ev.weights(g, stage(g))
     w_lp = 1.0 if w is None else w[_LP]
-    parts: dict = {"start": w_lp * lp0}
+    parts: dict[str, float] = {"start": w_lp * lp0}
     scored = 0
     wars = 0
     for e in g.events:
@@ -312,10 +318,10 @@ def _cause_key(cause: str) -> str:
 
 # ------------------------------------------------------------------ judging
 
-_cache: OrderedDict = OrderedDict()
+_cache: OrderedDict[tuple[Hashable, ...], Judgement] = OrderedDict()
 
 
-def position_key(game, seat: int) -> tuple:
+def position_key(game: Game, seat: int) -> tuple[Hashable, ...]:
     """What a judgement of ``seat``'s decision depends on: what the seat sees (not the
     event log), the card set (the object itself: an id could be reused once it is gone),
     the rules, and the spots moved this Deployment."""
@@ -326,8 +332,8 @@ def position_key(game, seat: int) -> tuple:
             tuple(sorted(moved_this_deployment(game, seat))))
 
 
-def judge(game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Evaluation | None = None,
-          extra=()) -> Judgement:
+def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Evaluation | None = None,
+          extra: Iterable[Iterable[Action]] = ()) -> Judgement:
     """The judgement of ``seat``'s pending decision (module docstring).  ``extra``: plans
     to judge beside the options (a learner's own moves), in the same worlds; they never
     change the suggestion.  The game is not changed."""
@@ -338,7 +344,9 @@ def judge(game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Evaluatio
         groups = choices(game, seat, ev)
         if len(groups) == 1:
             only = Outcome(groups[0][0], tuple(groups[0][1:]), (), (), ())
-            j = Judgement(seat, game.turn, game.phase, game.pending[seat].kind, (only,), 0, 0)
+            d = game.pending[seat]
+            assert d is not None            # choices asked for a pending decision
+            j = Judgement(seat, game.turn, game.phase, d.kind, (only,), 0, 0)
         else:
             j = _judge(game, seat, worlds, seed, ev, groups)
         _cache[key] = j
@@ -360,17 +368,19 @@ def judge(game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Evaluatio
                      j.worlds, j.chance + more.chance)
 
 
-def _judge(game, seat, worlds, seed, ev, groups) -> Judgement:
+def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
+           groups: Sequence[Sequence[tuple[Action, ...]]]) -> Judgement:
     """Every group's first plan played in the same ``worlds`` worlds of ``seed``."""
     d = game.pending[seat]
+    assert d is not None                    # asked for a pending decision
     plans = [g[0] for g in groups]
     sampler = Worlds(game, seat, ev.pick_odds(game.cards))
     playout = Playout(ev)
     lp0 = game.players[seat].lp
     lps: list[list[float]] = [[] for _ in plans]
     wins: list[list[float]] = [[] for _ in plans]
-    sums: list[dict] = [{} for _ in plans]
-    counts: list[dict] = [{} for _ in plans]
+    sums: list[dict[str, float]] = [{} for _ in plans]
+    counts: list[dict[str, float]] = [{} for _ in plans]
     for k in range(worlds):
         world = sampler.world(seed, k)
         for i, plan in enumerate(plans):
@@ -392,13 +402,13 @@ def _judge(game, seat, worlds, seed, ev, groups) -> Judgement:
                      chance)
 
 
-def _chance(wins) -> tuple[float, float, float]:
+def _chance(wins: Iterable[float]) -> tuple[float, float, float]:
     """The chance to win (the worlds' mean) with its 95 % band."""
     m, lo, hi = mean_interval(list(wins))
     return m, min(max(lo, 0.0), 1.0), min(max(hi, 0.0), 1.0)
 
 
-def _suggest(game, seat, outcomes) -> int:
+def _suggest(game: Game, seat: int, outcomes: Sequence[Outcome]) -> int:
     """The highest expected LP, or among the options that cannot be told apart from it,
     the one the guide's principle prefers (then the higher expected LP)."""
     top = max(range(len(outcomes)), key=lambda i: outcomes[i].lp)

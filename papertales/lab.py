@@ -12,24 +12,46 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, TypedDict
+
 from . import cardstats, tournament
 from .advisor import DEFAULT_BUDGET, AdvisorBot, worlds_budget
+from .budget import Budget
+from .actions import Action
 from .coach import hint
 from .game import Game
 
 __all__ = ["AdvisorBot", "DEFAULT_BUDGET", "advise", "card_report"]
 
 
-def card_report(players=4, games=200, seed=1, bots=("greedy",), jobs=1, progress=False, **options) -> list[dict]:
+class Advice(TypedDict):
+    """One option of :func:`advise` (its docstring says what each field is)."""
+    action: Action
+    plan: list[Action]
+    also: list[tuple[Action, ...]]
+    text: str
+    worlds: int
+    expected_lp: float | None
+    lp_low: float | None
+    lp_high: float | None
+    win_chance: float | None
+    reason: str
+
+
+def card_report(players: int = 4, games: int = 200, seed: int = 1, bots: Iterable[str] = ("greedy",), jobs: int = 1,
+                progress: bool = False, **options: Any) -> list[dict[str, Any]]:
     """Per unit type, from a tournament of ``games`` games between ``bots``: the rows of
     :func:`papertales.cardstats.card_stats` (``id``, ``card``: its name in the pack,
     ``revealed`` seat-games, ``win_rate_revealed`` ...), sorted by win-rate difference."""
     bots = list(bots)
     rows = tournament.run(bots, games=games, seed=seed, players=players, jobs=jobs, progress=progress, **options)
-    return cardstats.card_stats(rows)["units"]
+    units: list[dict[str, Any]] = cardstats.card_stats(rows)["units"]
+    return units
 
 
-def advise(game: Game, seat: int, budget=DEFAULT_BUDGET, seed: int = 0, lang: str | None = None) -> list[dict]:
+def advise(game: Game, seat: int, budget: str | Budget | None = DEFAULT_BUDGET, seed: int = 0,
+           lang: str | None = None) -> list[Advice]:
     """``seat``'s options ranked by the coach (:func:`papertales.coach.hint`) with
     ``budget`` (``"24it"``: 24 sampled worlds per option).  Each row: the ``action`` and
     the whole ``plan`` (a Deployment), ``also`` the plans that give the same game, its

@@ -16,15 +16,13 @@ moves that give the same game (:func:`kingdom_key`).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
+from .actions import Action
 from .evaluation import Evaluation
+from .game import Game
 from .greedy import GreedyBot, MoveMemory
 from .state import IS_FRONT
-
-if TYPE_CHECKING:
-    from .actions import Action
-    from .game import Game
 
 Z95 = 1.959963984540054
 
@@ -50,6 +48,7 @@ class Playout:
 
     def finish(self, g: Game, seat: int, turn: int) -> tuple[float, float]:
         """Play ``g`` on to the horizon; ``seat``'s expected final LP and chance to win."""
+        bot: GreedyBot | None
         for bot in self.bots.values():
             bot.moves = MoveMemory()
         pending = g.pending
@@ -57,10 +56,10 @@ class Playout:
         while g.phase != "over" and not (to_turn_end and g.turn != turn):
             for s, d in enumerate(pending):
                 if d is not None:
-                    player = self.bots.get(s)
-                    if player is None:
-                        player = self.bots[s] = GreedyBot(lookahead=False, evaluation=self.ev)
-                    g.apply_trusted(s, player.choose_in_world(g, s))
+                    bot = self.bots.get(s)
+                    if bot is None:
+                        bot = self.bots[s] = GreedyBot(lookahead=False, evaluation=self.ev)
+                    g.apply_trusted(s, bot.choose_in_world(g, s))
                     break
             else:
                 g.advance()
@@ -70,7 +69,7 @@ class Playout:
         return values[seat], self.ev.win_chance(g, seat, values)
 
 
-def kingdom_key(game: Game, seat: int) -> tuple[Any, ...]:
+def kingdom_key(game: Game, seat: int) -> tuple[Hashable, ...]:
     """What an action of ``seat`` can change, as the rules see it: LP, gold, buildings,
     the units of each row (a spot matters only as Front or Back), hand, kept card, and the
     pending decision -- two actions that give the same key give the same game."""
@@ -87,10 +86,10 @@ def kingdom_key(game: Game, seat: int) -> tuple[Any, ...]:
             tuple(game.saved[seat]) if game.saved is not None else ())
 
 
-def distinct(game: Game, seat: int, actions: list[Action]) -> list[list[Action]]:
+def distinct(game: Game, seat: int, actions: Iterable[Action]) -> list[list[Action]]:
     """``actions`` grouped by the game they lead to (:func:`kingdom_key`), in the order of
     their first member: placing a card on F1 or F2 is one choice, not two."""
-    groups: dict[tuple[Any, ...], list[Action]] = {}
+    groups: dict[tuple[Hashable, ...], list[Action]] = {}
     for a in actions:
         g = game.clone()
         g.record_events = False

@@ -9,13 +9,17 @@ the printed strength and with every conditional production counted as met.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from .abilities import RES_INDEX, RESOURCES
 from .errors import PackError
 
 if TYPE_CHECKING:     # the cards import these loaders
     from .cards import UnitType
+
+#: a compiled quest requirement
+Predicate = Callable[["UnitType"], bool]
 
 PILES = ("1", "2", "3", "4", "E")
 
@@ -40,7 +44,7 @@ def card_id(value: object, where: str) -> str:
     return value
 
 
-def _int(value, where, lo=-30, hi=30):
+def _int(value: object, where: str, lo: int = -30, hi: int = 30) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PackError("err.pack.whole_number", where=where, value=repr(value))
     if not lo <= value <= hi:
@@ -48,7 +52,7 @@ def _int(value, where, lo=-30, hi=30):
     return value
 
 
-def requirement(spec, where):
+def requirement(spec: object, where: str) -> Predicate:
     """Compile a quest requirement into ``f(unit_type) -> bool``.
 
     Vocabulary: ``strength_at_least``, ``strength_at_most``, ``cost_at_least``,
@@ -64,21 +68,21 @@ def requirement(spec, where):
     return _REQUIREMENTS[key](value, f"{where}.{key}")
 
 
-def _produces(value, where):
+def _produces(value: object, where: str) -> Predicate:
     if not isinstance(value, str) or value not in RES_INDEX:
         raise PackError("err.pack.one_of", where=where, allowed=", ".join(RESOURCES), value=repr(value))
     r = RES_INDEX[value]
     return lambda t: any(res == r for res, _, _ in t.produces)   # conditions count as met
 
 
-def _phase(value, where):
+def _phase(value: object, where: str) -> Predicate:
     if value not in PHASE_NAMES:
         raise PackError("err.pack.one_of", where=where, allowed=", ".join(PHASE_NAMES), value=repr(value))
     return lambda t: value in t.ability_phases
 
 
-def _many(combine):
-    def build(value, where):
+def _many(combine: Callable[[Iterable[bool]], bool]) -> Callable[[object, str], Predicate]:
+    def build(value: object, where: str) -> Predicate:
         if not isinstance(value, list) or not value:
             raise PackError("err.pack.requirements", where=where)
         preds = [requirement(v, f"{where}[{i}]") for i, v in enumerate(value)]
@@ -86,13 +90,13 @@ def _many(combine):
     return build
 
 
-def _str(value, where):
+def _str(value: object, where: str) -> str:
     if not isinstance(value, str):
         raise PackError("err.pack.text", where=where, value=repr(value))
     return value
 
 
-_REQUIREMENTS = {
+_REQUIREMENTS: dict[str, Callable[[object, str], Predicate]] = {
     "strength_at_least": lambda v, w: (lambda n: lambda t: t.strength >= n)(_int(v, w)),
     "strength_at_most": lambda v, w: (lambda n: lambda t: t.strength <= n)(_int(v, w)),
     "cost_at_least": lambda v, w: (lambda n: lambda t: t.cost >= n)(_int(v, w)),
@@ -107,7 +111,7 @@ _REQUIREMENTS = {
 }
 
 
-def _check_keys(obj, allowed, where):
+def _check_keys(obj: Iterable[str], allowed: Sequence[str], where: str) -> None:
     extra = set(obj) - set(allowed)
     if extra:
         raise PackError("err.pack.unknown_fields", where=where, fields=", ".join(sorted(extra)),
@@ -129,13 +133,13 @@ class NecropolisCard:
     purple: int
     text: str
     pack: str
-    spec: dict
+    spec: dict[str, Any]            # the pack's JSON
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Necropolis {self.name} ({self.pile})>"
 
 
-def necropolis_card(spec, where, pack_id) -> NecropolisCard:
+def necropolis_card(spec: object, where: str, pack_id: str) -> NecropolisCard:
     if not isinstance(spec, dict):
         raise PackError("err.pack.necropolis_object", where=where)
     _check_keys(spec, ("id", "name", "pile", "immediate_lp", "quest", "black", "purple", "text"), where)
@@ -143,7 +147,7 @@ def necropolis_card(spec, where, pack_id) -> NecropolisCard:
     c.id = card_id(spec.get("id"), f"{where}.id")
     where = f"{where} ('{c.id}')"
     c.name = _str(spec.get("name", c.id), f"{where}.name")
-    c.pile = spec.get("pile")
+    c.pile = cast(str, spec.get("pile"))     # checked just below
     if c.pile not in PILES:
         raise PackError("err.pack.pile", where=where, allowed=", ".join(PILES), value=repr(c.pile))
     for key in ("immediate_lp", "black", "purple"):
@@ -185,7 +189,7 @@ class LichKingCard:
     lp_per_army_win: int
     end_lp: int
     pack: str
-    spec: dict
+    spec: dict[str, Any]            # the pack's JSON
 
 
 _LK_EFFECTS = {
@@ -203,7 +207,7 @@ LICH_KING_ABILITIES = (("wars", "army_strength"),) + tuple(_LK_EFFECTS)
 ARMIES = ("black", "purple", "both")
 
 
-def lich_king_card(spec, where, pack_id) -> LichKingCard:
+def lich_king_card(spec: object, where: str, pack_id: str) -> LichKingCard:
     if not isinstance(spec, dict):
         raise PackError("err.pack.lich_king_object", where=where)
     _check_keys(spec, ("id", "name", "abilities", "text"), where)

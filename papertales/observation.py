@@ -11,9 +11,14 @@ everything, for a spectator.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .events import DISCARD, DRAFT, LICH_SEAT
+from .events import DISCARD, DRAFT, LICH_SEAT, Event
 from .results import DraftResult
+
+if TYPE_CHECKING:     # the game imports this observer
+    from .decisions import Decision
+    from .game import Game
 
 HIDDEN = None       # what a face-down card shows
 
@@ -32,21 +37,21 @@ class KingdomView:
     name: str
     lp: int
     gold: int
-    units: tuple         # (UnitView, ...)
-    buildings: tuple     # ((building id, level), ...) built ones only
-    hand: tuple | None   # card ids; None when hidden (then hand_size tells how many)
+    units: tuple[UnitView, ...]
+    buildings: tuple[tuple[str, int], ...]     # (building id, level) of the built ones only
+    hand: tuple[str, ...] | None   # card ids; None when hidden (then hand_size tells how many)
     hand_size: int
-    pack: tuple | None
+    pack: tuple[str, ...] | None
     kept: str | None     # the card kept for next turn ("" when hidden but present)
 
 
 @dataclass(frozen=True, slots=True)
 class LichKingView:
     lp: int
-    line: tuple          # Necropolis ids, None for the cards not yet revealed
+    line: tuple[str | None, ...]          # Necropolis ids, None for the cards not yet revealed
     time: int
-    lich_king_cards: tuple
-    netherworld: tuple   # the cards the player put there, sorted (the order is unknown)
+    lich_king_cards: tuple[str, ...]
+    netherworld: tuple[str, ...]   # the cards the player put there, sorted (the order is unknown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,18 +60,18 @@ class Observation:
     turn: int
     phase: str
     stage: str
-    kingdoms: tuple      # (KingdomView, ...) by seat
-    decision: object     # the seat's pending Decision, or None
+    kingdoms: tuple[KingdomView, ...]      # by seat
+    decision: Decision | None     # the seat's pending Decision
     draw_size: int
     discard_size: int
-    buildings: tuple     # the building ids of this game
+    buildings: tuple[str, ...]     # the building ids of this game
     lich: LichKingView | None
-    events: tuple
-    results: tuple
+    events: tuple[Event, ...]
+    results: tuple[object, ...]    # the phases' records (papertales.results)
 
 
-def observe(game, seat) -> Observation:
-    kingdoms = []
+def observe(game: Game, seat: int | None) -> Observation:
+    kingdoms: list[KingdomView] = []
     for s, p in enumerate(game.players):
         own = seat is None or s == seat
         units = tuple(UnitView(spot, u.type.id if own or not u.new else HIDDEN, u.age, u.new)
@@ -78,7 +83,7 @@ def observe(game, seat) -> Observation:
             tuple(t.id for t in p.pack) if own else None,
             (p.kept.id if own else "") if p.kept is not None else None))
     lk = game.lich
-    lich = None
+    lich: LichKingView | None = None
     if lk is not None:
         lich = LichKingView(lk.lp, tuple(c.id if i < lk.revealed else None for i, c in enumerate(lk.line)),
                             lk.time, tuple(c.id for c in lk.cards), tuple(sorted(t.id for t in lk.netherworld)))
@@ -89,7 +94,7 @@ def observe(game, seat) -> Observation:
                        tuple(_result_view(r, seat) for r in game.results))
 
 
-def visible(event, seat) -> bool:
+def visible(event: Event, seat: int | None) -> bool:
     """May ``seat`` see this event?  Others' draft picks and the unplayed cards they
     discard are secret; everything else in the log is public."""
     if seat is None or event.seat == seat or event.seat == LICH_SEAT or event.seat < 0:
@@ -101,7 +106,7 @@ def visible(event, seat) -> bool:
     return True
 
 
-def _result_view(record, seat):
+def _result_view(record: object, seat: int | None) -> object:
     if seat is None or not isinstance(record, DraftResult):
         return record
     return DraftResult(record.turn, tuple(k if s == seat else None for s, k in enumerate(record.kept)))

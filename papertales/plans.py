@@ -12,8 +12,12 @@ to B1") where the notation only has a spot.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from .actions import CHOOSE, DEPLOY, DISCARD, DONE, DONE_NOTHING, MOVE, PLACE, RETURN, SPARE, Action
+from .cards import UnitType
 from .evaluation import Evaluation
+from .game import Game
 from .greedy import GreedyBot, best_done, bot_actions
 from .i18n import card_name, t
 from .state import IN_FRONT, IS_FRONT, SPOT_NAMES
@@ -23,10 +27,10 @@ from .turns import TURNS
 DEPLOY_KINDS = (PLACE, MOVE, RETURN, DISCARD, DONE)
 
 
-def moved_this_deployment(game, seat: int) -> set:
+def moved_this_deployment(game: Game, seat: int) -> set[int]:
     """The spots ``seat`` has moved units from or to in the Deployment under way (read
     from the history: its actions back to its last one that was no Deployment action)."""
-    spots: set = set()
+    spots: set[int] = set()
     d = game.pending[seat]
     if d is None or d.kind != DEPLOY:
         return spots
@@ -40,7 +44,7 @@ def moved_this_deployment(game, seat: int) -> set:
     return spots
 
 
-def finish(game, seat: int, steps, ev: Evaluation | None = None) -> tuple[Action, ...]:
+def finish(game: Game, seat: int, steps: Iterable[Action], ev: Evaluation | None = None) -> tuple[Action, ...]:
     """``steps`` (legal one after the other), then the greedy bot's Deployment from there
     to its ``done``: a whole plan.  Reads a copy of ``game`` only."""
     g = game.clone()
@@ -48,12 +52,12 @@ def finish(game, seat: int, steps, ev: Evaluation | None = None) -> tuple[Action
     bot = GreedyBot(evaluation=ev)
     bot.moves.actions(g, seat)                         # the memory's key: this Deployment
     bot.moves.spots = moved_this_deployment(game, seat)
-    plan = []
+    plan: list[Action] = []
     for a in steps:
         bot.moves.note(a)
         g.apply(seat, a)
         plan.append(a)
-    while g.pending[seat] is not None and g.pending[seat].kind == DEPLOY:
+    while (d := g.pending[seat]) is not None and d.kind == DEPLOY:
         a = bot.choose(g, seat)
         if a.kind == DONE and game.turn == TURNS:
             a = DONE_NOTHING                           # nothing is kept after the last turn
@@ -62,12 +66,12 @@ def finish(game, seat: int, steps, ev: Evaluation | None = None) -> tuple[Action
     return tuple(plan)
 
 
-def producer(card) -> bool:
+def producer(card: UnitType) -> bool:
     """Does ``card`` produce resources wherever it stands (so that the Back suits it)?"""
     return any(when != IN_FRONT for _, _, when in card.produces)
 
 
-def rule_of_thumb(game, seat: int, ev: Evaluation | None = None) -> tuple[Action, ...] | None:
+def rule_of_thumb(game: Game, seat: int, ev: Evaluation | None = None) -> tuple[Action, ...] | None:
     """The guide's rule of thumb as a plan: the affordable cards of the hand, the
     strongest first, fighters to the free Front spots and producers to the free Back
     spots (then anywhere free); then ``done`` as the greedy bot ends.  None when it
@@ -76,7 +80,7 @@ def rule_of_thumb(game, seat: int, ev: Evaluation | None = None) -> tuple[Action
     g.record_events = False
     p = g.players[seat]
     free = [s for s in range(p.spots) if p.units[s] is None]
-    plan: list = []
+    plan: list[Action] = []
     for card in sorted(p.hand, key=lambda c: (-c.strength, c.index)):
         rows = ([s for s in free if not IS_FRONT[s]], [s for s in free if IS_FRONT[s]])
         first, second = rows if producer(card) else rows[::-1]
@@ -92,7 +96,7 @@ def rule_of_thumb(game, seat: int, ev: Evaluation | None = None) -> tuple[Action
     return finish(game, seat, plan, ev)
 
 
-def deployment_plans(game, seat: int, ev: Evaluation | None = None) -> list[tuple[Action, ...]]:
+def deployment_plans(game: Game, seat: int, ev: Evaluation | None = None) -> list[tuple[Action, ...]]:
     """The whole Deployments worth comparing at ``seat``'s pending Deployment: stop here
     (``done`` keeping the card the evaluation likes best), and for each first step a bot
     considers -- each card on a Front and on a Back spot, each discard and move -- that
@@ -101,7 +105,7 @@ def deployment_plans(game, seat: int, ev: Evaluation | None = None) -> list[tupl
     judgement to merge); the order is the first steps' (the engine's)."""
     moved = moved_this_deployment(game, seat)
     firsts: list[Action] = []
-    tried: set = set()
+    tried: set[tuple[str, bool]] = set()
     for a in bot_actions(game, seat, moved):
         if a.kind == PLACE:
             row = (a.card, IS_FRONT[a.spot])
@@ -112,7 +116,7 @@ def deployment_plans(game, seat: int, ev: Evaluation | None = None) -> list[tupl
             continue
         firsts.append(a)
     done = best_done(game, seat, ev) if game.turn < TURNS else DONE_NOTHING
-    plans = [(done,)]
+    plans: list[tuple[Action, ...]] = [(done,)]
     plans += [finish(game, seat, (a,), ev) for a in firsts]
     thumb = rule_of_thumb(game, seat, ev)
     if thumb is not None:
@@ -120,9 +124,9 @@ def deployment_plans(game, seat: int, ev: Evaluation | None = None) -> list[tupl
     return plans
 
 
-def played_plan(history, start: int, seat: int) -> tuple[Action, ...]:
+def played_plan(history: Sequence[tuple[int, Action]], start: int, seat: int) -> tuple[Action, ...]:
     """``seat``'s Deployment actions in ``history`` from index ``start`` to its ``done``."""
-    out = []
+    out: list[Action] = []
     for s, a in history[start:]:
         if s != seat:
             continue
@@ -134,7 +138,7 @@ def played_plan(history, start: int, seat: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def plan_words(game, seat: int, plan, lang=None) -> str:
+def plan_words(game: Game, seat: int, plan: Sequence[Action], lang: str | None = None) -> str:
     """A plan as a player says it: which cards go to the Front and to the Back, which
     units move or are discarded, which card is kept (``game``: before the plan)."""
     if len(plan) == 1 and plan[0].kind != DONE:
@@ -149,7 +153,10 @@ def plan_words(game, seat: int, plan, lang=None) -> str:
             kept = a.card
             break
         g.apply(seat, a)
-    front, back, moves, gone = [], [], [], []
+    front: list[str] = []
+    back: list[str] = []
+    moves: list[str] = []
+    gone: list[str] = []
     for s, u in enumerate(p.units):
         if u is None:
             continue
@@ -178,10 +185,10 @@ def plan_words(game, seat: int, plan, lang=None) -> str:
     return t("coach.plan.join", lang).join(parts)
 
 
-def and_list(words, lang=None) -> str:
+def and_list(words: Iterable[str], lang: str | None = None) -> str:
     """``A``, ``A and B``, ``A, B and C``; a name twice or more is said once with its
     count (``Knight ×2``)."""
-    counted: dict = {}
+    counted: dict[str, int] = {}
     for w in words:
         counted[w] = counted.get(w, 0) + 1
     words = [w if n == 1 else f"{w} ×{n}" for w, n in counted.items()]
@@ -190,7 +197,7 @@ def and_list(words, lang=None) -> str:
     return t("coach.plan.and", lang, first=", ".join(words[:-1]), last=words[-1])
 
 
-def move_words(game, seat: int, action: Action, lang=None) -> str:
+def move_words(game: Game, seat: int, action: Action, lang: str | None = None) -> str:
     """One move in words, naming the unit a spot holds ("move Knight from F1 to B1",
     "save Knight at B2"); moves with no unit to name are said as the notation says them."""
     k = action.kind

@@ -10,9 +10,11 @@ recordings on purpose; the tests only compare.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from .bots import RandomBot, play
 from .cards import card_set
+from .events import Event
 from .game import Game
 
 #: the recorded games: name -> Game.new options (bots are RandomBot(seed * 1000 + seat + 1))
@@ -25,12 +27,12 @@ GAMES = {
 }
 
 
-def _event_line(e) -> str:
+def _event_line(e: Event) -> str:
     return "  " + json.dumps([e.seat, e.kind, e.amount, e.cause, e.key, e.params],
                              ensure_ascii=False, sort_keys=True)
 
 
-def transcript(options: dict) -> list[str]:
+def transcript(options: dict[str, Any]) -> list[str]:
     """Play the game described by ``options`` with seeded random bots and write it out:
     a header, then every automatic stage and every action, each followed by its events,
     then the final scores."""
@@ -72,7 +74,7 @@ FINGERPRINTS = {
 BLOCK = 100         # games per recorded hash
 
 
-def fingerprint(options: dict, first: int, games: int, checked: bool = False,
+def fingerprint(options: dict[str, Any], first: int, games: int, checked: bool = False,
                 record_events: bool = False) -> list[str]:
     """One hash per block of :data:`BLOCK` seeded random games (every action, the final
     LP and gold): thousands of games checked against recorded values in seconds, so any

@@ -9,10 +9,14 @@ This module reads and checks a position (every refusal names the faulty field), 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Container, Iterable, Sequence
+from typing import Any, NoReturn, cast
 
 from .actions import (BUILD, CHOOSE, DEPLOYMENT_FIRST, ORDER, ORDER_DECISION, PASS, REVEAL_FIRST, SAVE, SPARE,
                       Action)
-from .cards import BASE, card_set
+from .cards import BASE, CardSet, UnitType, card_set
+from .decisions import Decision
 from .deployment import usable_spots
 from .errors import IllegalActionError, PaperTalesError, PositionError
 from .expansion import EXPANSIONS, FIXED_WITH_TILES, MAX_PLAYERS, TILES_DRAWN, tile_candidates
@@ -21,7 +25,7 @@ from .game import Game
 from .i18n import card_name, t
 from .necropolis import PILES
 from .solo import NETHERWORLD_SCORED, SCORING
-from .state import BACK_SPOTS, FRONT_SPOTS, SPOT_INDEX, SPOT_NAMES, Unit
+from .state import BACK_SPOTS, FRONT_SPOTS, SPOT_INDEX, SPOT_NAMES, Player, Unit
 from .turns import PHASES
 from .variants import DEFAULTS, check as check_variants
 
@@ -38,20 +42,25 @@ ORDER_CHOICE = "order"
 #: the choices named by what they decide rather than by a card
 _PLAYER_CHOICES = {CONSTRUCTION_CHOICE: "construction", ORDER_CHOICE: "deployment"}
 
+#: a choice of a position, parsed: (field path, [(value text, action or spot)], phase)
+Choice = tuple[str, list[tuple[str, int | Action]], str]
 
-def _err(key, **params):
+
+def _err(key: str, **params: object) -> NoReturn:
     raise PositionError(key, **params)
 
 
-def _fields(names) -> str:
+def _fields(names: Iterable[str]) -> str:
     return ", ".join(sorted(names))
 
 
-def _whole(v, lo=0, hi=None) -> bool:
+def _whole(v: object, lo: int = 0, hi: int | None = None) -> bool:
     return not isinstance(v, bool) and isinstance(v, int) and v >= lo and (hi is None or v <= hi)
 
 
-def _unit(entry, where, cards):
+def _unit(entry: object, where: str, cards: CardSet) -> Unit:
+    ident: object
+    age: object
     if isinstance(entry, str):
         ident, age = entry, 0
     elif isinstance(entry, dict):
@@ -67,7 +76,7 @@ def _unit(entry, where, cards):
         kind = cards.unit(ident)
     except KeyError:
         _err("err.position.unknown_card", where=where, value=repr(ident), known=_fields(cards.unit_by_id))
-    if not _whole(age, 0, 20):
+    if not isinstance(age, int) or not _whole(age, 0, 20):     # (isinstance: for the type checker)
         _err("err.position.age", where=where, value=repr(age))
     return Unit(kind, age)
 
@@ -77,12 +86,13 @@ class Position(Game):
     players do (Deployment actions already applied, choices still to come)."""
 
     __slots__ = ("plan",)
+    plan: Plan
 
 
 class Plan:
     """The choices of a position, consumed as the decisions come up during one run."""
 
-    def __init__(self, choices):
+    def __init__(self, choices: dict[int, dict[str, Choice]]) -> None:
         # seat -> key -> (field path, [(value text, action or spot)], phase)
         self.choices = choices
         self.used = {(s, k): 0 for s, c in choices.items() for k in c}
@@ -93,7 +103,7 @@ class Plan:
         p.used = dict(self.used)
         return p
 
-    def take(self, g, seat, d, legal):
+    def take(self, g: Game, seat: int, d: Decision, legal: Sequence[Action]) -> Action | None:
         """The action the position chose for this decision, or None (not stated)."""
         key = choice_key(d)
         entry = self.choices.get(seat, {}).get(key)
@@ -115,7 +125,7 @@ class Plan:
                  allowed=", ".join(str(a) for a in legal))
         return action
 
-    def unused(self, phases_run):
+    def unused(self, phases_run: Container[str]) -> tuple[str, str] | None:
         """(field, phase) of the first choice whose phase ran without using it all."""
         for seat, c in self.choices.items():
             for key, (where, values, phase) in c.items():
@@ -124,7 +134,7 @@ class Plan:
         return None
 
 
-def choice_key(d) -> str:
+def choice_key(d: Decision) -> str:
     """The key of ``players[i].choices`` that answers the decision ``d``."""
     if d.kind == BUILD:
         return CONSTRUCTION_CHOICE
@@ -133,7 +143,7 @@ def choice_key(d) -> str:
     return d.cause or ""
 
 
-def _choice_phase(cards, key):
+def _choice_phase(cards: CardSet, key: str) -> str | None:
     """The phase a choice key decides in, or None if that card makes no choice."""
     if key in _PLAYER_CHOICES:
         return _PLAYER_CHOICES[key]
@@ -145,12 +155,12 @@ def _choice_phase(cards, key):
     return None
 
 
-def _choices(pd, w, cards, phase, has):
+def _choices(pd: dict[str, Any], w: str, cards: CardSet, phase: str, has: Container[str]) -> dict[str, Choice]:
     """Parse ``players[i].choices``: key -> (field, [(text, spot or Action)], phase)."""
     raw = pd.get("choices", {})
     if not isinstance(raw, dict):
         _err("err.position.choices", where=f"{w}.choices")
-    out = {}
+    out: dict[str, Choice] = {}
     for key, value in raw.items():
         where = f"{w}.choices.{key}"
         if key not in _PLAYER_CHOICES:
@@ -168,7 +178,7 @@ def _choices(pd, w, cards, phase, has):
         values = value if isinstance(value, list) else [value]
         if not values:
             _err("err.position.choice_value", where=where, value=repr(value))
-        parsed = []
+        parsed: list[tuple[str, int | Action]] = []
         for j, v in enumerate(values):
             wj = where if not isinstance(value, list) else f"{where}[{j}]"
             if not isinstance(v, str):
@@ -192,7 +202,7 @@ def _choices(pd, w, cards, phase, has):
     return out
 
 
-def _lines(pd, w, cards, p):
+def _lines(pd: dict[str, Any], w: str, cards: CardSet, p: Player) -> None:
     """Units in play from ``front``/``back`` lists or the spot-keyed ``units``."""
     has_lines = "front" in pd or "back" in pd
     if has_lines and "units" in pd:
@@ -227,12 +237,12 @@ def _lines(pd, w, cards, p):
         p.units[spot] = _unit(entry, f"{w}.back[{i}]", cards)
 
 
-def _deployment_actions(pd, w, cards):
+def _deployment_actions(pd: dict[str, Any], w: str, cards: CardSet) -> list[tuple[str, Action]]:
     """``place`` (card -> spot or spot -> card) or ``actions`` (notation) as
     ``[(field, Action)]``."""
     if "place" in pd and "actions" in pd:
         _err("err.position.place_and_actions", where=w)
-    out = []
+    out: list[tuple[str, Action]] = []
     if "place" in pd:
         place = pd["place"]
         if not isinstance(place, dict):
@@ -269,8 +279,9 @@ def _deployment_actions(pd, w, cards):
     return out
 
 
-def _setup_lich(game, ld, turn, phase, cards):
+def _setup_lich(game: Game, ld: dict[str, Any], turn: int, phase: str, cards: CardSet) -> None:
     lk = game.lich
+    assert lk is not None, "a solo game"
     extra = set(ld) - set(LICH_FIELDS)
     if extra:
         _err("err.position.where_fields", where="lich_king", fields=_fields(extra), allowed=", ".join(LICH_FIELDS))
@@ -317,7 +328,7 @@ def _setup_lich(game, ld, turn, phase, cards):
     lk.netherworld = [_unit(c, f"lich_king.netherworld[{j}]", cards).type for j, c in enumerate(nether)]
 
 
-def _setup_tiles(game, tiles, cards):
+def _setup_tiles(game: Game, tiles: object, cards: CardSet) -> None:
     """Replace the drawn Beyond the Gates tiles by the ones the position names."""
     candidates = {b.id: b for b in tile_candidates(cards)}
     want = min(TILES_DRAWN, len(candidates))
@@ -330,13 +341,13 @@ def _setup_tiles(game, tiles, cards):
         p.buildings = [0] * len(game.buildings)
 
 
-def _with_lich_king_cards(cards):
+def _with_lich_king_cards(cards: CardSet) -> CardSet:
     if cards.necropolis:
         return cards
     return card_set(*[p for p in cards.packs if p["id"] != "base"], "lich-king-illustrative")
 
 
-def game_from_position(data, cards=None, seed: int = 0) -> Game:
+def game_from_position(data: object, cards: CardSet | None = None, seed: int = 0) -> Game:
     """A game standing at the start of ``data["phase"]`` with the given kingdoms (a
     :class:`Position`, i.e. a :class:`Game`).  At ``deployment`` the placements the
     position states are already made (face down); the reveal is still to come.
@@ -376,7 +387,7 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
         _err("err.position.players", most=most)
     if "lich_king" in data and not solo:
         _err("err.position.lich_not_solo")
-    ld = data.get("lich_king")
+    ld: Any = data.get("lich_king")            # JSON: a dict in a solo game (checked next)
     if solo and not isinstance(ld, dict):
         _err("err.position.lich_object")
     if solo:
@@ -394,8 +405,8 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
     names = [p.get("name", t("cli.player", n=i + 1)) if isinstance(p, dict) else "?"
              for i, p in enumerate(players)]
     try:
-        game = Position.new(players=len(players), seed=seed, cards=cards, names=names, expansion=expansion,
-                            lich_king_cards=lk_cards if solo else 0, rules=rules)
+        game = cast(Position, Position.new(players=len(players), seed=seed, cards=cards, names=names, expansion=expansion,
+                                             lich_king_cards=lk_cards if solo else 0, rules=rules))
     except PaperTalesError as exc:
         _err("err.position.field", where="lich_king.cards" if solo else "players", reason=str(exc))
     if "tiles" in data:
@@ -403,8 +414,8 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
     if solo:
         _setup_lich(game, ld, turn, phase, cards)
     used: dict[str, int] = {}
-    deploy = {}
-    choices = {}
+    deploy: dict[int, list[tuple[str, Action]]] = {}
+    choices: dict[int, dict[str, Choice]] = {}
     known = [b.id for b in game.buildings]
     for i, pd in enumerate(players):
         w = f"players[{i}]"
@@ -451,7 +462,7 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
     if game.lich is not None:
         for ut in game.lich.netherworld:
             used[ut.id] = used.get(ut.id, 0) + 1
-    draw = []
+    draw: list[UnitType] = []
     left = dict(used)
     for ut in cards.deck:
         if left.get(ut.id, 0) > 0:
@@ -488,7 +499,8 @@ def game_from_position(data, cards=None, seed: int = 0) -> Game:
     return game
 
 
-def load_position(path, cards=None, rules=None) -> Game:
+def load_position(path: str | os.PathLike[str], cards: CardSet | None = None,
+                  rules: dict[str, str] | None = None) -> Game:
     """The position in the file ``path`` (``rules``: variants laid over its own); a refusal
     names the file, then the field."""
     try:
@@ -514,23 +526,23 @@ def load_position(path, cards=None, rules=None) -> Game:
         _err("err.position.file", file=path, error=exc)
 
 
-def position_of(game) -> dict:
+def position_of(game: Game) -> dict[str, Any]:
     """The position (JSON-ready dict) of a game: the inverse of :func:`game_from_position`
     for what it describes.  Units fill ``front``/``back`` lists when no spot is left empty
     before an occupied one, else they are keyed by spot (``units``); in a Deployment,
     until the reveal, the units placed face down are listed under ``hand`` and ``place``
     (``actions`` ending in ``done CARD`` once a player has kept a card; ``actions`` without
     ``done`` while a player is still placing, so that read back they still are)."""
-    def unit(u):
+    def unit(u: Unit) -> str | dict[str, str | int]:
         return {"card": u.type.id, "age": u.age} if u.age else u.type.id
 
     phase = game.phase if game.phase in POSITION_PHASES else "aging"
     # placed face down, not yet revealed (everyone may already have said "done")
     deploying = game.phase == "deployment" and game.stage in ("start", "place", "reveal")
-    out = {"format": FORMAT, "turn": game.turn, "phase": phase, "players": []}
+    out: dict[str, Any] = {"format": FORMAT, "turn": game.turn, "phase": phase, "players": []}
     for i, p in enumerate(game.players):
         old = [u if u is not None and not (deploying and u.new) else None for u in p.units]
-        entry = {"name": p.name, "gold": p.gold, "lp": p.lp}
+        entry: dict[str, Any] = {"name": p.name, "gold": p.gold, "lp": p.lp}
         front = [old[s] for s in FRONT_SPOTS]
         back = [old[s] for s in BACK_SPOTS]
         if _in_order(front) and _in_order(back):
@@ -573,7 +585,7 @@ def position_of(game) -> dict:
     return out
 
 
-def _in_order(line) -> bool:
+def _in_order(line: Iterable[Unit | None]) -> bool:
     """No empty spot before an occupied one (a list can say where the units stand)."""
     gap = False
     for u in line:
@@ -584,5 +596,5 @@ def _in_order(line) -> bool:
     return True
 
 
-def _default_rule(name):
+def _default_rule(name: str) -> str | None:
     return DEFAULTS.get(name)

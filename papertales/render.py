@@ -17,7 +17,9 @@ for the strength each unit has *now*, ``game.strength(seat)`` for the kingdom's,
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from html import escape as _html_escape
+from typing import TYPE_CHECKING
 
 from .abilities import RESOURCES
 from .deployment import usable_spots
@@ -25,6 +27,14 @@ from .events import LICH_SEAT, cause_label
 from .i18n import LANGUAGES, get_language, has, printed_name, t
 from .state import BACK_SPOTS, FRONT_SPOTS, SPOT_NAMES
 from .turns import PHASES as PHASE_ORDER
+
+if TYPE_CHECKING:     # drawn, never imported to draw (duck-typed: older engines too)
+    from .cards import BuildingType, CardSet, UnitType
+    from .events import Event
+    from .game import Game
+
+#: the badges' changes of the last step: ``{seat: {"lp": delta, "gold": delta}}``
+Changes = Mapping[int, Mapping[str, int]]
 RES_COLOR = {"wood": "#8a5a2b", "food": "#d9a21b", "ore": "#5f6f80"}
 # production conditions of a card (papertales.cards: ALWAYS, IN_FRONT, PER_AGE_TOKEN, AGED)
 _WHEN = {1: "in_front", 2: "per_age_token", 3: "aged"}
@@ -119,17 +129,17 @@ table.pt-table th{background:#f5f3ee}
 
 # ------------------------------------------------------------------ words
 
-def escape(text) -> str:
+def escape(text: object) -> str:
     """``text`` made safe for HTML (quotes too, for attributes)."""
     return _html_escape(str(text), quote=True)
 
 
 
-def lang_of(lang=None) -> str:
+def lang_of(lang: str | None = None) -> str:
     return lang or get_language()
 
 
-def phase_title(phase: str, lang=None) -> str:
+def phase_title(phase: str, lang: str | None = None) -> str:
     """The name of a phase in ``lang``; ``end`` and ``over`` as the phase track says them."""
     if phase in PHASE_ORDER:
         return t(f"phase.{phase}.name", lang)
@@ -142,42 +152,42 @@ def phase_title(phase: str, lang=None) -> str:
 PHASE_TITLES = {p: phase_title(p, "en") for p in PHASE_ORDER + ("end", "over")}
 
 
-def card_name(card, lang=None) -> str:
+def card_name(card: UnitType | BuildingType, lang: str | None = None) -> str:
     """A unit's or building's name in ``lang``: the catalogue's ``card.<id>.name``, else the
     card's own name (a user's pack)."""
     key = f"card.{card.id}.name"
     return t(key, lang) if has(key, "en") else card.name
 
 
-def own_name_note(card, lang=None) -> str:
+def own_name_note(card: UnitType | BuildingType, lang: str | None = None) -> str:
     """Where the name :func:`card_name` shows is the project's own (a Polish name the Polish
     rulebook does not give), the words saying so, with the printed name; else ``""``."""
     printed = printed_name(card.id, lang) if has(f"card.{card.id}.name", "en") else None
     return t("render.card.own_name", lang, printed=printed) if printed else ""
 
 
-def card_text(card, lang=None) -> str:
+def card_text(card: UnitType, lang: str | None = None) -> str:
     """A unit's ability text in ``lang`` (``card.<id>.text``, else the card's own)."""
     key = f"card.{card.id}.text"
     return t(key, lang) if has(key, "en") else card.text
 
 
-def level_text(btype, level: int, lang=None) -> str:
+def level_text(btype: BuildingType, level: int, lang: str | None = None) -> str:
     """The text of a building's level-1 or level-2 face in ``lang``."""
     key = f"card.{btype.id}.l{level}.text"
     return t(key, lang) if has(key, "en") else btype.levels[level].text
 
 
-def resource_name(resource: str, lang=None) -> str:
+def resource_name(resource: str, lang: str | None = None) -> str:
     return t(f"resource.{resource}", lang)
 
 
-def lp_text(n, lang=None) -> str:
+def lp_text(n: int, lang: str | None = None) -> str:
     """``5 LP`` / ``5 PL``."""
     return t("render.lp_n", lang, n=n)
 
 
-def gold_text(n, lang=None) -> str:
+def gold_text(n: int, lang: str | None = None) -> str:
     """``5 gold`` / ``5 monet``."""
     return t("render.gold_n", lang, n=n)
 
@@ -188,19 +198,19 @@ def signed(n: int) -> str:
 
 # ------------------------------------------------------------------ small pieces
 
-def res_icon(resource: str, amount: int | str = "", lang=None) -> str:
+def res_icon(resource: str, amount: int | str = "", lang: str | None = None) -> str:
     letter = t(f"render.res.{resource}.letter", lang)
     label = f"{amount}{letter}" if amount != "" else letter
     return (f'<span class="pt-res" style="background:{RES_COLOR[resource]}" '
             f'title="{escape(resource_name(resource, lang))}">{escape(label)}</span>')
 
 
-def resources_html(res: dict, lang=None) -> str:
+def resources_html(res: Mapping[str, int], lang: str | None = None) -> str:
     parts = [res_icon(r, res.get(r, 0), lang) for r in RESOURCES if res.get(r, 0)]
     return "".join(parts) if parts else f'<span class="pt-muted">{escape(t("render.res.none", lang))}</span>'
 
 
-def age_tokens_svg(n: int, lang=None) -> str:
+def age_tokens_svg(n: int, lang: str | None = None) -> str:
     """``n`` small hourglass tokens (an SVG)."""
     if n <= 0:
         return ""
@@ -219,7 +229,7 @@ def age_tokens_svg(n: int, lang=None) -> str:
     return "".join(parts)
 
 
-def _produces_html(utype, lang=None) -> str:
+def _produces_html(utype: UnitType, lang: str | None = None) -> str:
     out = []
     for r, amount, when in getattr(utype, "produces", ()):
         name = RESOURCES[r]
@@ -234,7 +244,7 @@ def _produces_html(utype, lang=None) -> str:
 
 # ------------------------------------------------------------------ strength per unit
 
-def unit_strengths(game, seat, lang=None) -> tuple[int, dict[int, tuple[int, bool, str]]]:
+def unit_strengths(game: Game, seat: int, lang: str | None = None) -> tuple[int, dict[int, tuple[int, bool, str]]]:
     """``(kingdom strength, {spot: (strength now, fights, note)})`` from the engine's data
     (``game.unit_strengths(seat)``); the note is a tooltip in words."""
     units = game.players[seat].units
@@ -259,9 +269,9 @@ def unit_strengths(game, seat, lang=None) -> tuple[int, dict[int, tuple[int, boo
 
 # ------------------------------------------------------------------ cards
 
-def card_html(utype, age: int = 0, strength: int | None = None, fights: bool = True,
+def card_html(utype: UnitType, age: int = 0, strength: int | None = None, fights: bool = True,
               note: str = "", spot: int | None = None, new: bool = False, dying: bool = False,
-              lang=None) -> str:
+              lang: str | None = None) -> str:
     """One unit card: cost, name, strength now (the printed one in small when it
     differs), ability text, resources produced, age tokens."""
     lang = lang_of(lang)
@@ -291,23 +301,23 @@ def card_html(utype, age: int = 0, strength: int | None = None, fights: bool = T
             f'<span>{age_tokens_svg(age, lang)}</span></div></div>')
 
 
-def card_back_html(spot: int | None = None, lang=None) -> str:
+def card_back_html(spot: int | None = None, lang: str | None = None) -> str:
     label = escape(t("render.card.face_down", lang)) + (f"<br>{SPOT_NAMES[spot]}" if spot is not None else "")
     return f'<div class="pt-card pt-back" title="{escape(t("render.card.face_down_tip", lang))}">{label}</div>'
 
 
-def empty_spot_html(spot: int, locked: bool = False, lang=None) -> str:
+def empty_spot_html(spot: int, locked: bool = False, lang: str | None = None) -> str:
     word = t("render.spot.locked" if locked else "render.spot.empty", lang)
     return (f'<div class="pt-card pt-empty{" pt-locked" if locked else ""}">'
             f'{SPOT_NAMES[spot]}<br>{escape(word)}</div>')
 
 
-def _needs_html(need, lang=None) -> str:
+def _needs_html(need: Iterable[int], lang: str | None = None) -> str:
     """Resources needed, as icons (``(wood, food, ore)`` counts)."""
     return "".join(res_icon(r, n, lang) for r, n in zip(RESOURCES, need) if n)
 
 
-def building_cost(btype, frm: int, to: int, lang=None) -> str:
+def building_cost(btype: BuildingType, frm: int, to: int, lang: str | None = None) -> str:
     """What building (or upgrading) ``btype`` from level ``frm`` to ``to`` needs, in words."""
     ways = getattr(btype, "payments", {}).get((frm, to), ())
     parts = []
@@ -319,7 +329,7 @@ def building_cost(btype, frm: int, to: int, lang=None) -> str:
     return t("render.building.or", lang).join(parts)
 
 
-def building_html(btype, level: int, lang=None) -> str:
+def building_html(btype: BuildingType, level: int, lang: str | None = None) -> str:
     """A building chip: name and level (or what level 1 needs), with a pop-up (hover or
     tap) saying what each level needs, gives and does."""
     name = card_name(btype, lang)
@@ -349,13 +359,13 @@ def building_html(btype, level: int, lang=None) -> str:
 
 # ------------------------------------------------------------------ kingdoms
 
-def buildings_of(game):
+def buildings_of(game: Game) -> Sequence[BuildingType]:
     """The building cards of this game (``game.buildings``; older engines: the card set's)."""
     b = getattr(game, "buildings", None)
     return b if b is not None else game.cards.buildings
 
 
-def _hidden_new(game) -> bool:
+def _hidden_new(game: Game) -> bool:
     """During Deployment, units placed this turn stay face down until the reveal."""
     return game.phase == "deployment" and getattr(game, "stage", "") in ("place", "reveal")
 
@@ -365,7 +375,7 @@ def is_you(name: str) -> bool:
     return any(name == t("render.name.you", lang) for lang in LANGUAGES)
 
 
-def _badge_change(changes, seat, key, lang) -> tuple[str, str]:
+def _badge_change(changes: Changes | None, seat: int, key: str, lang: str) -> tuple[str, str]:
     """``(extra class, delta html)`` for a badge that changed in the last step."""
     d = (changes or {}).get(seat, {}).get(key, 0)
     if not d:
@@ -374,7 +384,8 @@ def _badge_change(changes, seat, key, lang) -> tuple[str, str]:
     return " pt-chg", f'<span class="pt-delta" title="{tip}" data-delta-{key}="{d}">{signed(d)}</span>'
 
 
-def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False, lang=None, changes=None) -> str:
+def kingdom_html(game: Game, seat: int, viewer: int | None = None, you: bool = False, show_hand: bool = False,
+                 lang: str | None = None, changes: Changes | None = None) -> str:
     """One player's kingdom.  ``viewer`` (a seat, or None for "show everything") hides
     the face-down units other players placed in the current Deployment.  ``changes``
     (``{seat: {"lp": delta, "gold": delta}}``) highlights the badges the last step changed."""
@@ -387,7 +398,7 @@ def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False, lang=
     f3_open = p.spots == 5 or usable_spots(p) == 5      # now, or from the next Deployment
     pending = game.decision(seat) if seat in game.pending_players() else None
 
-    def spot_html(s):
+    def spot_html(s: int) -> str:
         u = p.units[s]
         if u is None:
             return empty_spot_html(s, locked=(s == 4 and not f3_open), lang=lang)
@@ -437,13 +448,13 @@ def kingdom_html(game, seat: int, viewer=None, you=False, show_hand=False, lang=
             f'<div class="pt-buildings">{blds}</div>{extra}</div>')
 
 
-def decision_prompt(game, seat: int, lang=None) -> str:
+def decision_prompt(game: Game, seat: int, lang: str | None = None) -> str:
     """What ``seat`` must decide now, in words (the engine's prompt)."""
     d = game.decision(seat, lang_of(lang))
     return d.prompt if d is not None else t("render.decision.nothing", lang)
 
 
-def phase_track_html(game, lang=None) -> str:
+def phase_track_html(game: Game, lang: str | None = None) -> str:
     """The six phases of a turn, the current one highlighted."""
     lang = lang_of(lang)
     phase = game.phase
@@ -459,7 +470,8 @@ def phase_track_html(game, lang=None) -> str:
     return f'<div class="pt-track" lang="{lang}">{"".join(parts)}</div>'
 
 
-def kingdoms_html(game, viewer=None, humans=(), show_hands=(), lang=None, changes=None) -> str:
+def kingdoms_html(game: Game, viewer: int | None = None, humans: Collection[int] = (), show_hands: Collection[int] = (),
+                  lang: str | None = None, changes: Changes | None = None) -> str:
     return ('<div class="pt-kingdoms">'
             + "".join(kingdom_html(game, s, viewer=viewer, you=s in humans, show_hand=s in show_hands, lang=lang,
                                    changes=changes)
@@ -467,7 +479,7 @@ def kingdoms_html(game, viewer=None, humans=(), show_hands=(), lang=None, change
             + "</div>")
 
 
-def legend_html(lang=None) -> str:
+def legend_html(lang: str | None = None) -> str:
     """What the badges and card corners mean."""
     items = [
         f'<span class="pt-badge pt-lp">{escape(t("render.lp", lang))}</span> {escape(t("render.legend.lp", lang))}',
@@ -485,7 +497,7 @@ def legend_html(lang=None) -> str:
             + "".join(f"<span>{i}</span>" for i in items) + "</div>")
 
 
-def lich_king_name(lang=None) -> str:
+def lich_king_name(lang: str | None = None) -> str:
     return t("who.lich_king", lang)
 
 
@@ -493,14 +505,14 @@ def lich_king_name(lang=None) -> str:
 LICH_KING = lich_king_name("en")
 
 
-def seat_name(names, seat, lang=None) -> str:
+def seat_name(names: Sequence[str], seat: int, lang: str | None = None) -> str:
     """The name of an event's seat: a player, the Lich King (solo), or '' (nobody)."""
     if 0 <= seat < len(names):
         return names[seat]
     return lich_king_name(lang) if seat == LICH_SEAT else ""
 
 
-def winner_names(game, lang=None) -> list[str]:
+def winner_names(game: Game, lang: str | None = None) -> list[str]:
     """Who won (several on a full tie).  In solo the Lich King when the player did not
     score strictly more (he wins ties)."""
     if game.lich is not None and not game.winners():
@@ -508,10 +520,10 @@ def winner_names(game, lang=None) -> list[str]:
     return [game.players[s].name for s in game.winners()]
 
 
-def scores_html(game, lang=None) -> str:
+def scores_html(game: Game, lang: str | None = None) -> str:
     """The ranking table (LP, then gold).  In solo the Lich King has a row (seat
     ``LICH_SEAT``), ranked first on a tie since he wins ties."""
-    rows = [(s, p.name, p.lp, p.gold) for s, p in enumerate(game.players)]
+    rows: list[tuple[int, str, int, int | None]] = [(s, p.name, p.lp, p.gold) for s, p in enumerate(game.players)]
     if game.lich is not None:
         rows.append((LICH_SEAT, lich_king_name(lang), game.lich.lp, None))
     rows.sort(key=lambda r: (-r[2], r[3] is not None, -(r[3] or 0), r[0]))
@@ -529,7 +541,7 @@ def scores_html(game, lang=None) -> str:
     return f'<table class="pt-table pt-scores"><tr><th>#</th>{head}</tr>' + "".join(out) + "</table>"
 
 
-def game_html(game, viewer=None, humans=(), lang=None) -> str:
+def game_html(game: Game, viewer: int | None = None, humans: Collection[int] = (), lang: str | None = None) -> str:
     """The whole table: phase track, scores, every kingdom."""
     status = ""
     if game.is_over:
@@ -542,13 +554,13 @@ def game_html(game, viewer=None, humans=(), lang=None) -> str:
 
 # ------------------------------------------------------------------ events
 
-def change_text(kind: str, amount: int, lang=None) -> str:
+def change_text(kind: str, amount: int, lang: str | None = None) -> str:
     """``+3 LP``, ``+1 Moneta``, ``-5 Monet``: a change of LP or gold in words (the unit
     agrees with the number)."""
     return t(f"render.change.{kind}", lang, n=abs(amount), signed=signed(amount))
 
 
-def event_change_html(e, lang=None) -> str:
+def event_change_html(e: Event, lang: str | None = None) -> str:
     if e.kind in ("lp", "gold"):
         cls = "pt-plus" if e.amount >= 0 else "pt-minus"
         return f'<span class="{cls}">{escape(change_text(e.kind, e.amount, lang))}</span>'
@@ -560,17 +572,19 @@ def event_change_html(e, lang=None) -> str:
     return escape(t(key, lang) if has(key, "en") else e.kind)
 
 
-def event_cause(e, lang=None, cards=None) -> str:
+def event_cause(e: Event, lang: str | None = None, cards: CardSet | None = None) -> str:
     """An event's cause in words ("Knight", "Mine (level 2)", "Wars")."""
     return cause_label(e.cause, lang_of(lang), cards)
 
 
-def event_detail(e, names=None, lang=None, cards=None) -> str:
+def event_detail(e: Event, names: Sequence[str] | None = None, lang: str | None = None,
+                 cards: CardSet | None = None) -> str:
     """An event's detail in words ("reveals Knight at F1")."""
     return e.detail(lang_of(lang), names, cards)
 
 
-def events_table_html(events, names, limit: int | None = None, lang=None, cards=None) -> str:
+def events_table_html(events: Iterable[Event], names: Sequence[str], limit: int | None = None, lang: str | None = None,
+                      cards: CardSet | None = None) -> str:
     """A table of events: when, who, change, cause, detail."""
     lang = lang_of(lang)
     if not events:

@@ -20,25 +20,33 @@ Every other decision (a target, a unit to spare, an order) takes the first optio
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import ClassVar
+
 from .actions import (BUILD, DEPLOY, DONE_NOTHING, DONE, DRAFT, DRAFT_DISCARD, DROP, PASS_ACTION,
                       PICK, PLACE, Action, for_card)
-from .cards import IN_FRONT
+from .cards import UnitType
 from .construction import offered
-from .deployment import DISCARDS, survey
-from .state import BACK_SPOTS, FRONT_SPOTS
+from .actions import DISCARDS
+from .deployment import survey
+from .game import Game
+from .state import BACK_SPOTS, FRONT_SPOTS, IN_FRONT, Player, Unit
+
+#: a card's rank for a scripted bot: the higher the better
+Rank = tuple[int, ...]
 
 
-def _strength(t) -> tuple:
+def _strength(t: UnitType) -> Rank:
     """The printed strength, then the cheaper card."""
     return (t.strength, -t.cost)
 
 
-def _economy(t) -> tuple:
+def _economy(t: UnitType) -> Rank:
     """Resources produced, then an Income ability, then the cheaper card, then strength."""
     return (sum(amount for _, amount, _ in t.produces), bool(t.income), -t.cost, t.strength)
 
 
-def first_free(free: int, rows) -> int | None:
+def first_free(free: int, rows: Sequence[Sequence[int]]) -> int | None:
     """The first spot of ``rows`` (tuples of spots, in order) that the mask ``free`` holds."""
     for row in rows:
         for s in row:
@@ -47,22 +55,31 @@ def first_free(free: int, rows) -> int | None:
     return None
 
 
+def unit_at(p: Player, spot: int) -> Unit:
+    """The unit on a spot known to hold one (a discardable spot)."""
+    unit = p.units[spot]
+    assert unit is not None, "a discardable spot holds a unit"
+    return unit
+
+
 class ScriptedBot:
     """A rule-of-thumb player: ``key`` ranks cards (the higher the better), ``_spot``
     chooses where a card stands, ``_build`` which construction to make."""
 
-    name = "scripted"
+    name: ClassVar[str] = "scripted"
     legal_by_construction = True       # every choice is one of the offered actions
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed                 # no randomness: kept for the registry's signature
 
     @staticmethod
-    def key(t) -> tuple:
+    def key(t: UnitType) -> Rank:
         raise NotImplementedError
 
-    def choose(self, game, seat) -> Action:
-        kind = game.pending[seat].kind
+    def choose(self, game: Game, seat: int) -> Action:
+        d = game.pending[seat]
+        assert d is not None, "choose is asked for a pending decision"
+        kind = d.kind
         p = game.players[seat]
         if kind == DRAFT:
             return for_card(PICK, max(p.pack, key=self.key).id)
@@ -75,7 +92,7 @@ class ScriptedBot:
             return self._build(options) if options else PASS_ACTION
         return game.legal_actions(seat)[0]
 
-    def _deploy(self, game, p) -> Action:
+    def _deploy(self, game: Game, p: Player) -> Action:
         now = survey(game, p)
         cards = now.cards
         by_id = {t.id: t for t in p.hand}
@@ -85,14 +102,14 @@ class ScriptedBot:
         affordable = [by_id[c] for c in cards if by_id[c].cost <= now.free_gold]
         if now.discardable and affordable:
             weakest = min((s for s in range(5) if now.discardable >> s & 1),
-                          key=lambda s: self.key(p.units[s].type))
-            if self.key(p.units[weakest].type) < self.key(max(affordable, key=self.key)):
+                          key=lambda s: self.key(unit_at(p, s).type))
+            if self.key(unit_at(p, weakest).type) < self.key(max(affordable, key=self.key)):
                 return DISCARDS[weakest]
         if not cards:
             return DONE_NOTHING
         return for_card(DONE, max((by_id[c] for c in cards), key=self.key).id)
 
-    def _spot(self, t, free: int) -> int:
+    def _spot(self, t: UnitType, free: int) -> int:
         raise NotImplementedError
 
     def _build(self, options: list[Action]) -> Action:
@@ -102,25 +119,29 @@ class ScriptedBot:
 class StrongestBot(ScriptedBot):
     """Strength first (module docstring)."""
 
-    name = "strongest"
+    name: ClassVar[str] = "strongest"
     key = staticmethod(_strength)
 
-    def _spot(self, t, free: int) -> int:
+    def _spot(self, t: UnitType, free: int) -> int:
         rows = (FRONT_SPOTS, BACK_SPOTS) if t.strength >= 2 else (BACK_SPOTS, FRONT_SPOTS)
-        return first_free(free, rows)
+        spot = first_free(free, rows)
+        assert spot is not None, "a card is placeable only with a spot free"
+        return spot
 
 
 class EconomistBot(ScriptedBot):
     """Resources and buildings first (module docstring)."""
 
-    name = "economist"
+    name: ClassVar[str] = "economist"
     key = staticmethod(_economy)
 
-    def _spot(self, t, free: int) -> int:
+    def _spot(self, t: UnitType, free: int) -> int:
         producer = bool(t.produces)
         front_only = any(when == IN_FRONT for _, _, when in t.produces)
         rows = (BACK_SPOTS, FRONT_SPOTS) if producer and not front_only else (FRONT_SPOTS, BACK_SPOTS)
-        return first_free(free, rows)
+        spot = first_free(free, rows)
+        assert spot is not None, "a card is placeable only with a spot free"
+        return spot
 
     def _build(self, options: list[Action]) -> Action:
         return max(options, key=lambda a: a.level)

@@ -16,12 +16,14 @@ ever returned."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal, NoReturn, overload
 
 from . import results
 from .actions import Action
 from .decisions import KINDS as DECISION_KINDS, Decision
-from .cards import BUILTIN_PACKS, card_set
-from .necropolis import PILES
+from .cards import BUILTIN_PACKS, CardSet, UnitType, card_set
+from .necropolis import PILES, LichKingCard, NecropolisCard
 from .solo import LichKing
 from .errors import PaperTalesError, Phrase, SaveFileError
 from .variants import check as check_variants
@@ -35,8 +37,8 @@ from .position import game_from_position
 FORMAT = "papertales-game/2"
 
 
-def to_dict(game) -> dict:
-    def ids(cards):
+def to_dict(game: Game) -> dict[str, Any]:
+    def ids(cards: Iterable[UnitType]) -> list[str]:
         return [t.id for t in cards]
 
     lk = game.lich
@@ -77,15 +79,15 @@ def to_dict(game) -> dict:
     }
 
 
-def dumps(game) -> str:
+def dumps(game: Game) -> str:
     return json.dumps(to_dict(game), ensure_ascii=False)
 
 
-def _err(key, **params):
+def _err(key: str, **params: object) -> NoReturn:
     raise SaveFileError(key, **params)
 
 
-def _int(v, where, lo=None, hi=None):
+def _int(v: object, where: str, lo: int | None = None, hi: int | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         _err("err.save.whole_number", where=where, value=repr(v))
     if (lo is not None and v < lo) or (hi is not None and v > hi):
@@ -93,20 +95,20 @@ def _int(v, where, lo=None, hi=None):
     return v
 
 
-def _need(obj, key, where):
+def _need(obj: Mapping[str, Any], key: str, where: str) -> Any:
     """``obj[key]``, or the error naming the missing field ``where``."""
     if key not in obj:
         _err("err.save.missing", field=where)
     return obj[key]
 
 
-def _list(v, where):
+def _list(v: object, where: str) -> list[Any]:
     if not isinstance(v, list):
         _err("err.save.list", where=where, type=type(v).__name__)
     return v
 
 
-def loads(text, cards=None, cls=Game):
+def loads(text: object, cards: CardSet | None = None, cls: type[Game] = Game) -> Game:
     """Rebuild a game saved by :func:`dumps`; raises SaveFileError on any problem.
     Built-in packs are found by themselves; pass ``cards`` for a game that used your own
     packs, ``cls`` for a subclass of :class:`~papertales.game.Game`."""
@@ -129,13 +131,13 @@ def loads(text, cards=None, cls=Game):
     if packs != list(cards.pack_ids):
         _err("err.save.packs_differ", packs=repr(packs), loaded=repr(list(cards.pack_ids)))
 
-    def card(ident, where):
+    def card(ident: object, where: str) -> UnitType:
         t = cards.unit_by_id.get(ident) if isinstance(ident, str) else None
         if t is None:
             _err("err.save.unknown_card", where=where, value=repr(ident))
         return t
 
-    def card_list(v, where):
+    def card_list(v: object, where: str) -> list[UnitType]:
         return [card(c, f"{where}[{i}]") for i, c in enumerate(_list(v, where))]
 
     try:
@@ -164,7 +166,7 @@ def loads(text, cards=None, cls=Game):
         g.discard = card_list(_need(data, "discard", "discard"), "discard")
         g.options = {**options, "rules": variants}
         g.variants = variants
-        bids = {}
+        bids: dict[str, int] = {}
         for i, bid in enumerate(_list(_need(data, "buildings", "buildings"), "buildings")):
             if not isinstance(bid, str) or bid not in cards.building_by_id or bid in bids:
                 _err("err.save.building", where=f"buildings[{i}]", value=repr(bid))
@@ -253,7 +255,7 @@ def loads(text, cards=None, cls=Game):
         _err("err.save.missing", field=str(exc))
     except (TypeError, AttributeError, ValueError, IndexError) as exc:
         _err("err.save.malformed", error=f"{type(exc).__name__}: {exc}")
-    expected = {}
+    expected: dict[str, int] = {}
     for t in cards.deck:
         expected[t.id] = expected.get(t.id, 0) + 1
     counts = g.card_counts()
@@ -263,7 +265,7 @@ def loads(text, cards=None, cls=Game):
     return _replayed(data, g, cls, cards)
 
 
-def _replayed(data, g, cls, cards):
+def _replayed(data: dict[str, Any], g: Game, cls: type[Game], cards: CardSet) -> Game:
     """The game the save's options and history give, played again by the engine; refused
     unless it is exactly the saved state.  A save is its history plus a redundant copy of
     the state: any state the rules cannot reach (a pending decision of the wrong phase, a
@@ -312,7 +314,7 @@ def _replayed(data, g, cls, cards):
 _ABSENT = object()
 
 
-def _difference(expected, got, where=""):
+def _difference(expected: object, got: object, where: str = "") -> tuple[str, object, object]:
     """(field, saved value, value of the replay) of the first place where two JSON values differ."""
     if isinstance(expected, dict) and isinstance(got, dict):
         for key in list(expected) + [k for k in got if k not in expected]:
@@ -326,12 +328,12 @@ def _difference(expected, got, where=""):
     return where or "(the file)", got, expected
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     text = "(absent)" if value is _ABSENT else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _lich(d, cards, game):
+def _lich(d: object, cards: CardSet, game: Game) -> LichKing:
     if not isinstance(d, dict):
         _err("err.save.lich")
     necro = {c.id: c for c in cards.necropolis}
@@ -339,13 +341,13 @@ def _lich(d, cards, game):
     raw = _list(_need(d, "line", "lich.line"), "lich.line")
     if len(raw) != len(PILES):
         _err("err.save.lich_line", n=len(PILES), piles=" ".join(PILES))
-    line = []
+    line: list[NecropolisCard] = []
     for i, (cid, pile) in enumerate(zip(raw, PILES)):
         c = necro.get(cid) if isinstance(cid, str) else None
         if c is None or c.pile != pile:
             _err("err.save.lich_line_card", where=f"lich.line[{i}]", value=repr(cid), pile=pile)
         line.append(c)
-    chosen = []
+    chosen: list[LichKingCard] = []
     for i, cid in enumerate(_list(_need(d, "cards", "lich.cards"), "lich.cards")):
         if not isinstance(cid, str) or cid not in lkc:
             _err("err.save.lich_card", where=f"lich.cards[{i}]", value=repr(cid))
@@ -362,7 +364,11 @@ def _lich(d, cards, game):
     return lk
 
 
-def _decision(d, seat, where, allow_none=False):
+@overload
+def _decision(d: object, seat: int, where: str) -> Decision: ...
+@overload
+def _decision(d: object, seat: int, where: str, allow_none: Literal[True]) -> Decision | None: ...
+def _decision(d: object, seat: int, where: str, allow_none: bool = False) -> Decision | None:
     if d is None:
         if allow_none:
             return None

@@ -9,29 +9,49 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from collections.abc import Callable, Sequence
+from typing import Any, TypedDict
 
 from .bots import RandomBot, play
+from .budget import Budget, parse_budget
 from .errors import ArgumentError
 from .game import Game
-from .tournament import check_bots, make_bot, parse_budget
+from .registry import Bot
+from .tournament import check_bots, make_bot
 
 CHUNK = 50          # games per task handed to a worker process
 
-_JOB = None         # (players, make(seed, seat), options) of the running simulation, inherited by workers
+#: a bot factory: ``make(seed, seat)``
+MakeBot = Callable[[int, int], Bot]
 
 
-def _named(names, budget):
+class _Tally(TypedDict):
+    """Sums over games: per seat, then the Lich King's, then the best score (LP, seed)."""
+    lp: list[int]
+    gold: list[int]
+    wins: list[float]
+    lich_lp: int
+    lich_wins: int
+    best: tuple[int, int] | None
+
+
+_JOB: tuple[int, MakeBot, dict[str, Any]] | None = None
+# (players, make(seed, seat), options) of the running simulation, inherited by workers
+
+
+def _named(names: Sequence[str], budget: str | Budget | None) -> MakeBot:
     """A bot factory ``make(seed, seat)`` for a list of bot names, repeated over the seats."""
 
-    def make(seed, seat):
+    def make(seed: int, seat: int) -> Bot:
         return make_bot(names[seat % len(names)], seed, budget)
     return make
 
 
-def _tally(first, count):
+def _tally(first: int, count: int) -> tuple[int, _Tally]:
     """Sums over games ``first .. first + count - 1``."""
+    assert _JOB is not None, "set by simulate"
     players, make, options = _JOB
-    t = {"lp": [0] * players, "gold": [0] * players, "wins": [0.0] * players,
+    t: _Tally = {"lp": [0] * players, "gold": [0] * players, "wins": [0.0] * players,
          "lich_lp": 0, "lich_wins": 0, "best": None}
     for s in range(first, first + count):
         g = Game.new(players=players, seed=s, record_events=False, **options)
@@ -51,24 +71,27 @@ def _tally(first, count):
     return count, t
 
 
-def _tally_chunk(chunk):
+def _tally_chunk(chunk: tuple[int, int]) -> tuple[int, _Tally]:
     return _tally(*chunk)
 
 
-def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1, bots=None, budget=None,
-             **options) -> dict:
+def simulate(players: int = 4, games: int = 1000, seed: int = 1, bot: Callable[[int], Bot] = RandomBot,
+             progress: Callable[[int, int], object] | None = None, jobs: int = 1, bots: str | Sequence[str] | None = None,
+             budget: str | Budget | None = None, **options: Any) -> dict[str, Any]:
     """Play ``games`` games on ``jobs`` processes (0: one per core).  A shared victory
     counts 1/k to each winner.  ``bots``: bot names (:func:`papertales.registry.names`), one
     per seat, the list repeated over the seats (instead of the class ``bot``); ``budget``:
     the search bot's budget (``"0.2s"``, ``"50it"``)."""
     names = None
+    make: MakeBot
     if bots:
         names = check_bots(bots)
         parse_budget(budget)
         make = _named(names, budget)
     else:
-        def make(seed, seat):
+        def make_one(seed: int, seat: int) -> Bot:
             return bot(seed)
+        make = make_one
     global _JOB
     if games < 1:
         raise ArgumentError("err.simulate.games", value=games)
@@ -78,12 +101,12 @@ def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1
         raise ArgumentError("err.simulate.jobs", value=jobs)
     chunks = [(first, min(CHUNK, seed + games - first)) for first in range(seed, seed + games, CHUNK)]
     _JOB = (players, make, options)
-    total = {"lp": [0] * players, "gold": [0] * players, "wins": [0.0] * players,
+    total: _Tally = {"lp": [0] * players, "gold": [0] * players, "wins": [0.0] * players,
              "lich_lp": 0, "lich_wins": 0, "best": None}
     done = 0
     start = time.perf_counter()
 
-    def add(result):
+    def add(result: tuple[int, _Tally]) -> None:
         nonlocal done
         count, t = result
         for key in ("lp", "gold", "wins"):
@@ -91,6 +114,7 @@ def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1
         total["lich_lp"] += t["lich_lp"]
         total["lich_wins"] += t["lich_wins"]
         b = t["best"]
+        assert b is not None, "a chunk plays at least one game"
         if total["best"] is None or b[0] > total["best"][0]:     # chunks arrive in seed order
             total["best"] = b
         done += count
@@ -109,10 +133,12 @@ def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1
     finally:
         _JOB = None
     elapsed = time.perf_counter() - start
-    extra = {}
+    extra: dict[str, Any] = {}
     if players == 1:
         extra["lich_king"] = {"mean_lp": round(total["lich_lp"] / games, 3),
                               "win_rate": round(total["lich_wins"] / games, 4)}
+    best = total["best"]
+    assert best is not None, "at least one game was played"
     if names:
         extra["bots"] = [names[k % len(names)] for k in range(players)]
     return extra | {
@@ -120,7 +146,7 @@ def simulate(players=4, games=1000, seed=1, bot=RandomBot, progress=None, jobs=1
         "mean_lp": [round(x / games, 3) for x in total["lp"]],
         "mean_gold_left": [round(x / games, 3) for x in total["gold"]],
         "win_rate": [round(x / games, 4) for x in total["wins"]],
-        "best_score": {"lp": total["best"][0], "seed": total["best"][1]},
+        "best_score": {"lp": best[0], "seed": best[1]},
         "seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
     }

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 #: the standard normal quantile of a two-sided 95 % interval
 Z95 = 1.959963984540054
@@ -28,7 +29,7 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_ci(values, z: float = Z95) -> tuple[float, float, float]:
+def mean_ci(values: Iterable[float], z: float = Z95) -> tuple[float, float, float]:
     """(mean, low, high): the mean with a normal-approximation 95 % interval."""
     values = list(values)
     n = len(values)

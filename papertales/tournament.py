@@ -25,23 +25,55 @@ import math
 import multiprocessing
 import os
 import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, NotRequired, TypedDict, TypeVar, cast
 
 from . import registry
-from .actions import DRAFT
+from .actions import DRAFT, Action
 from .bots import play
-from .budget import parse_budget
+from .budget import Budget, parse_budget
 from .cards import card_set
 from .errors import PaperTalesError
 from .extras import require
 from .game import Game
 from .stats import mean_ci, wilson
+from .registry import Bot
 from .results import ConstructionResult, DeploymentResult, DraftResult, SoloWarsResult, WarsResult
+
+T = TypeVar("T")
 
 LICH_KING = "lich_king"          # the Lich King's name in the ratings of a solo tournament
 LIST_FIELDS = ("picks", "drafted", "revealed", "built", "buildings")
 CHUNK = 4                        # games per task handed to a worker
 
 _MASK = (1 << 64) - 1
+
+
+class Row(TypedDict):
+    """One seat of one game (:func:`play_game`); the list fields are JSON lists."""
+    game: int
+    seed: int
+    players: int
+    seat: int
+    bot: str
+    lp: int
+    gold: int
+    win: float
+    rank: int
+    wars_won: int
+    picks: list[list[Any]]        # [turn, pick number, card id, [the ids of the pack picked from]]
+    drafted: list[list[Any]]      # [turn, card id] of each card kept
+    revealed: list[list[Any]]     # [turn, card id] of each unit revealed
+    built: list[list[Any]]        # [turn, building id, level]
+    buildings: dict[str, int]     # building id -> final level (built ones)
+    lich_lp: NotRequired[int]             # solo: the Lich King's final LP
+    lich_king_cards: NotRequired[int]     # solo: his difficulty cards
+
+
+#: a chunk of games for a worker: (bots, first game, count, seed, players, budget, options)
+_Job = tuple[list[str], int, int, int, int, str | Budget | None, dict[str, Any]]
+#: the progress bar to close (or None) and the function told each finished game
+_Progress = tuple[Any, Callable[[int], object]]
 
 
 def _splitmix(x: int) -> int:
@@ -61,24 +93,24 @@ def seat_seed(game: int, seat: int) -> int:
     return _splitmix(game ^ (seat + 1) * 0x9E37)
 
 
-def check_bots(names, extra=()) -> list[str]:
+def check_bots(names: str | Iterable[str], extra: Iterable[str] = ()) -> list[str]:
     """The bot names of a comma list (or a list), each known to the registry
     (:func:`papertales.registry.names`) or one of ``extra``."""
     return registry.check(names, extra)
 
 
-def lineup(bots, index: int, players: int) -> list[str]:
+def lineup(bots: Sequence[str], index: int, players: int) -> list[str]:
     """The bot of each seat in game ``index``: the list rotated by the game index."""
     k = len(bots)
     return [bots[(s + index) % k] for s in range(players)]
 
 
-def make_bot(name, seed, budget=None):
+def make_bot(name: str, seed: int, budget: str | Budget | None = None) -> Bot:
     """The bot ``name`` seeded ``seed``, with ``budget`` if its constructor takes one."""
     return registry.make(name, seed, budget)
 
 
-def new_game(players: int, seed: int, options=None):
+def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> Game:
     """A tournament's game: ``options`` as :func:`run` takes them (``packs``: pack ids or
     files, loaded here, so that the options stay picklable)."""
     opts = dict(options or {})
@@ -88,7 +120,8 @@ def new_game(players: int, seed: int, options=None):
     return Game.new(players=players, seed=seed, **opts)
 
 
-def seated_game(bots, index: int, seed: int, players: int, options=None, budget=None) -> tuple:
+def seated_game(bots: Sequence[str], index: int, seed: int, players: int, options: dict[str, Any] | None = None,
+                budget: str | Budget | None = None) -> tuple[Game, int, list[str], list[Bot]]:
     """Game ``index`` of a tournament, set up: ``(game, game seed, the bot name of each
     seat, the seated bots)``, the list ``bots`` rotated and every bot seeded from the game
     (:func:`seat_seed`), so anything that plays "game ``index``" plays the same game."""
@@ -98,18 +131,21 @@ def seated_game(bots, index: int, seed: int, players: int, options=None, budget=
     return game, gs, seats, [make_bot(name, seat_seed(gs, s), budget) for s, name in enumerate(seats)]
 
 
-def play_game(bots, index, seed=0, players=None, budget=None, options=None) -> list[dict]:
+def play_game(bots: Sequence[str], index: int, seed: int = 0, players: int | None = None,
+              budget: str | Budget | None = None, options: dict[str, Any] | None = None) -> list[Row]:
     """Play game ``index`` of a tournament and return its rows (one per seat).  ``options``
     go to :meth:`Game.new` (``rules``, ``expansion``, ``lich_king_cards``; ``packs``: pack
     ids or files, loaded here so that the options stay picklable)."""
     players = players or len(bots)
     game, gs, seats, players_bots = seated_game(bots, index, seed, players, options, budget)
-    picks = [[] for _ in range(players)]
+    picks: list[list[list[Any]]] = [[] for _ in range(players)]
     pick_no = [0] * players
     turn_of_pick = [0] * players
 
-    def record_pick(game, s, action):
-        if game.pending[s].kind == DRAFT:
+    def record_pick(game: Game, s: int, action: Action) -> None:
+        d = game.pending[s]
+        assert d is not None, "a choice is made for a pending decision"
+        if d.kind == DRAFT:
             if turn_of_pick[s] != game.turn:
                 turn_of_pick[s], pick_no[s] = game.turn, 0
             pack = [t.id for t in game.players[s].pack]         # the seat's own pack: visible
@@ -120,17 +156,19 @@ def play_game(bots, index, seed=0, players=None, budget=None, options=None) -> l
     return _rows(game, index, gs, seats, picks)
 
 
-def _rows(game, index, gs, seats, picks) -> list[dict]:
+def _rows(game: Game, index: int, gs: int, seats: list[str], picks: list[list[list[Any]]]) -> list[Row]:
     n = game.n
     winners = game.winners()
-    drafted = [[] for _ in range(n)]
-    revealed = [[] for _ in range(n)]
-    built = [[] for _ in range(n)]
+    drafted: list[list[list[Any]]] = [[] for _ in range(n)]
+    revealed: list[list[list[Any]]] = [[] for _ in range(n)]
+    built: list[list[list[Any]]] = [[] for _ in range(n)]
     wars_won = [0] * n
     for r in game.results:
         if isinstance(r, DraftResult):
             for s in range(n):
-                drafted[s] += [[r.turn, c] for c in r.kept[s]]
+                kept = r.kept[s]
+                assert kept is not None, "hidden only in an observation"
+                drafted[s] += [[r.turn, c] for c in kept]
         elif isinstance(r, DeploymentResult):
             for s in range(n):
                 revealed[s] += [[r.turn, c] for _, c in r.revealed[s]]
@@ -141,12 +179,13 @@ def _rows(game, index, gs, seats, picks) -> list[dict]:
             wars_won[0] += sum(1 for x in r.player_won if x)
         elif isinstance(r, ConstructionResult):
             for s in range(n):
-                if r.built[s] is not None:
-                    b, level, _ = r.built[s]
+                made = r.built[s]
+                if made is not None:
+                    b, level, _ = made
                     built[s].append([r.turn, b, level])
-    rows = []
+    rows: list[Row] = []
     for s, p in enumerate(game.players):
-        row = {"game": index, "seed": gs, "players": n, "seat": s, "bot": seats[s], "lp": p.lp,
+        row: Row = {"game": index, "seed": gs, "players": n, "seat": s, "bot": seats[s], "lp": p.lp,
                "gold": p.gold, "win": (1.0 / len(winners)) if s in winners else 0.0,
                "rank": 1 + sum(1 for q in game.players if q.lp > p.lp), "wars_won": wars_won[s],
                "picks": picks[s], "drafted": drafted[s], "revealed": revealed[s], "built": built[s],
@@ -158,13 +197,15 @@ def _rows(game, index, gs, seats, picks) -> list[dict]:
     return rows
 
 
-def _play_chunk(job):
+def _play_chunk(job: _Job) -> list[list[Row]]:
     bots, first, count, seed, players, budget, options = job
     return [play_game(bots, i, seed, players, budget, options) for i in range(first, first + count)]
 
 
-def run(bots, games=100, seed=1, players=None, jobs=None, budget=None, rules=None, progress=True,
-        dask=None, packs=(), first=0, **options) -> list[dict]:
+def run(bots: str | Iterable[str], games: int = 100, seed: int = 1, players: int | None = None, jobs: int | None = None,
+        budget: str | Budget | None = None, rules: dict[str, str] | None = None,
+        progress: bool | Callable[[int, int], object] = True, dask: str | None = None, packs: Iterable[str] = (),
+        first: int = 0, **options: Any) -> list[Row]:
     """Play a tournament and return its rows in game and seat order.  ``bots``: names (a
     list or a comma string); ``players``: seats per game (default: one per listed bot;
     with more seats than bots the list repeats); ``jobs``: processes (default: every core;
@@ -189,10 +230,10 @@ def run(bots, games=100, seed=1, players=None, jobs=None, budget=None, rules=Non
     jobs = jobs or os.cpu_count() or 1
     chunk = max(1, min(CHUNK, games // (4 * jobs) or 1))
     end = first + games
-    tasks = [(bots, i, min(chunk, end - i), seed, players, budget, options)
+    tasks: list[_Job] = [(bots, i, min(chunk, end - i), seed, players, budget, options)
              for i in range(first, end, chunk)]
     bar, tick = _progress(progress, games)
-    rows = []
+    rows: list[Row] = []
     try:
         for result in _results(tasks, jobs, dask):
             for game_rows in result:
@@ -204,22 +245,22 @@ def run(bots, games=100, seed=1, players=None, jobs=None, budget=None, rules=Non
     return rows
 
 
-def _progress(progress, total):
+def _progress(progress: bool | Callable[[int, int], object], total: int) -> _Progress:
     if progress is True:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]   # tqdm ships no type hints (types-tqdm has them)
         bar = tqdm(total=total, unit="game", desc="tournament", leave=False)
         return bar, bar.update
     if callable(progress):
         done = [0]
 
-        def tick(k):
+        def tick(k: int) -> None:
             done[0] += k
             progress(done[0], total)
         return None, tick
     return None, lambda k: None
 
 
-def _results(tasks, jobs, dask):
+def _results(tasks: list[_Job], jobs: int, dask: str | None) -> Iterator[list[list[Row]]]:
     if dask:
         yield from _dask_results(tasks, jobs, dask)
     elif jobs == 1 or len(tasks) == 1:
@@ -230,7 +271,7 @@ def _results(tasks, jobs, dask):
             yield from pool.imap(_play_chunk, tasks)
 
 
-def _dask_results(tasks, jobs, address):
+def _dask_results(tasks: list[_Job], jobs: int, address: str) -> Iterator[list[list[Row]]]:
     distributed = require("dask.distributed", "lab")
     Client, LocalCluster = distributed.Client, distributed.LocalCluster
     cluster = None
@@ -250,14 +291,16 @@ def _dask_results(tasks, jobs, address):
             cluster.close()
 
 
-def ratings(rows) -> dict:
+def ratings(rows: Iterable[Row]) -> dict[str, dict[str, float]]:
     """Plackett-Luce ratings (``openskill``) of every bot over the games in order, each game a
     ranking of its seats by final LP (ties share a rank; in solo the Lich King is a player).
     Seats of the same bot in one game update one rating: their new values are averaged."""
     model = require("openskill.models", "lab").PlackettLuce()
-    table = {}
+    table: dict[str, Any] = {}         # bot name -> its openskill rating (a library object)
     for game_rows in _by_game(rows):
-        teams, names, scores = [], [], []
+        teams: list[list[Any]] = []
+        names: list[str] = []
+        scores: list[float] = []
         for r in game_rows:
             names.append(r["bot"])
             scores.append(r["lp"])
@@ -270,7 +313,7 @@ def ratings(rows) -> dict:
             teams.append([table[name]])
         ranks = [1 + sum(1 for x in scores if x > v) for v in scores]
         new = model.rate(teams, ranks=ranks)
-        acc = {}
+        acc: dict[str, list[Any]] = {}
         for name, team in zip(names, new):
             acc.setdefault(name, []).append(team[0])
         for name, rs in acc.items():
@@ -281,24 +324,24 @@ def ratings(rows) -> dict:
             for name, r in table.items()}
 
 
-def _by_game(rows):
-    out = {}
+def _by_game(rows: Iterable[Row]) -> list[list[Row]]:
+    out: dict[int, list[Row]] = {}
     for r in rows:
         out.setdefault(r["game"], []).append(r)
     return [out[k] for k in sorted(out)]
 
 
-def summary(rows) -> dict:
+def summary(rows: Iterable[Row]) -> dict[str, Any]:
     """Per bot (its seats pooled): ``seats``, ``wins`` (shares), ``win_rate``,
     ``win_rate_ci`` (95 % Wilson), ``mean_lp``, ``mean_lp_ci``, ``mean_gold``, ``rating``
     (the Plackett-Luce ordinal mu - 3 sigma, with ``mu`` and ``sigma``); and the games,
     players and seeds it came from."""
     rows = list(rows)
-    by_bot = {}
+    by_bot: dict[str, list[Row]] = {}
     for r in rows:
         by_bot.setdefault(r["bot"], []).append(r)
     rated = ratings(rows) if rows else {}
-    bots = {}
+    bots: dict[str, dict[str, Any]] = {}
     for name, rs in by_bot.items():
         n = len(rs)
         wins = sum(r["win"] for r in rs)
@@ -312,7 +355,7 @@ def summary(rows) -> dict:
                       "mean_wars_won": round(sum(r["wars_won"] for r in rs) / n, 3),
                       "rating": rating.get("ordinal"), "mu": rating.get("mu"), "sigma": rating.get("sigma")}
     games = len({r["game"] for r in rows})
-    out = {"games": games, "players": rows[0]["players"] if rows else None, "bots": bots}
+    out: dict[str, Any] = {"games": games, "players": rows[0]["players"] if rows else None, "bots": bots}
     solo = [r for r in rows if "lich_lp" in r]
     if solo:
         lk_wins = sum(1 for r in solo if r["win"] == 0)
@@ -326,11 +369,11 @@ def summary(rows) -> dict:
 
 # ------------------------------------------------------------------ files
 
-def write(rows, path) -> str:
+def write(rows: Iterable[Row], path: str | os.PathLike[str]) -> str:
     """Write the rows to ``.parquet`` (pandas + pyarrow) or ``.csv`` (standard library); the
     list fields are stored as JSON text.  Returns the path."""
     path = str(path)
-    flat = [{k: (json.dumps(v, separators=(",", ":")) if k in LIST_FIELDS else v) for k, v in r.items()}
+    flat: list[dict[str, Any]] = [{k: (json.dumps(v, separators=(",", ":")) if k in LIST_FIELDS else v) for k, v in r.items()}
             for r in rows]
     if path.endswith(".parquet"):
         pd = require("pandas", "lab")
@@ -348,9 +391,10 @@ def write(rows, path) -> str:
     return path
 
 
-def read(path) -> list[dict]:
+def read(path: str | os.PathLike[str]) -> list[Row]:
     """Rows written by :func:`write`, back as Python values."""
     path = str(path)
+    flat: list[dict[str, Any]]
     if path.endswith(".parquet"):
         pd = require("pandas", "lab")
         require("pyarrow", "lab")
@@ -360,9 +404,9 @@ def read(path) -> list[dict]:
         with open(path, newline="", encoding="utf-8") as f:
             flat = list(csv.DictReader(f))
     ints = ("game", "seed", "players", "seat", "lp", "gold", "rank", "wars_won", "lich_lp", "lich_king_cards")
-    out = []
+    out: list[Row] = []
     for r in flat:
-        row = {}
+        row: dict[str, Any] = {}
         for k, v in r.items():
             if v is None or v == "" or (isinstance(v, float) and math.isnan(v)):
                 continue
@@ -373,11 +417,11 @@ def read(path) -> list[dict]:
             elif k == "win":
                 v = float(v)
             row[k] = v
-        out.append(row)
+        out.append(cast(Row, row))       # the fields write() wrote
     return out
 
 
-def timed(fn, *args, **kwargs):
+def timed(fn: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[T, float]:
     """(result, seconds) of a call: for the benchmark's speed lines."""
     start = time.perf_counter()
     result = fn(*args, **kwargs)

@@ -9,16 +9,21 @@ construction) are shown side by side: every option is run on its own copy.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NoReturn
+
 from . import aging, construction, income, wars
 from .actions import DEPLOY, DONE, DRAFT, DRAFT_DISCARD, PASS, PLACE, Action
+from .cards import CardSet
+from .decisions import Decision
 from .errors import PositionError
-from .events import WAR, cause_label, render_parts
+from .events import WAR, Event, cause_label, render_parts
 from .game import Game
 from .turns import OVER
 from .i18n import card_name, get_language, t
 from .position import Plan, choice_key
 from .solo import recruitment_gains
-from .state import SPOT_NAMES, production
+from .state import SPOT_NAMES, Unit, production
 
 EVALUATED = ("wars", "income", "construction", "aging")
 #: what ``evaluate`` (and ``papertales whatif --phase``) can be asked for
@@ -26,12 +31,19 @@ PHASE_CHOICES = ("deployment", "wars", "income", "construction", "aging", "end",
 #: decisions never shown side by side (positions state them)
 _NOT_BRANCHED = (DRAFT, DRAFT_DISCARD)
 
+#: an evaluation's answer, and each of its parts: JSON objects (``papertales whatif --json``)
+JSONObject = dict[str, Any]
+#: when a run stops: ``stop(game)``
+Stop = Callable[[Game], bool]
+#: an open decision to show side by side: (game, plan, seat, decision, options, default)
+Point = tuple[Game, Plan, int, Decision, list[Action], Action]
 
-def _err(key, **params):
+
+def _err(key: str, **params: object) -> NoReturn:
     raise PositionError(key, **params)
 
 
-def _event(e, lang, names, cards):
+def _event(e: Event, lang: str, names: Sequence[str], cards: CardSet) -> JSONObject:
     """An event for JSON: facts for programs (``kind``, ``cause``, ``key``, ``params``,
     ``data``: ``[opponent, strength, opponent's strength]`` for a war) and words for people
     (``cause_text``, ``detail``, ``text``: the whole line)."""
@@ -42,13 +54,13 @@ def _event(e, lang, names, cards):
             "text": e.describe(names, lang, cards), "key": e.key, "params": dict(p), "data": data}
 
 
-def _events(game, phase, lang, since=0):
+def _events(game: Game, phase: str | None, lang: str, since: int = 0) -> list[JSONObject]:
     """The events of ``phase`` (all phases when None) logged after index ``since``."""
     names, cards = game.names, game.cards
     return [_event(e, lang, names, cards) for e in game.events[since:] if phase is None or e.phase == phase]
 
 
-def _cause_name(cause, lang, cards):
+def _cause_name(cause: str, lang: str, cards: CardSet) -> str:
     """A cause in words; strength rows may name a unit or building by its pack name."""
     for find in (cards.unit, cards.building):
         try:
@@ -58,7 +70,7 @@ def _cause_name(cause, lang, cards):
     return cause_label(cause, lang, cards)
 
 
-def _words(value, lang, cards):
+def _words(value: str | Iterable[Sequence[Any]] | None, lang: str, cards: CardSet) -> str | None:
     """An explanation from the engine in words: already text, or ``[[key, params], ...]``."""
     if value is None or isinstance(value, str):
         return value
@@ -67,7 +79,7 @@ def _words(value, lang, cards):
 
 # ------------------------------------------------------------------ running phases
 
-def _default(d, legal):
+def _default(d: Decision, legal: Sequence[Action]) -> Action:
     """What an undecided choice does: pass where passing is allowed (Healer, construction),
     ``done`` in Deployment (nothing more placed), else the first option in spot order."""
     for a in legal:
@@ -76,7 +88,7 @@ def _default(d, legal):
     return legal[0]
 
 
-def _play(g, stop, plan, points=None):
+def _play(g: Game, stop: Stop, plan: Plan, points: list[Point] | None = None) -> Game:
     """Run ``g`` until ``stop(g)``: decisions from ``plan``, else defaults.  With a list
     ``points``, every defaulted decision with several options is recorded there (a copy of
     the game and of the plan just before it) to be shown side by side."""
@@ -86,6 +98,7 @@ def _play(g, stop, plan, points=None):
             continue
         for seat in g.pending_players():
             d = g.pending[seat]
+            assert d is not None, "a pending player has a decision"
             legal = g.legal_actions(seat)
             action = plan.take(g, seat, d, legal)
             if action is None:
@@ -97,7 +110,7 @@ def _play(g, stop, plan, points=None):
     return g
 
 
-def _placements(g, seat, legal) -> list[Action]:
+def _placements(g: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
     """The Deployment options shown side by side for a player still placing units (cards in
     hand, no ``done`` stated): each single placement more (then ``done``), and ``done``
     itself.  The placements the position states are made before and never second-guessed;
@@ -106,7 +119,7 @@ def _placements(g, seat, legal) -> list[Action]:
     return [a for a in legal if a.kind == PLACE] + [a for a in legal if a.kind == DONE and a.card is None]
 
 
-def _fresh(game, phase):
+def _fresh(game: Game, phase: str) -> Game:
     """A copy of ``game`` standing at the start of ``phase`` (decisions of the phase the
     game stands in do not matter)."""
     g = game.clone()
@@ -119,8 +132,8 @@ def _fresh(game, phase):
     return g
 
 
-def _outcome(g, lang):
-    out = {"lp_after": g.scores, "gold_after": [q.gold for q in g.players]}
+def _outcome(g: Game, lang: str) -> JSONObject:
+    out: JSONObject = {"lp_after": g.scores, "gold_after": [q.gold for q in g.players]}
     if g.lich is not None:
         out["lich_king_lp_after"] = g.lich.lp
     if g.phase == OVER:
@@ -128,16 +141,18 @@ def _outcome(g, lang):
     return out
 
 
-def _side_by_side(points, stop, lang):
+def _side_by_side(points: list[Point], stop: Stop, lang: str) -> list[JSONObject]:
     """Each option of each open decision, run to the same end on its own copy."""
-    out = []
+    out: list[JSONObject] = []
     for g0, plan0, seat, d, legal, default in points:
         names, cards = g0.names, g0.cards
         cause = d.cause or ""
-        group = {"seat": seat, "name": g0.players[seat].name, "decision": d.kind, "cause": cause,
+        decision = g0.decision(seat, lang)
+        assert decision is not None, "the decision is pending in g0"
+        group: JSONObject = {"seat": seat, "name": g0.players[seat].name, "decision": d.kind, "cause": cause,
                  "cause_text": card_name(cause, lang, cards) if cause else "",
                  "spot": SPOT_NAMES[d.spot] if d.spot is not None else None,
-                 "prompt": g0.decision(seat, lang).prompt,
+                 "prompt": decision.prompt,
                  "field": f"players[{seat}].place" if d.kind == DEPLOY else f"players[{seat}].choices.{choice_key(d)}",
                  "options": []}
         for a in legal:
@@ -152,7 +167,8 @@ def _side_by_side(points, stop, lang):
     return out
 
 
-def _run(game, phase, lang, plan, stop=None):
+def _run(game: Game, phase: str | None, lang: str, plan: Plan | None,
+         stop: Stop | None = None) -> tuple[Game, JSONObject]:
     """Run ``phase`` (or, with ``phase=None``, everything from where ``game`` stands until
     ``stop``) on a copy, with the position's choices; returns ``(game after, result)``."""
     g = game.clone() if phase is None else _fresh(game, phase)
@@ -160,14 +176,18 @@ def _run(game, phase, lang, plan, stop=None):
     mark = 0 if phase is None else len(g.events)     # a position's own Deployment actions count
     plan = (plan or Plan({})).clone()
     if stop is None:
-        def stop(x):
+        def phase_over(x: Game) -> bool:
             return x.phase != phase
-    points = []
-    seen = []
+        stop = phase_over
+    points: list[Point] = []
+    seen: list[str] = []
     while g.phase != OVER and not stop(g):
         seen.append(g.phase)
         before = g.phase
-        _play(g, lambda x, before=before: stop(x) or x.phase != before, plan, points)
+
+        def until(x: Game, before: str = before) -> bool:
+            return stop(x) or x.phase != before
+        _play(g, until, plan, points)
     left = plan.unused(seen)
     if left:
         _err("err.whatif.choice_unused", where=left[0], phase=left[1])
@@ -179,9 +199,9 @@ def _run(game, phase, lang, plan, stop=None):
     return g, res
 
 
-def _construction_rows(game, seat, lang):
+def _construction_rows(game: Game, seat: int, lang: str) -> list[JSONObject]:
     cards = game.cards
-    rows = []
+    rows: list[JSONObject] = []
     for r in construction.explain_all(game, seat):
         name = card_name(r["building"], lang, cards)
         label = t("cli.whatif.build.upgrade" if r["kind"] == "upgrade" else
@@ -197,17 +217,17 @@ def _construction_rows(game, seat, lang):
     return rows
 
 
-def _player_entry(game, seat, phases, lang):
+def _player_entry(game: Game, seat: int, phases: Sequence[str], lang: str) -> JSONObject:
     cards = game.cards
     p = game.players[seat]
 
-    def unit_at(s, u):
+    def unit_at(s: int, u: Unit) -> str:
         return t("cli.whatif.unit_at", lang, card=card_name(u.type.id, lang, cards), spot=SPOT_NAMES[s])
 
-    rows = []
+    rows: list[tuple[str, int, Any]] = []
     strength = wars.kingdom_strength(game, seat, None, rows)
     wood, food, ore = production(p, game.buildings)
-    entry = {
+    entry: JSONObject = {
         "seat": seat, "name": p.name, "gold": p.gold, "lp": p.lp,
         "units": [{"spot": SPOT_NAMES[s], "card": u.type.id, "name": card_name(u.type.id, lang, cards),
                    "age": u.age}
@@ -238,11 +258,12 @@ def _player_entry(game, seat, phases, lang):
     return entry
 
 
-def _lich_entry(game, lang):
+def _lich_entry(game: Game, lang: str) -> JSONObject:
     lk = game.lich
+    assert lk is not None, "asked for a solo game only"
     cards = game.cards
     black, purple = lk.armies()
-    out = {"lp": lk.lp, "time": lk.time, "revealed": lk.revealed,
+    out: JSONObject = {"lp": lk.lp, "time": lk.time, "revealed": lk.revealed,
            "line": [{"card": c.id, "name": card_name(c.id, lang, cards), "pile": c.pile, "revealed": i < lk.revealed}
                     for i, c in enumerate(lk.line)],
            "cards": [c.id for c in lk.cards], "armies": {"black": black, "purple": purple}}
@@ -254,7 +275,7 @@ def _lich_entry(game, lang):
     return out
 
 
-def evaluate(game: Game, phases=None, lang: str | None = None) -> dict:
+def evaluate(game: Game, phases: str | Sequence[str] | None = None, lang: str | None = None) -> JSONObject:
     """Explain the position: per player strength (per unit), resources, income,
     construction (every building and level, with its price or why not) and aging, and what
     the asked ``phases`` would do, with causes.  ``phases`` are among
@@ -277,7 +298,7 @@ def evaluate(game: Game, phases=None, lang: str | None = None) -> dict:
     bad = [p for p in phases if p not in PHASE_CHOICES]
     if bad:
         _err("err.whatif.eval_phase", value=repr(bad[0]), allowed=", ".join(PHASE_CHOICES))
-    out = {"turn": game.turn}
+    out: JSONObject = {"turn": game.turn}
     shown = EVALUATED if "all" in phases else phases      # what the player entries explain
     plan = getattr(game, "plan", None)
     ref = game

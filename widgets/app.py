@@ -6,11 +6,12 @@ language (:meth:`App.set_language`); the default is :func:`papertales.i18n.get_l
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import Any, Callable, NamedTuple, cast
 
 import ipywidgets as W
 
-from papertales import i18n
+from papertales import Action, CardSet, Game, i18n
 from papertales.i18n import t
 from papertales.render import escape
 
@@ -65,15 +66,15 @@ def app_tabs(solo: bool = False) -> tuple[Tab, ...]:
     return SOLO_APP_TABS if solo else APP_TABS
 
 
-def tab_titles(solo: bool = False, lang=None) -> tuple:
+def tab_titles(solo: bool = False, lang: str | None = None) -> tuple[str, ...]:
     return tuple(t(tab.title, lang) for tab in app_tabs(solo))
 
 
-def rules_html(solo: bool = False, lang=None) -> str:
+def rules_html(solo: bool = False, lang: str | None = None) -> str:
     return wrap(rules_summary(solo, lang))
 
 
-def language_options() -> list:
+def language_options() -> list[tuple[str, str]]:
     """``[("English", "en"), ("Polski", "pl")]``: each language in its own words."""
     return [(t("app.lang.name", lang), lang) for lang in i18n.LANGUAGES]
 
@@ -87,8 +88,18 @@ class App(Speaking, W.VBox):
     set the Lich King up, and the Lich King panel replaces the war graph.  ``lang``: the
     language of the page (default: the current one); the switch at the top changes it."""
 
-    def __init__(self, players: int = 3, seed: int = 7, humans=(0,), cards=None, lich_king_cards=0,
-                 lang=None, **kw):
+    # the panels of the tabs (built in __init__; read by APP_TABS)
+    why: EventLog
+    wars: WarGraph
+    race: ScoreRace
+    lich: LichKingPanel
+    review: ReviewPanel
+    whatif_box: W.VBox
+    legacy_box: W.VBox
+    rules: W.HTML
+
+    def __init__(self, players: int = 3, seed: int = 7, humans: Iterable[int] = (0,), cards: CardSet | None = None,
+                 lich_king_cards: int = 0, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         if lang is not None:
             i18n.set_language(lang)      # the engine's words (prompts, refusals) follow the page
@@ -113,7 +124,7 @@ class App(Speaking, W.VBox):
                                layout=W.Layout(width="auto", margin="6px 0 0 8px"))
         self.guided.add_class("pt-guided-start")
         self.guided.on_click(lambda _b: self.start_guided())
-        self.guide = None                     # the guided first game's guide (built on first use)
+        self.guide: GuidePanel | None = None  # the guided first game's guide (built on first use)
         self.top = W.HBox([self.header, W.HBox([self.guided, self.language], layout=W.Layout(flex_flow="row wrap"))],
                           layout=W.Layout(justify_content="space-between", align_items="flex-start"))
         self.link_messages = MessageBox(lang=lang)     # what the page's link asked for and could not get
@@ -126,14 +137,14 @@ class App(Speaking, W.VBox):
         self.lich = LichKingPanel(session=self.session, lazy=True, show_banner=False, lang=lang)
         self.race = ScoreRace(session=self.session, lazy=True, lang=lang)
         self.whatif_box = W.VBox()
-        self.whatif = None
-        self.whatif_load = None
-        self.whatif_note = None
+        self.whatif: WhatIfEditor | None = None
+        self.whatif_load: Any = None          # its buttons (ipywidgets), built with it
+        self.whatif_note: Any = None
         self.rules = W.HTML()
         self.rules.add_class("pt-rules")          # the rules summary: the same text in every game
         self.review = ReviewPanel(self.session, lazy=True, lang=lang)     # the coach's game review
         self.legacy_box = W.VBox()                 # Kingdom Legacy, built when its tab opens
-        self.legacy = None
+        self.legacy: LegacyPanel | None = None
         self.tabs = W.Tab(children=[tab.panel(self) for tab in app_tabs(False)])
         self.tabs.titles = tab_titles(False, lang)
         self.tabs.selected_index = 0
@@ -142,20 +153,20 @@ class App(Speaking, W.VBox):
         self.credits.add_class("pt-credits")
         self.children = [self.top, self.link_messages, self.intro, self.stepper, self.kingdoms, self.messages,
                          self.tabs, self.credits]
-        self._solo = None
+        self._solo: bool | None = None
         self._draw_header()
         self.session.observe(self._on_session)
         self._on_session(self.session)
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     @property
     def solo(self) -> bool:
         return self.session.game.lich is not None
 
-    def panels(self) -> dict:
+    def panels(self) -> dict[str, Any]:
         """The panels that draw only while their tab is shown, by tab name."""
         return {tab.name: tab.panel(self) for tab in app_tabs(self.solo) if tab.lazy}
 
@@ -166,7 +177,7 @@ class App(Speaking, W.VBox):
 
     # -------------------------------------------------------------- language
 
-    def _draw_header(self):
+    def _draw_header(self) -> None:
         self.header.value = wrap(f"<h2 style='margin:4px 0'>{escape(self.t('app.app.title'))}</h2>")
         self.guided.description = self.t("coach.guide.start")
         self.guided.tooltip = self.t("coach.guide.start_tip")
@@ -175,7 +186,7 @@ class App(Speaking, W.VBox):
                                   css=False)
 
     @guarded()
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Redraw the whole page in ``lang`` ("en" or "pl"); the engine's messages follow."""
         lang = i18n.check_language(lang)
         i18n.set_language(lang)
@@ -206,7 +217,7 @@ class App(Speaking, W.VBox):
 
     # -------------------------------------------------------------- the guided first game
 
-    def start_guided(self):
+    def start_guided(self) -> GuidePanel:
         """"Guided first game": the guide's fixed deal in the stepper, the guide above your
         decisions (:mod:`papertales_widgets.guide`)."""
         if self.guide is None:
@@ -221,7 +232,7 @@ class App(Speaking, W.VBox):
 
     # -------------------------------------------------------------- the page's link
 
-    def apply_link(self, query) -> LinkSettings:
+    def apply_link(self, query: str | LinkSettings) -> LinkSettings:
         """Start what the page's link asks for (``query``: its query string, e.g.
         ``"lang=pl&guided=1"``, or :class:`LinkSettings`): the language, then the guided
         first game (as its button does) or a new game with the players, seed, Lich King
@@ -252,7 +263,7 @@ class App(Speaking, W.VBox):
             st.on_new_game()
         return link
 
-    def open_review(self):
+    def open_review(self) -> None:
         """The Game review tab, reviewing the game so far (the guide's "Open the game review")."""
         self.select("review")
         if not self.review.is_current():
@@ -261,7 +272,7 @@ class App(Speaking, W.VBox):
     # -------------------------------------------------------------- tabs
 
     @guarded()
-    def _on_session(self, session=None):
+    def _on_session(self, session: Session | None = None) -> None:
         """A solo game shows the Lich King panel in the war graph's tab (opened when the
         solo mode starts), and the solo rules."""
         solo = self.solo
@@ -277,7 +288,7 @@ class App(Speaking, W.VBox):
         self._on_tab()
 
     @guarded()
-    def _on_tab(self, change=None):
+    def _on_tab(self, change: Mapping[str, Any] | None = None) -> None:
         current = app_tabs(self.solo)[self.tabs.selected_index]
         for name, panel in self.panels().items():
             panel.set_active(name == current.name)
@@ -285,7 +296,7 @@ class App(Speaking, W.VBox):
             current.on_open(self)
 
     @guarded()
-    def open_legacy(self):
+    def open_legacy(self) -> LegacyPanel:
         """Build the Kingdom Legacy panel (first time), in the page's language."""
         if self.legacy is None:
             self.legacy = LegacyPanel(lang=self.lang)
@@ -293,7 +304,7 @@ class App(Speaking, W.VBox):
         return self.legacy
 
     @guarded()
-    def open_whatif(self):
+    def open_whatif(self) -> WhatIfEditor:
         """Build the What-if editor (first time) and load the kingdoms of the game.  It
         compares 2 to 5 kingdoms: in a solo game it starts from an empty table."""
         if self.whatif is None:
@@ -306,11 +317,11 @@ class App(Speaking, W.VBox):
         return self.whatif
 
     @guarded()
-    def whatif_from_decision(self, seat: int, action) -> None:
+    def whatif_from_decision(self, seat: int, action: Action) -> None:
         """"What if I play this?": the What-if editor opens on the game as ``seat`` knows
         it, with ``action`` (one of the seat's pending choices) played."""
         pos = self.session.position(seat, action)
-        editor = self.open_whatif()
+        editor = cast(WhatIfEditor, self.open_whatif())    # built, or its refusal raised
         self.select("whatif")
         editor.load(pos)
         if action.kind == "save":
@@ -323,10 +334,10 @@ class App(Speaking, W.VBox):
         self.whatif_note.value = (wrap(f"<span class='pt-muted'>{escape(self.t('app.whatif.solo_note'))}</span>")
                                   if self.solo else "")
 
-    def tab_titles(self) -> tuple:
+    def tab_titles(self) -> tuple[str, ...]:
         return tuple(self.tabs.titles)
 
-    def shown(self, name: str) -> tuple:
+    def shown(self, name: str) -> tuple[str, W.Widget]:
         """(title, widget) of the tab ``name`` as the page shows it now (ValueError: no such
         tab in this game, e.g. "lich" outside the solo mode)."""
         names = [tab.name for tab in app_tabs(self.solo)]
@@ -335,7 +346,7 @@ class App(Speaking, W.VBox):
         i = names.index(name)
         return self.tabs.titles[i], self.tabs.children[i]
 
-    def select(self, title_or_index) -> None:
+    def select(self, title_or_index: str | int) -> None:
         """Open a tab by index, by name (``"why"``, ``"wars"``, ``"lich"``, ``"score"``,
         ``"whatif"``, ``"rules"``) or by the start of its title in the page's language."""
         if isinstance(title_or_index, str):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import traceback
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import ipywidgets as W
 from ipywidgets.widgets.widget_string import HTMLStyle
@@ -18,6 +20,13 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from papertales import PaperTalesError
 from papertales.i18n import check_language, get_language, has, t
 from papertales.render import CSS, escape
+
+#: a message in any language: ``words(lang) -> text``
+Words = Callable[[str], str]
+P = ParamSpec("P")
+R = TypeVar("R")
+S = TypeVar("S")
+V = TypeVar("V")
 
 
 class MessageBox(W.HTML):
@@ -27,14 +36,14 @@ class MessageBox(W.HTML):
     language after :meth:`set_language`; one given only as text is taken away then, so
     that no message of the old language stays on the page."""
 
-    def __init__(self, lang=None, **kw):
+    def __init__(self, lang: str | None = None, **kw: Any) -> None:      # kw: ipywidgets' options
         kw.setdefault("style", shared_style(HTMLStyle))
         super().__init__(**kw)
         self.lang = lang or get_language()
         self.add_class("pt-messages")
         self.last_error: str | None = None
         self.errors: list[str] = []
-        self._said = None            # (kind, words) of the message shown, or None
+        self._said: tuple[str, Words] | None = None            # (kind, words) of the message shown, or None
         self._crash = False          # a crash report stays as it is (it is for a bug report)
         self.clear()
 
@@ -48,7 +57,7 @@ class MessageBox(W.HTML):
         self.value = f'{CSS}<div class="pt-root"><div class="pt-msg pt-{kind}">{html}</div></div>'
         self.layout.display = None
 
-    def _show_words(self, kind: str, words) -> str:
+    def _show_words(self, kind: str, words: Words) -> str:
         """Show ``words`` (a function of the language) as a ``kind`` message, remembered so
         that a language switch says it again; returns the text shown."""
         self._crash = False
@@ -60,20 +69,20 @@ class MessageBox(W.HTML):
         self._said = (kind, words)
         return text
 
-    def info(self, text: str, words=None) -> None:
+    def info(self, text: str, words: Words | None = None) -> None:
         self._show_words("info", words or (lambda _lang: text))
         self._said = ("info", words) if words else None
 
-    def warn(self, text: str, words=None) -> None:
+    def warn(self, text: str, words: Words | None = None) -> None:
         """Something the page could not do as asked, though nothing was refused (in amber)."""
         self._show_words("warn", words or (lambda _lang: text))
         self._said = ("warn", words) if words else None
 
-    def ok(self, text: str, words=None) -> None:
+    def ok(self, text: str, words: Words | None = None) -> None:
         self._show_words("ok", words or (lambda _lang: text))
         self._said = ("ok", words) if words else None
 
-    def refused(self, text: str, words=None) -> None:
+    def refused(self, text: str, words: Words | None = None) -> None:
         """An action the rules (or the input checks) do not allow: the engine's message."""
         self.last_error = text
         self.errors.append(text)
@@ -92,7 +101,7 @@ class MessageBox(W.HTML):
                             f"<details><summary>{escape(t('app.msg.bug_details', self.lang))}</summary>"
                             f'<pre style="white-space:pre-wrap">{escape(tb)}</pre></details>')
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Later messages in ``lang``; the one shown is said again in ``lang``, or taken
         away when it cannot be (a text already in words)."""
         self.lang = check_language(lang)
@@ -102,7 +111,7 @@ class MessageBox(W.HTML):
             self.clear()
 
 
-def words_of(exc: BaseException):
+def words_of(exc: BaseException) -> Words | None:
     """``exc`` in any language (``lang -> text``) when it is one of the engine's catalogue
     errors, else None (its text is all there is)."""
     if isinstance(exc, PaperTalesError) and has(exc.key, "en"):
@@ -118,13 +127,18 @@ class Speaking:
     """A panel that speaks one language (``self.lang``, default the current language of
     :mod:`papertales.i18n`) and redraws itself in another with :meth:`set_language`."""
 
-    lang = None
+    if TYPE_CHECKING:
+        lang: str                               # set by _init_language
 
-    def _init_language(self, lang) -> str:
+        def refresh(self) -> None: ...          # the panel's own
+    else:
+        lang = None
+
+    def _init_language(self, lang: str | None) -> str:
         self.lang = check_language(lang) if lang else get_language()
         return self.lang
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         self.lang = check_language(lang)
         messages = getattr(self, "messages", None)
         if isinstance(messages, MessageBox):
@@ -138,7 +152,7 @@ class Speaking:
     def redraw(self) -> None:
         self.refresh()
 
-    def t(self, key: str, **params) -> str:
+    def t(self, key: str, **params: object) -> str:
         """The message ``key`` in the panel's language."""
         return t(key, self.lang, **params)
 
@@ -150,6 +164,9 @@ class DrawnWhenVisible:
 
     active = True
     _dirty = False
+
+    if TYPE_CHECKING:
+        def refresh(self) -> None: ...          # the panel's own
 
     def _stale(self) -> bool:
         """True, and remembered, while the panel is hidden: draw later, not now."""
@@ -168,12 +185,12 @@ class DrawnWhenVisible:
         self.refresh()
 
 
-def guarded(box_attr: str = "messages"):
+def guarded(box_attr: str = "messages") -> Callable[[Callable[Concatenate[S, P], R]], Callable[Concatenate[S, P], R | None]]:
     """Decorator for panel methods used as callbacks: show errors in ``self.<box_attr>``."""
 
-    def deco(fn):
+    def deco(fn: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R | None]:
         @functools.wraps(fn)
-        def wrapper(self, *args, **kwargs):
+        def wrapper(self: S, *args: P.args, **kwargs: P.kwargs) -> R | None:
             box: MessageBox = getattr(self, box_attr)
             try:
                 return fn(self, *args, **kwargs)
@@ -194,7 +211,7 @@ _SHARED: set[int] = set()
 
 
 @functools.cache
-def shared_style(cls):
+def shared_style(cls: type[W.Widget]) -> W.Widget:
     """One ``cls`` (``HTMLStyle``, ``W.ButtonStyle``) per kernel for widgets whose style
     never changes.  Each widget otherwise gets a style widget of its own, which the page is
     sent when the widget opens and told to drop when it closes: a decision's panel made a
@@ -205,20 +222,20 @@ def shared_style(cls):
 
 
 @functools.cache
-def _shared_layout(props: tuple) -> W.Layout:
+def _shared_layout(props: tuple[tuple[str, object], ...]) -> W.Layout:
     layout = W.Layout(**dict(props))
     _SHARED.add(id(layout))
     return layout
 
 
-def shared_layout(**props) -> W.Layout:
+def shared_layout(**props: object) -> W.Layout:
     """One ``W.Layout(**props)`` per kernel, for widgets that never change their layout
     (a Layout is a widget of its own, sent and dropped with each widget: see
     :func:`shared_style`).  Never set a property of it: every widget using it would change."""
     return _shared_layout(tuple(sorted(props.items())))
 
 
-def html(value: str = "", **kw) -> W.HTML:
+def html(value: str = "", **kw: Any) -> W.HTML:
     """``W.HTML`` with the shared default style."""
     kw.setdefault("style", shared_style(HTMLStyle))
     return W.HTML(value, **kw)
@@ -229,17 +246,17 @@ def fixed_html(value: str) -> W.HTML:
     return html(value, layout=shared_layout())
 
 
-def button(**kw) -> W.Button:
+def button(**kw: Any) -> W.Button:
     """``W.Button`` with the shared default style (its colour is ``button_style``, kept per button)."""
     kw.setdefault("style", shared_style(W.ButtonStyle))
     return W.Button(**kw)
 
 
-def widgets_under(*roots, keep=()) -> list:
+def widgets_under(*roots: object, keep: Iterable[object] = ()) -> list[W.Widget]:
     """``roots`` and every widget they hold (children, pages, layouts, styles ...), each
     once, leaving out the widgets of ``keep`` and what is under them."""
     seen = {id(k) for k in keep} | _SHARED
-    out = []
+    out: list[W.Widget] = []
     todo = list(roots)
     while todo:
         w = todo.pop()
@@ -256,7 +273,7 @@ def widgets_under(*roots, keep=()) -> list:
     return out
 
 
-def close_all(*roots, keep=()) -> None:
+def close_all(*roots: object, keep: Iterable[object] = ()) -> None:
     """Close widgets that have been replaced, with everything under them but ``keep``: a
     closed widget's model is freed in the kernel and in the page.  Without this every
     redraw leaves its old widgets alive on both sides (thousands per game)."""
@@ -264,7 +281,7 @@ def close_all(*roots, keep=()) -> None:
         w.close()
 
 
-def replace_children(box, children, keep=()) -> None:
+def replace_children(box: W.Box, children: Iterable[W.Widget], keep: Iterable[W.Widget] = ()) -> None:
     """``box.children = children``; the old children that are not among the new ones
     (nor in ``keep``) are closed, after the page has stopped showing them."""
     old = list(box.children)
@@ -295,6 +312,6 @@ def wrap(html: str, css: bool = True) -> str:
     return f'{CSS if css else ""}<div class="pt-root">{html}</div>'
 
 
-def options(pairs, lang=None) -> list:
+def options(pairs: Iterable[tuple[str, V]], lang: str | None = None) -> list[tuple[str, V]]:
     """Dropdown options ``[(label, value)]`` from ``[(key, value)]`` in ``lang``."""
     return [(t(key, lang), value) for key, value in pairs]

@@ -17,6 +17,7 @@ import json
 import os
 import sys
 import threading
+from typing import Any
 
 import anywidget
 
@@ -76,6 +77,10 @@ export default {
 """
 
 
+#: a plotly ``FigureWidget`` (plotly ships no type hints)
+Figure = Any
+
+
 @functools.cache
 def plotly_version() -> str:
     """The installed plotly's version (read without importing plotly, which takes seconds)."""
@@ -94,14 +99,14 @@ def _with_version(module: str) -> str:
     return module.replace("VERSION", json.dumps(plotly_version()), 1)
 
 
-def _answer(widget, content, buffers) -> None:
+def _answer(widget: Any, content: object, buffers: object) -> None:      # widget: a plotly or anywidget widget (untyped)
     """The kernel's side of the loader: the bundle, to the page that asked."""
     if isinstance(content, dict) and content.get("type") == "plotly-bundle?":
         widget.send({"type": "plotly-bundle", "code": plotly_bundle()})
 
 
 @functools.cache
-def _figure_class():
+def _figure_class() -> type[Figure]:
     import plotly.graph_objects as go
 
     class FigureWidget(go.FigureWidget):
@@ -109,14 +114,14 @@ def _figure_class():
 
         _esm = _with_version(SHIM)
 
-        def __init__(self, *args, **kwargs) -> None:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:      # plotly's FigureWidget's arguments
             super().__init__(*args, **kwargs)
             self.on_msg(_answer)
 
     return FigureWidget
 
 
-def figure_widget(*args, **kwargs):
+def figure_widget(*args: Any, **kwargs: Any) -> Figure:
     """A plotly ``FigureWidget`` (same arguments) whose page loads plotly.js once."""
     return _figure_class()(*args, **kwargs)
 
@@ -126,12 +131,12 @@ class BundlePreload(anywidget.AnyWidget):
 
     _esm = _with_version(PRELOAD)
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_msg(_answer)
 
 
-def warm_up_plotly():
+def warm_up_plotly() -> threading.Timer | None:
     """Import plotly's FigureWidget ahead of the chart tabs: its import chain (plotly.io ->
     nbformat -> jsonschema) takes seconds; then build one throwaway figure of the traces
     the panels draw (bars, lines): plotly loads each one's validators on first use, which
@@ -143,9 +148,10 @@ def warm_up_plotly():
     # 1.4 s of CPU the import cost every visitor's kernel.  Nothing in the app's kernel checks
     # an IRI (jsonschema then leaves that one format unchecked).
     if "jsonschema" not in sys.modules:
-        sys.modules.setdefault("rfc3987_syntax", None)      # type: ignore[assignment]
+        # None blocks the import (the import system's rule); typeshed types sys.modules' values as modules
+        sys.modules.setdefault("rfc3987_syntax", None)      # type: ignore[arg-type]
 
-    def work():
+    def work() -> None:
         try:
             import plotly.graph_objs._figurewidget  # noqa: F401
             import plotly.graph_objects as go
@@ -167,7 +173,7 @@ def warm_up_plotly():
     return timer
 
 
-def sync_figure_state(fig) -> None:
+def sync_figure_state(fig: Figure) -> None:
     """Keep a ``FigureWidget``'s synced state equal to the figure.
 
     Changes made after a FigureWidget is created travel as one-off messages; a browser

@@ -19,18 +19,22 @@ preview (the engine side is :mod:`papertales.coach`; every word from ``coach.*``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, cast
+
 import base64
 
 import ipywidgets as W
 
-from papertales import coach
+from papertales import coach, Game
 from papertales import render as R
 from papertales.i18n import number, t
 from papertales.render import escape
 
 from .reviewfile import POINT_COLORS, review_html, summary_text
 from .base import DrawnWhenVisible, MessageBox, Speaking, button, guarded, html, replace_children, shared_layout, wrap
-from .charts import figure_widget, sync_figure_state
+from .charts import Figure, figure_widget, sync_figure_state
+from .session import Session
 
 
 _CSS = """<style>
@@ -44,17 +48,17 @@ border-top-color:transparent;border-radius:50%;animation:pt-spin .8s linear infi
 </style>"""
 
 
-def _pct(x) -> str:
+def _pct(x: float | None) -> str:
     return "—" if x is None else f"{round(100 * x)}%"
 
 
-def _lp(x, lang=None) -> str:
+def _lp(x: float | None, lang: str | None = None) -> str:
     if x is None:
         return "—"
     return number(x, lang)
 
 
-def _lp_range(o, lang=None) -> str:
+def _lp_range(o: coach.Option, lang: str | None = None) -> str:
     """The expected final LP and, small, its 95 % range."""
     if o.lp is None:
         return "—"
@@ -62,14 +66,14 @@ def _lp_range(o, lang=None) -> str:
             f"({_lp(o.lp_low, lang)}–{_lp(o.lp_high, lang)})</span>")
 
 
-def _band(o) -> str:
+def _band(o: coach.Option) -> str:
     """The chance to win and, small, its 95 % band."""
     if o.win is None:
         return "—"
     return f"{_pct(o.win)} <span class='pt-muted pt-hint-range'>({_pct(o.win_low)}–{_pct(o.win_high)})</span>"
 
 
-def hint_html(h, lang=None) -> str:
+def hint_html(h: coach.Hint, lang: str | None = None) -> str:
     """The ranked options of a :class:`papertales.coach.Hint` as a table."""
     head = "".join(f"<th>{escape(t('coach.ui.col.' + c, lang))}</th>" for c in ("rank", "option", "lp", "win", "reason"))
     rows = []
@@ -89,13 +93,13 @@ class HintBox(Speaking, W.VBox):
     options (see :func:`papertales.coach.hint`: ``worlds`` sampled worlds per option, the
     same hint on any machine, the same numbers as the guide and the review)."""
 
-    def __init__(self, game, seat: int, lang=None, worlds: int = coach.WORLDS, **kw):
+    def __init__(self, game: Game, seat: int, lang: str | None = None, worlds: int = coach.WORLDS, **kw: Any) -> None:
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-hint-box")
         self.game, self.seat, self.worlds = game, seat, worlds
-        self.result = None
-        self.result_lang = None
+        self.result: coach.Hint | None = None
+        self.result_lang: str | None = None
         self.messages = MessageBox(lang=self.lang)
         self.button = button(button_style="info", icon="lightbulb-o", layout=shared_layout(width="auto"))
         self.button.add_class("pt-hint")
@@ -120,7 +124,7 @@ class HintBox(Speaking, W.VBox):
             self.table.value = wrap(hint_html(self.result, self.lang))
 
     @guarded()
-    def show(self, _b=None):
+    def show(self, _b: object = None) -> coach.Hint | None:
         """Think (the busy sign shows meanwhile) and show the ranked options."""
         self.messages.clear()
         self.busy.layout.display = None
@@ -158,15 +162,15 @@ REVIEW_CSS = f"""<style>{_VERDICT_RULES}
 </style>"""
 
 
-def verdict_label(name, lang=None) -> str:
+def verdict_label(name: str, lang: str | None = None) -> str:
     return t(f"coach.ui.verdict.{name}", lang)
 
 
-def _when(r, lang) -> str:
+def _when(r: coach.ReviewRow, lang: str | None) -> str:
     return t("coach.ui.review.when", lang, turn=r.turn, phase=R.phase_title(r.phase, lang))
 
 
-def row_html(number: int, r, lang=None) -> str:
+def row_html(number: int, r: coach.ReviewRow, lang: str | None = None) -> str:
     """One reviewed decision: when, the move played (a whole Deployment: its plan), the
     verdict with the LP it cost (95 % range) and the chance to win after the suggestion
     and after the move; when the coach prefers another move, that move and why."""
@@ -182,7 +186,7 @@ def row_html(number: int, r, lang=None) -> str:
     if r.followed:
         better = f"<span class='pt-muted'>{escape(t('coach.ui.review.same', lang))}</span>" if not r.forced else ""
     else:
-        better = escape(t("coach.ui.review.better", lang, why=r.why.text))
+        better = escape(t("coach.ui.review.better", lang, why=cast(coach.Why, r.why).text))
     return (f"<div class='pt-review-line' data-index='{r.index}' data-verdict='{r.verdict}'>"
             f"<span class='pt-review-when'>{escape(t('coach.ui.review.number', lang, n=number))} · "
             f"{escape(_when(r, lang))}</span> <b class='pt-review-played'>{escape(r.text)}</b> {verdict}"
@@ -199,20 +203,20 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
     the guide's (:data:`papertales.coach.WORLDS`), so that the three agree.  A new or
     opened game clears it."""
 
-    def __init__(self, session, lazy: bool = False, lang=None, worlds: int = coach.WORLDS, **kw):
+    def __init__(self, session: Session, lazy: bool = False, lang: str | None = None, worlds: int = coach.WORLDS, **kw: Any) -> None:
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-review")
         self.session, self.worlds = session, worlds
         self.active = not lazy
         self.messages = MessageBox(lang=self.lang)
-        self.rows = []                # papertales.coach.ReviewRow of the last review, in self.lang
-        self._rows_lang = None
-        self._game = None             # the game reviewed (a copy)
-        self._reviewed = None         # (game id, history length, seat) of the last review
+        self.rows: list[coach.ReviewRow] = []    # of the last review, in self.lang
+        self._rows_lang: str | None = None
+        self._game: Game | None = None            # the game reviewed (a copy)
+        self._reviewed: tuple[int, int, int] | None = None    # (game id, history length, seat) of the last review
         self._generation = session.generation
-        self._auto_done = None
-        self._went = None             # the row the game was taken back to
+        self._auto_done: tuple[int, int, int] | None = None
+        self._went: coach.ReviewRow | None = None       # the row the game was taken back to
         self.seat = W.Dropdown(layout=W.Layout(width="260px"))
         self.seat.add_class("pt-review-seat")
         self.run_button = W.Button(button_style="primary", icon="search", layout=W.Layout(width="auto"))
@@ -230,7 +234,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self.summary.add_class("pt-review-summary")
         self.plot_box = W.Box(layout=W.Layout(width="100%"))
         self.plot_box.add_class("pt-review-plot")
-        self.fig = None
+        self.fig: Figure = None
         self._plotted: list = []      # the rows drawn as points, in order
         self.moments = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.moments.add_class("pt-key-moments")
@@ -265,7 +269,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
 
     # -------------------------------------------------------------- running
 
-    def _key(self):
+    def _key(self) -> tuple[int, int, int]:
         g = self.session.game
         return (id(g), len(g.history), self.seat.value)
 
@@ -310,7 +314,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
             self.redraw()
 
     @guarded()
-    def run(self):
+    def run(self) -> list[coach.ReviewRow]:
         """Review the chosen seat's decisions so far (the busy sign counts them)."""
         self.messages.clear()
         g = self.session.game
@@ -318,7 +322,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self.busy.layout.display = None
         self.run_button.disabled = True
 
-        def progress(done, total):
+        def progress(done: int, total: int) -> None:
             self.busy.value = wrap(f"<span class='pt-busy'>{escape(self.t('coach.ui.review.busy', done=done, total=total))}"
                                    "</span>", css=False) + _CSS
         progress(0, len(coach.decisions(g, seat)))
@@ -336,7 +340,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self.redraw()
         return self.rows
 
-    def rows_in(self, lang) -> list:
+    def rows_in(self, lang: str) -> list[coach.ReviewRow]:
         """The rows in ``lang``: their words are asked again (the judgements are kept)."""
         if self._rows_lang != lang and self._game is not None:
             self.rows = coach.review(self._game, self._review_seat, worlds=self.worlds, lang=lang)
@@ -351,6 +355,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         if not rows:
             self.download.value = ""
             return ""
+        assert self._game is not None             # the rows are a review of it
         html = review_html(self._game, self._review_seat, rows, self.lang, self.worlds)
         data = base64.b64encode(html.encode("utf-8")).decode("ascii")
         name = f"papertales-review-seed{self._game.seed}-turn{self._game.turn}.html"
@@ -373,6 +378,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
             self.plot_box.layout.display = "none"
             self.export_button.layout.display = "none"
             return
+        assert self._game is not None             # reviewed: run() kept a copy
         rows = self.rows_in(lang)
         if not rows:
             self.summary.value = wrap(escape(self.t("coach.ui.review.empty",
@@ -404,7 +410,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
             table.append(row)
         replace_children(self.table, table)
 
-    def _draw_moments(self, moments) -> None:
+    def _draw_moments(self, moments: Sequence[coach.ReviewRow]) -> None:
         """The key moments (:func:`papertales.coach.key_moments`) as buttons that go there."""
         lang = self.lang
         buttons = []
@@ -420,7 +426,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
                             + ("" if buttons else escape(self.t("coach.ui.review.no_moments"))), css=False))
         replace_children(self.moments, [label] + buttons)
 
-    def _draw_graph(self, rows, moments) -> None:
+    def _draw_graph(self, rows, moments):
         """The chance to win after each decision with its 95 % band (grey); coloured
         points for the verdicts worse than fine, the key moments numbered.  A click on a
         point goes to that decision."""
@@ -463,19 +469,20 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self.plot_box.layout.display = None if plotted else "none"
 
     @guarded()
-    def go_to_point(self, indices) -> None:
+    def go_to_point(self, indices: Sequence[int]) -> None:
         """A click on the graph: back to the decision of the point clicked."""
         for i in indices:
             self.go_to(self._plotted[i])
             return
 
     @guarded()
-    def go_to(self, row) -> None:
+    def go_to(self, row: coach.ReviewRow) -> None:
         """Back to the step of ``row``: the undo step taken just before that decision, or
         (when there is none) the game replayed up to it."""
         s = self.session
         seat = self._review_seat
         self._went = row
+        assert self._game is not None             # the row is of its review
         line = self._game.history[:row.index]           # the reviewed game up to that decision
         for i in range(len(s.history) - 1, -1, -1):
             cp = s.history[i]
@@ -489,7 +496,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
 
 # ------------------------------------------------------------------ solo draft preview
 
-def solo_pass_html(game, lang=None) -> dict:
+def solo_pass_html(game: Game, lang: str | None = None) -> dict[str, str]:
     """``{card id: html}``: under each offered card of a solo draft, the LP the Lich King
     gains this turn if you pass it (:func:`papertales.coach.solo_draft_preview`)."""
     out = {}

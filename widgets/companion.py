@@ -20,6 +20,9 @@ illustrative, and every panel says so when they are used.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
 import base64
 import copy
 import json
@@ -28,7 +31,7 @@ from importlib import resources
 import ipywidgets as W
 
 from papertales import (ABILITY_PHASES as PHASE_NAMES, ARMIES, BUILTIN_PACKS, LICH_KING_ABILITIES,
-                        PACK_FORMAT, PILES, RESOURCES, PackError, builtin_pack, card_set, lich_king_card,
+                        PACK_FORMAT, PILES, RESOURCES, CardSet, PackError, builtin_pack, card_set, lich_king_card,
                         lich_king_end_gains, load_pack, lp_per_army_win, necropolis_card)
 from papertales import REQUIREMENT_KINDS as ENGINE_REQUIREMENTS
 from papertales.i18n import t
@@ -38,7 +41,7 @@ from .base import MessageBox, guarded
 from .gamefile import take_upload
 from .solodraw import (armies_text_html, gains_figure, h4, matches_table_html, requirement_text, rows_table_html,
                        update_gains_figure)
-from .solocalc import Armies, Gains, army_parts, cause_rows, gains_forecast
+from .solocalc import Armies, Gains, LichKingCard, NecropolisCard, UnitCard, army_parts, cause_rows, gains_forecast
 from .solocards import (ILLUSTRATIVE_PACK, Html, card_name, illustrative_html, panel_language, phase_name, swrap,
                         t_html)
 
@@ -64,11 +67,11 @@ END = 5                       # the turn value of the end of the game
 END_DETAIL = {"ev.end_card_gain": "solo.gains.detail.end_card", "ev.lich_king_card_end": "solo.gains.detail.lich_card_end"}
 
 
-def lk_ability_options(lang=None):
+def lk_ability_options(lang: str | None = None) -> list[tuple[str, Any]]:
     return [(t(f"solo.lk_ability.{name}", lang), value) for name, value in LK_ABILITIES]
 
 
-def turn_options(lang=None):
+def turn_options(lang: str | None = None) -> list[tuple[str, int]]:
     return [(t("solo.companion.turn.recruitment", lang, turn=n), n) for n in range(1, 5)] + [
         (t("solo.end_of_game", lang), END)]
 
@@ -87,13 +90,19 @@ def _button(cls, style=""):
     return b
 
 
-def relabel(dropdown, options) -> None:
+def relabel(dropdown: W.Widget, options: Sequence[tuple[str, Any]]) -> None:
     """New labels for a selection widget's options, its value kept."""
     value = dropdown.value
     if list(dropdown.options) != list(options):
         dropdown.options = options
         if value in [v for _, v in options] and dropdown.value != value:
             dropdown.value = value
+
+
+class PackUser(Protocol):
+    """A panel a pack editor hands its pack to (the companion, a solo game, the stepper)."""
+
+    def use_pack(self, pack: dict[str, Any]) -> None: ...
 
 
 class Worded:
@@ -118,7 +127,7 @@ class Worded:
                 setattr(widget, attr, t(key, self.lang, **params))
 
 
-def unit_options(cards, lang=None):
+def unit_options(cards: CardSet, lang: str | None = None) -> list[tuple[str, str]]:
     """``[(name, id)]`` of every unit (and artifact) of a card set, by name."""
     return sorted(((card_name(u, lang), u.id) for u in cards.units), key=lambda o: o[0])
 
@@ -133,7 +142,7 @@ def make_id(name: str, fallback: str) -> str:
 class RequirementEditor(Worded, W.HBox):
     """A quest requirement: a kind and its value; combinations (all/any/not) as JSON."""
 
-    def __init__(self, units=(), lang=None, **kw):
+    def __init__(self, units: Iterable[tuple[str, str]] = (), lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.lang = panel_language(lang)
         self.kind = self._worded(W.Dropdown(options=self._kinds(), value="", layout=W.Layout(width="290px"),
@@ -159,7 +168,7 @@ class RequirementEditor(Worded, W.HBox):
     def _phases(self):
         return [(t(f"solo.form.phase.{p}", self.lang), p) for p in PHASE_NAMES]
 
-    def set_language(self, lang, units=None) -> None:
+    def set_language(self, lang: str, units: Sequence[tuple[str, str]] | None = None) -> None:
         self.lang = panel_language(lang)
         self._words()
         relabel(self.kind, self._kinds())
@@ -173,17 +182,17 @@ class RequirementEditor(Worded, W.HBox):
         for name in ("number", "resource", "phase", "card", "word", "json"):
             getattr(self, name).layout.display = None if name == shown else "none"
 
-    def value_widgets(self):
+    def value_widgets(self) -> list[W.Widget]:
         return [self.kind, self.number, self.resource, self.phase, self.card, self.word, self.json]
 
-    def set_units(self, units) -> None:
+    def set_units(self, units: Sequence[tuple[str, str]]) -> None:
         current = self.card.value
         self.card.options = list(units)
         if current in [u for _, u in units]:
             self.card.value = current
 
     @property
-    def spec(self):
+    def spec(self) -> Any:          # the pack's JSON requirement
         """The requirement as the pack's JSON spec (None: no quest).  Bad JSON raises
         ValueError; the engine checks the rest when the card is built."""
         k = self.kind.value
@@ -199,7 +208,7 @@ class RequirementEditor(Worded, W.HBox):
                 raise ValueError(t("solo.error.json_bad", self.lang, msg=exc.msg, col=exc.colno)) from None
         return {k: getattr(self, _VALUE_WIDGET[k]).value}
 
-    def set_spec(self, spec) -> None:
+    def set_spec(self, spec: Any) -> None:          # the pack's JSON requirement (None: no quest)
         if spec is None:
             self.kind.value = ""
             return
@@ -222,7 +231,8 @@ class NecropolisForm(Worded, W.VBox):
     """One Necropolis card: name, pile, immediate gain, quest (requirement + LP), shields.
     With ``editor=True`` also its id and text (for a pack)."""
 
-    def __init__(self, pile=None, units=(), editor=False, lang=None, **kw):
+    def __init__(self, pile: str | None = None, units: Iterable[tuple[str, str]] = (), editor: bool = False,
+                 lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.lang = panel_language(lang)
         self.editor = editor
@@ -249,16 +259,16 @@ class NecropolisForm(Worded, W.VBox):
         self.children = rows
         self._words()
 
-    def set_language(self, lang, units=None) -> None:
+    def set_language(self, lang: str, units: Sequence[tuple[str, str]] | None = None) -> None:
         self.lang = panel_language(lang)
         self._words()
         self.requirement.set_language(self.lang, units)
 
-    def value_widgets(self):
+    def value_widgets(self) -> list[W.Widget]:
         return [self.card_id, self.card_name, self.pile, self.immediate, self.quest_lp, self.black,
                 self.purple, self.card_text] + self.requirement.value_widgets()
 
-    def watch(self, callback) -> None:
+    def watch(self, callback: Callable[..., object]) -> None:     # called with no argument
         """``callback()`` after any value of the form changes."""
         for w in self.value_widgets():
             w.observe(lambda _c: callback(), names="value")
@@ -277,7 +287,7 @@ class NecropolisForm(Worded, W.VBox):
             spec["text"] = self.card_text.value.strip()
         return spec
 
-    def card(self, where=None, pack_id="companion"):
+    def card(self, where: str | None = None, pack_id: str = "companion") -> NecropolisCard:
         """The engine's card (raises the engine's PackError on a bad value)."""
         return necropolis_card(self.spec(), where or t("solo.form.necropolis_card", self.lang), pack_id)
 
@@ -318,7 +328,7 @@ class CompanionPanel(Worded, W.VBox):
     """Score the Lich King of a physical solo game from the cards you enter.  ``lang``: en
     or pl (default: the lab's language); ``set_language`` shows it in another one."""
 
-    def __init__(self, pack=None, lang=None, **kw):
+    def __init__(self, pack: dict[str, Any] | None = None, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("pt-companion")
         self.lang = panel_language(lang)
@@ -327,6 +337,10 @@ class CompanionPanel(Worded, W.VBox):
         self.pack = pack if pack is not None else builtin_pack(ILLUSTRATIVE_PACK)
         self.cards = card_set(self.pack)
         units = unit_options(self.cards, self.lang)
+        self.forms: dict[str, NecropolisForm]
+        self.fill: dict[str, W.Dropdown]
+        self.origin: dict[str, bool | None]     # filled from the pack (illustrative?) or typed in: None
+        self.heads: dict[str, W.HTML]
         self.forms, self.fill, self.origin, self.heads = {}, {}, {}, {}
         self._filling = False
         rows = []
@@ -392,7 +406,7 @@ class CompanionPanel(Worded, W.VBox):
                                f"<span class='pt-muted'>({escape(when)})</span>")
         relabel(self.turn, turn_options(lang))
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Show everything in ``lang`` (en, pl) from now on (what was scored is redrawn)."""
         self.lang = panel_language(lang)
         units = unit_options(self.cards, self.lang)
@@ -438,7 +452,7 @@ class CompanionPanel(Worded, W.VBox):
         finally:
             self._filling = False
 
-    def use_pack(self, pack) -> None:
+    def use_pack(self, pack: dict[str, Any]) -> None:
         """Fill the forms from another pack (e.g. your own cards from the pack editor)."""
         self.pack = pack
         self.cards = card_set(pack)
@@ -485,7 +499,7 @@ class CompanionPanel(Worded, W.VBox):
                 self._filling = False
             self._show_banner()
 
-    def fill_from(self, **cards) -> None:
+    def fill_from(self, **cards: str) -> None:
         """Fill rows from the pack's cards: ``fill_from(**{"1": "ashen_gate", "E": "world_tomb"})``."""
         for pile, ident in cards.items():
             self.fill[pile].value = ident
@@ -497,7 +511,7 @@ class CompanionPanel(Worded, W.VBox):
             raise ValueError(t("solo.error.pile", self.lang, piles=", ".join(PILES), pile=repr(pile)))
         self.forms[pile].load(spec)
 
-    def set_netherworld(self, ids) -> None:
+    def set_netherworld(self, ids: Iterable[str]) -> None:
         """Enter the Netherworld cards from code (unit ids, at most 7)."""
         ids = list(ids)
         if len(ids) > len(self.netherworld):
@@ -505,7 +519,9 @@ class CompanionPanel(Worded, W.VBox):
         for dropdown, ident in zip(self.netherworld, ids + [None] * (len(self.netherworld) - len(ids))):
             dropdown.value = "" if ident is None else self.cards.unit(ident).id
 
-    def enter(self, cards=None, turn=None, netherworld=None, strength=None, lich_cards=None) -> None:
+    def enter(self, cards: Mapping[str, dict[str, Any]] | None = None, turn: int | None = None,
+              netherworld: Iterable[str] | None = None, strength: int | None = None,
+              lich_cards: Iterable[str] | None = None) -> None:
         """Enter everything from code: ``cards`` {pile: values} (see :meth:`set_card`), the
         turn (1-4, 5 = end of the game), the Netherworld (unit ids), your strength and the
         Lich King cards (ids of the loaded pack).  E.g. ``enter(**RULES_EXAMPLE)``."""
@@ -547,18 +563,18 @@ class CompanionPanel(Worded, W.VBox):
 
     # -------------------------------------------------------------- scoring
 
-    def line(self):
+    def line(self) -> list[NecropolisCard]:
         return [self.forms[p].card(t("solo.companion.card_head", self.lang, pile=p), "companion") for p in PILES]
 
-    def chosen_lich_cards(self):
+    def chosen_lich_cards(self) -> list[LichKingCard]:
         by_id = {c.id: c for c in self.pack["lich_king_cards"]}
         return [by_id[i] for i in self.lich_cards.value]
 
-    def netherworld_cards(self):
+    def netherworld_cards(self) -> list[UnitCard]:
         return [self.cards.unit(d.value) for d in self.netherworld if d.value]
 
     @guarded()
-    def score(self, _b=None):
+    def score(self, _b: object = None) -> None:
         """Compute what the Lich King scores for the chosen turn (errors shown in the panel)."""
         self.messages.clear()
         self._score()
@@ -601,7 +617,7 @@ class CompanionPanel(Worded, W.VBox):
                                      + armies_text_html(self.armies, lang))
 
     @guarded()
-    def add_to_sheet(self, _b=None):
+    def add_to_sheet(self, _b: object = None) -> None:
         """Score the chosen turn and keep it on the score sheet (replacing that turn)."""
         self.messages.clear()
         self._score()
@@ -613,7 +629,7 @@ class CompanionPanel(Worded, W.VBox):
         self._show_sheet()
 
     @guarded()
-    def clear_sheet(self, _b=None):
+    def clear_sheet(self, _b: object = None) -> None:
         self.sheet = {}
         self._show_sheet()
 
@@ -651,14 +667,15 @@ class PackEditor(Worded, W.VBox):
     """Enter your own Necropolis and Lich King cards as a pack; validate, save, load, use.
     ``lang``: en or pl (default: the lab's language); ``set_language`` shows it in another one."""
 
-    def __init__(self, targets=(), pack_id="my-solo-cards", lang=None, **kw):
+    def __init__(self, targets: Iterable[PackUser] = (), pack_id: str = "my-solo-cards", lang: str | None = None,
+                 **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("pt-pack-editor")
         self.lang = panel_language(lang)
         self.messages = MessageBox()
         self.banner = W.HTML()
         self.targets = list(targets)
-        self.pack = None                       # the last validated pack (load_pack's result)
+        self.pack: dict[str, Any] | None = None    # the last validated pack (load_pack's result)
         self.necropolis: list[dict] = []
         self.lich_king_cards: list[dict] = []
         self.extra: dict = {}                  # other parts of a loaded pack, kept as they are
@@ -743,7 +760,7 @@ class PackEditor(Worded, W.VBox):
         for dropdown, _ in self.lk_abilities:
             relabel(dropdown, lk_ability_options(self.lang))
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Show everything in ``lang`` (en, pl) from now on."""
         self.lang = panel_language(lang)
         self.necro_form.set_language(self.lang, unit_options(card_set(*self._packs()), self.lang))
@@ -783,7 +800,7 @@ class PackEditor(Worded, W.VBox):
         self.pack = pack
         return pack
 
-    def load_data(self, data) -> None:
+    def load_data(self, data: object) -> None:
         """Fill the editor from pack data (validated by the engine first)."""
         if not isinstance(data, dict):
             raise PackError(t("solo.error.not_object", self.lang))
@@ -845,7 +862,7 @@ class PackEditor(Worded, W.VBox):
     # -------------------------------------------------------------- callbacks: cards
 
     @guarded()
-    def on_add_necro(self, _b=None):
+    def on_add_necro(self, _b: object = None) -> None:
         lang = self.lang
         self.messages.clear()
         spec = self.necro_form.spec()
@@ -864,7 +881,7 @@ class PackEditor(Worded, W.VBox):
                            black=card.black, purple=card.purple))
 
     @guarded()
-    def on_del_necro(self, _b=None):
+    def on_del_necro(self, _b: object = None) -> None:
         i = self.necro_list.value
         if i is None:
             raise ValueError(t("solo.error.select_necro", self.lang))
@@ -873,7 +890,7 @@ class PackEditor(Worded, W.VBox):
         self.messages.ok(t("solo.editor.removed", self.lang, card=gone.get("name", gone.get("id"))))
 
     @guarded()
-    def _on_pick_necro(self, _change=None):
+    def _on_pick_necro(self, _change: Mapping[str, Any] | None = None) -> None:
         i = self.necro_list.value
         if i is not None:
             self.necro_form.load(self.necropolis[i])
@@ -895,7 +912,7 @@ class PackEditor(Worded, W.VBox):
         spec["abilities"] = abilities
         return spec
 
-    def load_lk(self, spec) -> None:
+    def load_lk(self, spec: dict[str, Any]) -> None:
         self.lk_id.value = spec.get("id", "")
         self.lk_name.value = spec.get("name", "")
         self.lk_text.value = spec.get("text", "")
@@ -908,7 +925,7 @@ class PackEditor(Worded, W.VBox):
             amount.value = a.get("amount", 1) if a else 1
 
     @guarded()
-    def on_add_lk(self, _b=None):
+    def on_add_lk(self, _b: object = None) -> None:
         self.messages.clear()
         spec = self.lk_spec()
         card = lich_king_card(spec, t("solo.editor.where_lich", self.lang, pack=self.pack_id.value or "pack"),
@@ -923,7 +940,7 @@ class PackEditor(Worded, W.VBox):
                            card=card.name))
 
     @guarded()
-    def on_del_lk(self, _b=None):
+    def on_del_lk(self, _b: object = None) -> None:
         i = self.lk_list.value
         if i is None:
             raise ValueError(t("solo.error.select_lich", self.lang))
@@ -932,7 +949,7 @@ class PackEditor(Worded, W.VBox):
         self.messages.ok(t("solo.editor.removed", self.lang, card=gone.get("name", gone.get("id"))))
 
     @guarded()
-    def _on_pick_lk(self, _change=None):
+    def _on_pick_lk(self, _change: Mapping[str, Any] | None = None) -> None:
         i = self.lk_list.value
         if i is not None:
             self.load_lk(self.lich_king_cards[i])
@@ -940,7 +957,7 @@ class PackEditor(Worded, W.VBox):
     # -------------------------------------------------------------- callbacks: the pack
 
     @guarded()
-    def on_check(self, _b=None):
+    def on_check(self, _b: object = None) -> None:
         self.messages.clear()
         self.json.value = self.to_json()
         pack = self.validate()
@@ -948,7 +965,7 @@ class PackEditor(Worded, W.VBox):
         self._download_link()
 
     @guarded()
-    def on_load_text(self, _b=None):
+    def on_load_text(self, _b: object = None) -> None:
         self.messages.clear()
         text = self.json.value.strip()
         if not text:
@@ -961,7 +978,7 @@ class PackEditor(Worded, W.VBox):
         self.messages.ok(t("solo.editor.loaded_text", self.lang))
 
     @guarded()
-    def on_start_illustrative(self, _b=None):
+    def on_start_illustrative(self, _b: object = None) -> None:
         self.messages.clear()
         text = resources.files("papertales.data").joinpath("lich_king_illustrative.json").read_text(encoding="utf-8")
         data = json.loads(text)
@@ -972,7 +989,7 @@ class PackEditor(Worded, W.VBox):
         self.messages.info(t("solo.editor.started", self.lang))
 
     @guarded()
-    def on_use(self, _b=None):
+    def on_use(self, _b: object = None) -> None:
         self.messages.clear()
         pack = self.validate()
         self._summarize(pack)
@@ -981,7 +998,7 @@ class PackEditor(Worded, W.VBox):
         self.messages.ok(t("solo.editor.used", self.lang, pack=pack["id"], n=len(self.targets)))
 
     @guarded()
-    def on_upload(self, _change=None):
+    def on_upload(self, _change: Mapping[str, Any] | None = None) -> None:
         upload = take_upload(self.upload)
         if upload is None:
             return

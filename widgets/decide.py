@@ -8,6 +8,8 @@ with the engine's list of actions."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import ipywidgets as W
 
 from papertales import Action
@@ -18,17 +20,20 @@ from papertales.render import escape
 from .base import button, fixed_html, html, replace_children, shared_layout, wrap
 from .coach import solo_pass_html
 
+if TYPE_CHECKING:     # the stepper's decision panel builds these bodies
+    from .stepper import DecisionPanel
+
 DISPLAY_SPOT_ORDER = (0, 1, 4, 2, 3)     # F1 F2 F3 B1 B2
 
 
-def _button(label, cls="", style="", tooltip="", width="auto"):
+def _button(label: str, cls: str = "", style: str = "", tooltip: str = "", width: str = "auto") -> W.Button:
     b = button(description=label, button_style=style, tooltip=tooltip or label, layout=shared_layout(width=width))
     for c in cls.split():
         b.add_class(c)
     return b
 
 
-def draft_body(panel):
+def draft_body(panel: DecisionPanel) -> W.HBox:
     """The pack, card by card (two Knights are two cards), each with its button; in a solo
     draft, under each card what the Lich King gains this turn if you pass it."""
     g, seat, lang = panel.game, panel.seat, panel.lang
@@ -54,12 +59,12 @@ class DeployBody(W.VBox):
     """Click a card of your hand, then a free spot (two clicks to place a unit); click a
     unit of yours, then another spot to move it, or Take back / Discard; then Done."""
 
-    def __init__(self, panel, **kw):
+    def __init__(self, panel: DecisionPanel, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("pt-deploy")
         self.panel = panel
         self.game, self.seat, self.lang = panel.game, panel.seat, panel.lang
-        self.selected = None            # ("card", index in hand) or ("unit", spot)
+        self.selected: tuple[str, int] | None = None            # ("card", index in hand) or ("unit", spot)
         self.info = html()
         self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.units_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
@@ -81,13 +86,13 @@ class DeployBody(W.VBox):
         self.extra_buttons: list[W.Button] = []
         self.draw()
 
-    def t(self, key, **params) -> str:
+    def t(self, key: str, **params: object) -> str:
         return t(key, self.lang, **params)
 
     # ---------------------------------------------------------------- state
 
     @property
-    def player(self):
+    def player(self) -> Any:          # the seat's papertales.state.Player (not a public name)
         return self.game.players[self.seat]
 
     def free_gold(self) -> int:
@@ -122,7 +127,7 @@ class DeployBody(W.VBox):
     def refuse(self, text: str) -> None:
         self.error.value = wrap(f"<div class='pt-msg pt-error'>{escape(text)}</div>", css=False)
 
-    def send(self, action) -> None:
+    def send(self, action: Action) -> None:
         """Ask the engine first and show its reason for a refusal here; else play it."""
         refusal = self.game.refusal(self.seat, action)
         if refusal is not None:
@@ -236,7 +241,7 @@ class DeployBody(W.VBox):
             list(self.spot_buttons.values()) + self.extra_buttons + [self.done]
 
 
-def deploy_body(panel):
+def deploy_body(panel: DecisionPanel) -> DeployBody:
     body = DeployBody(panel)
     panel.deploy = body
     panel.keep = body.keep

@@ -3,13 +3,17 @@ solo game the Lich King's events are shown under his name (and he can be chosen)
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
 import ipywidgets as W
 
-from papertales import render as R
-from papertales import LICH_SEAT, cause_label
+from papertales import Game, render as R
+from papertales import LICH_SEAT, Event, cause_label
 from papertales.i18n import t
 
 from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, options, wrap
+from .session import Session
 
 SCOPES = (("app.log.scope.phase", "phase"), ("app.log.scope.turn", "turn"), ("app.log.scope.game", "game"))
 MONEY = ("lp", "gold")
@@ -17,7 +21,8 @@ MONEY = ("lp", "gold")
 SHOWN = MONEY + ("death", "spared")
 
 
-def select_events(events, seat=None, scope="phase", money_only=True, lang=None):
+def select_events(events: Sequence[Event], seat: int | None = None, scope: str = "phase", money_only: bool = True,
+                  lang: str | None = None) -> tuple[str, list[Event]]:
     """``(title, events)`` for the filters.  ``scope="phase"`` is the latest phase in
     which something (of the chosen kinds, for the chosen player) happened."""
     evs = [e for e in events
@@ -33,10 +38,10 @@ def select_events(events, seat=None, scope="phase", money_only=True, lang=None):
     return t("app.log.title.game", lang), evs
 
 
-def summary_rows(events, names):
+def summary_rows(events: Iterable[Event], names: Sequence[str]) -> list[tuple[int, str, int, dict[str, int]]]:
     """Per player (the Lich King last, in solo) and kind, the total and its causes:
     ``[(seat, kind, total, {cause: n})]``."""
-    out = {}
+    out: dict[tuple[int, str], tuple[int, dict[str, int]]] = {}
     for e in events:
         if e.kind in MONEY and (e.seat >= 0 or e.seat == LICH_SEAT):
             key = (e.seat, e.kind)
@@ -47,7 +52,7 @@ def summary_rows(events, names):
     return [(seat, kind, *out[seat, kind]) for seat, kind in order]
 
 
-def player_options(game, lang=None):
+def player_options(game: Game, lang: str | None = None) -> list[tuple[str, int]]:
     """The player filter: everybody, each player, and the Lich King in a solo game."""
     opts = [(t("app.log.all_players", lang), -1)] + [(n, i) for i, n in enumerate(game.names)]
     if game.lich is not None:
@@ -58,7 +63,7 @@ def player_options(game, lang=None):
 class EventLog(Speaking, DrawnWhenVisible, W.VBox):
     """Why did the score change?  The event log of the game with its causes."""
 
-    def __init__(self, game=None, session=None, lang=None, **kw):
+    def __init__(self, game: Game | None = None, session: Session | None = None, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         lang = self._init_language(lang)
         self.add_class("pt-eventlog")
@@ -77,8 +82,8 @@ class EventLog(Speaking, DrawnWhenVisible, W.VBox):
         self.children = [W.HBox([self.player, self.scope, self.money_only],
                                 layout=W.Layout(flex_flow="row wrap")),
                          self.messages, self.summary, self.table]
-        self.game = None
-        self._names = None
+        self.game: Game | None = None
+        self._names: list[tuple[str, int]] | None = None
         self.session = session
         if session is not None:
             session.observe(lambda s: self.show(s.game))
@@ -87,7 +92,7 @@ class EventLog(Speaking, DrawnWhenVisible, W.VBox):
             self.show(game)
 
     @guarded()
-    def _on_filter(self, _change=None):
+    def _on_filter(self, _change: Mapping[str, Any] | None = None) -> None:
         if not self._relabelling:
             self.render()
 
@@ -105,7 +110,7 @@ class EventLog(Speaking, DrawnWhenVisible, W.VBox):
         finally:
             self._relabelling = False
 
-    def show(self, game) -> None:
+    def show(self, game: Game) -> None:
         self.game = game
         if self._stale():
             return

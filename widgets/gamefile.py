@@ -6,6 +6,8 @@ uploaded bytes are only parsed by ``papertales.serialize.loads`` (a broken file 
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 import ipywidgets as W
 
@@ -15,10 +17,13 @@ from papertales import render as R
 from papertales.i18n import t
 from papertales.render import escape
 
-from .base import guarded, wrap
+from .base import MessageBox, guarded, wrap
+from .session import Session
+
+T = TypeVar("T")
 
 
-def take_upload(upload, change=None):
+def take_upload(upload: W.FileUpload, change: Mapping[str, Any] | None = None) -> tuple[str, bytes] | None:
     """``(file name, bytes)`` of the file just uploaded through ``upload`` (None when
     there is none); the widget is emptied first, so that the same file can be uploaded
     again."""
@@ -33,7 +38,7 @@ def take_upload(upload, change=None):
     return str(f.get("name") or ""), f["content"]
 
 
-def open_named(name: str, open_file, error_class):
+def open_named(name: str, open_file: Callable[[], T], error_class: type[PaperTalesError]) -> T:
     """``open_file()``, and when it refuses the file, the same refusal with the file's
     name in front, so that a visitor who tried several files knows which one failed."""
     try:
@@ -52,7 +57,7 @@ class GameFileBox(W.VBox):
     comes with a warning that opening the file shows the bots' hidden cards.  The link
     goes away with the next change of the game, so no secret stays in the page."""
 
-    def __init__(self, session, messages, lang=None, **kw):
+    def __init__(self, session: Session, messages: MessageBox, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.session, self.messages, self.lang = session, messages, lang
         self.add_class("pt-gamefile")
@@ -66,15 +71,15 @@ class GameFileBox(W.VBox):
         self.upload.observe(self._on_upload, names="value")
         self.children = [W.HBox([self.ask, self.upload], layout=W.Layout(flex_flow="row wrap", align_items="center")),
                          self.download]
-        self._key = None
+        self._key: tuple[object, ...] | None = None
         self.refresh()
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         self.lang = lang
         self._key = None
         self.refresh()
 
-    def _state_key(self):
+    def _state_key(self) -> tuple[int, int, int, str, str]:
         g = self.session.game
         return (id(g), len(g.history), g.turn, g.phase, g.stage)
 
@@ -91,7 +96,7 @@ class GameFileBox(W.VBox):
         self.upload.tooltip = t("app.file.upload_tip", self.lang)
 
     @guarded()
-    def _on_ask(self, _b=None):
+    def _on_ask(self, _b: object = None) -> None:
         self.show_link()
 
     def show_link(self) -> str:
@@ -108,13 +113,13 @@ class GameFileBox(W.VBox):
         return self.download.value
 
     @guarded()
-    def _on_upload(self, change=None):
+    def _on_upload(self, change: Mapping[str, Any] | None = None) -> None:
         upload = take_upload(self.upload, change)
         if upload is not None:
             name, content = upload
             open_named(name, lambda: self.open_bytes(content), SaveFileError)
 
-    def open_bytes(self, content) -> Game:
+    def open_bytes(self, content: bytes | bytearray | memoryview | str) -> Game:
         """Continue the game saved in ``content`` (the file's bytes)."""
         if isinstance(content, memoryview):
             content = content.tobytes()

@@ -26,16 +26,23 @@ button and ``notebooks/01_learn_the_rules.ipynb``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
 from dataclasses import dataclass
 
 import ipywidgets as W
 
-from papertales import Game, coach
+from papertales import Action, Decision, Game, coach
 from papertales import render as R
 from papertales.i18n import number, t
 from papertales.render import escape
 
 from .base import Speaking, wrap
+from .session import Session
+
+if TYPE_CHECKING:     # the guide sits beside a stepper
+    from .stepper import GameStepper
 
 #: the deal: players, seed, the bots' kind, and the seat you play
 PLAYERS = 3
@@ -58,7 +65,7 @@ class Step:
     number: int
     index: int
     before: Game
-    plan: tuple
+    plan: tuple[Action, ...]
     row: coach.ReviewRow
 
     @property
@@ -70,9 +77,9 @@ class Step:
         return self.row.verdict in CLEAR_MISTAKES
 
 
-def trailing(game, seat: int, kinds) -> list:
+def trailing(game: Game, seat: int, kinds: Collection[str]) -> list[Action]:
     """``seat``'s last actions in ``game.history`` whose kind is in ``kinds`` (oldest first)."""
-    out = []
+    out: list[Action] = []
     for s, a in reversed(game.history):
         if s != seat:
             continue
@@ -82,9 +89,9 @@ def trailing(game, seat: int, kinds) -> list:
     return out[::-1]
 
 
-def teaching_key(game, seat: int) -> str:
+def teaching_key(game: Game, seat: int) -> str:
     """The catalogue key of the teaching sentence for ``seat``'s pending decision."""
-    kind = game.pending[seat].kind
+    kind = cast(Decision, game.pending[seat]).kind
     if kind == "draft":
         if trailing(game, seat, ("pick",)):
             return "coach.guide.teach.draft_next"
@@ -104,7 +111,7 @@ class Guide:
     """The guided first game over ``session``: which step you are at, the suggestion for
     your pending decision, the judgement of the decision you made (module docstring)."""
 
-    def __init__(self, session):
+    def __init__(self, session: Session) -> None:
         self.session = session
         self.steps: list[Step] = []     # your guided decisions on the game's current line
         self._seen = len(session.history)
@@ -123,7 +130,7 @@ class Guide:
                               bots={s: BOTS for s in range(PLAYERS) if s != SEAT}, mode=MODE)
 
     @staticmethod
-    def guided(game) -> bool:
+    def guided(game: Game) -> bool:
         """Does the guide still walk you through ``game`` (the first :data:`TURNS` turns)?"""
         return not game.is_over and game.turn <= TURNS
 
@@ -141,7 +148,7 @@ class Guide:
         g = s.game
         self.steps = [st for st in self.steps if self._on_line(st, g)] if self.active else []
 
-    def _check(self, game) -> None:
+    def _check(self, game: Game) -> None:
         """Judge your last decision once it is complete (a Deployment: at its Done)."""
         made = coach.decisions(game, SEAT)
         if not made:
@@ -157,16 +164,16 @@ class Guide:
             self.steps.append(Step(len(made), index, before, plan, row))
 
     @staticmethod
-    def _on_line(step: Step, game) -> bool:
+    def _on_line(step: Step, game: Game) -> bool:
         k = step.index
         return game.history[:k] == step.before.history and \
             tuple(a for s, a in game.history[k:] if s == SEAT)[:len(step.plan)] == step.plan
 
-    def hint_at(self, game, lang=None) -> coach.Hint:
+    def hint_at(self, game: Game, lang: str | None = None) -> coach.Hint:
         """The coach's options at ``game`` for your seat (the judgement every panel shares)."""
         return coach.hint(game, SEAT, lang=lang or self.session.lang)
 
-    def suggestion(self) -> tuple | None:
+    def suggestion(self) -> tuple[Action, ...] | None:
         """The guide's plan for your pending decision (None when you have none)."""
         return self.hint_at(self.session.game).best.plan if self.waiting() else None
 
@@ -196,14 +203,14 @@ class Guide:
 
     # -------------------------------------------------------------- words
 
-    def number_of(self, game) -> int:
+    def number_of(self, game: Game) -> int:
         """The number of your decision pending in ``game`` (1 for the first)."""
         made = coach.decisions(game, SEAT)
         if made and not coach.complete(made[-1][1]):
             return len(made)                       # the Deployment under way
         return len(made) + 1
 
-    def decision_html(self, lang, own: bool = True) -> str:
+    def decision_html(self, lang: str | None, own: bool = True) -> str:
         """The step, its teaching sentence and the suggestion with why (``own``: and that
         you may choose your own move)."""
         g = self.session.game
@@ -219,7 +226,7 @@ class Guide:
                 f" <span class='pt-guide-why'>{escape(why)}</span></div>"
                 + (f"<div class='pt-muted'>{escape(t('coach.guide.own_choice', lang))}</div>" if own else ""))
 
-    def pause_html(self, lang) -> str:
+    def pause_html(self, lang: str) -> str:
         """Between your decisions: what the next automatic phase does; after the Wars who
         beat whom, after an Aging which of your units died."""
         g = self.session.game
@@ -233,7 +240,7 @@ class Guide:
                 f"<div class='pt-guide-teach' data-phase='{escape(g.phase)}'>{escape(text)}</div>")
 
     @staticmethod
-    def after_wars(g, lang) -> str:
+    def after_wars(g: Game, lang: str | None) -> str:
         """After this turn's Wars (until the Construction): your strength and the units it
         came from, and each war against a neighbour: who won and the LP."""
         if g.phase not in ("income", "construction"):
@@ -254,7 +261,7 @@ class Guide:
         return " ".join(parts)
 
     @staticmethod
-    def after_aging(g, lang) -> str:
+    def after_aging(g: Game, lang: str | None) -> str:
         """Which of your units died in the Aging just played (none: empty)."""
         aging = [r for r in g.results if type(r).__name__ == "AgingResult" and r.turn == g.turn - 1]
         if not aging or g.phase != "recruitment":
@@ -269,22 +276,23 @@ class Guide:
             text += " " + t("coach.guide.after_aging_spared", lang)
         return text
 
-    def feedback_html(self, step: Step, lang) -> tuple[str, str]:
+    def feedback_html(self, step: Step, lang: str | None) -> tuple[str, str]:
         """``(class, html)``: what the guide says of your decision ``step``."""
         r = step.row
         if lang != self.session.lang or r.text == "":
             r = coach.review_decision(step.before, SEAT, step.plan, step.index, lang=lang)
         if r.followed:
             return "pt-guide-good", escape(t("coach.guide.good", lang, action=r.text))
+        why = cast(coach.Why, r.why)          # not followed: the suggestion's reason
         nums = dict(action=r.text, best=r.best_text, cost=number(r.cost, lang), low=number(max(r.cost_low, 0.0), lang),
                     high=number(r.cost_high, lang))
         if r.verdict == "fine":
-            return "pt-guide-good", f"{escape(t('coach.guide.as_good', lang, action=r.text))} {escape(r.why.text)}"
+            return "pt-guide-good", f"{escape(t('coach.guide.as_good', lang, action=r.text))} {escape(why.text)}"
         if step.mistake:
-            return "pt-guide-mistake", f"<b>{escape(t('coach.guide.mistake', lang, **nums))}</b> {escape(r.why.text)}"
-        return "pt-guide-close", f"{escape(t('coach.guide.close', lang, **nums))} {escape(r.why.text)}"
+            return "pt-guide-mistake", f"<b>{escape(t('coach.guide.mistake', lang, **nums))}</b> {escape(why.text)}"
+        return "pt-guide-close", f"{escape(t('coach.guide.close', lang, **nums))} {escape(why.text)}"
 
-    def done_html(self, lang) -> str:
+    def done_html(self, lang: str) -> str:
         followed = sum(1 for st in self.steps if st.followed)
         mistakes = sum(1 for st in self.steps if st.mistake)
         return (f"<div class='pt-guide-head'><b>{escape(t('coach.guide.title', lang))}</b></div>"
@@ -313,7 +321,8 @@ class GuidePanel(Speaking, W.VBox):
     clear mistake "Try again" / "Keep my move".  Hidden while the game is no guided one.
     ``on_review()``: "Open the game review" once the guided turns are over (the app's tab)."""
 
-    def __init__(self, stepper, lang=None, on_review=None, **kw):
+    def __init__(self, stepper: GameStepper, lang: str | None = None, on_review: Callable[[], object] | None = None,
+                 **kw: Any) -> None:
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-guide")
@@ -321,7 +330,7 @@ class GuidePanel(Speaking, W.VBox):
         self.guide = Guide(stepper.session)
         self.on_review = on_review
         self.kept: set = set()                 # the steps whose clear mistake you chose to keep
-        self._retried = None                   # the history "Try again" went back to
+        self._retried: list[tuple[int, Action]] | None = None    # the history "Try again" went back to
         self.text = W.HTML()
         self.text.add_class("pt-guide-text")
         self.feedback = W.HTML(layout=W.Layout(display="none"))
@@ -339,7 +348,7 @@ class GuidePanel(Speaking, W.VBox):
         stepper.session.observe(lambda _s: self.refresh())
         self.refresh()
 
-    def _button(self, cls, style, icon, action) -> W.Button:
+    def _button(self, cls: str, style: str, icon: str, action: Callable[[], object]) -> W.Button:
         """A button whose click is one of the stepper's (refusals shown there, clicks counted)."""
         b = W.Button(button_style=style, icon=icon, layout=W.Layout(width="auto"))
         b.add_class(cls)
@@ -354,13 +363,13 @@ class GuidePanel(Speaking, W.VBox):
 
     # -------------------------------------------------------------- clicks
 
-    def _retry(self):
+    def _retry(self) -> None:
         step = self.guide.last_step()
         if step is not None:
             self._retried = step.before.history
             self.guide.retry(step)
 
-    def _keep(self):
+    def _keep(self) -> None:
         step = self.guide.last_step()
         if step is not None:
             self.kept.add(id(step))
@@ -368,7 +377,7 @@ class GuidePanel(Speaking, W.VBox):
 
     # -------------------------------------------------------------- drawing
 
-    def _mark(self, plan) -> None:
+    def _mark(self, plan: Sequence[Action]) -> None:
         """Ring the decision box's button that plays the suggestion's first move (class
         ``pt-suggested``)."""
         panel = self.stepper.decision_panel(SEAT)
@@ -395,20 +404,20 @@ class GuidePanel(Speaking, W.VBox):
             body = guide.pause_html(lang)
         self.text.value = wrap(CSS + body)
         if waiting and not over:
-            self._mark(guide.suggestion())
+            self._mark(cast("tuple[Action, ...]", guide.suggestion()))     # waiting: there is one
         step = guide.last_step()
         retried = self._retried is not None and self._retried == g.history
         if not retried:
             self._retried = None
         shown = step is not None and id(step) not in self.kept and not retried
-        if shown:
+        if shown and step is not None:
             cls, html = guide.feedback_html(step, lang)
             self.feedback.value = wrap(f"<div class='{cls}' data-step='{step.number}'>{html}</div>", css=False)
         elif retried:
             self.feedback.value = wrap(f"<div class='pt-guide-close pt-guide-retried'>"
                                        f"{escape(self.t('coach.guide.retried'))}</div>", css=False)
         self.feedback.layout.display = None if shown or retried else "none"
-        mistake = shown and step.mistake
+        mistake = shown and step is not None and step.mistake
         self.play.layout.display = None if waiting and not over and not mistake else "none"
         self.go_on.layout.display = None if not waiting and not over and not g.is_over and not mistake else "none"
         self.retry.layout.display = None if mistake else "none"

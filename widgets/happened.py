@@ -8,22 +8,29 @@ come from the catalogue (keys ``app.happened.*``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
 import ipywidgets as W
 
 from papertales import render as R
-from papertales import BLACK_ARMY, LICH_SEAT, cause_label
+from papertales import BLACK_ARMY, LICH_SEAT, Event, Game, cause_label
 from papertales.i18n import has, t
 from papertales.render import escape
 
 from .base import wrap
+from .session import Session
+
+#: lines of a record in words: (css class, text)
+Lines = list[tuple[str, str]]
 
 
 
-def _name(game, seat, lang):
+def _name(game: Game, seat: int, lang: str | None) -> str:
     return R.seat_name(game.names, seat, lang)
 
 
-def _seat_message(key, game, seat, lang, **params) -> str:
+def _seat_message(key: str, game: Game, seat: int, lang: str | None, **params: object) -> str:
     """The message ``key`` about ``seat``; about the person playing ("You") its
     second-person form ``<key>.you`` ("You kept", "Zatrzymujesz"), when the catalogue has one."""
     name = _name(game, seat, lang)
@@ -32,15 +39,16 @@ def _seat_message(key, game, seat, lang, **params) -> str:
     return t(key, lang, name=name, **params)
 
 
-def _card(game, cid, lang) -> str:
+def _card(game: Game, cid: str, lang: str | None) -> str:
     return cause_label(cid, lang, game.cards)
 
 
-def _gold(n, lang) -> str:
+def _gold(n: int, lang: str | None) -> str:
     return R.gold_text(n, lang)
 
 
-def result_lines(game, record, lang=None, events=()) -> list[tuple[str, str]]:
+def result_lines(game: Game, record: Any, lang: str | None = None, events: Sequence[Event] = ()) -> Lines:
+    # record: a phase record of papertales.results, told apart by its class's name below
     """``[(css class, text)]`` for one phase record (``events``: those of its turn, which
     name the units a Healer spared)."""
     kind = type(record).__name__
@@ -125,7 +133,7 @@ def result_lines(game, record, lang=None, events=()) -> list[tuple[str, str]]:
     return out
 
 
-def _spared_unit(game, events, turn, seat, spot, lang) -> str:
+def _spared_unit(game: Game, events: Iterable[Event], turn: int, seat: int, spot: int, lang: str | None) -> str:
     """The name of the unit spared at ``spot`` (the Aging's ``spared`` event says it)."""
     for e in events:
         if e.kind == "spared" and e.seat == seat and e.turn == turn and e.params.get("spot") == spot:
@@ -134,7 +142,7 @@ def _spared_unit(game, events, turn, seat, spot, lang) -> str:
     return R.card_name(unit.type, lang) if unit is not None else R.SPOT_NAMES[spot]
 
 
-def effect_lines(game, events, lang=None) -> list[tuple[str, str]]:
+def effect_lines(game: Game, events: Iterable[Event], lang: str | None = None) -> Lines:
     """LP and gold changes of Aging (the effects of deaths and age tokens)."""
     out = []
     for e in events:
@@ -145,9 +153,9 @@ def effect_lines(game, events, lang=None) -> list[tuple[str, str]]:
     return out
 
 
-def totals_line(game, events, lang=None) -> str:
+def totals_line(game: Game, events: Iterable[Event], lang: str | None = None) -> str:
     """``You +3 LP, Ada +6 LP +2 gold``: the step's changes per seat, from the events."""
-    per = {}
+    per: dict[int, dict[str, int]] = {}
     for e in events:
         if e.kind in ("lp", "gold") and (e.seat >= 0 or e.seat == LICH_SEAT) and e.amount:
             d = per.setdefault(e.seat, {"lp": 0, "gold": 0})
@@ -171,10 +179,11 @@ PHASE_OF = {"DraftResult": "recruitment", "SoloRecruitmentResult": "recruitment"
             "EndResult": "end"}
 
 
-def happened(game, events, results, lang=None, limit: int | None = None):
+def happened(game: Game, events: Sequence[Event], results: Iterable[Any], lang: str | None = None,
+             limit: int | None = None) -> tuple[list[tuple[str, str, Lines]], int]:
     """``(sections, shortened)``: ``[(title, [(cls, text)])]`` for the records of a step
     (and Aging's effects), at most ``limit`` lines in all (``shortened``: lines left out)."""
-    sections = []
+    sections: list[tuple[str, str, Lines]] = []
     for r in results:
         phase = PHASE_OF.get(type(r).__name__, "")
         lines = result_lines(game, r, lang, [e for e in events if e.turn == r.turn])
@@ -197,7 +206,7 @@ def happened(game, events, results, lang=None, limit: int | None = None):
     return sections, cut
 
 
-def happened_html(game, events, results, lang=None, limit: int | None = None) -> str:
+def happened_html(game: Game, events: Sequence[Event], results: Iterable[Any], lang: str | None = None, limit: int | None = None) -> str:
     sections, cut = happened(game, events, results, lang, limit)
     total = totals_line(game, events, lang)
     if not sections and not total:
@@ -218,14 +227,14 @@ def happened_html(game, events, results, lang=None, limit: int | None = None) ->
 class WhatHappened(W.HTML):
     """The box under the status line: what the last step did, for the human's eyes."""
 
-    def __init__(self, session, lang=None, **kw):
+    def __init__(self, session: Session, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.session = session
         self.lang = lang
         self.add_class("pt-what-happened")
         self.refresh()
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         self.lang = lang
         self.refresh()
 
@@ -241,7 +250,7 @@ class FastForwardBar(W.HBox):
     """Shown while a fast-forward ("Next turn", "Play to the end") goes on after the
     humans' decisions: what it is heading for, and a Stop button."""
 
-    def __init__(self, session, on_stop, lang=None, **kw):
+    def __init__(self, session: Session, on_stop: Callable[[], object], lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.session = session
         self.lang = lang
@@ -254,7 +263,7 @@ class FastForwardBar(W.HBox):
         self.layout.align_items = "center"
         self.refresh()
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         self.lang = lang
         self.refresh()
 

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import ipywidgets as W
 
-from papertales import render as R
+from papertales import Game, render as R
 
 from .base import DrawnWhenVisible, Speaking, guarded, MessageBox, wrap
+from .session import Session
 
 
-def changes_between(before, game) -> dict:
+def changes_between(before: Game | None, game: Game) -> dict[int, dict[str, int]]:
     """``{seat: {"lp": delta, "gold": delta}}``: what the last step changed (public facts)."""
     if before is None or before.n != game.n:
         return {}
-    out = {}
+    out: dict[int, dict[str, int]] = {}
     for s, (a, b) in enumerate(zip(before.players, game.players)):
         d = {"lp": b.lp - a.lp, "gold": b.gold - a.gold}
         if d["lp"] or d["gold"]:
@@ -31,7 +35,7 @@ class KingdomView(Speaking, DrawnWhenVisible, W.VBox):
     "Peek (teaching)" switch (off by default) shows everything; the badges the last step
     changed are highlighted, and a legend says what the badges mean."""
 
-    def __init__(self, game=None, session=None, viewer=None, lang=None, **kw):
+    def __init__(self, game: Game | None = None, session: Session | None = None, viewer: int | None = None, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-kingdom-view")
@@ -44,10 +48,10 @@ class KingdomView(Speaking, DrawnWhenVisible, W.VBox):
         self.peek_note = W.HTML()
         self.children = [self.html]
         self.viewer = viewer
-        self.humans = ()
-        self.game = None
-        self.session = None
-        self.changes = {}
+        self.humans: tuple[int, ...] = ()
+        self.game: Game | None = None
+        self.session: Session | None = None
+        self.changes: dict[int, dict[str, int]] = {}
         self.relabel()
         if session is not None:
             self.follow(session)
@@ -59,7 +63,7 @@ class KingdomView(Speaking, DrawnWhenVisible, W.VBox):
         self.peek.tooltip = self.t("app.kingdom.peek_tip")
         self.legend.value = wrap(R.legend_html(self.lang), css=False)
 
-    def follow(self, session) -> None:
+    def follow(self, session: Session) -> None:
         self.session = session
         bar = W.HBox([self.peek, self.peek_note], layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.children = [self.html, self.legend, bar, self.messages]
@@ -67,11 +71,11 @@ class KingdomView(Speaking, DrawnWhenVisible, W.VBox):
         self._on_change(session)
 
     @guarded()
-    def _on_peek(self, change=None):
+    def _on_peek(self, change: Mapping[str, Any] | None = None) -> None:
         if self.session is not None:
             self.session.set_peek(bool(self.peek.value))
 
-    def _on_change(self, session) -> None:
+    def _on_change(self, session: Session) -> None:
         self.humans = tuple(session.humans)
         self.viewer = session.observer
         if self.peek.value != session.peek:
@@ -82,7 +86,7 @@ class KingdomView(Speaking, DrawnWhenVisible, W.VBox):
         self.changes = changes_between(session.before_last_step(), session.game)
         self.show(session.game)
 
-    def show(self, game) -> None:
+    def show(self, game: Game) -> None:
         self.game = game
         if self._stale():              # redrawn when it becomes visible (see App)
             return

@@ -18,50 +18,59 @@ Every word comes from the message catalogue (``nb.strategy.*`` keys), in English
 from __future__ import annotations
 
 import hashlib
+import os
 import json
 import math
 from html import escape
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any, cast
 
 from papertales.extras import require
+from papertales.lab import Advice
 
 from .svg import Svg
 from papertales.i18n import card_name, number, t
 
 #: the fields of a tournament row (:func:`papertales.tournament.play_game`) that the file keeps
 ROW_FIELDS = ("game", "seat", "bot", "lp", "gold", "win", "rank", "wars_won")
+#: a tournament row, live (papertales.tournament.Row) or read back from the file
+RowLike = Mapping[str, Any]
+#: a pandas DataFrame (pandas is optional, imported through require: untyped here)
+Frame = Any
+
 TIER_COLOURS = {"S": "#1a9850", "A": "#91cf60", "B": "#bbbbbb", "C": "#fc8d59", "D": "#d73027", "?": "#dddddd"}
 
 
 # ------------------------------------------------------------------ the stored tournaments
 
-def compact(rows) -> list[list]:
+def compact(rows: Iterable[RowLike]) -> list[list[Any]]:
     """Tournament rows as lists of :data:`ROW_FIELDS` (the lists of picks, cards and
     buildings left out)."""
     return [[r[f] for f in ROW_FIELDS] for r in rows]
 
 
-def expand(table, players: int) -> list[dict]:
+def expand(table: Iterable[Sequence[Any]], players: int) -> list[dict[str, Any]]:
     """Rows for :func:`papertales.tournament.summary` and ``ratings`` from :func:`compact`'s lists."""
     return [dict(zip(ROW_FIELDS, values), players=players) for values in table]
 
 
-def digest(rows) -> str:
+def digest(rows: Sequence[RowLike]) -> str:
     """The SHA-256 of complete tournament rows (every field, picks included)."""
     return hashlib.sha256(json.dumps(rows, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def load(path) -> dict:
+def load(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The file of ``scripts/strategy_lab_data.py``, its tournament's rows expanded
     (``data["tournament"]["rows"]``: dicts of :data:`ROW_FIELDS` and ``players``, enough for
     :func:`papertales.tournament.summary` and ``ratings``)."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
     spec = data["tournament"]
     spec["rows"] = expand(spec["rows"], spec["players"])
     return data
 
 
-def same_games(live, stored) -> bool:
+def same_games(live: Sequence[RowLike], stored: Iterable[RowLike]) -> bool:
     """Whether the games of ``live`` rows ended as the same games of ``stored`` rows did."""
     games = {r["game"] for r in live}
     return bool(live) and compact(live) == compact([r for r in stored if r["game"] in games])
@@ -72,26 +81,26 @@ def same_games(live, stored) -> bool:
 NBSP = "\u00a0"          # between a number and its %, so that a table never breaks the two apart
 
 
-def _fmt(x, lang, digits=1) -> str:
+def _fmt(x: float, lang: str | None, digits: int = 1) -> str:
     """``x`` with ``digits`` decimals and the language's decimal mark; never ``-0.0``."""
     return number(0.0 if abs(x) < 0.5 * 10 ** -digits else x, lang, digits)
 
 
-def _pct(x, lang, digits=1) -> str:
+def _pct(x: float, lang: str | None, digits: int = 1) -> str:
     return f"{_fmt(100 * x, lang, digits)}{NBSP}%"
 
 
-def _share(players, lang) -> str:
+def _share(players: int, lang: str | None) -> str:
     """The fair share of ``players`` seats: ``25 %``, ``33.3 %``."""
     return _pct(1 / players, lang, 0 if 100 % players == 0 else 1)
 
 
-def _range(low, high, lang, scale=1.0, digits=1) -> str:
+def _range(low: float, high: float, lang: str | None, scale: float = 1.0, digits: int = 1) -> str:
     """An interval, ``[1.5, 2.5]`` in English, ``[1,5; 2,5]`` in Polish."""
     return t("nb.strategy.interval", lang, low=_fmt(scale * low, lang, digits), high=_fmt(scale * high, lang, digits))
 
 
-def _col(name, lang) -> str:
+def _col(name: str, lang: str | None) -> str:
     return t(f"nb.strategy.col.{name}", lang)
 
 
@@ -101,25 +110,25 @@ WHOLE = ("display.max_colwidth", None, "display.max_columns", None, "display.max
 _table_class = None
 
 
-def _table():
+def _table() -> type[Frame]:
     """:class:`Table`, made on first use (pandas is imported only when a table is)."""
     global _table_class
     if _table_class is None:
-        pd = require("pandas", "lab")
+        pd: Any = require("pandas", "lab")
 
         class Table(pd.DataFrame):
             """A DataFrame that shows itself whole (no cell cut short, every row and column),
             whatever the session's display options."""
 
             @property
-            def _constructor(self):
+            def _constructor(self) -> type[Frame]:
                 return Table
 
-            def _repr_html_(self):
+            def _repr_html_(self) -> str:
                 with pd.option_context(*WHOLE):
                     return super()._repr_html_()
 
-            def __repr__(self):
+            def __repr__(self) -> str:
                 with pd.option_context(*WHOLE):
                     return super().__repr__()
 
@@ -127,7 +136,7 @@ def _table():
     return _table_class
 
 
-def _frame(records, columns, lang):
+def _frame(records: Sequence[Sequence[object]], columns: Sequence[str], lang: str | None) -> Frame:
     """A table (a pandas DataFrame) of ``records`` under the catalogue's column names, its
     rows numbered from 1."""
     frame = _table()(records, columns=[_col(c, lang) for c in columns])
@@ -135,13 +144,13 @@ def _frame(records, columns, lang):
     return frame
 
 
-def _num(x, lang, digits=1) -> str:
+def _num(x: float | None, lang: str | None, digits: int = 1) -> str:
     return "–" if x is None else _fmt(x, lang, digits)
 
 
 # ------------------------------------------------------------------ sentences
 
-def tournament_text(spec, summary, lang) -> str:
+def tournament_text(spec: Mapping[str, Any], summary: Mapping[str, Any], lang: str | None) -> str:
     """The tournament in one sentence: games, seats, seed, and the best bot's win rate."""
     bots = summary["bots"]
     best = max(bots, key=lambda b: bots[b]["win_rate"])
@@ -152,14 +161,14 @@ def tournament_text(spec, summary, lang) -> str:
              fair=_share(summary["players"], lang))
 
 
-def replay_text(live, stored, lang) -> str:
+def replay_text(live: Sequence[RowLike], stored: Iterable[RowLike], lang: str | None) -> str:
     """Whether the games just played are those of the file."""
     n = len({r["game"] for r in live})
     return t("nb.strategy.text.replay_same" if same_games(live, stored) else "nb.strategy.text.replay_differs",
              lang, n=n)
 
 
-def cards_text(spec, stats, lang) -> str:
+def cards_text(spec: Mapping[str, Any], stats: Mapping[str, Any], lang: str | None) -> str:
     """Where the card statistics come from, how many units their intervals place above or
     below tier B, which are rarely revealed."""
     judged = sum(len(stats["tiers"][k]) for k in ("S", "A", "C", "D"))
@@ -171,18 +180,18 @@ def cards_text(spec, stats, lang) -> str:
 
 # ------------------------------------------------------------------ tables
 
-def summary_table(summary, lang):
+def summary_table(summary: Mapping[str, Any], lang: str | None) -> Frame:
     """Per bot: seats, win rate and its 95 % interval, mean LP and its interval, mean gold,
     wars won, rating; the highest win rate first."""
     bots = sorted(summary["bots"].items(), key=lambda kv: -kv[1]["win_rate"])
-    records = [[name, s["seats"], _pct(s["win_rate"], lang), _range(*s["win_rate_ci"], lang, 100),
-                _num(s["mean_lp"], lang), _range(*s["mean_lp_ci"], lang), _num(s["mean_gold"], lang),
+    records = [[name, s["seats"], _pct(s["win_rate"], lang), _range(s["win_rate_ci"][0], s["win_rate_ci"][1], lang, 100),
+                _num(s["mean_lp"], lang), _range(s["mean_lp_ci"][0], s["mean_lp_ci"][1], lang), _num(s["mean_gold"], lang),
                 _num(s["mean_wars_won"], lang), _num(s["rating"], lang, 2)] for name, s in bots]
     return _frame(records, ("bot", "seats", "win_rate", "win_ci", "mean_lp", "lp_ci", "gold", "wars", "rating"),
                   lang)
 
 
-def ratings_table(ratings, lang):
+def ratings_table(ratings: Mapping[str, Mapping[str, float]], lang: str | None) -> Frame:
     """Plackett-Luce ratings: mu, sigma and the ordinal mu - 3 sigma, the highest first."""
     ranked = sorted(ratings.items(), key=lambda kv: -kv[1]["ordinal"])
     records = [[name, _num(r["mu"], lang, 2), _num(r["sigma"], lang, 2), _num(r["ordinal"], lang, 2)]
@@ -190,7 +199,7 @@ def ratings_table(ratings, lang):
     return _frame(records, ("bot", "mu", "sigma", "ordinal"), lang)
 
 
-def tier_table(stats, lang):
+def tier_table(stats: Mapping[str, Any], lang: str | None) -> Frame:
     """The tier list: each tier with its cards (``?``: too few games), and the cards drafted
     but rarely played."""
     records = [[t(f"nb.strategy.tier.{'unknown' if k == '?' else k}", lang), len(ids),
@@ -201,7 +210,7 @@ def tier_table(stats, lang):
     return _frame(records, ("tier", "count", "cards"), lang)
 
 
-def card_table(stats, lang):
+def card_table(stats: Mapping[str, Any], lang: str | None) -> Frame:
     """Per unit: tier, win-rate difference revealed minus not with its interval, win rates,
     how often revealed, pick rate and mean pick index, revealed when drafted."""
     records = []
@@ -210,7 +219,7 @@ def card_table(stats, lang):
         records.append([
             card_name(u["id"], lang), u["tier"],
             "–" if diff is None else f"{'+' if diff > 0 else ''}{_fmt(100 * diff, lang)}",
-            "–" if diff is None else _range(*u["win_difference_ci"], lang, 100),
+            "–" if diff is None else _range(u["win_difference_ci"][0], u["win_difference_ci"][1], lang, 100),
             "–" if u["win_rate_revealed"] is None else _pct(u["win_rate_revealed"], lang),
             "–" if u["win_rate_not"] is None else _pct(u["win_rate_not"], lang),
             _pct(u["revealed_rate"], lang),
@@ -221,7 +230,7 @@ def card_table(stats, lang):
                             "pick_rate", "pick_index", "played"), lang)
 
 
-def building_table(stats, lang):
+def building_table(stats: Mapping[str, Any], lang: str | None) -> Frame:
     """Per building: how often built, mean level, level 2 or more, win rates built and not."""
     records = [[card_name(b["id"], lang), b["tier"], _pct(b["built_rate"], lang), _num(b["mean_level"], lang, 2),
                 _pct(b["level2_rate"], lang),
@@ -230,18 +239,19 @@ def building_table(stats, lang):
     return _frame(records, ("building", "tier", "built", "level", "level2", "win_built", "win_not_built"), lang)
 
 
-def advice_table(advice, lang):
+def advice_table(advice: Iterable[Advice], lang: str | None) -> Frame:
     """The coach's options (:func:`papertales.lab.advise`): move, expected final LP with its
     95 % interval, chance to win, worlds, reason; as the coach ranks them."""
     records = [[a["text"], _num(a["expected_lp"], lang), "–" if a["lp_low"] is None else
-                _range(a["lp_low"], a["lp_high"], lang), "–" if a["win_chance"] is None else
+                _range(a["lp_low"], cast(float, a["lp_high"]), lang), "–" if a["win_chance"] is None else
                 _pct(a["win_chance"], lang, 0), a["worlds"], a["reason"]] for a in advice]
     return _frame(records, ("move", "expected_lp", "lp_ci", "win_chance", "worlds", "reason"), lang)
 
 
 # ------------------------------------------------------------------ static charts
 
-def _axis(svg, x_of, lo, hi, step, top, bottom, lang):
+def _axis(svg: Svg, x_of: Callable[[float], float], lo: float, hi: float, step: float, top: float, bottom: float,
+          lang: str | None) -> None:
     """Vertical grid lines every ``step`` from ``lo`` to ``hi``, labelled in % under the chart."""
     k = 0
     while lo + k * step <= hi + 1e-9:
@@ -252,12 +262,12 @@ def _axis(svg, x_of, lo, hi, step, top, bottom, lang):
         k += 1
 
 
-def _scale(left, right, lo, hi):
+def _scale(left: float, right: float, lo: float, hi: float) -> Callable[[float], float]:
     """The x of a value: ``lo`` at ``left``, ``hi`` at ``right``."""
     return lambda v: left + (v - lo) / (hi - lo) * (right - left)
 
 
-def win_rate_chart(summary, lang) -> Svg:
+def win_rate_chart(summary: Mapping[str, Any], lang: str | None) -> Svg:
     """Each bot's win rate (bar) with its 95 % Wilson interval (whisker), the fair share
     (1 / players) dashed."""
     bots = sorted(summary["bots"].items(), key=lambda kv: -kv[1]["win_rate"])
@@ -283,7 +293,7 @@ def win_rate_chart(summary, lang) -> Svg:
     return svg
 
 
-def tier_chart(stats, lang) -> Svg:
+def tier_chart(stats: Mapping[str, Any], lang: str | None) -> Svg:
     """Per unit the win rate when revealed minus when not (dot), its 95 % interval (line),
     coloured by tier, the tier at the right: the static twin of
     :func:`papertales.cardstats.tier_chart`."""
@@ -310,7 +320,7 @@ def tier_chart(stats, lang) -> Svg:
     return svg
 
 
-def pick_chart(stats, lang) -> Svg:
+def pick_chart(stats: Mapping[str, Any], lang: str | None) -> Svg:
     """Per unit the pick rate when offered (dot) with its 95 % interval, the mean pick index
     at the right (0: the first pick of a turn); the most often taken first.  The static
     twin of :func:`papertales.cardstats.pick_chart`."""

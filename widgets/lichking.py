@@ -20,6 +20,9 @@ printed ones: every panel says so whenever they are in use.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import ipywidgets as W
 
 from papertales import Game, PaperTalesError
@@ -27,10 +30,10 @@ from papertales.i18n import t
 from papertales.render import escape
 
 from .base import DrawnWhenVisible, MessageBox, guarded
-from .charts import sync_figure_state
+from .charts import Figure, sync_figure_state
 from .kingdom import KingdomView
 from .session import Session
-from .solocalc import SoloRecord, cause_rows, current_armies, live_gains, solo_record
+from .solocalc import Armies, Gains, SoloRecord, cause_rows, current_armies, live_gains, solo_record
 from .solocards import (LICH_COLOR, PLAYER_COLOR, Html, illustrative_html, illustrative_titles, panel_language,
                         phase_name, solo_cards, swrap, t_html)
 from .solodraw import (N_SLOTS, armies_figure, armies_text_html, gains_figure, h4, lich_cards_html, lp_log_html,
@@ -45,7 +48,7 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
     only while ``set_active(True)`` (a hidden tab of the app).  ``lang``: en or pl (default:
     the lab's language); ``set_language`` redraws in another one."""
 
-    def __init__(self, game=None, session=None, show_banner=True, lazy=False, lang=None, **kw):
+    def __init__(self, game: Game | None = None, session: Session | None = None, show_banner: bool = True, lazy: bool = False, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("pt-lichking")
         self.lang = panel_language(lang)
@@ -67,11 +70,14 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         self.log_html = W.HTML()
         self.log_box = W.Accordion(children=[self.log_html])
         self.log_box.selected_index = None
+        self.gains_fig: Figure
+        self.armies_fig: Figure
+        self.race_fig: Figure
         self.gains_fig = self.armies_fig = self.race_fig = None
-        self.game = None
+        self.game: Game | None = None
         self.record = SoloRecord()
-        self.gains = None                     # the Gains shown
-        self.armies = None                    # the Armies shown
+        self.gains: Gains | None = None       # the Gains shown
+        self.armies: Armies | None = None     # the Armies shown
         self._updating = False
         self._label()
         # the armies (what your next decision is about) right under his line, then his gains
@@ -92,7 +98,7 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         self.armies_head.value = swrap(h4(t_html("solo.armies.heading", lang, wars=phase_name("wars", lang))))
         self.log_box.set_title(0, t("solo.log.title", lang))
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Show everything in ``lang`` (en, pl) from now on."""
         self.lang = panel_language(lang)
         self._label()
@@ -108,10 +114,10 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         if shown is not None and shown in [v for _, v in self.gains_turn.options]:
             self.gains_turn.value = shown          # the same Recruitment, in the new words
 
-    def _on_session(self, session) -> None:
+    def _on_session(self, session: Session) -> None:
         self.show(session.game if session.game.lich is not None else None)
 
-    def show(self, game) -> None:
+    def show(self, game: Game | None) -> None:
         self.game = game
         if self._stale():
             return
@@ -181,12 +187,13 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
         self.log_html.value = swrap(lp_log_html(g, lang))
 
     @guarded()
-    def _on_turn(self, _change=None):
+    def _on_turn(self, _change: Mapping[str, Any] | None = None) -> None:
         if not self._updating and self.game is not None:
             self._draw_gains(live_gains(self.game))
 
-    def _draw_gains(self, live) -> None:
+    def _draw_gains(self, live: Gains | None) -> None:
         g = self.game
+        assert g is not None                  # drawn for a game shown
         lang = self.lang
         which = self.gains_turn.value
         gains = live if which == 0 else self.record.recruitment.get(which)
@@ -210,7 +217,7 @@ class LichKingPanel(DrawnWhenVisible, W.VBox):
 
 # ------------------------------------------------------------------ a solo game
 
-def _stepper_part(name):
+def _stepper_part(name: str) -> property:
     return property(lambda self: getattr(self.stepper, name), doc=f"``stepper.{name}``")
 
 
@@ -221,8 +228,8 @@ class SoloGame(W.VBox):
 
     Everything is the stepper's: the attributes below only name its parts for notebooks."""
 
-    def __init__(self, seed: int = 5, lich_king_cards: int = 0, pack=None, name: str | None = None,
-                 lang=None, **kw):
+    def __init__(self, seed: int = 5, lich_king_cards: int = 0, pack: dict[str, Any] | None = None,
+                 name: str | None = None, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("pt-solo-game")
         self.lang = panel_language(lang)
@@ -236,14 +243,14 @@ class SoloGame(W.VBox):
         self.lich = LichKingPanel(session=self.session, show_banner=False, lang=self.lang)
         self.children = [self.stepper, self.kingdom, self.lich]
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Show every part in ``lang`` (en, pl) from now on."""
         self.lang = panel_language(lang)
         for part in (self.stepper, self.kingdom, self.lich):
             if hasattr(part, "set_language"):
                 part.set_language(self.lang)
 
-    def use_pack(self, pack) -> None:
+    def use_pack(self, pack: dict[str, Any]) -> None:
         """Offer a validated pack (``papertales.load_pack``) for the next new game."""
         self.stepper.use_pack(pack)
 

@@ -63,7 +63,7 @@ class Problem(NamedTuple):
     value: str = ""
     params: tuple = ()
 
-    def text(self, lang=None) -> str:
+    def text(self, lang: str | None = None) -> str:
         reason = t(self.key, lang, **dict(self.params))
         if not self.param:
             return reason
@@ -86,7 +86,7 @@ class LinkSettings(NamedTuple):
         """Does the link set up a game other than the app's first one (without the guide)?"""
         return any(x is not None for x in (self.players, self.seed, self.lich)) or bool(self.bots)
 
-    def text(self, lang=None) -> str:
+    def text(self, lang: str | None = None) -> str:
         """The problems in words, one sentence each ("" when there is none)."""
         return " ".join(p.text(lang) for p in self.problems)
 
@@ -133,7 +133,7 @@ def parse_link(query: str | None) -> LinkSettings:
         del given[key]
     out: dict = {}
 
-    def refuse(key, reason, **params):
+    def refuse(key, reason, **params: object):
         problems.append(Problem(reason, key, given[key], tuple(params.items())))
 
     if "lang" in given:

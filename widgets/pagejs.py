@@ -131,7 +131,7 @@ SCRIPT = """<script>  // # i18n: not prose (code)
 </script>"""
 
 
-def page_html(lang=None) -> str:
+def page_html(lang: str | None = None) -> str:
     """The style, the busy sign and the script, for one ``display(HTML(...))``.  The busy
     sign holds its word in every language; the one of the app's language (its
     ``pt-lang-*`` class, which a link or the switch may change after this was drawn) shows."""
@@ -143,7 +143,7 @@ def page_html(lang=None) -> str:
             f'{words}</div>' + SCRIPT)
 
 
-def page_extras(lang=None):
+def page_extras(lang: str | None = None) -> None:
     """Display the page helpers (in the app notebook, before the app)."""
     from IPython.display import HTML, display
     display(HTML(page_html(lang)))

@@ -7,6 +7,7 @@ player "You" in ``lang``."""
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from papertales.i18n import t
 
@@ -44,16 +45,16 @@ HEALER_CHOICE = {
     ],
 }
 
-LESSONS = {
+LESSONS: dict[str, dict[str, Any]] = {
     name: {"title": f"app.lesson.{name}.title", "position": position, "text": f"app.lesson.{name}.text"}
     for name, position in (("cerberus", CERBERUS_WANTS_FOOD), ("mine", LEVEL2_MINE), ("healer", HEALER_CHOICE))
 }
 
 
-def lesson_position(name: str, lang=None) -> dict:
+def lesson_position(name: str, lang: str | None = None) -> dict[str, Any]:
     """A fresh copy of a prepared position (safe to edit), its words in ``lang``."""
     try:
-        pos = copy.deepcopy(LESSONS[name]["position"])
+        pos: dict[str, Any] = copy.deepcopy(LESSONS[name]["position"])
     except KeyError:
         raise KeyError(t("app.lesson.unknown", lang, name=name, lessons=", ".join(LESSONS))) from None
     pos["note"] = t(pos["note"], lang)

@@ -9,9 +9,12 @@ browser without a network.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
+from typing import cast
 
-from papertales import coach
+from papertales import Game, coach
+from papertales.coach import ReviewRow, Why
 from papertales import render as R
 from papertales.i18n import number, t
 
@@ -21,11 +24,11 @@ from .svg import Svg
 POINT_COLORS = {"fine": "#7a9a78", "inaccuracy": "#d4a600", "mistake": "#e67e22", "blunder": "#c62828"}
 
 
-def _pct(x) -> str:
+def _pct(x: float | None) -> str:
     return "—" if x is None else f"{round(100 * x)}%"
 
 
-def summary_text(game, rows, lang=None) -> str:
+def summary_text(game: Game, rows: Sequence[ReviewRow], lang: str | None = None) -> str:
     """One sentence: how many decisions got each verdict and the LP lost in all."""
     s = coach.summary(rows)
     over = t("coach.ui.review.over", lang) + " " if game.is_over else ""
@@ -33,17 +36,18 @@ def summary_text(game, rows, lang=None) -> str:
                     blunder=s["blunder"], cost=number(s["cost"], lang))
 
 
-def review_svg(rows, lang=None, width: int = 640, height: int = 240) -> str:
+def review_svg(rows: Sequence[ReviewRow], lang: str | None = None, width: int = 640, height: int = 240) -> str:
     """The chance to win after each decision, its 95 % band, the key moments numbered."""
     svg = Svg(width, height, t("coach.ui.review.axis_win", lang))
     plotted = [(i, r) for i, r in enumerate(rows, 1) if r.win_after is not None]
     left, right, top, bottom = 44, width - 12, 30, height - 34
     n = max(len(rows), 2)
 
-    def x_of(i):
+    def x_of(i: int) -> float:
         return left + (i - 1) / (n - 1) * (right - left)
 
-    def y_of(p):
+    def y_of(p: float | None) -> float:
+        assert p is not None                # a plotted decision has its chances
         return bottom - p * (bottom - top)
 
     for p in (0.0, 0.25, 0.5, 0.75, 1.0):
@@ -65,7 +69,7 @@ def review_svg(rows, lang=None, width: int = 640, height: int = 240) -> str:
     return svg.markup
 
 
-def review_html(game, seat: int, rows, lang=None, worlds: int = coach.WORLDS) -> str:
+def review_html(game: Game, seat: int, rows: Sequence[ReviewRow], lang: str | None = None, worlds: int = coach.WORLDS) -> str:
     """The whole review of ``seat`` in ``game`` as a self-contained HTML page (``worlds``:
     the sampled worlds per decision it was made with)."""
     name = game.players[seat].name
@@ -77,7 +81,7 @@ def review_html(game, seat: int, rows, lang=None, worlds: int = coach.WORLDS) ->
             verdict, detail = t("coach.ui.review.forced", lang), ""
         else:
             verdict = t(f"coach.ui.verdict.{r.verdict}", lang)
-            detail = "" if r.followed else t("coach.ui.review.better", lang, why=r.why.text)
+            detail = "" if r.followed else t("coach.ui.review.better", lang, why=cast(Why, r.why).text)
         cost = "" if r.followed or r.forced else t(
             "coach.ui.review.cost", lang, cost=number(r.cost, lang), low=number(max(r.cost_low, 0.0), lang),
             high=number(r.cost_high, lang))

@@ -3,22 +3,25 @@ solo game the Lich King runs too."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as W
 
-from papertales import render as R
+from papertales import Game, render as R
 from papertales import LICH_SEAT as LICH, cause_label
 from papertales.i18n import t
 from papertales.render import escape
 
 from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, wrap
 from .charts import figure_widget, sync_figure_state
+from .session import Session
 
 LICH_COLOR = "#5b2a86"            # the Lich King's colour in every solo chart
 
 
-def _steps(game):
+def _steps(game: Game) -> list[tuple[int, str]]:
     """The phases played so far, in order, as ``(turn, phase)`` (the current one included)."""
-    out = []
+    out: list[tuple[int, str]] = []
     for turn in range(1, 5):
         for phase in R.PHASE_ORDER:
             out.append((turn, phase))
@@ -29,7 +32,7 @@ def _steps(game):
     return out[:out.index(cur) + 1] if cur in out else out
 
 
-def lp_series(game, lang=None):
+def lp_series(game: Game, lang: str | None = None) -> tuple[list[str], dict[int, list[int]], dict[int, list[str]]]:
     """``(labels, {seat: [lp after each phase]}, {seat: [hover text]})``, starting at 0.
     In a solo game the Lich King is included under his event seat (``papertales.solo.LICH``)."""
     steps = _steps(game)
@@ -38,7 +41,7 @@ def lp_series(game, lang=None):
         seats[LICH] = R.lich_king_name(lang)
     index = {st: i for i, st in enumerate(steps)}
     gains = {s: [0] * len(steps) for s in seats}
-    causes = {s: [{} for _ in steps] for s in seats}
+    causes: dict[int, list[dict[str, int]]] = {s: [{} for _ in steps] for s in seats}
     for e in game.events:
         if e.kind == "lp" and e.seat in seats:
             i = index.get((e.turn, e.phase))
@@ -49,7 +52,8 @@ def lp_series(game, lang=None):
             c[e.cause] = c.get(e.cause, 0) + e.amount
     labels = [t("app.race.start", lang)] + [t("app.race.step", lang, turn=turn, phase=t(f"app.race.short.{p}", lang))
                                              for turn, p in steps]
-    values, hovers = {}, {}
+    values: dict[int, list[int]] = {}
+    hovers: dict[int, list[str]] = {}
     for s, name in seats.items():
         total = 0
         vals, hov = [0], [escape(t("app.race.hover_start", lang, name=name))]
@@ -68,7 +72,7 @@ def lp_series(game, lang=None):
 class ScoreRace(Speaking, DrawnWhenVisible, W.VBox):
     """LP per player after each phase; hover a point for the causes of that phase's LP."""
 
-    def __init__(self, game=None, session=None, lazy=False, lang=None, **kw):
+    def __init__(self, game: Game | None = None, session: Session | None = None, lazy: bool = False, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         lang = self._init_language(lang)
         self.add_class("pt-scorerace")
@@ -84,7 +88,7 @@ class ScoreRace(Speaking, DrawnWhenVisible, W.VBox):
             self.game = session.game
         self.refresh()
 
-    def show(self, game) -> None:
+    def show(self, game: Game) -> None:
         self.game = game
         self.refresh()
 

@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from papertales.i18n import t
 
@@ -72,7 +73,7 @@ def jupyter_path() -> str:
     return os.pathsep.join(filter(None, [str(FILES / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")]))
 
 
-def main(argv: list[str] | None = None, out=None) -> int:
+def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     """Serve the app until interrupted; Voilà prints the page's address.  Returns Voilà's exit code."""
     out = out or sys.stdout
     argv = list(sys.argv[1:] if argv is None else argv)

@@ -17,10 +17,13 @@ kept as catalogue keys and put in words in ``session.lang`` (see :meth:`Session.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 
-from papertales import Action, Game, IllegalActionError, card_set
-from papertales.registry import get as get_bot
+from papertales import Action, CardSet, Decision, Event, Game, IllegalActionError, card_set
+from papertales.observation import Observation
+from papertales.registry import Bot, get as get_bot
 from papertales.i18n import check_language, get_language, t
 from papertales.render import phase_title
 from papertales.position import position_of
@@ -31,6 +34,11 @@ ILLUSTRATIVE_PACK = "lich-king-illustrative"
 
 GOALS = ("decision", "phase", "turn", "end")
 
+#: a catalogue message: its key and values, a value may be a function of the language
+Said = tuple[str, Mapping[str, Any]]
+#: how far a button goes: (mode, turn, phase) when it was pressed
+Goal = tuple[str, int, str]
+
 
 @dataclass
 class Checkpoint:
@@ -39,22 +47,22 @@ class Checkpoint:
     index: int
     turn: int
     phase: str
-    what: tuple
+    what: Said
     game: Game
-    bot_states: dict
-    wars_games: dict
-    goal: tuple | None
+    bot_states: dict[int, tuple[Any, Any]]
+    wars_games: dict[int, Game]
+    goal: Goal | None
 
-    def where(self, lang=None) -> str:
+    def where(self, lang: str | None = None) -> str:
         if self.phase in ("end", "over"):
             return phase_title(self.phase, lang)
         return t("app.session.where", lang, turn=self.turn, phase=phase_title(self.phase, lang))
 
-    def action(self, lang=None) -> str:
+    def action(self, lang: str | None = None) -> str:
         key, params = self.what
         return t(key, lang, **{k: v(lang) if callable(v) else v for k, v in params.items()})
 
-    def text(self, lang=None) -> str:
+    def text(self, lang: str | None = None) -> str:
         """``3. T1 Wars: before next phase``."""
         return t("app.session.checkpoint", lang, n=self.index, where=self.where(lang), what=self.action(lang))
 
@@ -68,26 +76,26 @@ class Outcome:
     """What an advance did: ``units`` run, and why it stopped."""
     units: int = 0
     stopped: str = ""          # "reached", "waiting", "over"
-    waiting_for: list = field(default_factory=list)
+    waiting_for: list[int] = field(default_factory=list)
 
 
 class Session:
     """One game plus its human/bot seats, its goal and its undo history."""
 
-    def __init__(self, players: int = 3, seed: int = 7, humans=(0,), names=None, cards=None,
-                 lich_king_cards=0, lang=None):
-        self.listeners = []
+    def __init__(self, players: int = 3, seed: int = 7, humans: Iterable[int] = (0,), names: Iterable[str] | None = None,
+                 cards: CardSet | None = None, lich_king_cards: int | Sequence[str] = 0, lang: str | None = None) -> None:
+        self.listeners: list[Callable[[Session], object]] = []
         self.lang = check_language(lang) if lang else get_language()
-        self._message = []
+        self._message: list[Said] = []
         self.peek = False                # teaching: show every hidden card (off by default)
         self.mark = (0, 0)               # (events, results) before the last step
-        self.before = None               # the game before the last step
+        self.before: Game | None = None  # the game before the last step
         self.generation = 0              # counts new and opened games
         self.new_game(players, seed, humans, names, cards, lich_king_cards)
 
     # ------------------------------------------------------------------ words
 
-    def t(self, key: str, **params) -> str:
+    def t(self, key: str, **params: object) -> str:
         return t(key, self.lang, **params)
 
     @property
@@ -95,18 +103,18 @@ class Session:
         """What the last step did, in the session's language."""
         return self.message_text(self.lang)
 
-    def message_text(self, lang=None) -> str:
+    def message_text(self, lang: str | None = None) -> str:
         parts = []
         for key, params in self._message:
             parts.append(t(key, lang, **{k: v(lang) if callable(v) else v for k, v in params.items()}))
         return " ".join(p for p in parts if p)
 
-    def _set_status(self, *parts) -> None:
+    def _set_status(self, *parts: Said) -> None:
         """The status message: catalogue messages ``(key, params)``; a parameter may be a
         function of the language (a phase name, an action in words)."""
         self._message = list(parts)
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Speak ``lang`` from now on.  Players who still have the default names of the
         old language ("You", "Ada (bot)") get those of the new one."""
         lang = check_language(lang)
@@ -122,8 +130,10 @@ class Session:
 
     # ------------------------------------------------------------------ setup
 
-    def new_game(self, players: int = 3, seed: int = 7, humans=(0,), names=None, cards=None,
-                 lich_king_cards=0, bots=None, rules=None, mode=None) -> None:
+    def new_game(self, players: int = 3, seed: int = 7, humans: Iterable[int] = (0,), names: Iterable[str] | None = None,
+                 cards: CardSet | None = None, lich_king_cards: int | Sequence[str] = 0,
+                 bots: Mapping[int, str] | None = None, rules: dict[str, str] | None = None,
+                 mode: str | None = None) -> None:
         """A new game.  ``bots``: ``{seat: bot name}`` (``papertales.bots.names()``; seats
         left out get the random bot); ``rules``: rule variants (``Game.new(rules=...)``).  ``players=1`` is the solo mode against the Lich King: ``cards``
         must bring Necropolis cards (default: the built-in *illustrative* pack, which the
@@ -148,7 +158,7 @@ class Session:
         self.bots = make_bots(players, humans, seed, bots)
         self.history: list[Checkpoint] = []
         self.wars_games: dict[int, Game] = {}
-        self.goal = None
+        self.goal: Goal | None = None
         self.mark = (0, 0)
         self.before = None
         if game.lich is not None:
@@ -159,7 +169,7 @@ class Session:
         self.goal = None
         self._notify()
 
-    def load_game(self, game: Game, humans=None, bots=None) -> None:
+    def load_game(self, game: Game, humans: Iterable[int] | None = None, bots: Mapping[int, str] | None = None) -> None:
         """Continue a saved game (``papertales.serialize.loads``): seats in ``humans`` are played by
         people, the others by fresh random bots."""
         humans = sorted(self.humans if humans is None else humans)
@@ -180,7 +190,7 @@ class Session:
 
     # ------------------------------------------------------------------ observers
 
-    def observe(self, callback) -> None:
+    def observe(self, callback: Callable[[Session], object]) -> None:
         """``callback(session)`` after every change."""
         self.listeners.append(callback)
 
@@ -219,11 +229,11 @@ class Session:
             self.peek = bool(peek)
             self._notify()
 
-    def observation(self, game=None):
+    def observation(self, game: Game | None = None) -> Observation:
         """``game.observation(observer)``: what the panels may show."""
         return (game or self.game).observation(self.observer)
 
-    def visible_game(self, game=None, seat=-1):
+    def visible_game(self, game: Game | None = None, seat: int | None = -1) -> Game:
         """``game`` (default: the current one) as the observer (or ``seat``) may know it: a
         copy without the units the others placed face down (previews of wars, income and
         what-if use revealed units only).  The game itself when nothing is hidden."""
@@ -240,7 +250,7 @@ class Session:
             v.players[seat].units[spot] = None
         return v
 
-    def position(self, seat=None, action=None) -> dict:
+    def position(self, seat: int | None = None, action: Action | str | None = None) -> dict[str, Any]:
         """The position (``papertales-position/1``) of the current game as ``seat`` (default:
         the viewer) may know it, for the What-if editor: the others' revealed units,
         buildings, gold and LP, never their hands, placements or kept cards.  ``action``:
@@ -252,7 +262,9 @@ class Session:
         if action is not None:
             if isinstance(action, str):
                 action = Action.parse(action)
-            kind = g.decision(seat).kind if g.pending[seat] is not None else None
+            assert seat is not None                   # a choice is previewed for a seat
+            decision = g.decision(seat) if g.pending[seat] is not None else None
+            kind = decision.kind if decision is not None else None
             if kind == "deploy":
                 g = g.clone()
                 g.record_events = False
@@ -270,23 +282,23 @@ class Session:
             pos["players"][seat]["choices"] = {"construction": str(choice)}
         return pos
 
-    def visible_events(self, start: int = 0) -> list:
+    def visible_events(self, start: int = 0) -> list[Event]:
         """The events from index ``start`` that the observer may see."""
         seat = self.observer
         return [e for e in self.game.events[start:] if visible(e, seat)]
 
-    def last_step(self):
+    def last_step(self) -> tuple[list[Event], tuple[object, ...]]:
         """``(events, results)`` of the last step (what the observer may know)."""
         ev, res = self.mark
         results = self.observation().results[res:] if len(self.game.results) > res else ()
         return self.visible_events(ev), tuple(results)
 
-    def before_last_step(self):
+    def before_last_step(self) -> Game | None:
         """The game as it was before the last step (None at the start)."""
         return self.before
 
     @property
-    def fast_forward(self) -> tuple | None:
+    def fast_forward(self) -> Goal | None:
         """The goal that goes on after the humans' decisions (``(mode, turn, phase)``),
         or None.  The stepper shows it with a Stop button."""
         return self.goal if self.goal is not None and self.goal[0] in ("turn", "end") else None
@@ -300,7 +312,7 @@ class Session:
         self._set_status(("app.session.stopped", {}))
         self._notify()
 
-    def wars_game(self, turn: int | None = None):
+    def wars_game(self, turn: int | None = None) -> Game | None:
         """The game as it stood just before the Wars of ``turn`` (default: the latest
         resolved), or None when those Wars have not happened."""
         if turn is None:
@@ -311,7 +323,7 @@ class Session:
 
     # ------------------------------------------------------------------ undo
 
-    def checkpoint(self, key: str, **params) -> None:
+    def checkpoint(self, key: str, **params: object) -> None:
         """Remember the state before the action ``key`` (a catalogue message)."""
         g = self.game
         self.history.append(Checkpoint(
@@ -371,6 +383,7 @@ class Session:
         return "auto"
 
     def _goal_reached(self, last: str | None) -> bool:
+        assert self.goal is not None              # _run sets it first
         mode, turn, phase = self.goal
         g = self.game
         if g.is_over:
@@ -385,7 +398,7 @@ class Session:
             return g.turn != turn or (g.phase == "end" and phase != "end")
         return False
 
-    def _after_aging(self, turn) -> bool:
+    def _after_aging(self, turn: int) -> bool:
         """Has the Aging of an earlier turn just ended (the new turn not yet dealt)?"""
         g = self.game
         return g.turn != turn and g.phase == "recruitment" and g.stage == "start"
@@ -441,7 +454,7 @@ class Session:
             raise IllegalActionError(self.t("app.session.over"))
         waiting = self.waiting_humans()
         if waiting and not [s for s in g.pending_players() if s not in self.humans]:
-            who = ", ".join(f"{g.players[s].name} ({self.t('render.decision.kind.' + g.decision(s).kind)})"
+            who = ", ".join(f"{g.players[s].name} ({self.t('render.decision.kind.' + cast(Decision, g.decision(s)).kind)})"
                             for s in waiting)
             raise IllegalActionError(self.t("app.session.waiting", who=who))
         self.checkpoint(f"app.session.goal.{mode}")
@@ -451,13 +464,13 @@ class Session:
         self._notify()
         return out
 
-    def act(self, seat: int, action) -> Outcome | None:
+    def act(self, seat: int, action: Action | str) -> Outcome | None:
         """A human's action.  Illegal actions raise the engine's IllegalActionError and
         change nothing.  When it completes the decision, the game goes on (the goal of
         the last button, else to the end of the current phase)."""
         return self.act_plan(seat, [action])
 
-    def act_plan(self, seat: int, actions) -> Outcome | None:
+    def act_plan(self, seat: int, actions: Iterable[Action | str]) -> Outcome | None:
         """A human's actions one after the other as one step (one undo): a whole Deployment
         the coach suggests.  If one of them is illegal, nothing changes and its error is
         raised; then as :meth:`act`."""
@@ -466,14 +479,14 @@ class Session:
             raise IllegalActionError(self.t("app.session.bot_seat", name=g.players[seat].name))
         before = g.pending[seat] if 0 <= seat < g.n else None
         where = (g.turn, g.phase)
-        actions = [Action.parse(a) if isinstance(a, str) else a for a in actions]
+        parsed = [Action.parse(a) if isinstance(a, str) else a for a in actions]
         cards = g.cards
         words = {"name": lambda _lang: self.game.players[seat].name,       # renamed with the language
-                 "action": lambda lang: "; ".join(a.describe(lang, cards) for a in actions)}
+                 "action": lambda lang: "; ".join(a.describe(lang, cards) for a in parsed)}
         self.checkpoint("app.session.action", **words)
         applied = 0
         try:
-            for action in actions:
+            for action in parsed:
                 g.apply(seat, action)
                 applied += 1
         except Exception:
@@ -493,7 +506,7 @@ class Session:
         self._notify()
         return out
 
-    def _describe(self, out: Outcome) -> tuple:
+    def _describe(self, out: Outcome) -> Said:
         g = self.game
         if out.stopped == "over":
             return "app.session.game_over", {}
@@ -508,11 +521,11 @@ class Session:
 BOT_OPTIONS = {"ismcts": {"iterations": 150}, "advisor": {"iterations": 8}}
 
 
-def make_bots(players: int, humans, seed: int, bots=None) -> dict:
+def make_bots(players: int, humans: Collection[int], seed: int, bots: Mapping[int, str] | None = None) -> dict[int, Bot]:
     """``{seat: bot}`` for the seats not in ``humans``: ``bots`` maps a seat to a bot name
     (``papertales.registry.names()``), the others get the random bot; each seeded from ``seed``."""
     bots = bots or {}
-    out = {}
+    out: dict[int, Bot] = {}
     for s in range(players):
         if s in humans:
             continue
@@ -521,10 +534,10 @@ def make_bots(players: int, humans, seed: int, bots=None) -> dict:
     return out
 
 
-def default_names(players: int, humans, lang=None) -> list[str]:
+def default_names(players: int, humans: Collection[int], lang: str | None = None) -> list[str]:
     """"You" (or "Player 2" ... with several people) and bots' names, in ``lang``."""
     bots = iter(("Ada", "Bruno", "Cleo", "Dario", "Elin"))
-    names = []
+    names: list[str] = []
     for s in range(players):
         if s in humans:
             names.append(t("render.name.you", lang) if len(humans) == 1 else t("app.name.player", lang, n=s + 1))
@@ -533,7 +546,7 @@ def default_names(players: int, humans, lang=None) -> list[str]:
     return names
 
 
-def _bot_state(bot) -> tuple:
+def _bot_state(bot: Bot) -> tuple[Any, Any]:
     """What a bot carries from one decision to the next: its random generator (the
     random and search bots) and the units it moved this Deployment (every bot that moves
     units), copied so that an undo gives the bot back as it was."""
@@ -543,7 +556,7 @@ def _bot_state(bot) -> tuple:
             (moves.key, set(moves.spots)) if moves is not None else None)
 
 
-def _set_bot_state(bot, state) -> None:
+def _set_bot_state(bot: Any, state: tuple[Any, Any]) -> None:     # any bot: its rng, its moves when it has them
     rng, moves = state
     if rng is not None:
         bot.rng = rng.clone()

@@ -9,10 +9,11 @@ needed to compute them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
-from papertales import LP_PER_ARMY_WIN, lp_per_army_win, next_war_card, recruitment_record, war_outcome
+from papertales import Game, LP_PER_ARMY_WIN, lp_per_army_win, next_war_card, recruitment_record, war_outcome
 from papertales import render as R
 from papertales.i18n import t
 from papertales.results import SoloRecruitmentResult, SoloWarsResult
@@ -20,6 +21,12 @@ from papertales.results import SoloRecruitmentResult, SoloWarsResult
 from .solocards import card_name
 
 ARMIES = ("black", "purple")
+
+#: the engine's card types the panels may not name (papertales.necropolis, papertales.cards:
+#: not public modules): a Necropolis card, a Lich King card, a unit card
+NecropolisCard = Any
+LichKingCard = Any
+UnitCard = Any
 
 
 @dataclass
@@ -29,9 +36,9 @@ class Gains:
     the cards its ids name: ``line`` the Necropolis cards revealed then, ``netherworld`` the
     unit cards scored, ``lich_cards`` the Lich King cards."""
     result: SoloRecruitmentResult
-    line: list
-    netherworld: list
-    lich_cards: list = field(default_factory=list)
+    line: list[NecropolisCard]
+    netherworld: list[UnitCard]
+    lich_cards: list[LichKingCard] = field(default_factory=list)
     live: bool = False            # the Netherworld as it is now: the Recruitment is not over
 
     @property
@@ -43,14 +50,14 @@ class Gains:
         return self.result.lp
 
     @property
-    def current(self):
+    def current(self) -> NecropolisCard | None:
         return next((c for c in self.line if c.id == self.result.current), None)
 
-    def quests(self):
+    def quests(self) -> list[tuple[NecropolisCard, list[UnitCard], int, int]]:
         """``[(card, matching Netherworld cards, LP per match, LP)]`` for every revealed
         Necropolis card (no match: ``[], 0, 0``)."""
         scored = {q.card: q for q in self.result.quests}
-        out = []
+        out: list[tuple[NecropolisCard, list[UnitCard], int, int]] = []
         for c in self.line:
             q = scored.get(c.id)
             if q is None:
@@ -65,10 +72,10 @@ class Gains:
                 out.append((c, matches, q.lp_each, q.lp))
         return out
 
-    def causes(self):
+    def causes(self) -> list[tuple[str, Any, int, list[UnitCard]]]:
         """``[(kind, card, LP, matches)]``: the immediate gain, every quest that paid and the
         Lich King cards (``kind``: immediate, quest, lich_card)."""
-        out = []
+        out: list[tuple[str, Any, int, list[UnitCard]]] = []
         if self.result.immediate:
             out.append(("immediate", self.current, self.result.immediate, []))
         out += [("quest", c, lp, m) for c, m, _, lp in self.quests() if lp]
@@ -77,7 +84,8 @@ class Gains:
         return out
 
 
-def gains_forecast(turn, line, time, revealed, netherworld, lich_cards=(), live=False) -> Gains:
+def gains_forecast(turn: int, line: Sequence[NecropolisCard], time: int, revealed: int, netherworld: Sequence[UnitCard],
+                   lich_cards: Sequence[LichKingCard] = (), live: bool = False) -> Gains:
     """The engine's record of a Recruitment (``papertales.recruitment_record``) for these
     cards: the Netherworld so far during a Recruitment, or the cards entered in the companion."""
     result = recruitment_record(turn, line, time, revealed, netherworld, lich_cards)
@@ -98,11 +106,11 @@ class Armies:
     record :class:`~papertales.results.SoloWarsResult` once fought, else a forecast."""
     turn: int
     strength: int
-    black: list                   # [Part] that are known
-    purple: list
-    hidden: dict | None = None    # the next card when not revealed yet: pile and value ranges
-    result: object = None         # the SoloWarsResult of Wars fought
-    strength_rows: list = field(default_factory=list)      # [(label, strength)] of a forecast
+    black: list[Part]             # the parts that are known
+    purple: list[Part]
+    hidden: dict[str, Any] | None = None    # the next card when not revealed yet: pile and value ranges
+    result: SoloWarsResult | None = None         # the SoloWarsResult of Wars fought
+    strength_rows: list[tuple[str, int]] = field(default_factory=list)      # [(label, strength)] of a forecast
     per_army_win: int = LP_PER_ARMY_WIN    # the Lich King's LP per army that wins (forecast)
 
     @property
@@ -117,7 +125,7 @@ class Armies:
     def purple_total(self) -> int:
         return self.result.purple if self.result else sum(p.value for p in self.purple)
 
-    def outcome(self):
+    def outcome(self) -> tuple[int, int, list[tuple[str, int, str]]]:
         """``(your LP, the Lich King's LP, [(army, its strength, who wins)])`` -- only when
         both armies are known; ``army`` is black or purple, ``who wins``: tie, you or army.
         Fought Wars: the engine's record; else the engine's rule on the armies known now."""
@@ -129,7 +137,8 @@ class Armies:
         return out.player_lp, out.lich_lp, lines
 
 
-def army_parts(line, time, revealed, lich_cards=(), pool=(), lang=None):
+def army_parts(line: Sequence[NecropolisCard], time: int, revealed: int, lich_cards: Sequence[LichKingCard] = (),
+               pool: Sequence[NecropolisCard] = (), lang: str | None = None) -> tuple[list[Part], list[Part], dict[str, Any] | None]:
     """The known parts (:class:`Part`) of the Black and Purple armies of the turn whose
     current card is ``line[time]`` and, when the next card is not revealed, its pile and the
     range of its values over ``pool`` (the Necropolis cards it may be)."""
@@ -137,12 +146,12 @@ def army_parts(line, time, revealed, lich_cards=(), pool=(), lang=None):
     nxt_i = next_war_card(line, time)
     nxt = line[nxt_i]
 
-    def part(kind, c, army):
+    def part(kind: str, c: NecropolisCard, army: str) -> Part:
         return Part(kind, t("solo.part.card", lang, pile=c.pile, card=card_name(c, lang)), getattr(c, army))
 
     black = [part("current", cur, "black")]
     purple = [part("current", cur, "purple")]
-    hidden = None
+    hidden: dict[str, Any] | None = None
     if nxt_i < revealed:
         black.append(part("next", nxt, "black"))
         purple.append(part("next", nxt, "purple"))
@@ -163,15 +172,16 @@ def army_parts(line, time, revealed, lich_cards=(), pool=(), lang=None):
 @dataclass
 class SoloRecord:
     """Per turn: the Lich King's Recruitment gains and the Wars (see :func:`solo_record`)."""
-    recruitment: dict = field(default_factory=dict)     # turn -> Gains
-    wars: dict = field(default_factory=dict)            # turn -> Armies
+    recruitment: dict[int, Gains] = field(default_factory=dict)
+    wars: dict[int, Armies] = field(default_factory=dict)
 
 
-def _parts_of(game, turn, key, total, lang):
+def _parts_of(game: Game, turn: int, key: str, total: int, lang: str | None) -> list[Part]:
     """The parts of one army at the Wars of ``turn`` (the card under the Time pawn is card
     ``turn - 1``, the next one was revealed by them), shown when they add up to the
     ``total`` the engine recorded; else the total alone."""
     lk = game.lich
+    assert lk is not None                    # a solo game
     black, purple, _ = army_parts(lk.line, turn - 1, min(turn + 1, len(lk.line)), lk.cards, lang=lang)
     parts = black if key == "black" else purple
     if sum(p.value for p in parts) != total:
@@ -179,11 +189,12 @@ def _parts_of(game, turn, key, total, lang):
     return parts
 
 
-def solo_record(game, lang=None) -> SoloRecord:
+def solo_record(game: Game, lang: str | None = None) -> SoloRecord:
     """For every turn played, the engine's records of the Lich King's Recruitment
     (``Gains``) and of the Wars (``Armies``), with the cards they name."""
     rec = SoloRecord()
     lk = game.lich
+    assert lk is not None                    # a solo game
     by_id = {c.id: c for c in lk.line}
     for r in getattr(game, "results", ()):
         if isinstance(r, SoloRecruitmentResult):
@@ -197,17 +208,20 @@ def solo_record(game, lang=None) -> SoloRecord:
     return rec
 
 
-def live_gains(game) -> Gains | None:
+def live_gains(game: Game) -> Gains | None:
     """During a Recruitment, what the Netherworld as it is now would give the Lich King."""
     lk = game.lich
-    if game.phase != "recruitment" or not lk.netherworld:
+    if game.phase != "recruitment":
+        return None
+    assert lk is not None                    # a solo game
+    if not lk.netherworld:
         return None
     # sorted: the order of the Netherworld (which card is on top) stays hidden
     cards = sorted(lk.netherworld, key=lambda u: u.name)
     return gains_forecast(game.turn, list(lk.line), lk.time, lk.revealed, cards, list(lk.cards), live=True)
 
 
-def current_armies(game, record: SoloRecord | None = None, lang=None) -> Armies | None:
+def current_armies(game: Game, record: SoloRecord | None = None, lang: str | None = None) -> Armies | None:
     """The Wars of this turn: the engine's record once they happened, else a forecast with
     your strength now and the next card's possible values."""
     if game.lich is None:
@@ -215,7 +229,7 @@ def current_armies(game, record: SoloRecord | None = None, lang=None) -> Armies 
     record = record or solo_record(game, lang)
     turn = game.turn
     if game.phase in ("end", "over"):
-        return record.wars.get(turn) or record.wars.get(max(record.wars, default=None))
+        return record.wars.get(turn) or record.wars.get(cast(int, max(record.wars, default=None)))   # None: no Wars yet
     if turn in record.wars:
         return record.wars[turn]
     lk = game.lich
@@ -229,7 +243,7 @@ def current_armies(game, record: SoloRecord | None = None, lang=None) -> Armies 
     return Armies(turn, strength, black, purple, hidden, None, rows, lp_per_army_win(lk.cards))
 
 
-def cause_rows(gains: Gains, lang=None) -> list:
+def cause_rows(gains: Gains, lang: str | None = None) -> list:
     """``[(cause id, cause name, LP, detail)]`` of a Recruitment's gains, in words."""
     out = []
     for kind, c, lp, matches in gains.causes():

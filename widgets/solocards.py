@@ -9,8 +9,11 @@ No panel lives here (the stepper imports this module, and ``lichking`` imports t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Protocol
+
 from papertales import render as R
-from papertales import BUILTIN_PACKS, LICH_SEAT, card_set
+from papertales import BUILTIN_PACKS, LICH_SEAT, CardSet, card_set
 from papertales.i18n import check_language, get_language, has, t
 from papertales.render import escape
 
@@ -52,7 +55,7 @@ def swrap(html: str) -> str:
 
 # ------------------------------------------------------------------ words in a language
 
-def panel_language(lang=None) -> str:
+def panel_language(lang: str | None = None) -> str:
     """A panel's language: ``lang`` checked, or the lab's current one."""
     return check_language(lang) if lang else get_language()
 
@@ -61,7 +64,7 @@ class Html(str):
     """A piece of HTML put into a message as it is (see :func:`t_html`)."""
 
 
-def t_html(key: str, lang=None, **params) -> str:
+def t_html(key: str, lang: str | None = None, **params: object) -> str:
     """:func:`~papertales.i18n.t` as HTML: the message ``key`` with its text and its parameters
     escaped, except the parameters given as :class:`Html`; ``n`` (a number) also chooses a
     plural form."""
@@ -73,11 +76,21 @@ def t_html(key: str, lang=None, **params) -> str:
     return text
 
 
+class Card(Protocol):
+    """A unit, Necropolis or Lich King card (its ``pack`` and ``text`` are read when it has them)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
 def _catalogued(key: str, lang: str) -> bool:
     return has(key, lang) or has(key, "en")
 
 
-def card_name(card, lang=None) -> str:
+def card_name(card: Card, lang: str | None = None) -> str:
     """The name of a unit, Necropolis or Lich King card in ``lang``: the catalogue's
     (``card.<id>.name``) for the cards shipped with the engine, else the pack's own."""
     key = f"card.{card.id}.name"
@@ -86,7 +99,7 @@ def card_name(card, lang=None) -> str:
     return card.name
 
 
-def card_text(card, lang=None) -> str:
+def card_text(card: Card, lang: str | None = None) -> str:
     """The text of a Necropolis or Lich King card in ``lang`` (``card.<id>.text``)."""
     key = f"card.{card.id}.text"
     if getattr(card, "pack", None) in BUILTIN_PACKS and _catalogued(key, lang or get_language()):
@@ -94,21 +107,21 @@ def card_text(card, lang=None) -> str:
     return getattr(card, "text", "") or ""
 
 
-def phase_name(phase: str, lang=None) -> str:
+def phase_name(phase: str, lang: str | None = None) -> str:
     """The name of a phase (``phase.<name>.name``), or of the end of the game."""
     return R.phase_title(phase, lang)
 
 
 # ------------------------------------------------------------------ illustrative cards
 
-def illustrative_titles(cards, lang=None) -> list[str]:
+def illustrative_titles(cards: CardSet, lang: str | None = None) -> list[str]:
     """Titles of the illustrative packs of a card set that bring solo cards: a built-in
     pack's in ``lang`` (``pack.<id>.title``), any other as its file says."""
     return [t(f"pack.{p['id']}.title", lang) if has(f"pack.{p.get('id')}.title", "en") else p["title"]
             for p in cards.packs if p.get("illustrative") and (p.get("necropolis") or p.get("lich_king_cards"))]
 
 
-def illustrative_html(titles, lang=None) -> str:
+def illustrative_html(titles: Sequence[str], lang: str | None = None) -> str:
     """The warning shown whenever illustrative solo cards are in use ('' when none)."""
     if not titles:
         return ""
@@ -118,7 +131,7 @@ def illustrative_html(titles, lang=None) -> str:
             f'{escape(t("solo.illustrative.body", lang, packs="{packs}")).replace("{packs}", names)}</div>')
 
 
-def solo_cards(pack=None):
+def solo_cards(pack: dict[str, Any] | str | None = None) -> CardSet:
     """The card set of a solo game: the base game plus ``pack`` (a pack dict or file) or,
     by default, the built-in illustrative Necropolis and Lich King cards."""
     return card_set(pack if pack is not None else ILLUSTRATIVE_PACK)

@@ -8,21 +8,24 @@ catalogue, in the ``lang`` each function takes."""
 from __future__ import annotations
 
 
-from papertales import cause_label
+from collections.abc import Sequence
+from typing import Any
+
+from papertales import CardSet, Event, Game, cause_label
 from papertales import render as R
 from papertales.i18n import t
 from papertales.render import escape
 
-from .charts import figure_widget, sync_figure_state
+from .charts import Figure, figure_widget, sync_figure_state
 from .scorerace import lp_series
-from .solocalc import Armies, Gains
+from .solocalc import Armies, Gains, LichKingCard, NecropolisCard
 from .solocards import (BLACK_COLOR, LICH, LICH_COLOR, PLAYER_COLOR, PURPLE_COLOR, Html, card_name, card_text,
                         phase_name, t_html)
 
 
 # ------------------------------------------------------------------ requirement in words
 
-def requirement_text(spec, cards=None, lang=None) -> str:
+def requirement_text(spec: object, cards: CardSet | None = None, lang: str | None = None) -> str:
     """A Necropolis quest requirement (the pack's JSON spec) in words (plain text)."""
     if spec is None:
         return t("solo.req.none", lang)
@@ -52,7 +55,7 @@ def requirement_text(spec, cards=None, lang=None) -> str:
     return f"{key} {value}"
 
 
-def _known(key) -> bool:
+def _known(key: str) -> bool:
     try:
         t(key, "en")
     except KeyError:
@@ -60,7 +63,7 @@ def _known(key) -> bool:
     return True
 
 
-def quest_text(card, cards=None, lang=None) -> str:
+def quest_text(card: NecropolisCard, cards: CardSet | None = None, lang: str | None = None) -> str:
     if card.quest is None:
         return t("solo.req.none", lang)
     return t("solo.quest.text", lang, lp=card.quest_lp, req=requirement_text(card.requirement, cards, lang))
@@ -71,12 +74,13 @@ HOURGLASS = ('<svg width="9" height="12" viewBox="0 0 9 12" aria-hidden="true" s
              '<path d="M0 0h9v1.5L5.5 6 9 10.5V12H0v-1.5L3.5 6 0 1.5z" fill="currentColor"/></svg>')
 
 
-def turn_label(i, lang=None) -> str:
+def turn_label(i: int, lang: str | None = None) -> str:
     """The turn of the ``i``-th Necropolis card of the line (the last one: the end)."""
     return t("solo.turn", lang, turn=i + 1) if i < 4 else t("solo.end_of_game", lang)
 
 
-def necropolis_html(card, revealed=True, current=False, cards=None, turn_label="", lang=None) -> str:
+def necropolis_html(card: NecropolisCard, revealed: bool = True, current: bool = False, cards: CardSet | None = None,
+                    turn_label: str = "", lang: str | None = None) -> str:
     """One Necropolis card, face up or face down."""
     time = f'<div><span class="pt-time">{HOURGLASS} {t_html("solo.time_pawn", lang)}</span></div>' if current else ""
     cur = " pt-current" if current else ""
@@ -100,7 +104,7 @@ def necropolis_html(card, revealed=True, current=False, cards=None, turn_label="
             f'<div class="pt-muted">{escape(turn_label)}</div>{time}</div>')
 
 
-def lich_cards_html(lich_cards, lang=None) -> str:
+def lich_cards_html(lich_cards: Sequence[LichKingCard], lang: str | None = None) -> str:
     if not lich_cards:
         return f'<div class="pt-muted">{t_html("solo.lich_cards.none", lang)}</div>'
     items = "".join(f'<li data-lich-card="{escape(c.id)}"><b>{escape(card_name(c, lang))}</b>: {escape(card_text(c, lang))}</li>'
@@ -111,7 +115,7 @@ def lich_cards_html(lich_cards, lang=None) -> str:
 
 # ------------------------------------------------------------------ score race
 
-def solo_lp_series(game, lang=None):
+def solo_lp_series(game: Game, lang: str | None = None) -> tuple[list[str], dict[str, list[int]], dict[str, list[str]]]:
     """``(labels, {"you": [...], "lich": [...]}, {"you": [hover], "lich": [hover]})``: LP of
     the player and of the Lich King after each phase played so far, starting at 0."""
     labels, values, hovers = lp_series(game, lang=lang)
@@ -121,6 +125,9 @@ def solo_lp_series(game, lang=None):
 
 # ------------------------------------------------------------------ figures (plotly)
 
+#: a bar chart's trace: (y values, their texts, their hover texts)
+Trace = tuple[list[int], list[str], list[str]]
+
 N_SLOTS = 7          # the Netherworld holds 7 cards when the Lich King scores
 #: shared by the charts: the title on top, the legend in a row between it and the plot
 CHART_LAYOUT = dict(margin=dict(l=50, r=10, t=80, b=50), plot_bgcolor="#fafafa",
@@ -128,7 +135,7 @@ CHART_LAYOUT = dict(margin=dict(l=50, r=10, t=80, b=50), plot_bgcolor="#fafafa",
                     legend=dict(orientation="h", x=0, yanchor="bottom", y=1.02))
 
 
-def gains_figure(lang=None):
+def gains_figure(lang: str | None = None) -> Figure:
     import plotly.graph_objects as go
     fig = figure_widget()
     fig.add_trace(go.Bar(name=t("solo.gains.trace.immediate", lang), marker_color="#3b2f6b", hoverinfo="text",
@@ -146,7 +153,7 @@ def gains_figure(lang=None):
     return fig
 
 
-def gains_bars(gains: Gains, cards=None, lang=None):
+def gains_bars(gains: Gains, cards: CardSet | None = None, lang: str | None = None) -> tuple[list[str], list[Trace]]:
     """The bar data: ``(x labels, [(y, text, hover) per trace])`` for :func:`gains_figure`:
     trace 0 the immediate gain, traces 1..7 one Netherworld card each, the last the Lich
     King cards."""
@@ -158,7 +165,7 @@ def gains_bars(gains: Gains, cards=None, lang=None):
     cur = gains.result.current
     imm = [gains.result.immediate if c.id == cur else 0 for c, *_ in quests] + [0] * len(extra)
     cur_name = card_name(gains.current, lang) if gains.current is not None else cur
-    traces = [(imm, [f"+{v}" if v else "" for v in imm],
+    traces: list[Trace] = [(imm, [f"+{v}" if v else "" for v in imm],
                [t("solo.gains.hover.immediate", lang, card=cur_name, lp=v) if v else "" for v in imm])]
     for k in range(N_SLOTS):
         y, text, hover = [0] * n, [""] * n, [""] * n
@@ -176,7 +183,7 @@ def gains_bars(gains: Gains, cards=None, lang=None):
     return x, traces
 
 
-def update_gains_figure(fig, gains: Gains | None, title: str, cards=None, lang=None) -> None:
+def update_gains_figure(fig: Figure, gains: Gains | None, title: str, cards: CardSet | None = None, lang: str | None = None) -> None:
     with fig.batch_update():
         if gains is None:
             for tr in fig.data:
@@ -189,7 +196,7 @@ def update_gains_figure(fig, gains: Gains | None, title: str, cards=None, lang=N
     sync_figure_state(fig)
 
 
-def matches_table_html(gains: Gains, cards=None, lang=None) -> str:
+def matches_table_html(gains: Gains, cards: CardSet | None = None, lang: str | None = None) -> str:
     """Netherworld cards (rows) against the revealed Necropolis cards (columns): which card
     met which quest, as the engine recorded it."""
     quests = gains.quests()
@@ -212,7 +219,7 @@ def matches_table_html(gains: Gains, cards=None, lang=None) -> str:
             f"{''.join(body)}<tr><td><b>{t_html('solo.matches.quest_lp', lang)}</b></td>{totals}</tr></table>")
 
 
-def rows_table_html(rows, total, lang=None) -> str:
+def rows_table_html(rows: Sequence[tuple[str, str, int, str]], total: int, lang: str | None = None) -> str:
     """``rows``: ``[(cause id, cause name, LP, detail)]`` (see :func:`cause_rows`)."""
     trs = "".join(f"<tr data-cause='{escape(ident)}' data-lp='{lp}'><td>{escape(name)}</td>"
                   f"<td class='pt-plus'>{t_html('solo.lp_plus', lang, lp=lp)}</td><td>{escape(detail)}</td></tr>"
@@ -224,7 +231,7 @@ def rows_table_html(rows, total, lang=None) -> str:
             f"<div class='pt-total' data-total='{total}'>{t_html('solo.total', lang, n=total)}</div>")
 
 
-def armies_figure(lang=None):
+def armies_figure(lang: str | None = None) -> Figure:
     import plotly.graph_objects as go
     fig = figure_widget()
     specs = (("solo.armies.trace.you", PLAYER_COLOR, ""), ("solo.armies.trace.current", BLACK_COLOR, ""),
@@ -240,10 +247,10 @@ def armies_figure(lang=None):
     return fig
 
 
-def armies_bars(a: Armies, lang=None):
+def armies_bars(a: Armies, lang: str | None = None) -> tuple[list[str], list[Trace]]:
     """``(x, [(y, text, hover)] per trace)`` for :func:`armies_figure`."""
     x = [t("solo.you", lang), t("solo.army.black", lang), t("solo.army.purple", lang)]
-    traces = []
+    traces: list[Trace] = []
     you_hover = "<br>".join(f"{escape(n)}: {s}" for n, s in a.strength_rows)
     head = t("solo.armies.hover.strength", lang, n=a.strength)
     traces.append(([a.strength, 0, 0], [str(a.strength), "", ""],
@@ -268,7 +275,7 @@ def armies_bars(a: Armies, lang=None):
     return x, traces
 
 
-def update_armies_figure(fig, a: Armies | None, lang=None) -> None:
+def update_armies_figure(fig: Figure, a: Armies | None, lang: str | None = None) -> None:
     with fig.batch_update():
         if a is None:
             for tr in fig.data:
@@ -283,7 +290,7 @@ def update_armies_figure(fig, a: Armies | None, lang=None) -> None:
     sync_figure_state(fig)
 
 
-def armies_text_html(a: Armies | None, lang=None) -> str:
+def armies_text_html(a: Armies | None, lang: str | None = None) -> str:
     if a is None:
         return ""
     head = t_html("solo.armies.your_strength", lang, n=Html(f"<b data-strength='{a.strength}'>{a.strength}</b>"))
@@ -308,7 +315,7 @@ def armies_text_html(a: Armies | None, lang=None) -> str:
     return f"<div>{head} — {wars}. {lp}</div>"
 
 
-def race_figure(names=None, lang=None):
+def race_figure(names: Sequence[str] | None = None, lang: str | None = None) -> Figure:
     import plotly.graph_objects as go
     names = names or (t("solo.you", lang), t("solo.lich_king", lang))
     fig = figure_widget()
@@ -321,7 +328,7 @@ def race_figure(names=None, lang=None):
     return fig
 
 
-def lp_log_html(game, lang=None) -> str:
+def lp_log_html(game: Game, lang: str | None = None) -> str:
     """Every LP change of the player and of the Lich King, with its cause."""
     rows = []
     names = [p.name for p in game.players]
@@ -340,11 +347,11 @@ def lp_log_html(game, lang=None) -> str:
     return f"<table class='pt-table pt-lp-log'><tr>{cols}</tr>" + "".join(rows) + "</table>"
 
 
-def event_cause(e, cards=None, lang=None) -> str:
+def event_cause(e: Event, cards: CardSet | None = None, lang: str | None = None) -> str:
     return cause_label(e.cause, lang, cards)
 
 
-def event_detail(e, names=None, cards=None, lang=None) -> str:
+def event_detail(e: Event, names: Sequence[str] | None = None, cards: CardSet | None = None, lang: str | None = None) -> str:
     return e.detail(lang, names, cards)
 
 

@@ -6,10 +6,12 @@ stepper's language; :meth:`GameStepper.set_language` redraws it in another."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar, cast
 
 import ipywidgets as W
 
-from papertales import Action, Game, IllegalActionError
+from papertales import Action, CardSet, Decision, Game, IllegalActionError
 from papertales.serialize import dumps, loads
 from papertales.registry import names as bot_names
 from papertales import render as R
@@ -30,21 +32,25 @@ from .texts import decision_help, draft_step, phase_explain, solo_phase_explain
 SPOT_LABELS = R.SPOT_NAMES
 DISPLAY_SPOT_ORDER = (0, 1, 4, 2, 3)     # F1 F2 F3 B1 B2
 
+F = TypeVar("F", bound=Callable[..., Any])
+#: what plays a seat's choice: ``on_action(seat, action)``
+OnAction = Callable[[int, Action], object]
 
-def ticked(fn):
+
+def ticked(fn: F) -> F:
     """Count every handled click, refused or not (see ``GameStepper.tick``)."""
 
     @functools.wraps(fn)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:      # self: a GameStepper
         try:
             return fn(self, *args, **kwargs)
         finally:
             self.tick += 1
             self.tick_marker.value = f'<span data-tick="{self.tick}"></span>'
-    return wrapper
+    return cast(F, wrapper)
 
 
-def _button(label, cls=None, style="", tooltip="", width=None):
+def _button(label: str, cls: str | None = None, style: str = "", tooltip: str = "", width: str | None = None) -> W.Button:
     b = button(description=label, button_style=style, tooltip=tooltip or label,
                layout=shared_layout(width=width or "auto"))
     if cls:
@@ -60,7 +66,8 @@ class DecisionPanel(W.VBox):
     #: the decisions whose outcome the What-if editor shows (a draft's does not show there)
     WHATIF_KINDS = ("deploy", "build", "save")
 
-    def __init__(self, game: Game, seat: int, on_action, lang=None, on_whatif=None, **kw):
+    def __init__(self, game: Game, seat: int, on_action: OnAction, lang: str | None = None,
+                 on_whatif: OnAction | None = None, **kw: Any) -> None:
         kw.setdefault("layout", W.Layout(border="2px solid #ffb300", padding="6px", margin="4px 0"))
         super().__init__(**kw)
         self.add_class("pt-decision")
@@ -72,32 +79,33 @@ class DecisionPanel(W.VBox):
         p = game.players[seat]
         prompt = d.prompt if d else self.t("render.decision.nothing")
         head = fixed_html(wrap(f"<b>{escape(p.name)}</b>: {escape(prompt)}"
-                           f"<br><span class='pt-muted'>{decision_help(self.kind, self.lang)}</span>"))
+                           f"<br><span class='pt-muted'>{decision_help(self.kind or '', self.lang)}</span>"))
         body = {"draft": lambda: draft_body(self), "draft_discard": lambda: draft_body(self),
                 "deploy": lambda: deploy_body(self),
-                "target": self._target, "build": self._build, "save": self._save}.get(self.kind, self._generic)()
+                "target": self._target, "build": self._build, "save": self._save}.get(self.kind or "", self._generic)()
         self.hint = HintBox(game, seat, lang=self.lang)       # the coach's ranked options
         self.whatif = self._whatif_row(on_whatif)
         self.children = [head, body, self.hint] + ([self.whatif] if self.whatif is not None else [])
 
     # -------------------------------------------------------------- helpers
 
-    def t(self, key, **params) -> str:
+    def t(self, key: str, **params: object) -> str:
         return t(key, self.lang, **params)
 
-    def _act(self, action):
-        def cb(_b=None):
+    def _act(self, action: Action) -> Callable[[object], None]:
+        def cb(_b: object = None) -> None:
             self.on_action(self.seat, action)
         return cb
 
-    def _choice(self, label, action, tooltip="", style="", extra_cls="", width=None):
+    def _choice(self, label: str, action: Action, tooltip: str = "", style: str = "", extra_cls: str = "",
+                width: str | None = None) -> W.Button:
         b = _button(label, ("pt-choice " + extra_cls).strip(), style, tooltip, width)
         b.on_click(self._act(action))
         b.action = action                   # what it plays (the guide marks its suggestion)
         self.buttons.append(b)
         return b
 
-    def button_for(self, action):
+    def button_for(self, action: Action) -> W.Button | None:
         """The button that plays ``action`` (in a Deployment: the card of the hand to place,
         the unit to move, or Done), or None."""
         body = getattr(self, "deploy", None)
@@ -110,7 +118,7 @@ class DecisionPanel(W.VBox):
             return body.unit_buttons.get(action.spot) if action.kind in ("move", "return", "discard") else None
         return next((b for b in self.buttons if getattr(b, "action", None) == action), None)
 
-    def _name(self, card) -> str:
+    def _name(self, card: Any) -> str:          # a unit card (papertales.cards: not a public module)
         return R.card_name(card, self.lang)
 
     def _unit_label(self, s):
@@ -120,10 +128,10 @@ class DecisionPanel(W.VBox):
             label += ", " + self.t("render.age_tokens_n", n=u.age)
         return label
 
-    def _describe(self, action) -> str:
+    def _describe(self, action: Action) -> str:
         return action.describe(self.lang, self.game.cards)
 
-    def _whatif_row(self, on_whatif):
+    def _whatif_row(self, on_whatif: OnAction | None) -> W.HBox | None:
         """"What if I play this?": one of the decision's options, opened in the What-if
         editor with that move played (``on_whatif(seat, action)``; the app's editor)."""
         if on_whatif is None or self.kind not in self.WHATIF_KINDS or self.game.lich is not None:
@@ -139,13 +147,13 @@ class DecisionPanel(W.VBox):
 
     # -------------------------------------------------------------- kinds
 
-    def _target(self):
-        d = self.game.decision(self.seat, self.lang)
+    def _target(self) -> W.HBox:
+        d = cast(Decision, self.game.decision(self.seat, self.lang))      # the panel's pending decision
         return W.HBox([self._choice(self._unit_label(a.spot), a, tooltip=d.prompt, style="primary")
                        for a in self.game.legal_actions(self.seat)], layout=W.Layout(flex_flow="row wrap"))
 
-    def _build(self):
-        btns = []
+    def _build(self) -> W.HBox:
+        btns: list[W.Button] = []
         lang = self.lang
         for a, gold, why in self.game.construction_options(self.seat):
             b = self.game.cards.building(a.card)
@@ -158,8 +166,8 @@ class DecisionPanel(W.VBox):
         btns.append(self._choice(self.t("app.step.pass_build"), Action("pass"), extra_cls="pt-pass"))
         return W.HBox(btns, layout=W.Layout(flex_flow="row wrap"))
 
-    def _save(self):
-        btns = []
+    def _save(self) -> W.HBox:
+        btns: list[W.Button] = []
         for a in self.game.legal_actions(self.seat):
             if a.kind == "save":
                 btns.append(self._choice(self.t("app.step.save_unit", unit=self._unit_label(a.spot)), a, style="primary"))
@@ -167,7 +175,7 @@ class DecisionPanel(W.VBox):
                 btns.append(self._choice(self.t("app.step.pass_save"), a, extra_cls="pt-pass"))
         return W.HBox(btns, layout=W.Layout(flex_flow="row wrap"))
 
-    def _generic(self):
+    def _generic(self) -> W.HBox:
         legal = self.game.legal_actions(self.seat)
         self.generic = W.Dropdown(options=[(self._describe(a), a) for a in legal],
                                   description=self.t("app.step.action"))
@@ -177,7 +185,7 @@ class DecisionPanel(W.VBox):
         return W.HBox([self.generic, go])
 
 
-def player_choices(lang=None) -> list:
+def player_choices(lang: str | None = None) -> list[tuple[str, int]]:
     """The player-count choice: 1 is the solo mode."""
     return [(t("app.step.players_solo", lang), 1)] + [(str(n), n) for n in range(2, 6)]
 
@@ -192,8 +200,9 @@ class GameStepper(Speaking, W.VBox):
     scores, the phase texts and the game-over box are the solo ones."""
 
     def __init__(self, session: Session | None = None, players: int = 3, seed: int = 7,
-                 humans=(0,), cards=None, lich_king_cards=0, solo_only: bool = False, names=None,
-                 lang=None, on_whatif=None, **kw):
+                 humans: Iterable[int] = (0,), cards: CardSet | None = None, lich_king_cards: int = 0,
+                 solo_only: bool = False, names: Sequence[str] | None = None, lang: str | None = None,
+                 on_whatif: OnAction | None = None, **kw: Any) -> None:
         """``players=1`` starts a solo game against the Lich King (``cards``: default the
         illustrative Necropolis cards; ``lich_king_cards``: his difficulty cards).
         ``solo_only`` hides the player count and the seats (the solo notebook); ``names``
@@ -211,8 +220,8 @@ class GameStepper(Speaking, W.VBox):
         s = self.session
         g = s.game
         self.solo_only = solo_only
-        self.user_pack = None              # a validated pack offered for solo games (use_pack)
-        self._labels = []                  # (widget, attribute, key): relabelled in another language
+        self.user_pack: dict[str, Any] | None = None   # a validated pack offered for solo games (use_pack)
+        self._labels: list[tuple[Any, str, str, dict[str, object]]] = []   # (widget, attribute, key, values): relabelled in another language
 
         # new game
         self.players = W.Dropdown(options=player_choices(lang), value=g.n, layout=W.Layout(width="290px"))
@@ -298,18 +307,18 @@ class GameStepper(Speaking, W.VBox):
         self.children = [self.banner, self.setup, self.variants_box, self.track, self.explain, self.controls, self.history_row,
                          self.messages, self.status, self.ffwd, self.happened, self.guide_slot, self.decisions, self.final,
                          self.saveload, self.tick_marker]
-        self._decision_key = None
-        self._history_len = None
+        self._decision_key: tuple[object, ...] | None = None
+        self._history_len: int | None = None
         self._auto_record = False
         self._record_game = id(s.game)        # the game whose record the text box may hold
-        self._record_shown_at = None          # the step whose record "Show the record" put there
+        self._record_shown_at: tuple[Any, ...] | None = None   # the step whose record "Show the record" put there
         self._relabel_titles()
         s.observe(lambda _s: self.refresh())
         self.refresh()
 
     # -------------------------------------------------------------- words
 
-    def _label(self, widget, attr: str, key: str, **params) -> None:
+    def _label(self, widget: W.Widget, attr: str, key: str, **params: object) -> None:
         """Set ``widget.<attr>`` to the message ``key``, now and after a change of language."""
         self._labels.append((widget, attr, key, params))
         setattr(widget, attr, self.t(key, **params))
@@ -320,21 +329,21 @@ class GameStepper(Speaking, W.VBox):
         self._label(b, "tooltip", f"app.step.{name}_tip")
         return b
 
-    def _seat_options(self):
+    def _seat_options(self) -> list[tuple[str, str]]:
         """Human, or one of ``papertales.registry.names()``, each by its name ("random" ...)."""
         return [(self.t("coach.ui.seat.human"), "human")] + [(self.t(f"coach.ui.seat.{name}"), name)
                                                              for name in bot_names()]
 
-    def _lich_options(self):
+    def _lich_options(self) -> list[tuple[str, int]]:
         return [(self.t("app.step.lich_cards", n=k), k) for k in range(5)]
 
-    def _sources(self):
+    def _sources(self) -> list[tuple[str, str]]:
         opts = [(self.t("app.step.illustrative"), "illustrative")]
         if self.user_pack is not None:
             opts.append((self.t("app.step.your_pack", title=self.user_pack["title"]), "user"))
         return opts
 
-    def _relabel_titles(self):
+    def _relabel_titles(self) -> None:
         self.saveload.set_title(0, self.t("app.step.saveload"))
         self.variants_box.set_title(0, self.t("coach.variants.title"))
         if self.variants.lang != self.lang:
@@ -362,7 +371,7 @@ class GameStepper(Speaking, W.VBox):
     def redraw(self) -> None:
         self.refresh()
 
-    def use_pack(self, pack) -> None:
+    def use_pack(self, pack: dict[str, Any]) -> None:
         """Offer a validated pack (``papertales.load_pack``, e.g. from the pack editor) for
         the next new solo game."""
         self.user_pack = pack
@@ -371,7 +380,7 @@ class GameStepper(Speaking, W.VBox):
 
     # -------------------------------------------------------------- callbacks
 
-    def _show_seats(self):
+    def _show_seats(self) -> None:
         n = self.players.value
         for i, d in enumerate(self.seats):
             d.layout.display = None if i < n and not self.solo_only else "none"
@@ -381,7 +390,7 @@ class GameStepper(Speaking, W.VBox):
 
     @ticked
     @guarded()
-    def on_new_game(self, _b=None):
+    def on_new_game(self, _b: object = None) -> None:
         self.messages.clear()
         n = self.players.value
         humans = [i for i in range(n) if self.seats[i].value == "human"]
@@ -399,25 +408,25 @@ class GameStepper(Speaking, W.VBox):
 
     @ticked
     @guarded()
-    def advance(self, mode: str):
+    def advance(self, mode: str) -> None:
         self.messages.clear()
         self.session.advance(mode)
 
     @ticked
     @guarded()
-    def act(self, seat: int, action):
+    def act(self, seat: int, action: Action | str) -> None:
         self.messages.clear()
         self.session.act(seat, action)
 
     @ticked
     @guarded()
-    def on_undo(self, _b=None):
+    def on_undo(self, _b: object = None) -> None:
         self.messages.clear()
         self.session.undo()
 
     @ticked
     @guarded()
-    def on_back(self, _b=None):
+    def on_back(self, _b: object = None) -> None:
         self.messages.clear()
         if self.back_to.value is None:
             raise IllegalActionError(self.t("app.step.choose_step"))
@@ -425,7 +434,7 @@ class GameStepper(Speaking, W.VBox):
 
     @ticked
     @guarded()
-    def do(self, fn):
+    def do(self, fn: Callable[[], object]) -> object:
         """``fn()`` as one of the stepper's clicks (a button of a panel beside it, such as
         the guide's): a refusal is shown in the stepper and the click is counted."""
         self.messages.clear()
@@ -433,14 +442,14 @@ class GameStepper(Speaking, W.VBox):
 
     @ticked
     @guarded()
-    def on_stop(self, _b=None):
+    def on_stop(self, _b: object = None) -> None:
         """Stop a fast-forward (see ``Session.stop``)."""
         self.messages.clear()
         self.session.stop()
 
     @ticked
     @guarded()
-    def on_save(self, _b=None):
+    def on_save(self, _b: object = None) -> None:
         g = self.session.game
         self.record.value = dumps(g)
         self._auto_record = False
@@ -450,7 +459,7 @@ class GameStepper(Speaking, W.VBox):
 
     @ticked
     @guarded()
-    def on_load(self, _b=None):
+    def on_load(self, _b: object = None) -> None:
         text = self.record.value.strip()
         if not text:
             raise ValueError(self.t("app.step.paste_first"))
@@ -467,11 +476,12 @@ class GameStepper(Speaking, W.VBox):
         g = self.session.game
         return (id(g), len(g.history), g.turn, g.phase, g.stage)
 
-    def refresh(self):
+    def refresh(self) -> None:
         s = self.session
         g = s.game
         lang = self.lang
-        solo = g.lich is not None
+        lich = g.lich
+        solo = lich is not None
         self.banner.value = swrap(illustrative_html(illustrative_titles(g.cards, lang), lang)) if solo else ""
         self.banner.layout.display = None if self.banner.value else "none"
         self.track.value = wrap(R.phase_track_html(g, lang))
@@ -491,10 +501,10 @@ class GameStepper(Speaking, W.VBox):
             who = ", ".join(g.players[w].name for w in waiting)
             msg += " " + escape(self.t("app.step.your_decision") if R.is_you(who)
                                 else self.t("app.step.decision_of", who=who))
-            if solo and g.phase == "recruitment" and g.decision(0).kind == "draft":
-                msg += f" <b>{escape(draft_step(g.lich.draft_step, lang))}</b>"
-        if solo:
-            p, lk = g.players[0], g.lich
+            if lich is not None and g.phase == "recruitment" and cast(Decision, g.decision(0)).kind == "draft":
+                msg += f" <b>{escape(draft_step(lich.draft_step, lang))}</b>"
+        if lich is not None:
+            p, lk = g.players[0], lich
             tie = f" {escape(self.t('app.step.he_wins_ties'))}" if p.lp == lk.lp else ""
             msg = (f"<div class='pt-solo-score' style='font-size:14px'><b style='color:{PLAYER_COLOR}'>"
                    f"{escape(p.name)} <span data-player-lp='{p.lp}'>{p.lp}</span> {escape(self.t('render.lp'))}</b> "
@@ -523,10 +533,10 @@ class GameStepper(Speaking, W.VBox):
         if over:
             names = ", ".join(R.winner_names(g, lang))
             extra = tie = ""
-            if solo:
+            if lich is not None:
                 lich_won = not g.winners()
                 extra = f" data-winner='{'lich' if lich_won else 'you'}'"
-                if lich_won and g.players[0].lp == g.lich.lp:
+                if lich_won and g.players[0].lp == lich.lp:
                     tie = " — " + escape(self.t("app.step.tie_lich"))
             self.final.value = wrap(f'<div class="pt-msg pt-ok"><b>{escape(self.t("app.step.game_over"))}</b> '
                                     f'{escape(self.t("app.step.winner"))} '

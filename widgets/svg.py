@@ -4,6 +4,7 @@ inside the file."""
 
 from __future__ import annotations
 
+import os
 from html import escape
 from pathlib import Path
 
@@ -12,24 +13,26 @@ class Svg:
     """A static chart: SVG markup that a notebook shows as an image (``_repr_svg_``) and
     stores with the notebook; :meth:`save` writes it to a file."""
 
-    def __init__(self, width: int, height: int, title: str):
+    def __init__(self, width: int, height: int, title: str) -> None:
         self.width, self.height, self.title = width, height, title
         self.parts = [f"<title>{escape(title)}</title>",
                       f'<text x="{width / 2:g}" y="18" text-anchor="middle" font-size="13" '
                       f'font-weight="bold">{escape(title)}</text>']
 
-    def rect(self, x, y, w, h, fill):
+    def rect(self, x: float, y: float, w: float, h: float, fill: str) -> None:
         self.parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{max(w, 0):.1f}" height="{h:.1f}" fill="{fill}"/>')
 
-    def line(self, x1, y1, x2, y2, stroke="#333", width=1, dash=None):
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = "#333", width: float = 1,
+             dash: str | None = None) -> None:
         extra = f' stroke-dasharray="{dash}"' if dash else ""
         self.parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{stroke}" '
                           f'stroke-width="{width}"{extra}/>')
 
-    def circle(self, x, y, r, fill):
+    def circle(self, x: float, y: float, r: float, fill: str) -> None:
         self.parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}"/>')
 
-    def text(self, x, y, words, anchor="start", size=11, fill="#222"):
+    def text(self, x: float, y: float, words: object, anchor: str = "start", size: float = 11,
+             fill: str = "#222") -> None:
         self.parts.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}" '
                           f'fill="{fill}">{escape(str(words))}</text>')
 
@@ -46,6 +49,6 @@ class Svg:
     def __repr__(self) -> str:
         return f"<SVG chart: {self.title}>"
 
-    def save(self, path) -> str:
+    def save(self, path: str | os.PathLike[str]) -> str:
         Path(path).write_text(self.markup + "\n", encoding="utf-8")
         return str(path)

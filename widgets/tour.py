@@ -6,10 +6,12 @@ happened, and why every LP and gold coin changed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import ipywidgets as W
 from IPython.display import HTML
 
-from papertales import render as R
+from papertales import Game, render as R
 from papertales import cause_label
 from papertales.i18n import t
 from papertales.render import escape
@@ -37,7 +39,7 @@ class GuidedGame:
     #: at most this many lines in a summary's "what happened" (it says when it is shortened)
     LIMIT = 30
 
-    def __init__(self, lang=None):
+    def __init__(self, lang: str | None = None) -> None:
         self.lang = R.lang_of(lang)
         self.session = Session(players=PLAYERS, seed=SEED, humans=[SEAT], lang=self.lang)
         self.stepper = GameStepper(self.session, lang=self.lang)
@@ -47,20 +49,20 @@ class GuidedGame:
         self.kingdoms = KingdomView(session=self.session, lang=self.lang)
         self.why = EventLog(session=self.session, lang=self.lang)
 
-    def t(self, key, **params) -> str:
+    def t(self, key: str, **params: object) -> str:
         return t(key, self.lang, **params)
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     def panel(self) -> W.VBox:
         return W.VBox([self.stepper, self.kingdoms, self.why])
 
-    def _play(self, done) -> list[str]:
+    def _play(self, done: Callable[[Game], bool]) -> list[str]:
         """Play until ``done(game)``: your decisions as the guide suggests (what it said
         about each is returned as HTML), the rest phase by phase."""
-        said = []
+        said: list[str] = []
         guide = self.guide.guide
         while not done(self.session.game) and not self.session.game.is_over:
             if guide.waiting():
@@ -100,7 +102,7 @@ class GuidedGame:
                     f"<div class='pt-msg pt-info'>{escape(self.t('app.tour.end_scoring'))}</div>"
                     f"<ul class='pt-end-scoring'>{lines}</ul></div>")
 
-    def summary(self, turn: int, phase: str | None, said=()) -> str:
+    def summary(self, turn: int, phase: str | None, said: Sequence[str] = ()) -> str:
         """What happened in ``phase`` of ``turn`` (the whole turn: None), after what the
         guide ``said`` at your decisions."""
         g = self.session.game

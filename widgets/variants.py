@@ -6,11 +6,14 @@ Used by the stepper's "Rules variants" section (for a new game) and by the What-
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
 import ipywidgets as W
 
 from papertales import render as R
 from papertales import variants
-from papertales import PositionError
+from papertales import Game, PositionError
 from papertales.i18n import t
 from papertales.render import escape
 
@@ -18,7 +21,7 @@ from .base import Speaking, field_flag, set_flag, wrap
 from papertales.whatif import evaluate
 
 
-def value_label(name: str, value: str, lang=None) -> str:
+def value_label(name: str, value: str, lang: str | None = None) -> str:
     """A variant's value in words; the default says so."""
     text = t(f"coach.variants.{name}.{value}", lang)
     return t("coach.variants.default", lang, value=text) if value == variants.DEFAULTS[name] else text
@@ -28,7 +31,7 @@ class VariantsBox(Speaking, W.VBox):
     """The rule variants; :meth:`rules` gives the chosen ones (only those that differ
     from the defaults), ``on_change`` is called after each change."""
 
-    def __init__(self, rules=None, on_change=None, lang=None, **kw):
+    def __init__(self, rules: dict[str, str] | None = None, on_change: Callable[[], object] | None = None, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-variants")
@@ -63,11 +66,11 @@ class VariantsBox(Speaking, W.VBox):
     def redraw(self) -> None:
         pass
 
-    def rules(self) -> dict:
+    def rules(self) -> dict[str, str]:
         """The chosen variants that differ from the defaults (``{}``: the printed rules)."""
         return {name: d.value for name, d in self.dropdowns.items() if d.value != variants.DEFAULTS[name]}
 
-    def set_rules(self, rules) -> None:
+    def set_rules(self, rules: dict[str, str] | None) -> None:
         chosen = variants.check(rules)
         for name, d in self.dropdowns.items():
             d.value = chosen[name]
@@ -88,7 +91,7 @@ class WhatIfExtras(Speaking, W.VBox):
     variants (``docs/whatif-positions.md``), plus the before/after comparison of the phase
     run (with every open choice's options side by side)."""
 
-    def __init__(self, on_change, lang=None, **kw):
+    def __init__(self, on_change: Callable[[], object], lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-whatif-extras")
@@ -157,7 +160,7 @@ class WhatIfExtras(Speaking, W.VBox):
                 pd["hand"] = pd.get("hand", []) + hand
             if actions:
                 pd["actions"] = pd.get("actions", []) + actions
-            choices = {}
+            choices: dict[str, list[str]] = {}
             for item in _split(self.choices[i].value):
                 card, sep, what = item.partition("=")
                 if not sep:
@@ -167,7 +170,8 @@ class WhatIfExtras(Speaking, W.VBox):
                 pd["choices"] = {k: v[0] if len(v) == 1 else v for k, v in choices.items()}
         return pos
 
-    def set_from(self, pos: dict, written: dict, deployment=None) -> None:
+    def set_from(self, pos: dict[str, Any], written: object,
+                 deployment: Iterable[tuple[Sequence[str], Sequence[str]]] | None = None) -> None:
         """Fill the phase, hands, actions, choices and variants from a loaded position:
         ``pos`` as the engine reads it back (``position_of``: ids, placements by spot),
         ``written`` as the file says it (the choices, which the engine carries out rather
@@ -188,7 +192,7 @@ class WhatIfExtras(Speaking, W.VBox):
                                       for value in (values if isinstance(values, list) else [values]))
 
     @staticmethod
-    def aging_position(pos: dict) -> dict:
+    def aging_position(pos: dict[str, Any]) -> dict[str, Any]:
         """``pos`` for the Aging preview: without what only a Deployment position has, nor
         the choices (the editor's Healer menus make the Aging choices)."""
         out = dict(pos, phase="aging")
@@ -198,7 +202,7 @@ class WhatIfExtras(Speaking, W.VBox):
 
     # -------------------------------------------------------------- before / after
 
-    def show(self, game, lang=None) -> None:
+    def show(self, game: Game, lang: str | None = None) -> None:
         """Before and after the chosen phase (or the rest of the turn), side by side, and
         each open choice's options side by side."""
         lang = lang or self.lang

@@ -14,12 +14,15 @@ opponents are the Lich King's armies (see ``LichKingPanel``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, Literal
+
 import math
 
 import ipywidgets as W
 import networkx as nx
 
-from papertales import PaperTalesError
+from papertales import Game, PaperTalesError
 from papertales import render as R
 from papertales import RULE_WARS
 from papertales.i18n import t
@@ -27,7 +30,8 @@ from papertales.render import escape
 from papertales.whatif import evaluate
 
 from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, wrap
-from .charts import figure_widget, sync_figure_state
+from .charts import Figure, figure_widget, sync_figure_state
+from .session import Session
 
 
 
@@ -35,7 +39,7 @@ def _neighbours(n: int, seat: int) -> list[int]:
     return [1 - seat] if n == 2 else [(seat - 1) % n, (seat + 1) % n]
 
 
-def war_graph(game, title: str | None = None, lang=None) -> nx.DiGraph:
+def war_graph(game: Game, title: str | None = None, lang: str | None = None) -> nx.DiGraph:
     """The wars the kingdoms of ``game`` would fight now (exactly: the engine runs them,
     also while decisions are pending).
 
@@ -71,7 +75,8 @@ def war_graph(game, title: str | None = None, lang=None) -> nx.DiGraph:
     return G
 
 
-def graph_for_session(session, turn=None, lang=None):
+def graph_for_session(session: Session, turn: int | Literal["now"] | None = None,
+                      lang: str | None = None) -> tuple[nx.DiGraph, str]:
     """``(graph, label)`` for a session: the resolved Wars of ``turn`` (default: of the
     current turn if they happened), else a preview of the kingdoms as they stand."""
     game = session.game
@@ -99,7 +104,7 @@ def _circle(n: int) -> list[tuple[float, float]]:
     return [(x / lim, y / lim) for x, y in points]
 
 
-def _layout(G):
+def _layout(G: nx.DiGraph) -> dict[int, tuple[float, float]]:
     """Players around a table: networkx's circular layout (:func:`_circle`), seat 0 at the
     top, clockwise."""
     if G.number_of_nodes() == 2:
@@ -108,7 +113,7 @@ def _layout(G):
     return {s: (y, x) for s, (x, y) in zip(seats, _circle(len(seats)))}
 
 
-def figure_parts(G):
+def figure_parts(G: nx.DiGraph) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Traces and annotations (plain dicts) for the graph, in the graph's language."""
     lang = G.graph.get("lang")
     pos = _layout(G)
@@ -174,7 +179,7 @@ def figure_parts(G):
     return [ring, nodes], annotations
 
 
-def graph_table_html(G) -> str:
+def graph_table_html(G: nx.DiGraph) -> str:
     """The same facts as the picture, as a table: strength per unit and the wars won."""
     lang = G.graph.get("lang")
     rows = []
@@ -194,7 +199,7 @@ def graph_table_html(G) -> str:
     return f"<table class='pt-table pt-war-table'><tr>{head}</tr>" + "".join(rows) + "</table>"
 
 
-def build_figure(G, widget=True):
+def build_figure(G: nx.DiGraph, widget: bool = True) -> Figure:
     import plotly.graph_objects as go
     traces, annotations = figure_parts(G)
     cls = figure_widget if widget else go.Figure
@@ -209,7 +214,7 @@ def build_figure(G, widget=True):
     return fig
 
 
-def update_figure(fig, G):
+def update_figure(fig: Figure, G: nx.DiGraph) -> None:
     traces, annotations = figure_parts(G)
     with fig.batch_update():
         for tr, new in zip(fig.data, traces):
@@ -222,7 +227,7 @@ def update_figure(fig, G):
 class WarGraph(Speaking, DrawnWhenVisible, W.VBox):
     """The war graph panel.  ``turn``: which Wars (a resolved turn or the preview)."""
 
-    def __init__(self, game=None, session=None, lazy=False, lang=None, **kw):
+    def __init__(self, game: Game | None = None, session: Session | None = None, lazy: bool = False, lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         lang = self._init_language(lang)
         self.add_class("pt-wargraph")
@@ -245,8 +250,8 @@ class WarGraph(Speaking, DrawnWhenVisible, W.VBox):
             session.observe(lambda s: self.refresh())
         self.refresh()
 
-    def _turn_options(self):
-        opts = [(self.t("app.wg.which.current"), "current"), (self.t("app.wg.which.now"), "now")]
+    def _turn_options(self) -> list[tuple[str, int | str]]:
+        opts: list[tuple[str, int | str]] = [(self.t("app.wg.which.current"), "current"), (self.t("app.wg.which.now"), "now")]
         if self.session is not None:
             opts += [(self.t("app.wg.which.turn", turn=turn), turn) for turn in sorted(self.session.wars_games)]
         return opts
@@ -263,7 +268,7 @@ class WarGraph(Speaking, DrawnWhenVisible, W.VBox):
             self._relabelling = False
 
     @guarded()
-    def _on_which(self, _change=None):
+    def _on_which(self, _change: Mapping[str, Any] | None = None) -> None:
         if not self._relabelling:
             self.refresh()
 
@@ -304,12 +309,12 @@ class WarGraph(Speaking, DrawnWhenVisible, W.VBox):
             caption += " " + t("app.wg.hidden_not_counted", lang)
         self.caption.value = wrap(f"<div class='pt-muted'>{escape(caption)}</div>")
 
-    def show(self, game) -> None:
+    def show(self, game: Game) -> None:
         """Show the wars the kingdoms of ``game`` would fight (no session)."""
         self.game = game
         self.refresh()
 
-    def show_graph(self, G) -> None:
+    def show_graph(self, G: nx.DiGraph) -> None:
         self.graph = G
         if self.fig is None:
             self.fig = build_figure(G)

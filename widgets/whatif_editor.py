@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 import ipywidgets as W
 
-from papertales import BASE, Action, PositionError
+from papertales import BASE, Action, CardSet, Decision, Event, Game, PositionError
 from papertales import render as R
 from papertales.i18n import has, t
 from papertales.render import escape
@@ -32,7 +34,7 @@ SPOTS = (("F1", 0), ("F2", 1), ("F3", 4), ("B1", 2), ("B2", 3))
 LEVELS = (("app.wi.level.0", 0), ("app.wi.level.1", 1), ("app.wi.level.2", 2))
 
 
-def card_options(cards=BASE, lang=None):
+def card_options(cards: CardSet = BASE, lang: str | None = None) -> list[tuple[str, str]]:
     """The choices of a spot: empty, or a unit (name, cost, strength), sorted by name."""
     units = sorted(cards.units, key=lambda u: R.card_name(u, lang))
     return [(t("app.wi.empty", lang), "")] + [
@@ -40,7 +42,7 @@ def card_options(cards=BASE, lang=None):
         for u in units]
 
 
-def _text(value, lang=None) -> str:
+def _text(value: str, lang: str | None = None) -> str:
     """A title or lesson text: a catalogue key is put in words, anything else is shown as is."""
     return t(value, lang) if value and has(value, "en") else value
 
@@ -50,7 +52,7 @@ NUMBERS = {"gold": (0, MOST), "lp": (0, MOST), "age": (0, 20)}      # the engine
 _WHOLE = re.compile(r"^\s*\d+\s*$")
 
 
-def whole_number(text: str, field: str, lang=None) -> int:
+def whole_number(text: str, field: str, lang: str | None = None) -> int:
     """The whole number typed into a box of the form; a ``ValueError`` in words saying
     what is allowed when it is not one (``2.5``, ``-1``, ``abc``, too large)."""
     lo, hi = NUMBERS[field]
@@ -74,7 +76,7 @@ class PlayerEditor(W.VBox):
     position is exactly what the form shows), and beside each control the place where its
     refusal appears."""
 
-    def __init__(self, seat: int, on_change, cards=BASE, lang=None):
+    def __init__(self, seat: int, on_change: Callable[[], object], cards: CardSet = BASE, lang: str | None = None) -> None:
         super().__init__()
         self.add_class("pt-player-editor")
         self.seat = seat
@@ -86,14 +88,14 @@ class PlayerEditor(W.VBox):
         self.gold.add_class("pt-wi-gold")
         self.lp.add_class("pt-wi-lp")
         self.flags = {key: field_flag() for key in ("top", *(label for label, _ in SPOTS), "buildings")}
-        self.kept = None                   # the card kept for next turn: carried, not edited
+        self.kept: str | None = None       # the card kept for next turn: carried, not edited
         #: spot -> the card placed there face down in this Deployment (shown in its spot,
         #: written as a placement of the hand; choosing another card there drops it)
         self.placed: dict[str, str] = {}
-        self.cards = {}
-        self.ages = {}
-        self.notes = {}                    # spot -> "placed in this Deployment" (built when first needed)
-        self.rows = {}
+        self.cards: dict[str, W.Dropdown] = {}
+        self.ages: dict[str, W.Widget] = {}
+        self.notes: dict[str, W.HTML] = {}  # spot -> "placed in this Deployment" (built when first needed)
+        self.rows: dict[str, W.Widget] = {}
         for label, _ in SPOTS:
             c = W.Dropdown(options=card_options(cards, lang), value="", description=label,
                            layout=W.Layout(width="300px"))
@@ -119,7 +121,7 @@ class PlayerEditor(W.VBox):
         for w in self.controls():
             w.observe(on_change, names="value")
 
-    def relabel(self, lang) -> None:
+    def relabel(self, lang: str) -> None:
         """Labels and choices in ``lang`` (the values stay)."""
         old, self.lang = self.lang, lang
         for key in ("app.name.player", "render.name.you"):     # a default name ("Player 2", "You")
@@ -168,7 +170,7 @@ class PlayerEditor(W.VBox):
     def _note_text(self, note) -> None:
         note.value = wrap(f"<span class='pt-muted'>{escape(t('app.wi.placed', self.lang))}</span>", css=False)
 
-    def controls(self):
+    def controls(self) -> list[W.Widget]:
         return [self.name, self.gold, self.lp, *self.cards.values(), *self.ages.values(),
                 *self.buildings.values()]
 
@@ -253,7 +255,7 @@ def spot_units(pd: dict) -> dict:
     return out
 
 
-def _card_id(entry, cards=BASE):
+def _card_id(entry: Any, cards: CardSet = BASE) -> Any:      # JSON as written; its id when it names a card
     """A card of a written hand (an id, a name, or ``{"card": ...}``) as its id."""
     if isinstance(entry, dict):
         entry = entry.get("card")
@@ -263,7 +265,8 @@ def _card_id(entry, cards=BASE):
         return entry
 
 
-def deployment_form(pos: dict, written=None, cards=BASE) -> list:
+def deployment_form(pos: dict[str, Any], written: object = None,
+                    cards: CardSet = BASE) -> list[tuple[dict[str, str], list[Any], list[str]]]:
     """What the form shows of each player of a position at Deployment: ``(placed, hand,
     actions)``, the cards placed face down in this Deployment by spot (shown in their
     spots), the cards still in hand and the actions after the placements (``done`` or
@@ -272,7 +275,7 @@ def deployment_form(pos: dict, written=None, cards=BASE) -> list:
     one (cards left unplaced are discarded only when the player says ``done``)."""
     players = written.get("players") if isinstance(written, dict) else None
     players = players if isinstance(players, list) else []
-    out = []
+    out: list[tuple[dict[str, str], list[Any], list[str]]] = []
     for i, pd in enumerate(pos["players"]):
         wd = players[i] if i < len(players) and isinstance(players[i], dict) else {}
         placed: dict[str, str] = {}
@@ -317,7 +320,7 @@ _WHERE = re.compile(r"^players\[(\d+)\]\.?([A-Za-z_]*)(?:[.\[]([A-Za-z0-9_]+))?[
 _FIELD_FLAG = {"gold": "top", "lp": "top", "name": "top", "buildings": "buildings"}
 
 
-def refusal_place(text: str):
+def refusal_place(text: str) -> tuple[int | None, str | None, str]:
     """``(seat, flag, text without its field path)`` of an engine refusal that names a field
     of the form, else ``(None, None, text)``."""
     m = _WHERE.match(text)
@@ -334,7 +337,8 @@ def refusal_place(text: str):
     return seat, "top", rest
 
 
-def aging_outcome(position: dict, choices: dict | None = None):
+def aging_outcome(position: dict[str, Any], choices: dict[int, int] | None = None
+                  ) -> tuple[Game, Game, list[Event], dict[int, list[Action]]]:
     """Run the Aging phase of ``position`` with the Mystical Healers' ``choices``
     (``{seat: spot}``; missing = pass).  Returns ``(game before, game after, events,
     {seat: [legal save actions]})``."""
@@ -343,12 +347,12 @@ def aging_outcome(position: dict, choices: dict | None = None):
     before = game_from_position(pos)
     g = before.clone()
     start = len(g.events)
-    options: dict[int, list] = {}
+    options: dict[int, list[Action]] = {}
     g.advance(until="phase")
-    used = set()
+    used: set[int] = set()
     while g.pending_players():
         for seat in g.pending_players():
-            d = g.decision(seat)
+            d = cast(Decision, g.decision(seat))     # a pending player's
             legal = g.legal_actions(seat)
             if d.kind == "save":
                 options.setdefault(seat, [a for a in legal if a.kind == "save"])
@@ -370,7 +374,7 @@ class WhatIfEditor(Speaking, W.VBox):
     live.  Save / load the position as JSON (text box or file).  ``title`` and ``lesson``
     may be catalogue keys (the prepared lessons), shown in the editor's language."""
 
-    def __init__(self, position: dict | str | None = None, title: str = "", lesson: str = "", lang=None, **kw):
+    def __init__(self, position: dict | str | None = None, title: str = "", lesson: str = "", lang: str | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         lang = self._init_language(lang)
         self.add_class("pt-whatif")
@@ -414,10 +418,10 @@ class WhatIfEditor(Speaking, W.VBox):
         self.stale_note.add_class("pt-stale-label")
         self.children = [self.header, W.HBox([self.players, self.turn]), self.tabs, self.extras, self.messages,
                          self.stale_note, self.board, self.healer_box, self.results, self.wars, self.io]
-        self.game = None
-        self.evaluation = None
-        self.stale = None             # None, or why the results are not those of the form
-        self._drawn = None            # (position, language) of the results shown
+        self.game: Game | None = None
+        self.evaluation: dict[str, Any] | None = None
+        self.stale: str | None = None             # None, or why the results are not those of the form
+        self._drawn: tuple[dict[str, Any], str] | None = None            # (position, language) of the results shown
         self._labels()
         self._show_tabs()
         if position is not None:
@@ -494,14 +498,14 @@ class WhatIfEditor(Speaking, W.VBox):
         pos["players"] = [as_lines(pd) for pd in pos["players"]]
         return pos
 
-    def _show_tabs(self):
+    def _show_tabs(self) -> None:
         n = self.players.value
         self.tabs.children = self.editors[:n]
         for i in range(n):
             self.tabs.set_title(i, self.editors[i].name.value or self.t("app.name.player", n=i + 1))
 
     @guarded()
-    def load(self, position) -> None:
+    def load(self, position: dict[str, Any] | str | bytes) -> None:
         """Load a position (dict or JSON text).  The engine checks it first: a refused
         position leaves the editor as it was."""
         self._load(position)
@@ -555,13 +559,13 @@ class WhatIfEditor(Speaking, W.VBox):
     # -------------------------------------------------------------- callbacks
 
     @guarded()
-    def _on_players(self, _change=None):
+    def _on_players(self, _change: Mapping[str, Any] | None = None) -> None:
         if self._loading:
             return
         self._show_tabs()
         self.update()
 
-    def _on_change(self, _change=None):
+    def _on_change(self, _change: Mapping[str, Any] | None = None) -> None:
         if self._loading:
             return
         self.update()
@@ -600,7 +604,7 @@ class WhatIfEditor(Speaking, W.VBox):
         return self.download.value
 
     @guarded("io_messages")
-    def load_file(self, content) -> None:
+    def load_file(self, content: bytes | str) -> None:
         """Load a position from a file's bytes (the browser's upload); only parsed, never
         used as a path."""
         self._read_file(content)
@@ -617,7 +621,7 @@ class WhatIfEditor(Speaking, W.VBox):
         self._load_refusable(content)
 
     @guarded("io_messages")
-    def _on_upload(self, change=None):
+    def _on_upload(self, change: Mapping[str, Any] | None = None) -> None:
         upload = take_upload(self.upload, change)
         if upload is not None:
             name, content = upload
