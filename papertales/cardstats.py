@@ -99,6 +99,7 @@ def _r(x: float | None, k: int = 3) -> float | None:
     return None if x is None or (isinstance(x, float) and math.isnan(x)) else round(x, k)
 
 
+# long: the statistics its docstring lists, in one pass over the rows, each named as the key it returns
 def card_stats(rows: Iterable[Row], cards: CardSet | None = None, bots: Collection[str] | None = None,
                min_games: int = MIN_GAMES, warn: bool = True) -> Stats:
     """The statistics of the module docstring from tournament ``rows`` (only the seats of

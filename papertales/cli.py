@@ -201,6 +201,7 @@ def _rules(args: argparse.Namespace) -> dict[str, str] | None:
     return dict(getattr(args, "rule", None) or []) or None
 
 
+# long: the whole command line declared in one place, in the order --help shows it
 def build_parser(default_lang: str | None = None) -> _Parser:
     """The argument parser, its help in the current language; ``--lang`` defaults to
     ``default_lang`` (default: the current language)."""

@@ -106,6 +106,8 @@ def card_indices(p: Player, n: int) -> list[int]:
     return out
 
 
+# long: the search's innermost loop (docs/performance.md): one pass over a position; split, each
+# part would gather the same units, rows and payouts again
 def base_features(game: Game, seat: int, phase_name: str | None = None,
                   theirs: list[float] | None = None) -> list[float]:
     """The :data:`BASE` features of ``seat``; ``theirs``: the opponents' visible strengths

@@ -116,6 +116,8 @@ def _card_index(t: UnitType) -> int:
     return t.index
 
 
+# long: the one state object (as python-chess's Board): the public API and the phases' interface
+# (PHASE_INTERFACE); the rules live in one module per phase
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """A game of Paper Tales: 2-5 players (up to 7 with Beyond the Gates), or 1 player

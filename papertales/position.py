@@ -347,6 +347,8 @@ def _with_lich_king_cards(cards: CardSet) -> CardSet:
     return card_set(*[p for p in cards.packs if p["id"] != "base"], "lich-king-illustrative")
 
 
+# long: a position checked field by field in the file's order, each refusal beside its field,
+# nothing built until all pass
 def game_from_position(data: object, cards: CardSet | None = None, seed: int = 0) -> Game:
     """A game standing at the start of ``data["phase"]`` with the given kingdoms (a
     :class:`Position`, i.e. a :class:`Game`).  At ``deployment`` the placements the

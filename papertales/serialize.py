@@ -108,6 +108,8 @@ def _list(v: object, where: str) -> list[Any]:
     return v
 
 
+# long: a save checked field by field in the file's order, each refusal beside its field, nothing
+# changed until all pass
 def loads(text: object, cards: CardSet | None = None, cls: type[Game] = Game) -> Game:
     """Rebuild a game saved by :func:`dumps`; raises SaveFileError on any problem.
     Built-in packs are found by themselves; pass ``cards`` for a game that used your own

@@ -138,6 +138,8 @@ class DeployBody(W.VBox):
 
     # ---------------------------------------------------------------- drawing
 
+    # long: the Deployment panel drawn top to bottom as it shows (gold, hand, spots, buttons), every
+    # part from the same selection
     def draw(self) -> None:
         g, lang = self.game, self.lang
         p = self.player

@@ -48,89 +48,138 @@ def _gold(n: int, lang: str | None) -> str:
 
 
 def result_lines(game: Game, record: Any, lang: str | None = None, events: Sequence[Event] = ()) -> Lines:
-    # record: a phase record of papertales.results, told apart by its class's name below
+    # record: a phase record of papertales.results, told apart by its class's name (LINES)
     """``[(css class, text)]`` for one phase record (``events``: those of its turn, which
     name the units a Healer spared)."""
-    kind = type(record).__name__
-    out = []
-    n = len(game.players)
-    if kind == "DraftResult":
-        secret = False
-        for s, kept in enumerate(record.kept):
-            if kept is None:
-                secret = True
-            elif kept:
-                out.append(("pt-h-draft", _seat_message("app.happened.kept", game, s, lang,
-                                                         cards=", ".join(_card(game, c, lang) for c in kept))))
-        if secret:
-            out.append(("pt-muted", t("app.happened.picks_secret", lang)))
-    elif kind == "DeploymentResult":
-        for s, units in enumerate(record.revealed):
-            if units:
-                shown = ", ".join(t("app.happened.unit_at", lang, card=_card(game, c, lang), spot=R.SPOT_NAMES[sp])
-                                  for sp, c in units)
-                out.append(("pt-h-reveal", _seat_message("app.happened.revealed", game, s, lang, units=shown,
-                                                          gold=_gold(record.paid[s], lang))))
-            else:
-                out.append(("pt-muted", _seat_message("app.happened.revealed_none", game, s, lang)))
-    elif kind == "WarsResult":
-        seen = set()
-        for w in record.wars:
-            pair = tuple(sorted((w.seat, w.opponent)))
-            if pair in seen:
-                continue
-            seen.add(pair)
-            back = next((x for x in record.wars if x.seat == w.opponent and x.opponent == w.seat), None)
-            a, b = _name(game, w.seat, lang), _name(game, w.opponent, lang)
-            if w.won and back is not None and back.won:
-                res = t("app.happened.tie", lang, lp=w.lp)
-            elif w.won:
-                res = _seat_message("app.happened.wins", game, w.seat, lang, lp=w.lp)
-            elif back is not None and back.won:
-                res = _seat_message("app.happened.wins", game, w.opponent, lang, lp=back.lp)
-            else:
-                res = t("app.happened.nobody_wins", lang)
-            out.append(("pt-h-war", t("app.happened.war", lang, a=a, sa=w.strength, b=b, sb=w.against, result=res)))
-    elif kind == "SoloWarsResult":
-        out.append(("pt-h-war", t("app.happened.solo_wars", lang, name=_name(game, 0, lang), strength=record.strength,
-                                   black=record.black, purple=record.purple, lp=record.player_lp,
-                                   lich_lp=record.lich_lp)))
-    elif kind == "IncomeResult":
-        for s, parts in enumerate(record.gold):
-            total = sum(g for _, g in parts)
-            why = ", ".join(f"{cause_label(c, lang, game.cards)} {g}" for c, g in parts)
-            out.append(("pt-h-income", _seat_message("app.happened.income", game, s, lang, gold=_gold(total, lang), why=why)))
-    elif kind == "ConstructionResult":
-        for s, built in enumerate(record.built):
-            if built is None:
-                out.append(("pt-muted", _seat_message("app.happened.built_nothing", game, s, lang)))
-            else:
-                bid, level, gold = built
-                out.append(("pt-h-built", _seat_message("app.happened.built", game, s, lang, building=_card(game, bid, lang),
-                                                         level="I" * level, gold=_gold(gold, lang))))
-    elif kind == "AgingResult":
-        for s in range(min(n, len(record.deaths))):
-            deaths = record.deaths[s]
-            if deaths:
-                dead = ", ".join(t("app.happened.dead_unit", lang, card=_card(game, c, lang), spot=R.SPOT_NAMES[sp],
-                                   n=age) for sp, c, age in deaths)
-                out.append(("pt-h-death", _seat_message("app.happened.deaths", game, s, lang, units=dead, n=len(deaths))))
-            else:
-                out.append(("pt-muted", _seat_message("app.happened.no_deaths", game, s, lang)))
-            for sp in record.spared[s] if s < len(record.spared) else ():
-                out.append(("pt-h-spared", _seat_message("app.happened.spared", game, s, lang, spot=R.SPOT_NAMES[sp],
-                                                          unit=_spared_unit(game, events, record.turn, s, sp, lang))))
-    elif kind == "EndResult":
-        for s, parts in enumerate(record.lp):
-            total = sum(v for _, v in parts)
-            why = ", ".join(f"{cause_label(c, lang, game.cards)} {R.signed(v)}" for c, v in parts) or "—"
-            out.append(("pt-h-end", _seat_message("app.happened.end_lp", game, s, lang, lp=R.lp_text(total, lang), why=why)))
-        names = ", ".join(_name(game, s, lang) for s in record.winners) or R.lich_king_name(lang)
-        out.append(("pt-h-end", t("app.happened.winners", lang, names=names)))
-    elif kind == "SoloRecruitmentResult":
-        out.append(("pt-h-lich", t("app.happened.lich_scores", lang, lp=R.lp_text(record.lp, lang),
-                                    card=_card(game, record.current, lang))))
+    tell = LINES.get(type(record).__name__)
+    return tell(game, record, lang, events) if tell is not None else []
+
+
+def _draft(game: Game, record: Any, lang: str | None, events: Sequence[Event]) -> Lines:
+    out: Lines = []
+    secret = False
+    for s, kept in enumerate(record.kept):
+        if kept is None:
+            secret = True
+        elif kept:
+            out.append(("pt-h-draft", _seat_message("app.happened.kept", game, s, lang,
+                                                     cards=", ".join(_card(game, c, lang) for c in kept))))
+    if secret:
+        out.append(("pt-muted", t("app.happened.picks_secret", lang)))
     return out
+
+
+def _deployment(game: Game, record: Any, lang: str | None, events: Sequence[Event]) -> Lines:
+    out: Lines = []
+    for s, units in enumerate(record.revealed):
+        if units:
+            shown = ", ".join(t("app.happened.unit_at", lang, card=_card(game, c, lang), spot=R.SPOT_NAMES[sp])
+                              for sp, c in units)
+            out.append(("pt-h-reveal", _seat_message("app.happened.revealed", game, s, lang, units=shown,
+                                                      gold=_gold(record.paid[s], lang))))
+        else:
+            out.append(("pt-muted", _seat_message("app.happened.revealed_none", game, s, lang)))
+    return out
+
+
+def _wars(game: Game, record: Any, lang: str | None, events: Sequence[Event]) -> Lines:
+    out: Lines = []
+    seen = set()
+    for w in record.wars:
+        pair = tuple(sorted((w.seat, w.opponent)))
+        if pair in seen:
+            continue
+        seen.add(pair)
+        back = next((x for x in record.wars if x.seat == w.opponent and x.opponent == w.seat), None)
+        a, b = _name(game, w.seat, lang), _name(game, w.opponent, lang)
+        if w.won and back is not None and back.won:
+            res = t("app.happened.tie", lang, lp=w.lp)
+        elif w.won:
+            res = _seat_message("app.happened.wins", game, w.seat, lang, lp=w.lp)
+        elif back is not None and back.won:
+            res = _seat_message("app.happened.wins", game, w.opponent, lang, lp=back.lp)
+        else:
+            res = t("app.happened.nobody_wins", lang)
+        out.append(("pt-h-war", t("app.happened.war", lang, a=a, sa=w.strength, b=b, sb=w.against, result=res)))
+    return out
+
+
+def _solo_wars(game: Game, record: Any, lang: str | None, events: Sequence[Event]) -> Lines:
+    out: Lines = []
+    out.append(("pt-h-war", t("app.happened.solo_wars", lang, name=_name(game, 0, lang), strength=record.strength,
+                               black=record.black, purple=record.purple, lp=record.player_lp,
+                               lich_lp=record.lich_lp)))
+    return out
+
+
+def _income(game: Game, record: Any, lang: str | None, events: Sequence[Event]) -> Lines:
+    out: Lines = []
+    for s, parts in enumerate(record.gold):
+        total = sum(g for _, g in parts)
+        why = ", ".join(f"{cause_label(c, lang, game.cards)} {g}" for c, g in parts)
+        out.append(("pt-h-income", _seat_message("app.happened.income", game, s, lang, gold=_gold(total, lang), why=why)))
+    return out
+
+
+def _construction(game: Game, record: Any, lang: str | None, events: Sequence[Event]) -> Lines:
+    out: Lines = []
+    for s, built in enumerate(record.built):
+        if built is None:
+            out.append(("pt-muted", _seat_message("app.happened.built_nothing", game, s, lang)))
+        else:
+            bid, level, gold = built
+            out.append(("pt-h-built", _seat_message("app.happened.built", game, s, lang, building=_card(game, bid, lang),
+                                                     level="I" * level, gold=_gold(gold, lang))))
+    return out
+
+
+def _aging(game: Game, record: Any, lang: str | None, events: Sequence[Event]) -> Lines:
+    out: Lines = []
+    n = len(game.players)
+    for s in range(min(n, len(record.deaths))):
+        deaths = record.deaths[s]
+        if deaths:
+            dead = ", ".join(t("app.happened.dead_unit", lang, card=_card(game, c, lang), spot=R.SPOT_NAMES[sp],
+                               n=age) for sp, c, age in deaths)
+            out.append(("pt-h-death", _seat_message("app.happened.deaths", game, s, lang, units=dead, n=len(deaths))))
+        else:
+            out.append(("pt-muted", _seat_message("app.happened.no_deaths", game, s, lang)))
+        for sp in record.spared[s] if s < len(record.spared) else ():
+            out.append(("pt-h-spared", _seat_message("app.happened.spared", game, s, lang, spot=R.SPOT_NAMES[sp],
+                                                      unit=_spared_unit(game, events, record.turn, s, sp, lang))))
+    return out
+
+
+def _end(game: Game, record: Any, lang: str | None, events: Sequence[Event]) -> Lines:
+    out: Lines = []
+    for s, parts in enumerate(record.lp):
+        total = sum(v for _, v in parts)
+        why = ", ".join(f"{cause_label(c, lang, game.cards)} {R.signed(v)}" for c, v in parts) or "—"
+        out.append(("pt-h-end", _seat_message("app.happened.end_lp", game, s, lang, lp=R.lp_text(total, lang), why=why)))
+    names = ", ".join(_name(game, s, lang) for s in record.winners) or R.lich_king_name(lang)
+    out.append(("pt-h-end", t("app.happened.winners", lang, names=names)))
+    return out
+
+
+def _solo_recruitment(game: Game, record: Any, lang: str | None, events: Sequence[Event]) -> Lines:
+    out: Lines = []
+    out.append(("pt-h-lich", t("app.happened.lich_scores", lang, lp=R.lp_text(record.lp, lang),
+                                card=_card(game, record.current, lang))))
+    return out
+
+
+#: the lines of each phase record, by its class's name
+LINES: dict[str, Callable[[Game, Any, str | None, Sequence[Event]], Lines]] = {
+    "DraftResult": _draft,
+    "DeploymentResult": _deployment,
+    "WarsResult": _wars,
+    "SoloWarsResult": _solo_wars,
+    "IncomeResult": _income,
+    "ConstructionResult": _construction,
+    "AgingResult": _aging,
+    "EndResult": _end,
+    "SoloRecruitmentResult": _solo_recruitment,
+}
 
 
 def _spared_unit(game: Game, events: Iterable[Event], turn: int, seat: int, spot: int, lang: str | None) -> str:

@@ -50,6 +50,8 @@ _LOG_LINES = 60
 _YOURS = ("reveal", "enter")
 
 
+# long: one panel for a whole campaign (setup, the turn, card entry, saves), whose parts share the
+# campaign, its undo and the language
 class LegacyPanel(W.VBox):
     """``LegacyPanel(lang="en")``: a demo campaign; ``campaign=`` to show your own."""
 

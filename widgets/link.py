@@ -101,6 +101,8 @@ def _whole(text: str, lo: int, hi: int) -> int | None:
     return n if lo <= n <= hi else None
 
 
+# long: one check per link parameter, each refusal beside its parameter, in the order
+# docs/classroom.md lists them
 def parse_link(query: str | None) -> LinkSettings:
     """The settings a query string (``"lang=pl&guided=1&players=3&seed=5"``, with or
     without its leading ``?``) asks for.  Every value is checked: one that is not allowed

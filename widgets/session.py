@@ -79,6 +79,8 @@ class Outcome:
     waiting_for: list[int] = field(default_factory=list)
 
 
+# long: the state every panel shares (game, seats, bots, language, undo): its methods are the
+# panels' one way to it
 class Session:
     """One game plus its human/bot seats, its goal and its undo history."""
 

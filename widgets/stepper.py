@@ -199,6 +199,7 @@ class GameStepper(Speaking, W.VBox):
     in a banner, or a pack offered with :meth:`use_pack`); the status line shows both
     scores, the phase texts and the game-over box are the solo ones."""
 
+    # long: the stepper's widgets built in the order they appear on the page
     def __init__(self, session: Session | None = None, players: int = 3, seed: int = 7,
                  humans: Iterable[int] = (0,), cards: CardSet | None = None, lich_king_cards: int = 0,
                  solo_only: bool = False, names: Sequence[str] | None = None, lang: str | None = None,

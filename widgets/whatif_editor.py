@@ -368,6 +368,7 @@ def aging_outcome(position: dict[str, Any], choices: dict[int, int] | None = Non
     return before, g, g.events[start:], options
 
 
+# long: the editor's form, its checks and its preview of one position, which they all share
 class WhatIfEditor(Speaking, W.VBox):
     """Build a position by choosing cards into spots, age tokens, buildings and levels,
     gold; see strength, wars, income, construction options and the aging outcome update
