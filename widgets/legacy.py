@@ -16,10 +16,11 @@ import base64
 import json
 import re
 from html import escape
+from typing import Any
 
 import ipywidgets as W
 
-from kingdom_legacy import STAGES, Campaign, LegacyError, SimpleBot, demo_pack, load_pack
+from kingdom_legacy import STAGES, Campaign, LegacyError, Pack, SimpleBot, demo_pack, load_pack
 from kingdom_legacy.actions import MANUAL, TOOLS, Action
 from kingdom_legacy.cards import bundle_text, text
 from kingdom_legacy.errors import Text, json_reason, without_bom
@@ -55,7 +56,8 @@ _YOURS = ("reveal", "enter")
 class LegacyPanel(W.VBox):
     """``LegacyPanel(lang="en")``: a demo campaign; ``campaign=`` to show your own."""
 
-    def __init__(self, lang: str = "en", campaign: Campaign | None = None, pack=None, seed: int = 1, **kw):
+    def __init__(self, lang: str = "en", campaign: Campaign | None = None, pack: Pack | None = None, seed: int = 1,
+                 **kw: Any) -> None:
         super().__init__(**kw)
         self.lang = lang
         self.campaign = campaign or Campaign.new(pack or demo_pack(), seed)
@@ -132,7 +134,7 @@ class LegacyPanel(W.VBox):
         button.on_click(lambda _: fn())
         return button
 
-    def set_language(self, lang) -> None:
+    def set_language(self, lang: str) -> None:
         """Redraw the panel in ``lang`` (the app's language switch calls this)."""
         self.lang = lang
         for button, key in ((self.cancel_button, "cancel"), (self.tool_button, "tool_do"),
@@ -164,7 +166,7 @@ class LegacyPanel(W.VBox):
 
     # ------------------------------------------------------------------ acting
 
-    def act(self, action, confirmed: bool = False) -> bool:
+    def act(self, action: str | Action, confirmed: bool = False) -> bool:
         """Apply ``action`` (text or Action) and say in words what it did; a move that loses
         unspent resources is only announced until confirmed; a refused one changes
         nothing."""
@@ -407,7 +409,7 @@ class LegacyPanel(W.VBox):
     def save_text(self) -> str:
         return self.campaign.to_json()
 
-    def load_text(self, data, name: str = "campaign.json") -> bool:
+    def load_text(self, data: str | bytes, name: str = "campaign.json") -> bool:
         """Load a campaign from the text of a file the browser sent; a broken file is
         refused whole and the current campaign stays."""
         try:
@@ -420,7 +422,7 @@ class LegacyPanel(W.VBox):
         self._say("ok", t("legacy.panel.loaded", self.lang, name=name))
         return True
 
-    def load_pack_text(self, data, name: str = "pack.json") -> bool:
+    def load_pack_text(self, data: str | bytes, name: str = "pack.json") -> bool:
         """Your pack file: the cards entered since go into this campaign; a pack of another
         box starts a new companion campaign of it."""
         c = self.campaign
