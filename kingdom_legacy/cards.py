@@ -23,7 +23,7 @@ from pathlib import Path
 from collections.abc import Collection
 from typing import Any, NoReturn
 
-from papertales.i18n import has, plural_category, t
+from papertales.i18n import LANGUAGES, has, plural_category, t
 
 from .errors import PackError, json_reason, os_reason, without_bom
 
@@ -271,7 +271,7 @@ class _Checker:
     def name(self, v: Any, field: str) -> None:
         if isinstance(v, str) and v.strip():
             return
-        if isinstance(v, dict) and v and all(k in ("en", "pl") and isinstance(x, str) and x.strip()
+        if isinstance(v, dict) and v and all(k in LANGUAGES and isinstance(x, str) and x.strip()
                                              for k, x in v.items()):
             return
         self.fail(field, "name", value=repr(v)[:40])
@@ -326,7 +326,7 @@ def _check_resource_name(c: _Checker, v: Any, field: str) -> None:
                 and all(isinstance(s, str) and s.strip() for s in x.values()))
     if form(v):
         return
-    if isinstance(v, dict) and v and set(v) <= {"en", "pl"} and all(form(x) for x in v.values()):
+    if isinstance(v, dict) and v and set(v) <= set(LANGUAGES) and all(form(x) for x in v.values()):
         return
     c.fail(field, "resource_name", value=repr(v)[:40])
 
@@ -719,7 +719,7 @@ def resource_name(r: str, n: int = 1, lang: str | None = None, pack: Pack | None
     name = (pack.resource_names.get(r) if pack is not None else None)
     if name is None:
         return r
-    if isinstance(name, dict) and set(name) <= {"en", "pl"}:
+    if isinstance(name, dict) and set(name) <= set(LANGUAGES):
         name = name.get(lang or "en") or name.get("en") or next(iter(name.values()))
     if isinstance(name, str):
         return name

@@ -58,7 +58,7 @@ def _parse(argv: list[str]) -> tuple[list[str], dict[str, Any]]:
                 except ValueError:
                     raise _Bad("legacy.cli.number", option=a, value=v) from None
             elif a == "--lang" and v not in LANGUAGES:
-                raise _Bad("legacy.cli.lang", value=v)
+                raise _Bad("legacy.cli.lang", value=v, allowed=", ".join(LANGUAGES))
             elif a == "--bot" and v not in BOTS:
                 raise _Bad("legacy.cli.bot", value=v)
             opts[a[2:]] = v
@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, inp: Iterable
         words, opts = _parse(argv)
         lang = opts["lang"]
         if opts["help"] or not words:
-            out.write(t("legacy.cli.usage", lang) + "\n")
+            out.write(t("legacy.cli.usage", lang, languages="|".join(LANGUAGES)) + "\n")
             return 0 if opts["help"] else EXIT_BAD_INPUT
         if words == ["play"]:
             if opts["bot"]:

@@ -42,6 +42,7 @@ import re
 import string
 from importlib import resources
 from importlib.resources.abc import Traversable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, cast
 
 if TYPE_CHECKING:
@@ -157,11 +158,13 @@ def check_language(lang: object) -> str:
 
 
 def environment_language() -> str:
-    """``pl`` when the environment's locale is Polish (LC_ALL, LC_MESSAGES, LANG), else ``en``."""
+    """The language of the environment's locale (LC_ALL, LC_MESSAGES, LANG: ``pl_PL.UTF-8``
+    is ``pl``) when it is one of :data:`LANGUAGES`, else :data:`DEFAULT`."""
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
         if value:
-            return "pl" if value.lower().startswith("pl") else DEFAULT
+            code = value.lower()[:2]
+            return code if code in LANGUAGES else DEFAULT
     return DEFAULT
 
 
@@ -174,15 +177,26 @@ def get_language() -> str:
     return _current[0] or environment_language()
 
 
+def _polish_plural(n: int) -> str:
+    if n == 1:
+        return "one"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "few"
+    return "many"
+
+
+#: the CLDR plural rule of each language whose rule is not English's (one/many): a new
+#: language with another rule adds it here (docs/translations.md)
+PLURAL_RULES: dict[str, Callable[[int], str]] = {"pl": _polish_plural}
+
+
 def plural_category(lang: str, n: float) -> str:
-    """CLDR plural category of a whole number: English one/many, Polish one/few/many."""
+    """CLDR plural category of a whole number in ``lang``: English one/many, Polish
+    one/few/many (:data:`PLURAL_RULES`)."""
     n = abs(int(n))
-    if lang == "pl":
-        if n == 1:
-            return "one"
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return "few"
-        return "many"
+    rule = PLURAL_RULES.get(lang)
+    if rule is not None:
+        return rule(n)
     return "one" if n == 1 else "many"
 
 

@@ -7,7 +7,7 @@ constructor takes.
 * :func:`make` -- the same with a search budget as written (``"50it"``, ``"0.2s"``), given
   to the bots whose constructor takes ``iterations`` / ``seconds`` and to no other.
 
-A new bot is one more class in :data:`CLASSES`: nothing else names bots.
+A new bot is one more class in :data:`CLASSES` (and the lists docs/architecture.md names).
 
 >>> names()
 ['random', 'greedy', 'ismcts', 'strongest', 'economist', 'builder', 'warlord', 'merchant', 'spoiler', 'advisor']

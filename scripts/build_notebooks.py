@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import papertales_widgets  # noqa: E402,F401  (the notebooks' prose, nb.*, is the panels' catalogue)
-from papertales.i18n import t  # noqa: E402
+from papertales.i18n import DEFAULT, LANGUAGES, t  # noqa: E402
 
 #: the first line of a cell whose outputs are stored and compared by nbval
 CHECKED = "# NBVAL_CHECK_OUTPUT"
@@ -155,8 +155,9 @@ NOTEBOOKS = {
     ]},
 }
 
-LANGS = {"en": ROOT / "notebooks", "pl": ROOT / "notebooks" / "pl"}
-ROOTS = {"en": "", "pl": "../"}
+#: each language's notebooks: the default one's in notebooks/, the others' in notebooks/<lang>/
+LANGS = {lang: ROOT / "notebooks" / ("" if lang == DEFAULT else lang) for lang in LANGUAGES}
+ROOTS = {lang: "" if lang == DEFAULT else "../" for lang in LANGUAGES}
 KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 

@@ -665,7 +665,7 @@ class CompanionPanel(Worded, W.VBox):
 
 class PackEditor(Worded, W.VBox):
     """Enter your own Necropolis and Lich King cards as a pack; validate, save, load, use.
-    ``lang``: en or pl (default: the lab's language); ``set_language`` shows it in another one."""
+    ``lang``: one of ``papertales.i18n.LANGUAGES`` (default: the lab's language); ``set_language`` shows it in another one."""
 
     # long: the editor's widgets built and laid out in the order the panel shows them
     def __init__(self, targets: Iterable[PackUser] = (), pack_id: str = "my-solo-cards", lang: str | None = None,

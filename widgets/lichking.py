@@ -45,7 +45,7 @@ from .stepper import DecisionPanel, GameStepper
 class LichKingPanel(DrawnWhenVisible, W.VBox):
     """A solo game seen from the Lich King's side.  ``show`` a game, or follow a session
     (its multi-player games are ignored: the app switches between both).  ``lazy``: draw
-    only while ``set_active(True)`` (a hidden tab of the app).  ``lang``: en or pl (default:
+    only while ``set_active(True)`` (a hidden tab of the app).  ``lang``: one of ``LANGUAGES`` (default:
     the lab's language); ``set_language`` redraws in another one."""
 
     def __init__(self, game: Game | None = None, session: Session | None = None, show_banner: bool = True, lazy: bool = False, lang: str | None = None, **kw: Any) -> None:

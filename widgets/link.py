@@ -143,7 +143,7 @@ def parse_link(query: str | None) -> LinkSettings:
         if lang in i18n.LANGUAGES:
             out["lang"] = lang
         else:
-            refuse("lang", "app.link.lang")
+            refuse("lang", "app.link.lang", allowed=", ".join(i18n.LANGUAGES))
     if "guided" in given:
         value = given["guided"].strip()
         if value in ("0", "1"):

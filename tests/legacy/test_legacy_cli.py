@@ -74,7 +74,7 @@ def test_bad_input_gives_one_line_and_exit_2(capsys):
     for argv, fragment in ([["play"], "--demo"], [["play", "--demo", "--seed", "x"], "whole number"],
                            [["play", "--demo", "--json"], "--bot"], [["play", "--resume", "/no/such.json"], "cannot read"],
                            [["play", "--demo", "--seed", "-4"], "from 0 to 2^64-1"],
-                           [["play", "--demo", "--lang", "de"], "en or pl"], [["fly"], "unknown"],
+                           [["play", "--demo", "--lang", "xx"], "one of en, pl"], [["fly"], "unknown"],
                            [["pack", "check", "/no/such/file.json"], "cannot read"],
                            [["play", "--demo", "--bot"], "needs a value"]):
         code, _ = run(argv)

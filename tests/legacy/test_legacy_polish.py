@@ -30,7 +30,7 @@ SAMPLES = {
     "field": "cards.4.stage", "problem": "brakuje tego pola", "value": "'x'", "allowed": "1, 2", "expected": "a",
     "noun": "kartę", "place": "w grze", "tab": "", "head": "Pasywny efekt", "body": "zyskaj 1 monetę", "once": "",
     "then": "zyskaj 1 monetę", "cards": "19 albo 20", "list": "nr 1: drewno ×2", "pool": "nic", "where": "Runda 2",
-    "usage": "produce KARTA WARIANT", "pack": "Moje pudełko", "mine": "moje", "saved": "inne", "name": "moje.json",
+    "usage": "produce KARTA WARIANT", "pack": "Moje pudełko", "languages": "en|pl", "mine": "moje", "saved": "inne", "name": "moje.json",
 }
 PLURAL_SAMPLES = (1, 2, 5, 12, 22)
 NOTATION_KEYS = re.compile(r"^legacy\.(usage\.|pack\.|save\.|error\.parse_|cli\.(usage|help|how|bot|lang|need_pack|bot_only"

@@ -205,10 +205,10 @@ def test_the_language_is_kept_in_the_save(tmp_path):
     assert "— Round 1, turn 1 · glory 0" in out
     assert json.loads(save.read_text(encoding="utf-8"))["lang"] == "en"
     d = json.loads(save.read_text(encoding="utf-8"))
-    d["lang"] = "de"
+    d["lang"] = "xx"
     with pytest.raises(SaveError) as info:
         Campaign.from_json(json.dumps(d))
-    assert info.value.message("pl") == "nie można wczytać zapisu: pole lang: musi być jednym z: en, pl, a jest 'de'"
+    assert info.value.message("pl") == "nie można wczytać zapisu: pole lang: musi być jednym z: en, pl, a jest 'xx'"
 
 
 def test_several_cards_of_your_pile_at_once_in_companion_mode():

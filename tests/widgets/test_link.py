@@ -50,7 +50,7 @@ def test_the_servers_own_parameters_are_not_refused():
 
 #: (query, the parameter refused, words of the English and of the Polish message)
 BAD = [
-    ("lang=de", "lang=de", "en (English) or pl (Polish)", "en (angielski) lub pl (polski)"),
+    ("lang=xx", "lang=xx", "lang must be one of: en, pl.", "lang musi mieć jedną z wartości: en, pl."),
     ("guided=yes", "guided=yes", "1 (the guided first game) or 0", "1 (pierwsza gra z przewodnikiem) lub 0"),
     ("players=9", "players=9", "whole number from 2 to 5", "liczbą całkowitą od 2 do 5"),
     ("players=0", "players=0", "1 (solo against the Lich King)", "1 (solo przeciw Królowi Liszów)"),
