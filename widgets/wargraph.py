@@ -15,9 +15,9 @@ opponents are the Lich King's armies (see ``LichKingPanel``).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import ipywidgets as W
-import networkx as nx
 
 from papertales import PaperTalesError
 from papertales import render as R
@@ -28,6 +28,9 @@ from papertales.whatif import evaluate
 
 from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, wrap
 from .charts import figure_widget, sync_figure_state
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 
@@ -45,6 +48,7 @@ def war_graph(game, title: str | None = None, lang=None) -> nx.DiGraph:
     strengths come from the war events' data ``(opponent, strength, opponent's strength)``.
     The ring of neighbours is ``G.graph["ring"]``; the words (unit names, notes, details,
     the title) are in ``lang`` (``G.graph["lang"]``)."""
+    import networkx as nx       # when a graph is first drawn: its 280 modules cost a second of the static site's start
     lang = R.lang_of(lang)
     if game.lich is not None:
         raise PaperTalesError(t("app.wg.solo_error", lang))
