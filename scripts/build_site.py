@@ -61,6 +61,11 @@ KERNEL_ROOTS = ["micropip", "ipython", "jedi"]
 #: from the site's pypi/ at the versions binder/requirements.txt pins
 APP_WHEELS = ["comm", "ipywidgets", "jupyterlab-widgets", "anywidget", "psygnal", "plotly", "narwhals",
               "packaging", "typing-extensions", "networkx", "tqdm"]
+#: packages shipped but not loaded as the kernel starts: a site notebook's first cell unpacks
+#: each when it is first imported (:data:`LAZY_CELL`): plotly (unpacking its 6.6 MB wheel
+#: costs 0.7 s of every start) when a chart is first drawn, narwhals with it, networkx with
+#: the first war graph
+LAZY = ("plotly", "narwhals", "networkx")
 #: packages the kernel installs that the site ships as empty wheels, so that their import fails
 #: as their users allow: sqlite3 is a compiled module of Pyodide's on no index (IPython keeps
 #: its history in memory without it); jedi (and parso, its dependency) serves only completion,
@@ -249,7 +254,7 @@ const [dir, jobFile, code] = process.argv.slice(2);
 #: notebook (its imports, then the app built as its cell builds it: the coach and the
 #: panels import more) and the other notebooks' packages
 STARTUP = """
-import pyodide_kernel
+import piplite.piplite, pyodide_kernel
 pyodide_kernel.kernel_instance.interpreter.send_comm = lambda *args, **kwargs: None   # no page to send to
 import kingdom_legacy, kingdom_legacy.lesson, papertales_widgets.legacy
 from papertales_widgets.pagejs import page_extras
@@ -455,10 +460,12 @@ def app_packages(offline: bool, py: Path) -> dict[str, tuple[Path, dict]]:
     return out
 
 
-def ship(target: Path, lock: dict, packages: dict[str, tuple[Path, dict]], bytecode: str, offline: bool) -> list[str]:
+def ship(target: Path, lock: dict, packages: dict[str, tuple[Path, dict]], bytecode: str,
+         offline: bool) -> tuple[list[str], dict[str, str]]:
     """The wheels in ``target`` (static/pyodide/) with a lock that lists only them, each as
     bytecode for the modules :data:`STARTUP` imports (``bytecode`` "start"), for every module
-    ("all") or as it is ("none"); returns the names the kernel preloads."""
+    ("all") or as it is ("none"); returns the names the kernel preloads and, for the
+    :data:`LAZY` ones, their wheel by the top-level module that unpacks it (:data:`LAZY_CELL`)."""
     names = sorted(packages)
     wheels = [packages[n][0] for n in names]
     if bytecode != "none":
@@ -477,14 +484,91 @@ def ship(target: Path, lock: dict, packages: dict[str, tuple[Path, dict]], bytec
     (target / "pyodide-lock.json").write_text(json.dumps(lock))
     # the kernel skips installing a package it finds in loadPyodideOptions.packages, by the
     # name it spells (pyodide_kernel); Pyodide finds each in the lock whatever its spelling
-    return [KERNEL_SPELLING.get(n, n) for n in names]
+    preload = [KERNEL_SPELLING.get(n, n) for n in names if n not in LAZY]
+    lazy = {module: shipped[n]["file_name"] for n in names if n in LAZY for module in shipped[n]["imports"]}
+    return preload, lazy
 
 
-def site_notebook(name: str) -> dict:
+#: the site notebooks' first cell (hidden, like all code in Voici): the :data:`LAZY` wheels
+#: unpacked when first imported (a synchronous request: the kernel runs in a web worker),
+#: from the folder Pyodide loads its packages from.  ``{wheels}``: top-level module -> wheel.
+LAZY_CELL = """# the static site (scripts/build_site.py): these packages are unpacked when first imported
+def _lazy_wheels(wheels):
+    import importlib, importlib.abc, importlib.machinery, importlib.metadata, importlib.util, io, pathlib, re, site, sys, zipfile
+    import js, pyodide_js
+    base = str(pyodide_js.lockfileBaseUrl)
+    packages = site.getsitepackages()[0]
+
+    def unpack(wheel):
+        if wheel in done:
+            return
+        request = js.XMLHttpRequest.new()
+        request.open("GET", base + wheel, False)
+        request.responseType = "arraybuffer"
+        request.send()
+        if request.status != 200:
+            raise ImportError(f"{{base + wheel}} answered {{request.status}}")
+        zipfile.ZipFile(io.BytesIO(request.response.to_bytes())).extractall(packages)
+        importlib.invalidate_caches()
+        done.add(wheel)
+
+    class Unpacker(importlib.abc.Loader):
+        # found without unpacking (importlib.util.find_spec only asks); executed: the wheel
+        # unpacked, then the real module run in its place
+        def create_module(self, spec):
+            return None
+
+        def exec_module(self, module):
+            unpack(wheels[module.__name__])
+            real = importlib.machinery.PathFinder.find_spec(module.__name__)
+            module.__spec__, module.__loader__, module.__file__ = real, real.loader, real.origin
+            if real.submodule_search_locations is not None:
+                module.__path__ = real.submodule_search_locations
+            real.loader.exec_module(module)
+
+    class Metadata(importlib.metadata.Distribution):
+        # a wheel's name and version before it is unpacked (importlib.metadata.version)
+        def __init__(self, wheel):
+            self.wheel = wheel
+
+        def read_text(self, filename):
+            if filename == "METADATA":
+                name, version = self.wheel.split("-")[:2]
+                return f"Metadata-Version: 2.1\\nName: {{name}}\\nVersion: {{version}}\\n"
+            return None
+
+        def locate_file(self, path):
+            return pathlib.Path(packages) / path
+
+    class LazyWheels(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name not in wheels or wheels[name] in done:
+                return None
+            return importlib.util.spec_from_loader(name, Unpacker(), is_package=True)
+
+        def find_distributions(self, context=importlib.metadata.DistributionFinder.Context()):
+            wanted = None if context.name is None else re.sub(r"[-_.]+", "_", context.name).lower()
+            return [Metadata(w) for w in sorted(set(wheels.values()) - done)
+                    if wanted is None or w.split("-")[0].lower() == wanted]
+
+    done = set()
+    sys.meta_path.append(LazyWheels())
+
+
+_lazy_wheels({wheels})
+del _lazy_wheels"""
+
+
+def site_notebook(name: str, lazy: dict[str, str] | None = None) -> dict:
     """notebooks/``name`` for the site: kernelspec ``python`` (Pyodide's).  It installs
-    nothing: the kernel starts with the app and its dependencies loaded (:func:`lite_config`)."""
+    nothing: the kernel starts with the app and its dependencies loaded (:func:`lite_config`);
+    a first cell (:data:`LAZY_CELL`) unpacks the ``lazy`` ones (module -> wheel) when imported."""
     nb = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
     nb["metadata"]["kernelspec"] = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+    if lazy:
+        cell = {"cell_type": "code", "execution_count": None, "id": "site-lazy-wheels", "metadata": {},
+                "outputs": [], "source": LAZY_CELL.format(wheels=repr(dict(sorted(lazy.items())))).splitlines(True)}
+        nb["cells"].insert(0, cell)
     return nb
 
 
@@ -596,10 +680,11 @@ def build(output: Path, offline: bool, bytecode: str = "start") -> Path:
     lock = pyodide_runtime(target, offline)
     packages = kernel_packages(lock, offline, py)
     packages.update(app_packages(offline, py))
-    lite_config(lite, ship(target, lock, packages, bytecode, offline))
+    preload, lazy = ship(target, lock, packages, bytecode, offline)
+    lite_config(lite, preload)
     for name in NOTEBOOKS:
         (content / name).parent.mkdir(parents=True, exist_ok=True)
-        (content / name).write_text(json.dumps(site_notebook(name), indent=1), encoding="utf-8")
+        (content / name).write_text(json.dumps(site_notebook(name, lazy), indent=1), encoding="utf-8")
     say("voici build ...")
     shutil.rmtree(output, ignore_errors=True)
     voici = py.parent / "voici"
