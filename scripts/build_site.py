@@ -244,7 +244,7 @@ const [dir, jobFile, code] = process.argv.slice(2);
   }
   const precompile = py.globals.get("precompile");
   for (const [src, dst] of job.wheels) {
-    precompile(host(src), host(dst), only === null ? null : py.toPy(only));
+    precompile(host(src), host(dst), only === null ? undefined : py.toPy(only));
   }
   fs.writeFileSync(job.report, JSON.stringify(only));
 })().catch((e) => { console.error(String(e)); process.exit(1); });

@@ -62,22 +62,29 @@ def test_the_kernel_preloads_every_shipped_package_and_the_notebooks_install_not
     kernel = settings["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
     assert kernel["loadPyodideOptions"]["packages"] == ["ipython", "pyodide_kernel", "papertales-lab"]
-    nb = B.site_notebook("app.ipynb")
+    nb = B.site_notebook("app.ipynb", {"plotly": "plotly-7.1.0-py3-none-any.whl"})
     assert nb["metadata"]["kernelspec"]["name"] == "python"
     assert not any("%pip" in "".join(c["source"]) for c in nb["cells"])
+    first = "".join(nb["cells"][0]["source"])
+    compile(first, "first cell", "exec")
+    assert "{'plotly': 'plotly-7.1.0-py3-none-any.whl'}" in first
+    assert len(nb["cells"]) == len(B.site_notebook("app.ipynb")["cells"]) + 1
 
 
 def test_shipping_writes_the_wheels_a_lock_of_them_and_the_kernels_spelling(tmp_path):
     a = _wheel(tmp_path / "pyodide_kernel-0.7.0-py3-none-any.whl", {"pyodide_kernel/__init__.py": ""})
     b = _wheel(tmp_path / "comm-0.2.3-py3-none-any.whl", {"comm/__init__.py": ""})
+    c = _wheel(tmp_path / "plotly-7.1.0-py3-none-any.whl", {"plotly/__init__.py": "", "_plotly_utils/__init__.py": ""})
     target = tmp_path / "pyodide"
     target.mkdir()
     lock = {"info": {}, "packages": {}}
-    packages = {"pyodide-kernel": (a, B.wheel_entry(a)), "comm": (b, B.wheel_entry(b, depends=["nowhere", "pyodide-kernel"]))}
-    preload = B.ship(target, lock, packages, "none", offline=True)
+    packages = {"pyodide-kernel": (a, B.wheel_entry(a)), "comm": (b, B.wheel_entry(b, depends=["nowhere", "pyodide-kernel"])),
+                "plotly": (c, B.wheel_entry(c))}
+    preload, lazy = B.ship(target, lock, packages, "none", offline=True)
     assert preload == ["comm", "pyodide_kernel"]           # the kernel looks for pyodide_kernel
+    assert lazy == {"plotly": c.name, "_plotly_utils": c.name}   # in the lock, unpacked when imported
     written = json.loads((target / "pyodide-lock.json").read_text())["packages"]
-    assert set(written) == {"comm", "pyodide-kernel"}
+    assert set(written) == {"comm", "pyodide-kernel", "plotly"}
     assert written["comm"]["depends"] == ["pyodide-kernel"]  # dependencies not shipped dropped
     assert written["comm"]["sha256"] == B.sha256(target / b.name)
 
