@@ -10,19 +10,25 @@ Steps (each download is cached in ``build/site-cache/``, so a second build is of
 
 1. the build tools in their own virtualenv ``.venv-site`` (:data:`TOOLS`);
 2. Pyodide's core (``npm pack pyodide@``:data:`PYODIDE`) and Font Awesome (npm);
-3. wheels: the kernel's (the versions Pyodide's lock names, :data:`KERNEL_ROOTS` and their
-   dependencies), the app's pure dependencies (:data:`APP_WHEELS`, versions from
-   binder/requirements.txt) and the project itself, built pure (``PAPERTALES_PURE=1``);
-4. ``voici build`` of the site's notebooks (:data:`NOTEBOOKS`: a copy of each with a first
-   cell that installs the app from the site's own ``pypi/``; the notebooks themselves stay as
+3. wheels, all in ``static/pyodide/`` with Pyodide's lock rewritten to list exactly them:
+   the kernel's (the versions Pyodide's lock names, :data:`KERNEL_ROOTS` and their
+   dependencies; :data:`STUBS` as empty wheels; the kernel extension's own,
+   :data:`EXTENSION_WHEELS`), the app's pure dependencies (:data:`APP_WHEELS`, versions from
+   binder/requirements.txt, :data:`SLIM` left out) and the project itself, built pure
+   (``PAPERTALES_PURE=1``).  The modules a visit's start imports are shipped as bytecode
+   instead of sources, compiled by Pyodide itself under Node (:class:`Compiler`,
+   :data:`STARTUP`).  The kernel preloads them all as Pyodide starts
+   (``loadPyodideOptions.packages``), but :data:`LAZY`, unpacked when first imported;
+4. ``voici build`` of the site's notebooks (:data:`NOTEBOOKS`: a copy of each with a hidden
+   first cell for the lazy packages, :data:`LAZY_CELL`; the notebooks themselves stay as
    they are for Voilà); then the pages' CDN links pointed at the local copies, a note in
    English and Polish under Voici's spinner, JupyterLab's stylesheet in one shared file, and
    JupyterLite's unused lab bundle left out.
 
 Options: ``--output DIR`` (default ``site``), ``--offline`` (fail instead of downloading),
-``--bytecode`` (the wheels' modules compiled by a local Python 3.13, Pyodide's version, and
-shipped without their sources: each visit then skips compiling them, 3 to 6 s of a start
-here, for a site 6.6 MB larger, over the 40 MB goal; docs/publishing.md).
+``--bytecode start|all|none`` (which modules ship as bytecode: those a start imports, the
+default; all, 6 MB more, over the 40 MB goal; none, which needs no Node).  docs/publishing.md
+has the numbers.
 """
 
 from __future__ import annotations
@@ -85,7 +91,7 @@ NOTEBOOKS = ["app.ipynb", "01_learn_the_rules.ipynb", "02_what_if.ipynb", "03_so
              "05_kingdom_legacy.ipynb", "pl/app.ipynb", "pl/01_learn_the_rules.ipynb", "pl/02_what_if.ipynb",
              "pl/03_solo_vs_lich_king.ipynb"]
 #: about how many MB a first visit downloads (said on the loading page; docs/publishing.md)
-FIRST_VISIT_MB = 35
+FIRST_VISIT_MB = 31
 
 
 class BuildError(Exception):
