@@ -14,11 +14,9 @@ opponents are the Lich King's armies (see ``LichKingPanel``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal
-
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
 import ipywidgets as W
 
@@ -35,7 +33,6 @@ from .session import Session
 
 if TYPE_CHECKING:
     import networkx as nx
-
 
 
 def _neighbours(n: int, seat: int) -> list[int]:
