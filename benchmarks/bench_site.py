@@ -7,11 +7,18 @@ of a click, and whether the war graph's chart draws.  A benchmark, not a test: i
 Builds the site first when it is missing or out of date (scripts/build_site.py), serves it
 on loopback and drives Debian's chromium with every other host unreachable.  First
 interactive: from ``page.goto`` to the first choice of the first decision on screen.  Click
-round trip: from a click on a choice (or Undo) to the kernel's answer on the page (the stepper's tick)."""
+round trip: from a click on a choice (or Undo) to the kernel's answer on the page (the stepper's tick).
+
+Each first interactive time is also given as the processor time the browser's processes used
+meanwhile (user + system, all cores, from /proc): on a machine shared with other work the wall
+time grows with the load, the processor time much less, so it compares builds more fairly.
+``--runs N`` repeats the whole measure N times (a new browser each) and prints each run and the
+range; the load average is printed with each run."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -26,21 +33,77 @@ CHROMIUM = "/usr/bin/chromium"
 START_TIMEOUT = 300_000
 
 
+def _descendants(pid: int) -> list[int]:
+    """``pid``'s child processes, their children and so on (Linux: /proc)."""
+    out, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{parent}/task")
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                children = Path(f"/proc/{parent}/task/{task}/children").read_text().split()
+            except OSError:
+                continue
+            out += map(int, children)
+            todo += map(int, children)
+    return out
+
+
+def cpu_times() -> dict[int, float]:
+    """User + system processor seconds of each process this one started (the browser's), by pid."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for pid in _descendants(os.getpid()):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[pid] = (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+def cpu_since(before: dict[int, float]) -> float:
+    """Processor seconds the browser used since ``before`` (processes that ended meanwhile not counted)."""
+    return sum(t - before.get(pid, 0.0) for pid, t in cpu_times().items())
+
+
 def first_interactive(context, url: str):
     page = context.new_page()
+    before = cpu_times()
     started = time.monotonic()
     page.goto(url)
     page.locator(FIRST_CHOICE).first.wait_for(state="visible", timeout=START_TIMEOUT)
-    return page, time.monotonic() - started
+    return page, time.monotonic() - started, cpu_since(before)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clicks", type=int, default=15, help="choices clicked for the round trip (default 15)")
     parser.add_argument("--site", type=Path, help="measure this built site (default: site/, built when out of date)")
+    parser.add_argument("--runs", type=int, default=1, help="measure this many times, a new browser each (default 1)")
     args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
     site = args.site or ensure_site()
+    results = []
+    for run in range(args.runs):
+        if args.runs > 1:
+            print(f"run {run + 1} of {args.runs}:")
+        results.append(measure(site, args.clicks))
+    if args.runs > 1:
+        print(f"over {args.runs} runs (min to max):")
+        for key, unit in (("cold", "s"), ("cold_cpu", "s processor"), ("cached", "s"), ("cached_cpu", "s processor"),
+                          ("click", "ms")):
+            values = [r[key] for r in results if r.get(key) is not None]
+            if values:
+                print(f"  {key + ':':12s} {min(values):.1f} to {max(values):.1f} {unit}")
+    return 0
+
+
+def measure(site: Path, n_clicks: int) -> dict:
+    from playwright.sync_api import sync_playwright
+    load = os.getloadavg()[0]
     size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     with tempfile.TemporaryDirectory() as tmp:
         server = SiteServer(site, Path(tmp) / "http.log")
@@ -49,12 +112,12 @@ def main(argv=None) -> int:
                 browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=OFFLINE_ARGS)
                 context = browser.new_context(viewport={"width": 1280, "height": 900})
                 url = server.url + APP_PAGE
-                page, cold = first_interactive(context, url)
+                page, cold, cold_cpu = first_interactive(context, url)
                 cold_requests = server.requests()
                 cold_bytes = sum((site / r[2].split("?")[0].lstrip("/")).stat().st_size
                                  for r in cold_requests if r[3] == 200 and (site / r[2].split("?")[0].lstrip("/")).is_file())
                 clicks = []
-                for i in range(args.clicks):           # a pick of the draft, then its undo, and again
+                for i in range(n_clicks):           # a pick of the draft, then its undo, and again
                     button = page.locator(FIRST_CHOICE).first if i % 2 == 0 else page.locator("button.pt-undo")
                     settle(page)
                     started = time.monotonic()
@@ -68,19 +131,21 @@ def main(argv=None) -> int:
                 except Exception as exc:          # noqa: BLE001 - reported, not raised
                     chart = f"no ({type(exc).__name__}: {str(exc).splitlines()[0][:120]})"
                 page.close()
-                _, cached = first_interactive(context, url)
+                _, cached, cached_cpu = first_interactive(context, url)
                 browser.close()
         finally:
             server.stop()
     print(f"site size:                      {size / 1e6:.1f} MB ({site})")
     print(f"cold first visit:               {len(cold_requests)} requests, {cold_bytes / 1e6:.1f} MB")
-    print(f"first interactive, cold:        {cold:.1f} s")
-    print(f"first interactive, cached:      {cached:.1f} s")
+    print(f"first interactive, cold:        {cold:.1f} s ({cold_cpu:.1f} s processor)")
+    print(f"first interactive, cached:      {cached:.1f} s ({cached_cpu:.1f} s processor)")
     if clicks:
         print(f"click round trip (median of {len(clicks)}): {statistics.median(clicks) * 1000:.0f} ms "
               f"(max {max(clicks) * 1000:.0f} ms)")
     print(f"war graph chart drawn:          {chart}")
-    return 0
+    print(f"load average:                   {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end", flush=True)
+    return {"cold": cold, "cold_cpu": cold_cpu, "cached": cached, "cached_cpu": cached_cpu,
+            "click": statistics.median(clicks) * 1000 if clicks else None}
 
 
 if __name__ == "__main__":

@@ -10,19 +10,25 @@ Steps (each download is cached in ``build/site-cache/``, so a second build is of
 
 1. the build tools in their own virtualenv ``.venv-site`` (:data:`TOOLS`);
 2. Pyodide's core (``npm pack pyodide@``:data:`PYODIDE`) and Font Awesome (npm);
-3. wheels: the kernel's (the versions Pyodide's lock names, :data:`KERNEL_ROOTS` and their
-   dependencies), the app's pure dependencies (:data:`APP_WHEELS`, versions from
-   binder/requirements.txt) and the project itself, built pure (``PAPERTALES_PURE=1``);
-4. ``voici build`` of the site's notebooks (:data:`NOTEBOOKS`: a copy of each with a first
-   cell that installs the app from the site's own ``pypi/``; the notebooks themselves stay as
+3. wheels, all in ``static/pyodide/`` with Pyodide's lock rewritten to list exactly them:
+   the kernel's (the versions Pyodide's lock names, :data:`KERNEL_ROOTS` and their
+   dependencies; :data:`STUBS` as empty wheels; the kernel extension's own,
+   :data:`EXTENSION_WHEELS`), the app's pure dependencies (:data:`APP_WHEELS`, versions from
+   binder/requirements.txt, :data:`SLIM` left out) and the project itself, built pure
+   (``PAPERTALES_PURE=1``).  The modules a visit's start imports are shipped as bytecode
+   instead of sources, compiled by Pyodide itself under Node (:class:`Compiler`,
+   :data:`STARTUP`).  The kernel preloads them all as Pyodide starts
+   (``loadPyodideOptions.packages``), but :data:`LAZY`, unpacked when first imported;
+4. ``voici build`` of the site's notebooks (:data:`NOTEBOOKS`: a copy of each with a hidden
+   first cell for the lazy packages, :data:`LAZY_CELL`; the notebooks themselves stay as
    they are for Voilà); then the pages' CDN links pointed at the local copies, a note in
    English and Polish under Voici's spinner, JupyterLab's stylesheet in one shared file, and
    JupyterLite's unused lab bundle left out.
 
 Options: ``--output DIR`` (default ``site``), ``--offline`` (fail instead of downloading),
-``--bytecode`` (the wheels' modules compiled by a local Python 3.13, Pyodide's version, and
-shipped without their sources: each visit then skips compiling them, 3 to 6 s of a start
-here, for a site 6.6 MB larger, over the 40 MB goal; docs/publishing.md).
+``--bytecode start|all|none`` (which modules ship as bytecode: those a start imports, the
+default; all, 6 MB more, over the 40 MB goal; none, which needs no Node).  docs/publishing.md
+has the numbers.
 """
 
 from __future__ import annotations
@@ -61,8 +67,21 @@ KERNEL_ROOTS = ["micropip", "ipython", "jedi"]
 #: from the site's pypi/ at the versions binder/requirements.txt pins
 APP_WHEELS = ["comm", "ipywidgets", "jupyterlab-widgets", "anywidget", "psygnal", "plotly", "narwhals",
               "packaging", "typing-extensions", "networkx", "tqdm"]
-#: what the first cell of each site notebook installs (the rest come as their dependencies)
-INSTALL = ["papertales-lab", "ipywidgets", "anywidget", "plotly", "networkx"]
+#: packages shipped but not loaded as the kernel starts: a site notebook's first cell unpacks
+#: each when it is first imported (:data:`LAZY_CELL`): plotly (unpacking its 6.6 MB wheel
+#: costs 0.7 s of every start) when a chart is first drawn, narwhals with it, networkx with
+#: the first war graph
+LAZY = ("plotly", "narwhals", "networkx")
+#: packages the kernel installs that the site ships as empty wheels, so that their import fails
+#: as their users allow: sqlite3 is a compiled module of Pyodide's on no index (IPython keeps
+#: its history in memory without it); jedi (and parso, its dependency) serves only completion,
+#: which a Voici page never asks for (IPython completes without it), and costs 1.8 MB, the
+#: unpacking of its 900 files and its import on every visit
+STUBS = ("sqlite3", "jedi")
+#: the kernel extension's own wheels (in jupyterlite-pyodide-kernel's front end), shipped with the rest
+EXTENSION_WHEELS = ["pyodide_kernel", "ipykernel", "piplite"]
+#: names the kernel looks for in loadPyodideOptions.packages spelt its way (not Pyodide's canonical one)
+KERNEL_SPELLING = {"pyodide-kernel": "pyodide_kernel"}
 #: the app's page in the site
 APP_URL = "voici/render/app.html"
 #: the notebooks of the site, as paths under notebooks/ (the same under the site's voici/render/,
@@ -72,7 +91,7 @@ NOTEBOOKS = ["app.ipynb", "01_learn_the_rules.ipynb", "02_what_if.ipynb", "03_so
              "05_kingdom_legacy.ipynb", "pl/app.ipynb", "pl/01_learn_the_rules.ipynb", "pl/02_what_if.ipynb",
              "pl/03_solo_vs_lich_king.ipynb"]
 #: about how many MB a first visit downloads (said on the loading page; docs/publishing.md)
-FIRST_VISIT_MB = 35
+FIRST_VISIT_MB = 31
 
 
 class BuildError(Exception):
@@ -171,71 +190,150 @@ def wheel_for(name: str, version: str, offline: bool, py: Path) -> Path:
     return wheel_for(name, version, True, py)
 
 
-#: compiles a wheel's modules to bytecode (run by Python 3.13, Pyodide's): argv = in, out
+#: compiles wheels' modules to bytecode; run by Pyodide itself under Node (the same Python
+#: 3.13 as the browser's), so the bytecode is exactly the browser's.  ``precompile(src, dst,
+#: only)``: ``src`` with the modules named in ``only`` (archive names; None: every module) as
+#: bytecode instead of sources; ``startup(wheels, code)``: the archive names of the modules
+#: that ``code`` imports, the wheels unpacked in site-packages first
 PRECOMPILE = r"""
-import hashlib, base64, importlib.util, marshal, sys, zipfile
-src, dst = sys.argv[1], sys.argv[2]
+import base64, hashlib, importlib.util, marshal, os, site as _site, sys, zipfile
 def digest(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
-    record_name, rows = None, []
-    for info in zin.infolist():
-        name, data = info.filename, zin.read(info)
-        if name.endswith(".dist-info/RECORD"):
-            record_name = name
-            continue
-        if name.endswith(".py") and ".data/" not in name.split("/")[0] + "/":
-            code = compile(data, name, "exec", dont_inherit=True, optimize=0)
-            data = importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + importlib.util.source_hash(data) + marshal.dumps(code)
-            name = name[:-3] + ".pyc"
-        zout.writestr(name, data)
-        rows.append(f"{name},{digest(data)},{len(data)}")
-    rows.append(f"{record_name},,")
-    zout.writestr(record_name, "\n".join(rows) + "\n")
+def precompile(src, dst, only=None):
+    only = None if only is None else set(only)
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        record_name, rows = None, []
+        for info in zin.infolist():
+            name, data = info.filename, zin.read(info)
+            if name.endswith(".dist-info/RECORD"):
+                record_name = name
+                continue
+            if name.endswith(".py") and ".data/" not in name.split("/")[0] + "/" and (only is None or name in only):
+                code = compile(data, name, "exec", dont_inherit=True, optimize=0)
+                data = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + importlib.util.source_hash(data)
+                        + marshal.dumps(code))
+                name = name[:-3] + ".pyc"
+            zout.writestr(zipfile.ZipInfo(name, date_time=info.date_time), data, compress_type=zipfile.ZIP_DEFLATED)
+            rows.append(f"{name},{digest(data)},{len(data)}")
+        rows.append(f"{record_name},,")
+        zout.writestr(record_name, "\n".join(rows) + "\n")
+def startup(wheels, code):
+    site = _site.getsitepackages()[0]
+    for wheel in wheels:
+        zipfile.ZipFile(wheel).extractall(site)
+    importlib.invalidate_caches()
+    exec(code, {})
+    out = []
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None) or ""
+        if path.startswith(site + "/") and path.endswith(".py"):
+            out.append(os.path.relpath(path, site))
+    return sorted(out)
+"""
+#: Node's side: argv = Pyodide's folder, a JSON job file, the Python above.  The job: the
+#: wheels ([in, out] pairs, absolute paths: the host's root is mounted at /host), "mode"
+#: ("start" or "all") and the start's code; writes the modules compiled to "report"
+NODE_PRECOMPILE = r"""
+const path = require("path"), url = require("url"), fs = require("fs");
+const [dir, jobFile, code] = process.argv.slice(2);
+(async () => {
+  const job = JSON.parse(fs.readFileSync(jobFile, "utf8"));
+  const { loadPyodide } = await import(url.pathToFileURL(path.join(dir, "pyodide.mjs")).href);
+  const py = await loadPyodide({ indexURL: dir + path.sep });
+  py.FS.mkdirTree("/host");
+  py.FS.mount(py.FS.filesystems.NODEFS, { root: "/" }, "/host");
+  py.runPython(fs.readFileSync(code, "utf8"));
+  const host = (p) => "/host" + path.resolve(p);
+  let only = null;
+  if (job.mode === "start") {
+    only = py.globals.get("startup")(py.toPy(job.wheels.map(([src]) => host(src))), job.startup).toJs();
+  }
+  const precompile = py.globals.get("precompile");
+  for (const [src, dst] of job.wheels) {
+    precompile(host(src), host(dst), only === null ? undefined : py.toPy(only));
+  }
+  fs.writeFileSync(job.report, JSON.stringify(only));
+})().catch((e) => { console.error(String(e)); process.exit(1); });
+"""
+#: what a visit's start imports, run in Pyodide under Node to choose the modules shipped as
+#: bytecode (``--bytecode start``): the kernel (IPython and its neighbours), the app's
+#: notebook (its imports, then the app built as its cell builds it: the coach and the
+#: panels import more) and the other notebooks' packages
+STARTUP = """
+import piplite.piplite, pyodide_kernel
+pyodide_kernel.kernel_instance.interpreter.send_comm = lambda *args, **kwargs: None   # no page to send to
+import kingdom_legacy, kingdom_legacy.lesson, papertales_widgets.legacy
+from papertales_widgets.pagejs import page_extras
+from papertales_widgets.link import page_query
+from papertales_widgets import App
+App(players=3, seed=7, humans=[0], lang="en")
 """
 
 
-def python313() -> str | None:
-    """A Python 3.13 (Pyodide 0.29's version) on this machine, or None."""
-    candidates = [shutil.which("python3.13"), *map(str, sorted(Path.home().glob(".pyenv/versions/3.13*/bin/python3.13")))]
-    for candidate in filter(None, candidates):
-        try:
-            out = subprocess.run([candidate, "-c", "import sys; print(sys.version_info[:2] == (3, 13))"],
-                                 capture_output=True, text=True, timeout=30).stdout.strip()
-        except (OSError, subprocess.TimeoutExpired):
-            continue
-        if out == "True":
-            return candidate
-    return None
+class Compiler:
+    """Compiles wheels to bytecode for Pyodide's Python 3.13 with Pyodide itself under Node
+    (the npm package this build ships: no Python 3.13 is needed on the building machine).
+    Each run is cached in build/site-cache/bytecode/ by what goes in."""
 
+    def __init__(self, offline: bool):
+        self.node = shutil.which("node")
+        if self.node is None:
+            raise BuildError("compiling the wheels to bytecode runs Pyodide under Node: install it (Debian: "
+                             "apt-get install nodejs npm), or build with --bytecode none")
+        self.offline = offline
 
-def precompiled(wheel: Path, py313: str | None) -> Path:
-    """``wheel`` with its modules as bytecode only (cached in build/site-cache/precompiled):
-    the browser then imports them without compiling each on every visit.  ``py313`` None:
-    the wheel as it is."""
-    if py313 is None:
-        return wheel
-    target = CACHE / "precompiled" / wheel.name
-    if not target.is_file() or target.stat().st_mtime < wheel.stat().st_mtime:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        run([py313, "-c", PRECOMPILE, wheel, target])
-    return target
+    def _pyodide_dir(self) -> Path:
+        """Pyodide's npm package unpacked in the cache (the runtime the build ships)."""
+        folder = CACHE / f"pyodide-node-{PYODIDE}"
+        if not (folder / "pyodide.mjs").is_file():
+            folder.mkdir(parents=True, exist_ok=True)
+            with tarfile.open(npm_pack(f"pyodide@{PYODIDE}", self.offline)) as tar:
+                for member in tar.getmembers():
+                    name = member.name.removeprefix("package/")
+                    if member.isfile() and "/" not in name and name.endswith((".js", ".mjs", ".wasm", ".zip", ".json")):
+                        (folder / name).write_bytes(tar.extractfile(member).read())
+        return folder
+
+    def compile(self, wheels: list[Path], mode: str) -> tuple[list[Path], int]:
+        """``wheels`` with bytecode instead of sources (``mode`` "start": the modules a visit's
+        start imports, :data:`STARTUP`; "all": every module), and how many modules that is."""
+        key = hashlib.sha256(json.dumps([mode, PRECOMPILE, NODE_PRECOMPILE, STARTUP,
+                                         [sha256(w) for w in wheels]]).encode()).hexdigest()[:16]
+        folder = CACHE / "bytecode" / key
+        outs = [folder / w.name for w in wheels]
+        report = folder / "compiled.json"
+        if not report.is_file():
+            shutil.rmtree(CACHE / "bytecode", ignore_errors=True)      # one build's worth kept
+            folder.mkdir(parents=True)
+            job = {"wheels": [[str(w.resolve()), str(o.resolve())] for w, o in zip(wheels, outs)],
+                   "mode": mode, "startup": STARTUP, "report": str((folder / "report.tmp").resolve())}
+            (folder / "job.json").write_text(json.dumps(job))
+            (folder / "precompile.py").write_text(PRECOMPILE)
+            (folder / "compile.cjs").write_text(NODE_PRECOMPILE)
+            run([self.node, folder / "compile.cjs", self._pyodide_dir(), folder / "job.json", folder / "precompile.py"],
+                quiet=True)
+            (folder / "report.tmp").rename(report)
+        only = json.loads(report.read_text())
+        count = len(only) if only is not None else sum(
+            1 for w in wheels for n in zipfile.ZipFile(w).namelist() if n.endswith(".py"))
+        return outs, count
 
 
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def stub_sqlite3(folder: Path) -> Path:
-    """An empty wheel named sqlite3: the kernel installs sqlite3, a compiled module of
-    Pyodide's that is on no index; IPython keeps its history in memory without it."""
-    path = folder / "sqlite3-1.0.0-py3-none-any.whl"
+def stub_wheel(folder: Path, name: str) -> Path:
+    """An empty wheel named ``name`` (:data:`STUBS`): the kernel installs it, and an import of
+    it raises ImportError, which its users expect."""
+    path = folder / f"{name}-0.0.0+stub-py3-none-any.whl"
     if path.is_file():
         return path
-    dist = "sqlite3-1.0.0.dist-info"
-    files = {f"{dist}/METADATA": "Metadata-Version: 2.1\nName: sqlite3\nVersion: 1.0.0\n",
+    dist = f"{name}-0.0.0+stub.dist-info"
+    files = {f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0+stub\n",
              f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: papertales build_site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
     record = "".join(f"{n},,\n" for n in files) + f"{dist}/RECORD,,\n"
+    folder.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(path, "w") as z:
         for n, text in files.items():
             z.writestr(n, text)
@@ -243,10 +341,9 @@ def stub_sqlite3(folder: Path) -> Path:
     return path
 
 
-def pyodide_core(lite: Path, offline: bool, py: Path, py313: str | None) -> None:
-    """Pyodide's runtime in ``lite/static/pyodide/`` (the kernel's addon uses a copy there
-    instead of the CDN), with the kernel's wheels and a lock file that lists only them."""
-    target = lite / "static" / "pyodide"
+def pyodide_runtime(target: Path, offline: bool) -> dict:
+    """Pyodide's runtime in ``target`` (``static/pyodide/``: the kernel's addon uses a copy
+    there instead of the CDN); returns its lock (every package Pyodide builds, none shipped)."""
     target.mkdir(parents=True)
     with tarfile.open(npm_pack(f"pyodide@{PYODIDE}", offline)) as tar:
         for member in tar.getmembers():
@@ -254,7 +351,26 @@ def pyodide_core(lite: Path, offline: bool, py: Path, py313: str | None) -> None
             if member.isfile() and "/" not in name and name.endswith((".js", ".mjs", ".wasm", ".zip", ".json")) \
                     and name != "package.json" and not name.endswith(".d.ts"):
                 (target / name).write_bytes(tar.extractfile(member).read())
-    lock = json.loads((target / "pyodide-lock.json").read_text())
+    return json.loads((target / "pyodide-lock.json").read_text())
+
+
+def wheel_entry(wheel: Path, **extra) -> dict:
+    """A lock entry for ``wheel`` (a pure one), loaded into site-packages like Pyodide's own."""
+    name, version = wheel.name.split("-")[:2]
+    with zipfile.ZipFile(wheel) as z:
+        tops = sorted({n.split("/")[0].removesuffix(".py") for n in z.namelist()
+                       if not n.split("/")[0].endswith((".dist-info", ".data")) and (n.endswith(".py") or "/" in n)})
+    entry = {"name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
+             "package_type": "package", "imports": tops, "depends": [], "unvendored_tests": False,
+             "shared_library": False}
+    entry.update(extra)
+    return entry
+
+
+def kernel_packages(lock: dict, offline: bool, py: Path) -> dict[str, tuple[Path, dict]]:
+    """The kernel's packages: :data:`KERNEL_ROOTS` and their dependencies at the versions
+    Pyodide's lock names (its compiled ones left out), and the kernel extension's own wheels
+    (pyodide_kernel, ipykernel, piplite: shipped inside jupyterlite-pyodide-kernel)."""
     packages = {norm(name): entry for name, entry in lock["packages"].items()}
     keep, dropped, todo = set(), set(), list(KERNEL_ROOTS)
     while todo:
@@ -263,27 +379,30 @@ def pyodide_core(lite: Path, offline: bool, py: Path, py313: str | None) -> None
             continue
         if name not in packages:
             raise BuildError(f"Pyodide {PYODIDE}'s lock has no package {name!r}")
-        if name != "sqlite3" and not packages[name]["file_name"].endswith("-none-any.whl"):
+        if name not in STUBS and not packages[name]["file_name"].endswith("-none-any.whl"):
             dropped.add(name)                 # compiled (matplotlib for matplotlib-inline): not needed
             continue
         keep.add(name)
-        todo.extend(packages[name].get("depends", []))
-    say(f"Pyodide's lock: shipping {len(keep)} packages, leaving out {', '.join(sorted(dropped))}")
-    shipped = {}
+        if name not in STUBS:
+            todo.extend(packages[name].get("depends", []))
+    say(f"Pyodide's lock: shipping {len(keep)} packages ({', '.join(sorted(STUBS))} as empty stubs), "
+        f"leaving out {', '.join(sorted(dropped))}")
+    out = {}
     for name in sorted(keep):
         entry = dict(packages[name])
-        if name == "sqlite3":
-            wheel = stub_sqlite3(CACHE / "wheels")
-            entry.update(package_type="package", imports=[])
+        if name in STUBS:
+            wheel = stub_wheel(CACHE / "stubs", name)
+            entry.update(package_type="package", imports=[], depends=[], version="0.0.0+stub")
         else:
-            wheel = precompiled(wheel_for(name, entry["version"], offline, py), py313)
-        shutil.copyfile(wheel, target / wheel.name)
-        entry.update(file_name=wheel.name, sha256=sha256(wheel), install_dir="site", shared_library=False)
-        shipped[name] = entry
-    for entry in shipped.values():
-        entry["depends"] = [d for d in entry.get("depends", []) if norm(d) in shipped]
-    lock["packages"] = shipped
-    (target / "pyodide-lock.json").write_text(json.dumps(lock))
+            wheel = wheel_for(name, entry["version"], offline, py)
+        out[name] = (wheel, entry)
+    ext = VENV.resolve() / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    for name in EXTENSION_WHEELS:
+        found = sorted(ext.glob(f"{name}-*-py3-none-any.whl"))
+        if len(found) != 1:
+            raise BuildError(f"{ext} holds {[p.name for p in found]}, not one wheel of {name}")
+        out[norm(name)] = (found[0], wheel_entry(found[0]))
+    return out
 
 
 def project_wheel(py: Path, out: Path) -> Path:
@@ -301,61 +420,172 @@ def project_wheel(py: Path, out: Path) -> Path:
 #: parts of a wheel the kernel never reads, left out of the site's copy: plotly's front-end
 #: extension for JupyterLab (two copies of a 4.8 MB bundle; the site's front end is built
 #: by Voici, and FigureWidget sends its own bundle, package_data/widgetbundle.js)
-SLIM = {"plotly": ("plotly/labextension/", "plotly-{version}.data/")}
+SLIM = {"plotly": r"plotly/labextension/|plotly-{version}\.data/",
+        "networkx": r"networkx/(.*/)?tests/",          # its test suite, 0.9 MB
+        "ipywidgets": r"ipywidgets/(.*/)?tests/"}
 
 
-def slim_wheel(src: Path, dst: Path, drop) -> None:
-    """``src`` without the files under the prefixes ``drop`` (and their RECORD lines)."""
+def slim_wheel(src: Path, dst: Path, drop: str) -> None:
+    """``src`` without the files whose names match the regular expression ``drop`` (and their RECORD lines)."""
     version = src.name.split("-")[1]
-    prefixes = tuple(p.format(version=version) for p in drop)
+    pattern = re.compile(drop.format(version=re.escape(version)))
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
         for info in zin.infolist():
-            if info.filename.startswith(prefixes):
+            if pattern.match(info.filename):
                 continue
             data = zin.read(info)
             if info.filename.endswith(".dist-info/RECORD"):
                 data = "".join(line for line in data.decode().splitlines(keepends=True)
-                               if not line.startswith(prefixes)).encode()
+                               if not pattern.match(line)).encode()
             zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
 
 
-def app_wheels(lite: Path, offline: bool, py: Path, py313: str | None) -> None:
-    """``lite/pypi/``: the app's dependencies and the project; the build indexes them."""
-    folder = lite / "pypi"
-    folder.mkdir(parents=True)
+def slimmed(wheel: Path, name: str) -> Path:
+    """``wheel`` without what :data:`SLIM` leaves out for ``name`` (cached in build/site-cache/slim)."""
+    drop = SLIM.get(norm(name))
+    if not drop:
+        return wheel
+    slim = CACHE / "slim" / hashlib.sha256(drop.encode()).hexdigest()[:8] / wheel.name
+    if not slim.is_file() or slim.stat().st_mtime < wheel.stat().st_mtime:
+        slim.parent.mkdir(parents=True, exist_ok=True)
+        slim_wheel(wheel, slim, drop)
+    return slim
+
+
+def app_packages(offline: bool, py: Path) -> dict[str, tuple[Path, dict]]:
+    """The app's dependencies (versions from binder/requirements.txt) and the project."""
+    out = {}
     pinned = pins()
     for name in APP_WHEELS:
         if norm(name) not in pinned:
             raise BuildError(f"binder/requirements.txt pins no version of {name} (scripts/pin_requirements.py writes it)")
-        wheel = wheel_for(name, pinned[norm(name)], offline, py)
-        drop = SLIM.get(name)
-        if drop:
-            slim = CACHE / "slim" / wheel.name
-            if not slim.is_file() or slim.stat().st_mtime < wheel.stat().st_mtime:
-                slim.parent.mkdir(parents=True, exist_ok=True)
-                slim_wheel(wheel, slim, drop)
-            wheel = slim
-        wheel = precompiled(wheel, py313)
-        shutil.copyfile(wheel, folder / wheel.name)
+        wheel = slimmed(wheel_for(name, pinned[norm(name)], offline, py), name)
+        out[norm(name)] = (wheel, wheel_entry(wheel))
     project = project_wheel(py, CACHE / "project")
-    shutil.copyfile(precompiled(project, py313), folder / project.name)
+    out["papertales-lab"] = (project, wheel_entry(project))
+    return out
 
 
-def site_notebook(name: str) -> dict:
-    """notebooks/``name`` for the site: kernelspec ``python`` (Pyodide's) and a first cell
-    installing the app from the site's own ``pypi/``, hidden like all code in Voici."""
+def ship(target: Path, lock: dict, packages: dict[str, tuple[Path, dict]], bytecode: str,
+         offline: bool) -> tuple[list[str], dict[str, str]]:
+    """The wheels in ``target`` (static/pyodide/) with a lock that lists only them, each as
+    bytecode for the modules :data:`STARTUP` imports (``bytecode`` "start"), for every module
+    ("all") or as it is ("none"); returns the names the kernel preloads and, for the
+    :data:`LAZY` ones, their wheel by the top-level module that unpacks it (:data:`LAZY_CELL`)."""
+    names = sorted(packages)
+    wheels = [packages[n][0] for n in names]
+    if bytecode != "none":
+        say(f"compiling the wheels' modules to bytecode ({bytecode}) with Pyodide {PYODIDE} under Node ...")
+        wheels, count = Compiler(offline).compile(wheels, bytecode)
+        say(f"{count} modules shipped as bytecode")
+    shipped = {}
+    for name, wheel in zip(names, wheels):
+        shutil.copyfile(wheel, target / wheel.name)
+        entry = dict(packages[name][1])
+        entry.update(file_name=wheel.name, sha256=sha256(wheel), install_dir="site", shared_library=False)
+        shipped[name] = entry
+    for entry in shipped.values():
+        entry["depends"] = [d for d in entry.get("depends", []) if norm(d) in shipped]
+    lock["packages"] = shipped
+    (target / "pyodide-lock.json").write_text(json.dumps(lock))
+    # the kernel skips installing a package it finds in loadPyodideOptions.packages, by the
+    # name it spells (pyodide_kernel); Pyodide finds each in the lock whatever its spelling
+    preload = [KERNEL_SPELLING.get(n, n) for n in names if n not in LAZY]
+    lazy = {module: shipped[n]["file_name"] for n in names if n in LAZY for module in shipped[n]["imports"]}
+    return preload, lazy
+
+
+#: the site notebooks' first cell (hidden, like all code in Voici): the :data:`LAZY` wheels
+#: unpacked when first imported (a synchronous request: the kernel runs in a web worker),
+#: from the folder Pyodide loads its packages from.  ``{wheels}``: top-level module -> wheel.
+LAZY_CELL = """# the static site (scripts/build_site.py): these packages are unpacked when first imported
+def _lazy_wheels(wheels):
+    import importlib, importlib.abc, importlib.machinery, importlib.metadata, importlib.util, io, pathlib, re, site, sys, zipfile
+    import js, pyodide_js
+    base = str(pyodide_js.lockfileBaseUrl)
+    packages = site.getsitepackages()[0]
+
+    def unpack(wheel):
+        if wheel in done:
+            return
+        request = js.XMLHttpRequest.new()
+        request.open("GET", base + wheel, False)
+        request.responseType = "arraybuffer"
+        request.send()
+        if request.status != 200:
+            raise ImportError(f"{{base + wheel}} answered {{request.status}}")
+        zipfile.ZipFile(io.BytesIO(request.response.to_bytes())).extractall(packages)
+        importlib.invalidate_caches()
+        done.add(wheel)
+
+    class Unpacker(importlib.abc.Loader):
+        # found without unpacking (importlib.util.find_spec only asks); executed: the wheel
+        # unpacked, then the real module run in its place
+        def create_module(self, spec):
+            return None
+
+        def exec_module(self, module):
+            unpack(wheels[module.__name__])
+            real = importlib.machinery.PathFinder.find_spec(module.__name__)
+            module.__spec__, module.__loader__, module.__file__ = real, real.loader, real.origin
+            if real.submodule_search_locations is not None:
+                module.__path__ = real.submodule_search_locations
+            real.loader.exec_module(module)
+
+    class Metadata(importlib.metadata.Distribution):
+        # a wheel's name and version before it is unpacked (importlib.metadata.version)
+        def __init__(self, wheel):
+            self.wheel = wheel
+
+        def read_text(self, filename):
+            if filename == "METADATA":
+                name, version = self.wheel.split("-")[:2]
+                return f"Metadata-Version: 2.1\\nName: {{name}}\\nVersion: {{version}}\\n"
+            return None
+
+        def locate_file(self, path):
+            return pathlib.Path(packages) / path
+
+    class LazyWheels(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name not in wheels or wheels[name] in done:
+                return None
+            return importlib.util.spec_from_loader(name, Unpacker(), is_package=True)
+
+        def find_distributions(self, context=importlib.metadata.DistributionFinder.Context()):
+            wanted = None if context.name is None else re.sub(r"[-_.]+", "_", context.name).lower()
+            return [Metadata(w) for w in sorted(set(wheels.values()) - done)
+                    if wanted is None or w.split("-")[0].lower() == wanted]
+
+    done = set()
+    sys.meta_path.append(LazyWheels())
+
+
+_lazy_wheels({wheels})
+del _lazy_wheels"""
+
+
+def site_notebook(name: str, lazy: dict[str, str] | None = None) -> dict:
+    """notebooks/``name`` for the site: kernelspec ``python`` (Pyodide's).  It installs
+    nothing: the kernel starts with the app and its dependencies loaded (:func:`lite_config`);
+    a first cell (:data:`LAZY_CELL`) unpacks the ``lazy`` ones (module -> wheel) when imported."""
     nb = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
     nb["metadata"]["kernelspec"] = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
-    install = {"cell_type": "code", "execution_count": None, "id": "site-install", "metadata": {},
-               "outputs": [], "source": ["%pip install -q " + " ".join(INSTALL)]}
-    nb["cells"].insert(0, install)
+    if lazy:
+        cell = {"cell_type": "code", "execution_count": None, "id": "site-lazy-wheels", "metadata": {},
+                "outputs": [], "source": LAZY_CELL.format(wheels=repr(dict(sorted(lazy.items())))).splitlines(True)}
+        nb["cells"].insert(0, cell)
     return nb
 
 
-def lite_config(lite: Path) -> None:
+def lite_config(lite: Path, preload: list[str]) -> None:
+    """jupyter-lite.json: no public index; ``preload``, the packages Pyodide loads from the
+    site's lock as it starts (all at once, before the kernel's Python runs), so that the
+    kernel and the notebooks install nothing with micropip."""
+    kernel = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": preload}}
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "Paper Tales Lab",
-        "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}}}}
+        "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel}}}
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
 
 
@@ -444,7 +674,7 @@ def outside_links(out: Path) -> list[str]:
     return sorted(found)
 
 
-def build(output: Path, offline: bool, bytecode: bool = False) -> Path:
+def build(output: Path, offline: bool, bytecode: str = "start") -> Path:
     started = time.monotonic()
     py = tools(offline)
     work = ROOT / "build" / "site-lite"
@@ -452,19 +682,15 @@ def build(output: Path, offline: bool, bytecode: bool = False) -> Path:
     lite, content = work / "lite", work / "content"
     lite.mkdir(parents=True)
     content.mkdir(parents=True)
-    py313 = None
-    if bytecode:
-        py313 = python313()
-        if py313 is None:
-            raise BuildError("--bytecode needs a Python 3.13 (Pyodide's version) to compile with: install one "
-                             "(e.g. pyenv install 3.13) or build without --bytecode")
-        say(f"wheels as bytecode only, compiled with {py313}")
-    pyodide_core(lite, offline, py, py313)
-    app_wheels(lite, offline, py, py313)
-    lite_config(lite)
+    target = lite / "static" / "pyodide"
+    lock = pyodide_runtime(target, offline)
+    packages = kernel_packages(lock, offline, py)
+    packages.update(app_packages(offline, py))
+    preload, lazy = ship(target, lock, packages, bytecode, offline)
+    lite_config(lite, preload)
     for name in NOTEBOOKS:
         (content / name).parent.mkdir(parents=True, exist_ok=True)
-        (content / name).write_text(json.dumps(site_notebook(name), indent=1), encoding="utf-8")
+        (content / name).write_text(json.dumps(site_notebook(name, lazy), indent=1), encoding="utf-8")
     say("voici build ...")
     shutil.rmtree(output, ignore_errors=True)
     voici = py.parent / "voici"
@@ -493,8 +719,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--output", type=Path, default=ROOT / "site", help="the site's folder (default: site/)")
     parser.add_argument("--offline", action="store_true", help="use the cache only; fail if something is missing")
-    parser.add_argument("--bytecode", action="store_true",
-                        help="ship the wheels as bytecode (needs a Python 3.13): a faster start, 6.6 MB larger")
+    parser.add_argument("--bytecode", choices=("start", "all", "none"), default="start",
+                        help="which modules the wheels ship as bytecode instead of sources (compiled by Pyodide "
+                             "under Node): those a visit's start imports (default), all (over 40 MB), none")
     args = parser.parse_args(argv)
     try:
         build(args.output, args.offline, args.bytecode)

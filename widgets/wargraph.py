@@ -14,13 +14,11 @@ opponents are the Lich King's armies (see ``LichKingPanel``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal
-
 import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
 import ipywidgets as W
-import networkx as nx
 
 from papertales import Game, PaperTalesError
 from papertales import render as R
@@ -33,6 +31,8 @@ from .base import DrawnWhenVisible, MessageBox, Speaking, guarded, wrap
 from .charts import Figure, figure_widget, sync_figure_state
 from .session import Session
 
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 def _neighbours(n: int, seat: int) -> list[int]:
@@ -49,6 +49,7 @@ def war_graph(game: Game, title: str | None = None, lang: str | None = None) -> 
     strengths come from the war events' data ``(opponent, strength, opponent's strength)``.
     The ring of neighbours is ``G.graph["ring"]``; the words (unit names, notes, details,
     the title) are in ``lang`` (``G.graph["lang"]``)."""
+    import networkx as nx       # when a graph is first drawn: its 280 modules cost a second of the static site's start
     lang = R.lang_of(lang)
     if game.lich is not None:
         raise PaperTalesError(t("app.wg.solo_error", lang))

@@ -87,11 +87,13 @@ def test_the_static_site_plays_a_game_with_nothing_but_its_own_files(site_server
     assert not failed, failed
     requests = site_server.requests()
     paths = {path.split("?")[0] for _, _, path, _ in requests}
-    # the runtime, a kernel wheel, the app's wheel and a dependency's came from the site
+    # the runtime, a kernel wheel, the app's wheel and a dependency's came from the site, all
+    # preloaded from Pyodide's lock (scripts/build_site.py: nothing is installed with micropip)
     assert "/static/pyodide/pyodide.asm.wasm" in paths
     assert any(p.startswith("/static/pyodide/ipython-") for p in paths)
-    assert any(p.startswith("/pypi/papertales_lab-") for p in paths)
-    assert any(p.startswith("/pypi/ipywidgets-") for p in paths)
+    assert any(p.startswith("/static/pyodide/papertales_lab-") for p in paths)
+    assert any(p.startswith("/static/pyodide/ipywidgets-") for p in paths)
+    assert not any(p.startswith("/pypi/") for p in paths)
     # every request was a loopback one answered with the file (304: the browser's copy is current)
     bad = [r for r in requests if r[0] != "127.0.0.1" or r[3] not in (200, 304)]
     assert not bad, bad
