@@ -257,7 +257,7 @@ def rollouts(games, iterations, seed, jobs) -> dict:
     """``ismcts`` with greedy rollouts against random ones, against 3 ``greedy``: at the same
     iterations, and random given the same CPU time (iterations scaled by the measured cost)."""
     cost = {r: _iterations_per_cpu_second(r) for r in ("greedy", "random")}
-    same_time = int(round(iterations * cost["random"] / cost["greedy"], -2))
+    same_time = max(1, int(round(iterations * cost["random"] / cost["greedy"], -1)))
     print(f"  iterations per CPU second: greedy rollouts {cost['greedy']:.0f}, random {cost['random']:.0f}",
           flush=True)
     out: dict = {"iterations_per_cpu_second": cost, "matches": []}

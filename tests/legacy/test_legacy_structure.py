@@ -21,7 +21,8 @@ from kingdom_legacy.steps import OWN_STEPS, TARGET_STEPS, EffectSteps
 from kingdom_legacy.terminal import COMMANDS, HANDLERS
 
 PACKAGE = Path(kingdom_legacy.__file__).parent
-ROOT = PACKAGE.parent
+#: the checkout (its pyproject.toml and sources), also when the tests run an installed build
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_step_kind_of_the_format_has_exactly_one_handler():
