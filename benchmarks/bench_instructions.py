@@ -39,7 +39,7 @@ if bot == "ismcts":
     from bench_bots import speed_positions
     from papertales.ismcts import IsmctsBot
     positions = speed_positions()
-    search = IsmctsBot(seed=1, iterations=count)
+    search = IsmctsBot(seed=1, iterations=max(count, 1))     # count 0: the empty run, nothing searched
     for g in positions if count else ():
         search.analyse(g, 0)
     print(count * len(positions))

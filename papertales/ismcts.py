@@ -80,6 +80,10 @@ class IsmctsBot:
             raise PaperTalesError("err.bot.choice", option="rollout", value=rollout, allowed="greedy, random")
         if horizon not in ("turn", "game"):
             raise PaperTalesError("err.bot.choice", option="horizon", value=horizon, allowed="turn, game")
+        if iterations is not None and iterations < 1:         # a search of nothing has no choice to give
+            raise PaperTalesError("err.tournament.budget", value=f"{iterations}it")
+        if seconds is not None and not seconds > 0:
+            raise PaperTalesError("err.tournament.budget", value=f"{seconds}s")
         self.rng = Rng(seed)
         self.iterations = iterations if iterations is not None or seconds is not None else 200
         self.seconds = seconds

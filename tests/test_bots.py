@@ -76,6 +76,18 @@ def test_the_registry_names_every_bot():
     assert all(get(n).name == n for n in names())            # one name, read from each class
 
 
+def test_a_search_of_nothing_is_refused():
+    """``IsmctsBot(iterations=0)`` would have no statistics to choose from: refused as a
+    budget string of the same value is, in the person's language."""
+    from papertales.errors import PaperTalesError
+    from papertales.ismcts import IsmctsBot
+    for options, value in (({"iterations": 0}, "0it"), ({"seconds": 0.0}, "0.0s"), ({"iterations": -3}, "-3it")):
+        with pytest.raises(PaperTalesError) as info:
+            IsmctsBot(**options)
+        assert info.value.key == "err.tournament.budget" and value in str(info.value)
+    assert IsmctsBot(iterations=1).iterations == 1
+
+
 def test_declared_options_are_the_constructors():
     """A class that declares its ``options`` for the registry (its compiled signature cannot
     be read) declares what its constructor takes: read off the source, in any build."""
