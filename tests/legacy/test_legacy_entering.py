@@ -294,10 +294,16 @@ def test_a_companion_campaign_in_the_panel_with_the_form():
                                                                     "production": [{"wood": 1}]}}}
 
 
-def test_the_form_refuses_what_it_cannot_read_in_both_languages():
+def panel_asking_for_a_card(lang):
+    """A companion campaign of an empty pack played until it asks for the first card, and
+    the panel showing it in ``lang``."""
     LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
     c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
-    p = LegacyPanel(lang="pl", campaign=c)
+    return c, LegacyPanel(lang=lang, campaign=c)
+
+
+def test_the_form_refuses_what_it_cannot_read_in_both_languages():
+    c, p = panel_asking_for_a_card("pl")
     before = c.to_json()
     p.bot_button.click()
     p.turn_button.click()                              # a bot never goes on with a blank for you
@@ -315,9 +321,7 @@ def test_the_form_refuses_what_it_cannot_read_in_both_languages():
 
 def test_the_form_takes_several_stages_of_a_card():
     """A card with an upgrade names the stage it leads to: its back is entered too."""
-    LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
-    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
-    p = LegacyPanel(lang="en", campaign=c)
+    c, p = panel_asking_for_a_card("en")
     p.enter_fields["name"].value = "Camp"
     p.enter_fields["keywords"].value = "building"
     p.enter_fields["upgrades"].value = "2 wood > back"
@@ -338,9 +342,7 @@ def test_the_form_takes_several_stages_of_a_card():
 
 
 def test_stages_kept_for_a_card_are_not_given_to_the_next():
-    LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
-    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
-    p = LegacyPanel(lang="en", campaign=c)
+    c, p = panel_asking_for_a_card("en")
     p.enter_fields["name"].value = "Camp"
     p.keep_stage_button.click()
     p.enter_side.value = True
@@ -352,9 +354,7 @@ def test_stages_kept_for_a_card_are_not_given_to_the_next():
 def test_the_form_takes_equipment_and_checkboxes():
     """Equipment names the keyword it equips; each box says what marking it gives and its
     glory ("chwała" in Polish), boxes between semicolons."""
-    LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
-    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
-    p = LegacyPanel(lang="pl", campaign=c)
+    c, p = panel_asking_for_a_card("pl")
     p.enter_fields["name"].value = "Miecz"
     p.enter_fields["keywords"].value = "other"
     p.enter_fields["equip"].value = "Person"
@@ -381,9 +381,7 @@ def test_the_form_takes_equipment_and_checkboxes():
                                       "chwały, pola oddzielone średnikami"),
 ])
 def test_the_form_refuses_equipment_and_boxes_it_cannot_read(lang, field, value, said):
-    LegacyPanel = pytest.importorskip("papertales_widgets.legacy").LegacyPanel
-    c = play_until(Campaign.new(load_pack(empty_pack()), 0, manual=True), lambda c: c.decision() == "enter")
-    p = LegacyPanel(lang=lang, campaign=c)
+    c, p = panel_asking_for_a_card(lang)
     before = c.to_json()
     p.enter_fields["name"].value = "Sword"
     p.enter_fields[field].value = value
