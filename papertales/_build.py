@@ -5,7 +5,10 @@ rules.  The build (``setup.py``) records the SHA-256 of every source it compiled
 ``_compiled.json``; compiled modules are used only when those hashes still match the
 sources beside them.  Otherwise -- or with ``PAPERTALES_PURE=1`` -- a finder placed first on
 ``sys.meta_path`` loads every ``papertales.*`` module from its ``.py`` file.  Editable
-installs build no compiled modules at all (see ``setup.py``)."""
+installs build no compiled modules at all (see ``setup.py``).
+
+It also holds the one :func:`mypyc_attr` the compiled modules declare their classes with
+(mypy's, or a no-op where mypy is not installed), below every module that needs it."""
 
 from __future__ import annotations
 
@@ -20,6 +23,13 @@ from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+try:                    # mypyc: let interpreted classes subclass a compiled one (game.Game, greedy.GreedyBot)
+    from mypy_extensions import mypyc_attr as mypyc_attr     # (as: re-exported, for mypy --strict)
+except ImportError:     # the pure engine without mypy installed: nothing to declare
+    def mypyc_attr(*args: Any, **flags: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
 
 HERE = Path(__file__).resolve().parent
 

@@ -13,6 +13,7 @@ from typing import Any, Callable, Final, Iterable, NamedTuple, Sequence
 
 from . import aging, construction, deployment, income, recruitment, scoring, solo, wars
 from . import expansion as expansion_rules
+from ._build import mypyc_attr
 from .abilities import Ctx
 from .actions import BUILD, DEPLOY, DRAFT, DRAFT_DISCARD, ORDER_DECISION, SAVE, TARGET, Action
 from .cards import BASE, BuildingType, CardSet, UnitType
@@ -27,12 +28,6 @@ from .state import Player, production
 from .turns import END, OVER, PHASES, TURNS
 from .observation import Observation, observe
 from .determinize import determinize
-
-try:                    # mypyc: let interpreted classes (position.Position) subclass Game
-    from mypy_extensions import mypyc_attr
-except ImportError:     # the pure engine without mypy installed: nothing to declare
-    def mypyc_attr(*args: Any, **flags: Any) -> Any:  # type: ignore[misc]
-        return lambda cls: cls
 
 START_GOLD: Final = 3
 _NEXT_PHASE: Final = {a: b for a, b in zip(PHASES, PHASES[1:])}
@@ -118,7 +113,7 @@ def _card_index(t: UnitType) -> int:
 
 # long: the one state object (as python-chess's Board): the public API and the phases' interface
 # (PHASE_INTERFACE); the rules live in one module per phase
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)     # position.Position, interpreted, subclasses Game
 class Game:
     """A game of Paper Tales: 2-5 players (up to 7 with Beyond the Gates), or 1 player
     against the Lich King (solo).  Create with :meth:`Game.new`."""

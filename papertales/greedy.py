@@ -27,12 +27,7 @@ from .state import IS_FRONT, Player, Unit
 from .cards import UnitType
 from .game import Game
 from . import construction
-
-try:                    # mypyc: let the shortcut test's interpreted class subclass GreedyBot
-    from mypy_extensions import mypyc_attr
-except ImportError:     # the pure engine without mypy installed (as game.py): nothing to declare
-    def mypyc_attr(*args: Any, **flags: Any) -> Any:  # type: ignore[misc]
-        return lambda cls: cls
+from ._build import mypyc_attr
 
 #: what puts a kingdom back as it was before a step tried on it
 Undo = Callable[[], None]
