@@ -30,7 +30,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import papertales_widgets  # noqa: E402,F401  (the notebooks' prose, nb.*, is the panels' catalogue)
 from papertales.i18n import DEFAULT, LANGUAGES, t  # noqa: E402
 
 #: the first line of a cell whose outputs are stored and compared by nbval
@@ -155,8 +154,16 @@ NOTEBOOKS = {
     ]},
 }
 
-#: each language's notebooks: the default one's in notebooks/, the others' in notebooks/<lang>/
-LANGS = {lang: ROOT / "notebooks" / ("" if lang == DEFAULT else lang) for lang in LANGUAGES}
+
+def folder(lang: str) -> str:
+    """The way from notebooks/ to ``lang``'s notebooks: the default language's are in
+    notebooks/ itself, every other one's in notebooks/<lang>/ (scripts/build_site.py finds
+    the site's notebooks by it too)."""
+    return "" if lang == DEFAULT else f"{lang}/"
+
+
+#: each language's notebooks, in its folder (:func:`folder`)
+LANGS = {lang: ROOT / "notebooks" / folder(lang) for lang in LANGUAGES}
 ROOTS = {lang: "" if lang == DEFAULT else "../" for lang in LANGUAGES}
 KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
@@ -166,10 +173,19 @@ def _lines(text: str) -> list[str]:
     return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
 
 
+def message(key: str, lang: str, **values: object) -> str:
+    """A message of the notebooks' prose (``nb.*``, the panels' catalogue: imported when first
+    needed, so that scripts/build_site.py reads :func:`folder` without the app's packages)."""
+    import papertales_widgets  # noqa: F401
+    return t(key, lang, **values)
+
+
 def other_language_note(name: str, lang: str) -> str:
-    """The first line of a notebook: where the same notebook is in the other language."""
-    link = f"pl/{name}.ipynb" if lang == "en" else f"../{name}.ipynb"
-    return t("nb.other_language", lang, link=link)
+    """The first line of a notebook: a link to the same notebook in every other language,
+    each said in that language (its reader may not read ``lang``)."""
+    links = [message("nb.in_language", other, link=f"{ROOTS[lang]}{folder(other)}{name}.ipynb")
+             for other in LANGUAGES if other != lang]
+    return message("nb.other_languages", lang, languages=" · ".join(links))
 
 
 def notebook(name: str, lang: str) -> dict:
@@ -183,7 +199,7 @@ def notebook(name: str, lang: str) -> dict:
         kind, body = cell[0], cell[1]
         cid = f"{name.split('_')[0]}-{i:02d}"
         if kind == "md":
-            text = t(body, lang)
+            text = message(body, lang)
             if len(cell) > 2:
                 text = f"*{cell[2]}*\n\n{text}"
             cells.append({"cell_type": "markdown", "id": cid, "metadata": {}, "source": _lines(text)})
@@ -192,7 +208,7 @@ def notebook(name: str, lang: str) -> dict:
                           "source": _lines(body.replace("{lang}", lang).replace("{root}", ROOTS[lang]))})
     meta = {"kernelspec": KERNEL, "language_info": {"name": "python"}}
     if spec["title"]:
-        meta["title"] = t(spec["title"], lang)
+        meta["title"] = message(spec["title"], lang)
     return {"cells": cells, "metadata": meta, "nbformat": 4, "nbformat_minor": 5}
 
 

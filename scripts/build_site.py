@@ -19,10 +19,10 @@ Steps (each download is cached in ``build/site-cache/``, so a second build is of
    instead of sources, compiled by Pyodide itself under Node (:class:`Compiler`,
    :data:`STARTUP`).  The kernel preloads them all as Pyodide starts
    (``loadPyodideOptions.packages``), but :data:`LAZY`, unpacked when first imported;
-4. ``voici build`` of the site's notebooks (:data:`NOTEBOOKS`: a copy of each with a hidden
+4. ``voici build`` of the site's notebooks (:func:`site_notebooks`: a copy of each with a hidden
    first cell for the lazy packages, :data:`LAZY_CELL`; the notebooks themselves stay as
    they are for Voilà); then the pages' CDN links pointed at the local copies, a note in
-   English and Polish under Voici's spinner, JupyterLab's stylesheet in one shared file, and
+   every language under Voici's spinner, JupyterLab's stylesheet in one shared file, and
    JupyterLite's unused lab bundle left out.
 
 Options: ``--output DIR`` (default ``site``), ``--offline`` (fail instead of downloading),
@@ -46,6 +46,9 @@ import tarfile
 import time
 import zipfile
 from pathlib import Path
+
+from build_notebooks import folder           # (importing it puts the checkout on sys.path, for papertales)
+from papertales.i18n import DEFAULT, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "build" / "site-cache"
@@ -84,18 +87,25 @@ EXTENSION_WHEELS = ["pyodide_kernel", "ipykernel", "piplite"]
 KERNEL_SPELLING = {"pyodide-kernel": "pyodide_kernel"}
 #: the app's page in the site
 APP_URL = "voici/render/app.html"
-#: the notebooks of the site, as paths under notebooks/ (the same under the site's voici/render/,
-#: .ipynb becoming .html).  Left out: 04_strategy_lab (English and Polish), which needs the lab
-#: extra (pandas, numpy: Pyodide has no offline wheel of numpy).
-NOTEBOOKS = ["app.ipynb", "01_learn_the_rules.ipynb", "02_what_if.ipynb", "03_solo_vs_lich_king.ipynb",
-             "05_kingdom_legacy.ipynb", "pl/app.ipynb", "pl/01_learn_the_rules.ipynb", "pl/02_what_if.ipynb",
-             "pl/03_solo_vs_lich_king.ipynb"]
+#: the site's notebooks in every language (scripts/build_notebooks.py writes them all).  Left
+#: out: 04_strategy_lab, which needs the lab extra (pandas, numpy: Pyodide has no offline wheel of numpy)
+TRANSLATED = ("app", "01_learn_the_rules", "02_what_if", "03_solo_vs_lich_king")
+#: the site's notebooks in the default language only (05_kingdom_legacy: its author writes it in English)
+UNTRANSLATED = ("05_kingdom_legacy",)
 #: about how many MB a first visit downloads (said on the loading page; docs/publishing.md)
 FIRST_VISIT_MB = 31
 
 
 class BuildError(Exception):
     """A step failed: the message says what is missing and how to get it."""
+
+
+def site_notebooks() -> list[str]:
+    """The notebooks of the site, as paths under notebooks/ (the same under the site's
+    voici/render/, .ipynb becoming .html): each language's of :data:`LANGUAGES` in its folder
+    (build_notebooks.folder), so that a new language's notebooks join the site by themselves."""
+    return [f"{folder(lang)}{name}.ipynb" for lang in LANGUAGES
+            for name in TRANSLATED + (UNTRANSLATED if lang == DEFAULT else ())]
 
 
 def say(message: str) -> None:
@@ -620,14 +630,16 @@ LOADING_MARK = '<h2 id="loading_text">Running ...</h2>'
 
 
 def loading_html() -> str:
-    """The loading page's note, in English and Polish: the catalogue's words
-    (widgets/locales/<lang>/app.json, read as files: the build needs no install of the project)."""
-    lines = [json.loads((ROOT / "widgets" / "locales" / lang / "app.json").read_text(encoding="utf-8"))
-             ["app.site.loading"].format(mb=FIRST_VISIT_MB) for lang in ("en", "pl")]
-    lines = [html.escape(line) for line in lines]
+    """The loading page's note, in every language of :data:`LANGUAGES`, the default one first:
+    the catalogue's words (widgets/locales/<lang>/app.json, read as files: the panels' catalogue
+    needs the app's packages, which the build's own Python has not)."""
+    def line(lang: str) -> str:
+        path = ROOT / "widgets" / "locales" / lang / "app.json"
+        return html.escape(json.loads(path.read_text(encoding="utf-8"))["app.site.loading"].format(mb=FIRST_VISIT_MB))
+
+    others = "".join(f'<br><span lang="{lang}">{line(lang)}</span>' for lang in LANGUAGES if lang != DEFAULT)
     return ('<h2 id="loading_text">…</h2><p id="pt-loading-note" style="font:16px system-ui,sans-serif;'
-            'text-align:center;margin:0 1em" lang="en">' + lines[0] +
-            '<br><span lang="pl">' + lines[1] + "</span></p>")
+            f'text-align:center;margin:0 1em" lang="{DEFAULT}">' + line(DEFAULT) + others + "</p>")
 
 
 def prune(out: Path) -> None:
@@ -688,7 +700,7 @@ def build(output: Path, offline: bool, bytecode: str = "start") -> Path:
     packages.update(app_packages(offline, py))
     preload, lazy = ship(target, lock, packages, bytecode, offline)
     lite_config(lite, preload)
-    for name in NOTEBOOKS:
+    for name in site_notebooks():
         (content / name).parent.mkdir(parents=True, exist_ok=True)
         (content / name).write_text(json.dumps(site_notebook(name, lazy), indent=1), encoding="utf-8")
     say("voici build ...")

@@ -89,6 +89,35 @@ def test_shipping_writes_the_wheels_a_lock_of_them_and_the_kernels_spelling(tmp_
     assert written["comm"]["sha256"] == B.sha256(target / b.name)
 
 
+def test_the_site_has_todays_notebooks_and_loading_note():
+    assert B.site_notebooks() == [
+        "app.ipynb", "01_learn_the_rules.ipynb", "02_what_if.ipynb", "03_solo_vs_lich_king.ipynb",
+        "05_kingdom_legacy.ipynb", "pl/app.ipynb", "pl/01_learn_the_rules.ipynb", "pl/02_what_if.ipynb",
+        "pl/03_solo_vs_lich_king.ipynb"]
+    assert all((ROOT / "notebooks" / name).is_file() for name in B.site_notebooks())
+    en, pl = (json.loads((ROOT / "widgets" / "locales" / lang / "app.json").read_text(encoding="utf-8"))
+              ["app.site.loading"].format(mb=B.FIRST_VISIT_MB) for lang in ("en", "pl"))
+    assert B.loading_html() == (
+        '<h2 id="loading_text">…</h2><p id="pt-loading-note" style="font:16px system-ui,sans-serif;'
+        f'text-align:center;margin:0 1em" lang="en">{en}<br><span lang="pl">{pl}</span></p>')
+
+
+def test_a_new_language_joins_the_sites_notebooks_and_loading_note(tmp_path, monkeypatch):
+    """Nothing lists the languages but papertales.i18n.LANGUAGES (here with a third, ``xx``)."""
+    monkeypatch.setattr(B, "LANGUAGES", ("en", "pl", "xx"))
+    assert B.site_notebooks()[-4:] == ["xx/app.ipynb", "xx/01_learn_the_rules.ipynb", "xx/02_what_if.ipynb",
+                                       "xx/03_solo_vs_lich_king.ipynb"]
+    assert "xx/05_kingdom_legacy.ipynb" not in B.site_notebooks()          # English only
+    monkeypatch.setattr(B, "ROOT", tmp_path)
+    for lang in ("en", "pl", "xx"):
+        folder = tmp_path / "widgets" / "locales" / lang
+        folder.mkdir(parents=True)
+        (folder / "app.json").write_text(json.dumps({"app.site.loading": f"{lang}: {{mb}} MB <"}))
+    note, mb = B.loading_html(), B.FIRST_VISIT_MB
+    assert f'lang="en">en: {mb} MB &lt;<br><span lang="pl">pl: {mb} MB &lt;</span>' in note
+    assert note.endswith(f'<br><span lang="xx">xx: {mb} MB &lt;</span></p>')
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("node") is None or not PYODIDE_TGZ.is_file(),
                     reason="needs node and Pyodide's npm package in build/site-cache (a site build fetches it)")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from papertales import i18n
 from papertales.i18n import t
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,6 +41,20 @@ def test_prose_is_markdown_in_both_languages():
                 assert t(key, lang) in markdown, f"{lang}/{name}: {key} is not a Markdown cell"
             code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
             assert f'LANG = "{lang}"' in code and "prose(" not in code and "Markdown(t(" not in code
+
+
+def test_the_first_line_links_every_other_language_each_in_its_own_words(monkeypatch):
+    build = _script()
+    assert build.other_language_note("02_what_if", "en") == \
+        "Paper Tales Lab — po polsku: [pl/02_what_if.ipynb](pl/02_what_if.ipynb)"
+    assert build.other_language_note("02_what_if", "pl") == \
+        "Paper Tales Lab — in English: [../02_what_if.ipynb](../02_what_if.ipynb)"
+    monkeypatch.setattr(i18n, "LANGUAGES", ("en", "pl", "xx"))        # a third language, xx
+    monkeypatch.setattr(build, "LANGUAGES", i18n.LANGUAGES)
+    monkeypatch.setitem(i18n._catalogues, "xx", {"nb.in_language": "in xx: [{link}]({link})"})
+    assert build.other_language_note("02_what_if", "pl") == (
+        "Paper Tales Lab — in English: [../02_what_if.ipynb](../02_what_if.ipynb)"
+        " · in xx: [../xx/02_what_if.ipynb](../xx/02_what_if.ipynb)")
 
 
 def test_every_notebook_has_cell_ids_and_stays_small():

@@ -26,7 +26,7 @@ APP_PAGE = "voici/render/app.html"
 OFFLINE_ARGS = CHROMIUM_ARGS + ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 #: what the site is built from: a newer file here means the site is out of date
 SOURCES = ["papertales", "widgets", "kingdom_legacy", "notebooks", "scripts/build_site.py",
-           "pyproject.toml", "setup.py", "binder/requirements.txt"]
+           "scripts/build_notebooks.py", "pyproject.toml", "setup.py", "binder/requirements.txt"]
 #: a line of http.server's log: client, request line, status
 LOG_LINE = re.compile(r'^(\S+) - - \[[^\]]*\] "(\S+) (\S+) [^"]*" (\d{3})')
 #: the first interactive moment: a choice of the first decision on screen

@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 #: a cell's error (Voici shows a traceback as the cell's stderr) or anything written to stderr
 STDERR = "[data-mime-type='application/vnd.jupyter.stderr']"
-#: the other notebooks checked here (the site has 8: scripts/build_site.py NOTEBOOKS), one of each
+#: the other notebooks checked here (the site has 9: scripts/build_site.py site_notebooks), one of each
 #: kind the app does not cover: the Polish app, the what-if editor, the solo companion, Kingdom Legacy
 NOTEBOOK_PAGES = ["pl/app.html", "02_what_if.html", "03_solo_vs_lich_king.html", "05_kingdom_legacy.html"]
 #: every cell has run and Voici shows the outputs
