@@ -15,8 +15,8 @@ from papertales import Action, CardSet, Game, i18n
 from papertales.i18n import t
 from papertales.render import escape
 
-from .base import MessageBox, Speaking, guarded, wrap
-from .charts import BundlePreload, warm_up_plotly
+from .base import MessageBox, Speaking, guarded, shared_layout, wrap
+from .charts import bundle_preload, warm_up_plotly
 from .eventlog import EventLog
 from .kingdom import KingdomView
 from .lichking import LichKingPanel
@@ -40,23 +40,37 @@ class Tab(NamedTuple):
     panel: Callable[["App"], W.Widget]          #: the App's widget shown in it
     #: what to do when it is opened (build a panel on first use), or None
     on_open: Callable[["App"], object] | None = None
-    #: its panel draws only while shown (``set_active``)
-    lazy: bool = False
+    #: makes its panel, which draws only while shown (``set_active``): the App makes it
+    #: the first time the tab opens or the code asks for it (``App.panel``), so that a page
+    #: sends the browser no widget of a tab nobody opened
+    build: Callable[["App"], Any] | None = None
+
+    @property
+    def lazy(self) -> bool:
+        return self.build is not None
+
+
+def _lazy_tab(name: str, title: str, build: Callable[["App"], Any]) -> Tab:
+    return Tab(name, title, lambda app: app.slot(name), build=build)
 
 
 #: the tabs, in order
 APP_TABS = (
-    Tab("why", "app.tab.why", lambda app: app.why, lazy=True),
-    Tab("wars", "app.tab.wars", lambda app: app.wars, lazy=True),
-    Tab("score", "app.tab.score", lambda app: app.race, lazy=True),
+    _lazy_tab("why", "app.tab.why", lambda app: EventLog(session=app.session, lang=app.lang)),
+    _lazy_tab("wars", "app.tab.wars", lambda app: WarGraph(session=app.session, lazy=True, lang=app.lang)),
+    _lazy_tab("score", "app.tab.score", lambda app: ScoreRace(session=app.session, lazy=True, lang=app.lang)),
     Tab("whatif", "app.tab.whatif", lambda app: app.whatif_box, on_open=lambda app: app.open_whatif()),
     Tab("rules", "app.tab.rules", lambda app: app.rules),
-    Tab("review", "coach.ui.tab.review", lambda app: app.review, lazy=True),
+    _lazy_tab("review", "coach.ui.tab.review", lambda app: ReviewPanel(app.session, lazy=True, lang=app.lang)),
     Tab("legacy", "coach.ui.tab.legacy", lambda app: app.legacy_box, on_open=lambda app: app.open_legacy()),
 )
 #: in a solo game the Lich King panel takes the war graph's tab
-SOLO_APP_TABS = tuple(Tab("lich", "app.tab.lich", lambda app: app.lich, lazy=True) if tab.name == "wars" else tab
-                      for tab in APP_TABS)
+SOLO_APP_TABS = tuple(_lazy_tab("lich", "app.tab.lich",
+                                lambda app: LichKingPanel(session=app.session, lazy=True, show_banner=False,
+                                                          lang=app.lang))
+                      if tab.name == "wars" else tab for tab in APP_TABS)
+#: the tabs made on first use, by name
+LAZY_TABS = {tab.name: tab for tab in APP_TABS + SOLO_APP_TABS if tab.lazy}
 #: the tabs' names, in order (``App.select`` takes these)
 TABS = tuple(tab.name for tab in APP_TABS)
 SOLO_TABS = tuple(tab.name for tab in SOLO_APP_TABS)
@@ -81,19 +95,14 @@ def language_options() -> list[tuple[str, str]]:
 
 class App(Speaking, W.VBox):
     """Stepper + kingdoms on top, explanation panels in tabs below.  Panels in hidden tabs
-    redraw only when their tab is opened; the What-if editor is built on first use.
+    are made when their tab first opens (or the code asks for one) and redraw only while it
+    is open; the What-if editor is built on first use.
 
     ``players=1`` (or choosing "1 (solo vs the Lich King)" in the stepper) plays the solo
     mode: ``cards`` (default: the illustrative Necropolis cards) and ``lich_king_cards``
     set the Lich King up, and the Lich King panel replaces the war graph.  ``lang``: the
     language of the page (default: the current one); the switch at the top changes it."""
 
-    # the panels of the tabs (built in __init__; read by APP_TABS)
-    why: EventLog
-    wars: WarGraph
-    race: ScoreRace
-    lich: LichKingPanel
-    review: ReviewPanel
     whatif_box: W.VBox
     legacy_box: W.VBox
     rules: W.HTML
@@ -108,7 +117,7 @@ class App(Speaking, W.VBox):
         self.add_class(f"pt-lang-{lang}")     # the page's script shows its busy sign in this language
         self.messages = MessageBox(lang=lang)
         self.warm_up = warm_up_plotly()
-        self.plotly_preload = BundlePreload()     # the page fetches plotly.js once, when idle
+        self.plotly_preload = bundle_preload()     # the page fetches plotly.js once, when idle
         self.session = Session(players=players, seed=seed, humans=humans, cards=cards,
                                lich_king_cards=lich_king_cards, lang=lang)
         self.language = W.ToggleButtons(options=language_options(), value=lang,
@@ -132,17 +141,14 @@ class App(Speaking, W.VBox):
         self.stepper = GameStepper(self.session, lich_king_cards=lich_king_cards, lang=lang,
                                    on_whatif=self.whatif_from_decision)
         self.kingdoms = KingdomView(session=self.session, lang=lang)
-        self.why = EventLog(session=self.session, lang=lang)
-        self.wars = WarGraph(session=self.session, lazy=True, lang=lang)
-        self.lich = LichKingPanel(session=self.session, lazy=True, show_banner=False, lang=lang)
-        self.race = ScoreRace(session=self.session, lazy=True, lang=lang)
+        self._slots = {name: W.VBox(layout=shared_layout()) for name in LAZY_TABS}
+        self._panels: dict[str, Any] = {}     # the tabs' panels made so far (LAZY_TABS), by name
         self.whatif_box = W.VBox()
         self.whatif: WhatIfEditor | None = None
         self.whatif_load: Any = None          # its buttons (ipywidgets), built with it
         self.whatif_note: Any = None
         self.rules = W.HTML()
         self.rules.add_class("pt-rules")          # the rules summary: the same text in every game
-        self.review = ReviewPanel(self.session, lazy=True, lang=lang)     # the coach's game review
         self.legacy_box = W.VBox()                 # Kingdom Legacy, built when its tab opens
         self.legacy: LegacyPanel | None = None
         self.tabs = W.Tab(children=[tab.panel(self) for tab in app_tabs(False)])
@@ -166,9 +172,44 @@ class App(Speaking, W.VBox):
     def solo(self) -> bool:
         return self.session.game.lich is not None
 
+    def slot(self, name: str) -> W.VBox:
+        """Where the panel of the tab ``name`` (:data:`LAZY_TABS`) goes once it is made."""
+        return self._slots[name]
+
+    def panel(self, name: str) -> Any:
+        """The panel of the tab ``name`` (:data:`LAZY_TABS`), made now if it was not yet:
+        drawn if its tab is open, else when it opens."""
+        made = self._panels.get(name)
+        if made is None:
+            made = self._panels[name] = LAZY_TABS[name].build(self)
+            self._slots[name].children = [made]
+            made.set_active(name == self.current_tab)
+        return made
+
+    @property
+    def why(self) -> EventLog:
+        return cast(EventLog, self.panel("why"))
+
+    @property
+    def wars(self) -> WarGraph:
+        return cast(WarGraph, self.panel("wars"))
+
+    @property
+    def race(self) -> ScoreRace:
+        return cast(ScoreRace, self.panel("score"))
+
+    @property
+    def lich(self) -> LichKingPanel:
+        return cast(LichKingPanel, self.panel("lich"))
+
+    @property
+    def review(self) -> ReviewPanel:
+        """The coach's game review."""
+        return cast(ReviewPanel, self.panel("review"))
+
     def panels(self) -> dict[str, Any]:
-        """The panels that draw only while their tab is shown, by tab name."""
-        return {tab.name: tab.panel(self) for tab in app_tabs(self.solo) if tab.lazy}
+        """The panels made so far that draw only while their tab is shown, by tab name."""
+        return dict(self._panels)
 
     @property
     def current_tab(self) -> str:
@@ -200,7 +241,7 @@ class App(Speaking, W.VBox):
         self._draw_header()
         self.tabs.titles = tab_titles(self.solo, lang)
         self.rules.value = rules_html(self.solo, lang)
-        panels = [self.kingdoms, self.why, self.wars, self.race, self.lich, self.review]
+        panels = [self.kingdoms, *self._panels.values()]
         if self.legacy is not None:
             panels.append(self.legacy)
         if self.whatif is not None:
@@ -284,12 +325,16 @@ class App(Speaking, W.VBox):
         self.rules.value = rules_html(solo, self.lang)
         if solo:
             self.select("lich")
-        (self.wars if solo else self.lich).set_active(False)
+        hidden = self._panels.get("wars" if solo else "lich")
+        if hidden is not None:
+            hidden.set_active(False)
         self._on_tab()
 
     @guarded()
     def _on_tab(self, change: Mapping[str, Any] | None = None) -> None:
         current = app_tabs(self.solo)[self.tabs.selected_index]
+        if current.lazy:
+            self.panel(current.name)
         for name, panel in self.panels().items():
             panel.set_active(name == current.name)
         if current.on_open is not None:
@@ -338,13 +383,13 @@ class App(Speaking, W.VBox):
         return tuple(self.tabs.titles)
 
     def shown(self, name: str) -> tuple[str, W.Widget]:
-        """(title, widget) of the tab ``name`` as the page shows it now (ValueError: no such
+        """(title, panel) of the tab ``name`` as the page shows it now (ValueError: no such
         tab in this game, e.g. "lich" outside the solo mode)."""
         names = [tab.name for tab in app_tabs(self.solo)]
         if name not in names:
             raise ValueError(self.t("app.app.no_tab", tab=name, tabs=", ".join(names)))
         i = names.index(name)
-        return self.tabs.titles[i], self.tabs.children[i]
+        return self.tabs.titles[i], self.panel(name) if name in LAZY_TABS else self.tabs.children[i]
 
     def select(self, title_or_index: str | int) -> None:
         """Open a tab by index, by name (``"why"``, ``"wars"``, ``"lich"``, ``"score"``,

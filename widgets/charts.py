@@ -136,6 +136,15 @@ class BundlePreload(anywidget.AnyWidget):
         self.on_msg(_answer)
 
 
+def bundle_preload() -> BundlePreload | None:
+    """The page's :class:`BundlePreload`, or None where the kernel has one thread and no
+    plotly yet (Pyodide: the static site).  There the page's "idle" came while the kernel
+    still ran the notebook's cells, and its answer (unpacking and importing plotly, seconds
+    in WebAssembly) held the app back: a visit's first choice came 1.5 to 3 s later in about
+    one visit of three (docs/publishing.md).  The first chart opened loads plotly instead."""
+    return None if sys.platform == "emscripten" else BundlePreload()
+
+
 def warm_up_plotly() -> threading.Timer | None:
     """Import plotly's FigureWidget ahead of the chart tabs: its import chain (plotly.io ->
     nbformat -> jsonschema) takes seconds; then build one throwaway figure of the traces

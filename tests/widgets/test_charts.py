@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from papertales_widgets.charts import BundlePreload, figure_widget
+from papertales_widgets.charts import BundlePreload, bundle_preload, figure_widget
 
 
 def replies(widget, content):
@@ -30,3 +30,11 @@ def test_the_kernel_sends_the_bundle_only_when_asked():
         assert replies(widget, {"type": "something else"}) == []
         assert replies(widget, "plotly-bundle?") == []
         assert replies(widget, {"type": "plotly-bundle?"}) == [{"type": "plotly-bundle", "code": bundle}]
+
+
+def test_a_kernel_in_the_browser_does_not_preload_plotly(monkeypatch):
+    """In Pyodide (the static site) the kernel's one thread would import plotly while the
+    page's cells still run: no preload there; the first chart loads plotly."""
+    assert isinstance(bundle_preload(), BundlePreload)
+    monkeypatch.setattr("sys.platform", "emscripten")
+    assert bundle_preload() is None

@@ -273,10 +273,26 @@ def test_every_tab_is_found_by_its_name_and_shows_its_declared_panel(players):
     tabs = app_tabs(players == 1)
     assert [tab.name for tab in tabs] == (["why", "lich"] if players == 1 else ["why", "wars"]) + \
         ["score", "whatif", "rules", "review", "legacy"]
-    for tab in tabs:
+    for i, tab in enumerate(tabs):
         app.select(tab.name)
         assert app.current_tab == tab.name
-        assert app.shown(tab.name) == (t(tab.title, "en"), tab.panel(app))
+        assert app.tabs.children[i] is tab.panel(app)
+        title, panel = app.shown(tab.name)
+        assert title == t(tab.title, "en")
+        assert panel is (tab.panel(app).children[0] if tab.lazy else tab.panel(app))
         assert [name for name, panel in app.panels().items() if panel.active] == ([tab.name] if tab.lazy else [])
     with pytest.raises(ValueError):
         app.shown("wars" if players == 1 else "lich")
+
+
+@pytest.mark.parametrize("players", [3, 1])
+def test_a_tab_nobody_opened_sends_no_widgets(players):
+    """A new page makes the panel of the tab it shows and no other: every widget made is
+    one more model the browser receives and builds (docs/publishing.md)."""
+    app = App(players=players, seed=3, humans=[0], lang="en")
+    shown = "lich" if players == 1 else "why"       # a solo game opens on the Lich King's tab
+    assert app.current_tab == shown
+    assert list(app.panels()) == [shown]
+    assert [name for name in ("why", "wars", "lich", "score", "review") if app.slot(name).children] == [shown]
+    app.select("score")
+    assert app.slot("score").children == (app.race,) and app.race.active
