@@ -31,3 +31,14 @@ def test_the_bots_benchmark_runs_a_small_rollouts_part(tmp_path):
     matches = json.loads(target.read_text())["rollouts"]["matches"]
     assert [(m["rollout"], m["games"]) for m in matches] == [("greedy", 2), ("random", 2), ("random", 2)]
     assert matches[2]["iterations"] > matches[1]["iterations"] == 10
+
+
+@pytest.mark.slow
+def test_the_bots_benchmark_runs_its_speed_part(tmp_path):
+    target = tmp_path / "bots.json"
+    subprocess.run([sys.executable, str(BENCHMARKS / "bench_bots.py"), "--part", "speed", "--out", str(target)],
+                   capture_output=True, text=True, check=True)
+    speed = json.loads(target.read_text())["speed"]
+    assert sorted(speed) == ["greedy_decisions_per_cpu_second", "hint_option_worlds_per_cpu_second",
+                             "ismcts_iterations_per_cpu_second"]
+    assert all(rate > 0 for rate in speed.values())
