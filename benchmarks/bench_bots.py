@@ -1,7 +1,7 @@
 """The strength ladder of the bots, the coach's calibration, the cards the bots play (a
 benchmark and a report, not a test).  Results go to docs/strategy.md.
 
-    python benchmarks/bench_bots.py --part ladder|search|rollouts|solo|calibration|cards|speed|hint|all
+    python benchmarks/bench_bots.py --part ladder|search|rollouts|opponents|solo|calibration|cards|speed|hint|all
                                     [--games 1000] [--search-games 200] [--style-games N] [--budget 300it]
                                     [--jobs 2] [--seed 2024] [--out results.json]
 
@@ -18,6 +18,10 @@ benchmark and a report, not a test).  Results go to docs/strategy.md.
 * ``rollouts``: ``ismcts`` against 3 ``greedy`` with greedy rollouts and with random ones at
   ``--rollout-iterations``, and random ones at the same CPU time (their iterations scaled
   by the measured cost per iteration), ``--rollout-games`` games each, the same games.
+* ``opponents``: ``ismcts`` at ``--opponents-iterations`` whose rollouts play the other
+  seats as greedy, against the same search whose worlds draw each other seat's player from
+  greedy and the four outside styles, against 3 ``spoiler`` and against 3 ``warlord`` (the
+  hardest styles), ``--opponents-games`` games each, the same deals for both searches.
 * ``solo``: each bot against the Lich King at 0 to 4 Lich King cards.
 * ``calibration``: positions of ladder games (greedy against economists, 4 greedy, and
   greedy, greedy, strongest): the chance to win the coach shows for the move played
@@ -285,6 +289,45 @@ def rollouts(games, iterations, seed, jobs) -> dict:
     return out
 
 
+def _opponents_game(job):
+    """Game ``index`` of ``ismcts`` (``iterations``, its rollouts' ``opponents``) against 3
+    ``field``, seats rotated and seeded as in a tournament.  Returns (its win share, its LP)."""
+    from papertales.bots import play
+    from papertales.registry import get
+    opponents, field, iterations, index, seed = job
+    gs = T.game_seed(seed, index)
+    seats = [(s + index) % 4 for s in range(4)]            # lineup entry 0 is the search
+    bots = [get("ismcts", T.seat_seed(gs, s), iterations=iterations, opponents=opponents) if b == 0
+            else get(field, T.seat_seed(gs, s)) for s, b in enumerate(seats)]
+    game = T.new_game(4, gs, None)
+    play(game, bots, checked=True)
+    s, winners = seats.index(0), game.winners()
+    return (1.0 / len(winners) if s in winners else 0.0), game.scores[s]
+
+
+def opponents(games, iterations, seed, jobs, fields=("spoiler", "warlord")) -> list:
+    """``ismcts`` whose rollouts play every other seat as greedy against the same search
+    whose worlds draw each other seat's player from greedy and the four outside styles
+    (``opponents="styles"``), on the same deals, against 3 of each of ``fields``."""
+    out = []
+    for k, field in enumerate(fields):
+        for choice in ("rollout", "styles"):
+            start = time.monotonic()
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                results = pool.map(_opponents_game, [(choice, field, iterations, i, seed + k) for i in range(games)],
+                                   chunksize=1)
+            wins = sum(w for w, _ in results)
+            low, high = T.wilson(wins, games)
+            lp = sum(score for _, score in results) / games
+            print(f"  ismcts {iterations} it, opponents {choice}, vs 3 {field} ({games} games, "
+                  f"{time.monotonic() - start:.0f} s): {wins / games:.3f} [{low:.3f}, {high:.3f}] mean LP {lp:.1f}",
+                  flush=True)
+            out.append({"opponents": choice, "field": field, "iterations": iterations, "games": games,
+                        "win_rate": wins / games, "win_rate_ci": [low, high], "mean_lp": lp,
+                        "results": results})
+    return out
+
+
 def hint_time() -> dict:
     """CPU seconds of a hint with the app's world count (:data:`papertales.coach.WORLDS`:
     the hint's, the guide's and the review's), on the speed positions."""
@@ -303,7 +346,8 @@ def hint_time() -> dict:
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--part", default="all",
-                    choices=("all", "ladder", "search", "rollouts", "solo", "calibration", "cards", "speed", "hint"))
+                    choices=("all", "ladder", "search", "rollouts", "opponents", "solo", "calibration", "cards", "speed",
+                             "hint"))
     ap.add_argument("--games", type=int, default=1000, help="games per ladder match, and for the card count")
     ap.add_argument("--search-games", type=int, default=200, help="games per ismcts match")
     ap.add_argument("--style-games", type=int, default=None,
@@ -311,6 +355,8 @@ def main():
     ap.add_argument("--budget", default="300it", help="ismcts budget per decision (300it, 1s)")
     ap.add_argument("--rollout-games", type=int, default=60, help="games per match of the rollouts part")
     ap.add_argument("--rollout-iterations", type=int, default=300, help="the greedy rollouts' iterations")
+    ap.add_argument("--opponents-games", type=int, default=96, help="games per match of the opponents part")
+    ap.add_argument("--opponents-iterations", type=int, default=300, help="the search's iterations there")
     ap.add_argument("--solo-games", type=int, default=200)
     ap.add_argument("--solo-budget", default="100it")
     ap.add_argument("--calibration-games", type=int, default=200)
@@ -322,8 +368,8 @@ def main():
     build = "compiled" if not papertales.features.__file__.endswith(".py") else "pure Python"
     print(f"the {build} engine ({papertales.__file__})", flush=True)
     report: dict = {"args": vars(args), "build": build}
-    parts = [args.part] if args.part != "all" else ["ladder", "search", "rollouts", "solo", "calibration", "cards",
-                                                      "speed", "hint"]
+    parts = [args.part] if args.part != "all" else ["ladder", "search", "rollouts", "opponents", "solo",
+                                                      "calibration", "cards", "speed", "hint"]
     for part in parts:
         print(f"{part}:", flush=True)
         if part == "ladder":
@@ -332,6 +378,8 @@ def main():
             report["search"] = search(args.search_games, args.budget, args.seed, args.jobs, args.style_games)
         elif part == "rollouts":
             report["rollouts"] = rollouts(args.rollout_games, args.rollout_iterations, args.seed, args.jobs)
+        elif part == "opponents":
+            report["opponents"] = opponents(args.opponents_games, args.opponents_iterations, args.seed + 300, args.jobs)
         elif part == "solo":
             report["solo"] = solo(args.solo_games, args.solo_budget, args.seed + 7, args.jobs)
         elif part == "calibration":

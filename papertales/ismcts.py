@@ -14,6 +14,9 @@ seat's chance to win, read from its lead in expected final LP.  With ``horizon="
 the samples are played to the end and scored by who won.  The other seats, and the seat
 itself once out of the tree, play by the rollout policy: the greedy bot without its
 Deployment lookahead (``rollout="greedy"``, the default) or uniformly random choices.
+With ``opponents="styles"`` each world gives every other seat one of five players instead,
+drawn at random: the rollout's own or one of the four outside styles
+(:mod:`papertales.styles`), since real opponents do not all play like the greedy bot.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from .greedy import GreedyBot, MoveMemory, bot_actions, random_bot_action
 from .montecarlo import distinct
 from .game import Game
 from .rng import Rng
+from .styles import BuilderBot, MerchantBot, SpoilerBot, StyleBot, WarlordBot
 
 EXPLORATION = 0.7
 
@@ -67,17 +71,22 @@ class ActionStats(NamedTuple):
 
 class IsmctsBot:
     """``iterations`` samples per decision, or as many as fit in ``seconds``; rollouts
-    by ``greedy`` (default) or ``random`` players; ``horizon`` ``turn`` or ``game``;
-    ``evaluation``: the :class:`~papertales.evaluation.Evaluation` at the horizon."""
+    by ``greedy`` (default) or ``random`` players; ``opponents`` ``rollout`` (the other
+    seats play as the rollout does) or ``styles`` (each world draws one of five players
+    for each of them); ``horizon`` ``turn`` or ``game``; ``evaluation``: the
+    :class:`~papertales.evaluation.Evaluation` at the horizon."""
 
     name: ClassVar[str] = "ismcts"
     #: the constructor's options but ``seed``, for the registry (a compiled signature is unreadable)
-    options: ClassVar[tuple[str, ...]] = ("iterations", "seconds", "rollout", "horizon", "evaluation")
+    options: ClassVar[tuple[str, ...]] = ("iterations", "seconds", "rollout", "opponents", "horizon", "evaluation")
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 rollout: str = "greedy", horizon: str = "turn", evaluation: Evaluation | None = None):
+                 rollout: str = "greedy", opponents: str = "rollout", horizon: str = "turn",
+                 evaluation: Evaluation | None = None):
         if rollout not in ("random", "greedy"):
             raise PaperTalesError("err.bot.choice", option="rollout", value=rollout, allowed="greedy, random")
+        if opponents not in ("rollout", "styles"):
+            raise PaperTalesError("err.bot.choice", option="opponents", value=opponents, allowed="rollout, styles")
         if horizon not in ("turn", "game"):
             raise PaperTalesError("err.bot.choice", option="horizon", value=horizon, allowed="turn, game")
         if iterations is not None and iterations < 1:         # a search of nothing has no choice to give
@@ -88,10 +97,15 @@ class IsmctsBot:
         self.iterations = iterations if iterations is not None or seconds is not None else 200
         self.seconds = seconds
         self.rollout = rollout
+        self.opponents = opponents
         self.horizon = horizon
         self.moves = MoveMemory()
         self.ev = evaluation if evaluation is not None else Evaluation.default()
         self._rollout_bots: dict[int, GreedyBot] = {}
+        #: ``opponents="styles"``: the outside styles (stateless), and each seat's player in this world
+        #: (an index into them; ``len(self._styles)``: the greedy bot)
+        self._styles: tuple[StyleBot, ...] = (BuilderBot(), WarlordBot(), MerchantBot(), SpoilerBot())
+        self._players: list[int] = []
         self.last_stats: list[ActionStats] | None = None         # ActionStats per root action, most visited first
 
     def choose(self, game: Game, seat: int) -> Action:
@@ -141,6 +155,9 @@ class IsmctsBot:
         pending = g.pending                  # the same list all game long
         for bot in self._rollout_bots.values():
             bot.moves = MoveMemory()         # a new world: no unit has moved yet
+        if self.opponents == "styles":
+            players = len(self._styles) + 1
+            self._players = [rng.below(players) for _ in pending]
         while not (g.is_over or (to_turn_end and g.turn != turn)):
             if pending[seat] is None:
                 for other, d in enumerate(pending):
@@ -185,6 +202,8 @@ class IsmctsBot:
             n.lp += lp
 
     def _policy(self, g: Game, s: int) -> Action:
+        if self.opponents == "styles" and self._players[s] < len(self._styles):
+            return self._styles[self._players[s]].choose(g, s)
         if self.rollout == "greedy":
             return self._greedy(g, s)
         return random_bot_action(g, s, self.rng)

@@ -88,6 +88,31 @@ def test_a_search_of_nothing_is_refused():
     assert IsmctsBot(iterations=1).iterations == 1
 
 
+def test_the_search_plays_its_opponents_as_asked(monkeypatch):
+    """``opponents="styles"``: in each world every other seat plays the rollout's player or
+    one of the four outside styles, drawn at random; by default the styles never play.  An
+    unknown value is refused, saying what is allowed."""
+    from papertales import Game
+    from papertales.errors import PaperTalesError
+    from papertales.ismcts import IsmctsBot
+    from papertales.styles import BuilderBot, MerchantBot, SpoilerBot, StyleBot, WarlordBot
+    played: set[str] = set()
+
+    def noted(self, game, seat):
+        played.add(self.name)
+        return StyleBot.choose(self, game, seat)
+    for cls in (BuilderBot, WarlordBot, MerchantBot, SpoilerBot):
+        monkeypatch.setattr(cls, "choose", noted)
+    g = Game.new(players=4, seed=3).advance()            # the first draft: every seat picks
+    for opponents, expected in (("rollout", set()), ("styles", {"builder", "warlord", "merchant", "spoiler"})):
+        played.clear()
+        IsmctsBot(seed=1, iterations=40, opponents=opponents).analyse(g, 0)
+        assert played == expected, opponents
+    with pytest.raises(PaperTalesError) as info:
+        IsmctsBot(opponents="warlords")
+    assert "rollout, styles" in str(info.value) and "warlords" in str(info.value)
+
+
 def test_declared_options_are_the_constructors():
     """A class that declares its ``options`` for the registry (its compiled signature cannot
     be read) declares what its constructor takes: read off the source, in any build."""
@@ -209,11 +234,12 @@ def test_no_bot_peeks_at_hidden_cards(kind, seed, players):
     assert g is not None, f"no {kind} position reached"
     assert _hidden_count(g, 0) > 0
     variants = [scramble(g, 0, Rng(k)) for k in range(3)]
-    for name in names():
-        opts = {"iterations": 12} if budget_options(name) else {}
+    players = [(name, {"iterations": 12} if budget_options(name) else {}) for name in names()]
+    players.append(("ismcts", {"iterations": 12, "opponents": "styles"}))    # the styles in its rollouts
+    for name, opts in players:
         first = get(name, seed=5, **opts).choose(g, 0)
         for h in variants:
-            assert get(name, seed=5, **opts).choose(h, 0) == first, (name, kind)
+            assert get(name, seed=5, **opts).choose(h, 0) == first, (name, opts, kind)
 
 
 @pytest.mark.parametrize("kind, seed, players", POSITIONS)
