@@ -155,6 +155,7 @@ class App(Speaking, W.VBox):
         self.tabs.titles = tab_titles(False, lang)
         self.tabs.selected_index = 0
         self.tabs.observe(self._on_tab, names="selected_index")
+        self.panel("lich")         # made now: a solo game's start shows it at once (≤ 1 s, docs/performance.md)
         self.credits = W.HTML()               # the game's authors; this app is unofficial
         self.credits.add_class("pt-credits")
         self.children = [self.top, self.link_messages, self.intro, self.stepper, self.kingdoms, self.messages,
