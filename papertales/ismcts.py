@@ -102,9 +102,10 @@ class IsmctsBot:
         self.moves = MoveMemory()
         self.ev = evaluation if evaluation is not None else Evaluation.default()
         self._rollout_bots: dict[int, GreedyBot] = {}
-        #: ``opponents="styles"``: the outside styles (stateless), and each seat's player in this world
-        #: (an index into them; ``len(self._styles)``: the greedy bot)
-        self._styles: tuple[StyleBot, ...] = (BuilderBot(), WarlordBot(), MerchantBot(), SpoilerBot())
+        #: ``opponents="styles"``: the outside styles (stateless; none otherwise), and each seat's
+        #: player in this world (an index into them; ``len(self._styles)``: the rollout's own)
+        self._styles: tuple[StyleBot, ...] = (BuilderBot(), WarlordBot(), MerchantBot(), SpoilerBot()) \
+            if opponents == "styles" else ()
         self._players: list[int] = []
         self.last_stats: list[ActionStats] | None = None         # ActionStats per root action, most visited first
 
@@ -155,7 +156,7 @@ class IsmctsBot:
         pending = g.pending                  # the same list all game long
         for bot in self._rollout_bots.values():
             bot.moves = MoveMemory()         # a new world: no unit has moved yet
-        if self.opponents == "styles":
+        if self._styles:
             players = len(self._styles) + 1
             self._players = [rng.below(players) for _ in pending]
         while not (g.is_over or (to_turn_end and g.turn != turn)):
@@ -202,7 +203,7 @@ class IsmctsBot:
             n.lp += lp
 
     def _policy(self, g: Game, s: int) -> Action:
-        if self.opponents == "styles" and self._players[s] < len(self._styles):
+        if self._styles and self._players[s] < len(self._styles):
             return self._styles[self._players[s]].choose(g, s)
         if self.rollout == "greedy":
             return self._greedy(g, s)
