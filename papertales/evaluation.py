@@ -21,7 +21,7 @@ import math
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final, Sequence
 
-from .features import BASE, GOLD, HAND, base_features, card_indices, features, hand_features, names
+from .features import BASE, GOLD, HAND, BaseVector, base_features, card_indices, features, hand_features, names, position
 from .turns import PHASE_INDEX, PHASES
 
 if TYPE_CHECKING:     # the game imports the bots, which read this evaluation
@@ -52,12 +52,13 @@ class Evaluation:
         self.picks: dict[str, float] = data.get("picks", {})
         self._aligned: dict[tuple[str, int], list[float]] = {}
         #: the weights by moment (card set, turn, phase, solo?), without building the stage's name
-        self._by_moment: dict[tuple[int, int, str, bool], tuple[CardSet, list[float]]] = {}
+        self._by_moment: dict[tuple[int, int, str, bool], tuple[CardSet, list[float], BaseVector]] = {}
         self._last_cards: CardSet | None = None
         self._last_turn = 0
         self._last_phase = ""
         self._last_solo = False
         self._last: list[float] = []
+        self._last_base = BaseVector()
         self._odds: dict[int, tuple[CardSet, list[float]]] = {}
 
     @classmethod
@@ -103,11 +104,8 @@ class Evaluation:
         strengths, when already known."""
         if PHASE_INDEX.get(phase or game.phase, 6) == 6:
             return final_lp(game, seat)
-        w = self._weights_now(game, phase)
-        x = base_features(game, seat, phase, theirs)
-        total = 0.0
-        for i in range(len(x)):
-            total += w[i] * x[i]
+        w, wb = self._moment(game, phase)
+        total = position(game, seat, phase, theirs).dot(wb)
         base = len(BASE)
         for i in card_indices(game.players[seat], len(game.cards.units)):
             total += w[base + i]
@@ -126,7 +124,7 @@ class Evaluation:
                 out.append(self.value(game, seat, None, theirs))
                 hand.pop()
             return out
-        w = self._weights_now(game, None)
+        w = self._moment(game, None)[0]
         x = base_features(game, seat, None, theirs)
         gold = int(x[GOLD])
         base = len(BASE)
@@ -149,33 +147,34 @@ class Evaluation:
             out.append(total)
         return out
 
-    def _weights_now(self, game: Game, phase: str | None) -> list[float]:
-        """:meth:`weights` of the game's moment (``phase``: instead of the game's)."""
+    def _moment(self, game: Game, phase: str | None) -> tuple[list[float], BaseVector]:
+        """:meth:`weights` of the game's moment (``phase``: instead of the game's), and
+        their :data:`BASE` part as a vector."""
         phase = phase or game.phase
         solo = game.lich is not None
         if (game.cards is self._last_cards and game.turn == self._last_turn and phase == self._last_phase
                 and solo == self._last_solo):
-            return self._last
+            return self._last, self._last_base
         moment = (id(game.cards), game.turn, phase, solo)
         known = self._by_moment.get(moment)
         if known is not None and known[0] is game.cards:     # held: its id cannot be reused meanwhile
-            w = known[1]
+            w, wb = known[1], known[2]
         else:
             key = stage(game, phase)
             found = self.weights(game, key)
             if found is None:
                 raise KeyError(key)
-            w = found
-            self._by_moment[moment] = (game.cards, w)
+            w, wb = found, BaseVector.of(found)
+            self._by_moment[moment] = (game.cards, w, wb)
         # the last moment asked, checked first: a decision's options ask for the same one
-        self._last_cards, self._last_turn, self._last_phase, self._last_solo, self._last = \
-            game.cards, game.turn, phase, solo, w
-        return w
+        self._last_cards, self._last_turn, self._last_phase, self._last_solo, self._last, self._last_base = \
+            game.cards, game.turn, phase, solo, w, wb
+        return w, wb
 
     def keep_gain(self, game: Game, card: UnitType) -> float:
         """What keeping ``card`` for next turn adds to the expected LP of a seat with an
         empty hand (the kept card is read by two features only)."""
-        w = self._weights_now(game, None)
+        w = self._moment(game, None)[0]
         return w[KEPT] + w[len(BASE) + 2 * len(game.cards.units) + card.index]
 
     def values(self, game: Game) -> list[float]:

@@ -106,13 +106,113 @@ def card_indices(p: Player, n: int) -> list[int]:
     return out
 
 
-# long: the search's innermost loop (docs/performance.md): one pass over a position; split, each
-# part would gather the same units, rows and payouts again
+class BaseVector:
+    """One number per :data:`BASE` feature, as plain floats: a seat's features
+    (:func:`position`), or the weights a moment of the game gives them
+    (``Evaluation``).  An object, not a list: the search values a position ~100 times per
+    iteration, and :meth:`dot` weighs it without making and reading 28 float objects."""
+
+    __slots__ = BASE
+    bias: float
+    lp: float
+    building_lp: float
+    end_of_game: float
+    gold: float
+    gold_x_builds: float
+    income_x_left: float
+    wood_x_builds: float
+    food_x_builds: float
+    ore_x_builds: float
+    buildings: float
+    level2: float
+    war_lp_now: float
+    wins_later_x_left: float
+    war_lp_base_x_left: float
+    margin_now: float
+    margin_later_x_left: float
+    strength_x_turns: float
+    units: float
+    free_spots: float
+    dying: float
+    hand: float
+    hand_strength: float
+    hand_affordable: float
+    hand_production: float
+    pack: float
+    kept: float
+    opp_lp: float
+
+    @staticmethod
+    def of(values: list[float]) -> "BaseVector":
+        """The first :data:`BASE` numbers of ``values``, in that order."""
+        v = BaseVector()
+        for name, x in zip(BASE, values):
+            setattr(v, name, x)
+        return v
+
+    def vector(self) -> list[float]:
+        """The numbers in :data:`BASE` order."""
+        return [self.bias, self.lp, self.building_lp, self.end_of_game, self.gold, self.gold_x_builds,
+                self.income_x_left, self.wood_x_builds, self.food_x_builds, self.ore_x_builds,
+                self.buildings, self.level2, self.war_lp_now, self.wins_later_x_left,
+                self.war_lp_base_x_left, self.margin_now, self.margin_later_x_left, self.strength_x_turns,
+                self.units, self.free_spots, self.dying, self.hand, self.hand_strength,
+                self.hand_affordable, self.hand_production, self.pack, self.kept, self.opp_lp]
+
+    def dot(self, w: "BaseVector") -> float:
+        """Each number times ``w``'s, added up in :data:`BASE` order: the very sum a loop
+        over :meth:`vector` makes."""
+        total = 0.0
+        total += self.bias * w.bias
+        total += self.lp * w.lp
+        total += self.building_lp * w.building_lp
+        total += self.end_of_game * w.end_of_game
+        total += self.gold * w.gold
+        total += self.gold_x_builds * w.gold_x_builds
+        total += self.income_x_left * w.income_x_left
+        total += self.wood_x_builds * w.wood_x_builds
+        total += self.food_x_builds * w.food_x_builds
+        total += self.ore_x_builds * w.ore_x_builds
+        total += self.buildings * w.buildings
+        total += self.level2 * w.level2
+        total += self.war_lp_now * w.war_lp_now
+        total += self.wins_later_x_left * w.wins_later_x_left
+        total += self.war_lp_base_x_left * w.war_lp_base_x_left
+        total += self.margin_now * w.margin_now
+        total += self.margin_later_x_left * w.margin_later_x_left
+        total += self.strength_x_turns * w.strength_x_turns
+        total += self.units * w.units
+        total += self.free_spots * w.free_spots
+        total += self.dying * w.dying
+        total += self.hand * w.hand
+        total += self.hand_strength * w.hand_strength
+        total += self.hand_affordable * w.hand_affordable
+        total += self.hand_production * w.hand_production
+        total += self.pack * w.pack
+        total += self.kept * w.kept
+        total += self.opp_lp * w.opp_lp
+        return total
+
+
 def base_features(game: Game, seat: int, phase_name: str | None = None,
                   theirs: list[float] | None = None) -> list[float]:
-    """The :data:`BASE` features of ``seat``; ``theirs``: the opponents' visible strengths
-    (:func:`visible_opponent_strengths`) when already known -- they do not change with
-    what the seat does, so a bot computes them once per decision."""
+    """The :data:`BASE` features of ``seat`` (:func:`position`) as a list."""
+    return position(game, seat, phase_name, theirs).vector()
+
+
+#: the payouts :func:`_paid` adds up
+END_OF_GAME: Final = 0
+INCOME: Final = 1
+WARS: Final = 2
+
+
+# long: the search's innermost loop (docs/performance.md): one pass over a position; split, each
+# part would gather the same units, rows and payouts again
+def position(game: Game, seat: int, phase_name: str | None = None,
+             theirs: list[float] | None = None) -> BaseVector:
+    """The :data:`BASE` features of ``seat``; ``theirs``: the opponents' visible
+    strengths (:func:`visible_opponent_strengths`) when already known -- they do not
+    change with what the seat does, so a bot computes them once per decision."""
     p = game.players[seat]
     phase = PHASE_INDEX.get(phase_name or game.phase, 6)
     wars_left, incomes_left, builds_left, later = remaining(game.turn, phase)
@@ -126,7 +226,7 @@ def base_features(game: Game, seat: int, phase_name: str | None = None,
         if level:
             built += 1
             level2 += level == 2
-            face = game.buildings[b].levels[level]
+            face: BuildingLevel = game.buildings[b].levels[level]
             building_lp += face.lp
             faces.append(face)
     payers: list[Unit] = []                  # the units paying in Wars, Income or at the end
@@ -135,7 +235,7 @@ def base_features(game: Game, seat: int, phase_name: str | None = None,
             t = u.type
             if t.wars or t.income or t.end_of_game:
                 payers.append(u)
-    end_of_game = float(_paid(ctx, payers, faces, "end_of_game", "lp"))
+    end_of_game = float(_paid(ctx, payers, faces, END_OF_GAME, "lp"))
     committed = 0
     units = free = dying = 0
     for s in range(p.spots):
@@ -148,7 +248,7 @@ def base_features(game: Game, seat: int, phase_name: str | None = None,
                 committed += u.type.cost
     gold = p.gold - committed
     # this turn's income, as income.total counts it (the base, then every income payout)
-    income_gold = income.BASE_INCOME + _paid(Ctx(game, seat, p, res), payers, faces, "income", "") \
+    income_gold = income.BASE_INCOME + _paid(Ctx(game, seat, p, res), payers, faces, INCOME, "") \
         if incomes_left else 0
 
     # wars: own strength now and after the coming Aging, against what the seat sees
@@ -189,26 +289,46 @@ def base_features(game: Game, seat: int, phase_name: str | None = None,
     war_lp_base = 0.0
     if phase <= 2:
         ctx.wars_won = wins_now
-        war_lp_now = WAR_LP * wins_now + float(_paid(ctx, payers, faces, "wars", "lp"))
+        war_lp_now = WAR_LP * wins_now + float(_paid(ctx, payers, faces, WARS, "lp"))
     if later:
         ctx.wars_won = 0
-        war_lp_base = float(_paid(ctx, payers, faces, "wars", "lp"))
+        war_lp_base = float(_paid(ctx, payers, faces, WARS, "lp"))
 
-    cards, hand_strength, affordable, hand_production = hand_features(p.hand, gold)
-    opp = [q.lp for s, q in enumerate(game.players) if s != seat]
+    x = BaseVector()
+    x.hand, x.hand_strength, x.hand_affordable, x.hand_production = hand_features(p.hand, gold)
     if game.lich is not None:
-        opp = [game.lich.lp]
-
-    out = [1.0, float(p.lp), float(building_lp), end_of_game, float(gold), float(gold * builds_left),
-           float(income_gold * incomes_left), float(res[0] * builds_left), float(res[1] * builds_left),
-           float(res[2] * builds_left), float(built), float(level2),
-           war_lp_now if phase <= 2 else 0.0, float(wins_later * later), war_lp_base * later,
-           float(margin_now) if phase <= 2 else 0.0, float(margin_later * later), float(strength_turns),
-           float(units), float(free), float(dying) if phase <= 5 else 0.0,
-           cards, hand_strength, affordable, hand_production,
-           float(len(p.pack)), 1.0 if p.kept is not None else 0.0,
-           sum(opp) / len(opp) if opp else 0.0]
-    return out
+        x.opp_lp = float(game.lich.lp)
+    else:
+        opp_total = opponents = 0
+        for s in range(len(game.players)):
+            if s != seat:
+                opp_total += game.players[s].lp
+                opponents += 1
+        x.opp_lp = opp_total / opponents if opponents else 0.0
+    x.bias = 1.0
+    x.lp = float(p.lp)
+    x.building_lp = float(building_lp)
+    x.end_of_game = end_of_game
+    x.gold = float(gold)
+    x.gold_x_builds = float(gold * builds_left)
+    x.income_x_left = float(income_gold * incomes_left)
+    x.wood_x_builds = float(res[0] * builds_left)
+    x.food_x_builds = float(res[1] * builds_left)
+    x.ore_x_builds = float(res[2] * builds_left)
+    x.buildings = float(built)
+    x.level2 = float(level2)
+    x.war_lp_now = war_lp_now if phase <= 2 else 0.0
+    x.wins_later_x_left = float(wins_later * later)
+    x.war_lp_base_x_left = war_lp_base * later
+    x.margin_now = float(margin_now) if phase <= 2 else 0.0
+    x.margin_later_x_left = float(margin_later * later)
+    x.strength_x_turns = float(strength_turns)
+    x.units = float(units)
+    x.free_spots = float(free)
+    x.dying = float(dying) if phase <= 5 else 0.0
+    x.pack = float(len(p.pack))
+    x.kept = 1.0 if p.kept is not None else 0.0
+    return x
 
 
 #: where the features of the hand start in :data:`BASE` (four: :func:`hand_features`), and
@@ -222,18 +342,27 @@ def hand_features(hand: list[UnitType], gold: int) -> tuple[float, float, float,
     features of a hand, with ``gold`` not yet committed: the only features a drafted card
     changes, so a draft's options share the rest (``Evaluation.values_with_card``)."""
     strength = production_ = affordable = 0
-    costs = []
     for t in hand:
         strength += t.strength
         for _, amount, _ in t.produces:
             production_ += amount
-        costs.append(t.cost)
-    costs.sort()                           # cheapest first
+    # cheapest first, while the gold lasts: picked one by one (a hand is short), the
+    # cards taken marked in a bit mask -- no list of costs to make and sort
     gold_left = gold
-    for cost in costs:
-        if cost <= gold_left:
-            affordable += 1
-            gold_left -= cost
+    taken = 0
+    n = len(hand)
+    while True:
+        cheapest, cost = -1, 0
+        for i in range(n):
+            if not (taken >> i) & 1:
+                c = hand[i].cost
+                if cheapest < 0 or c < cost:
+                    cheapest, cost = i, c
+        if cheapest < 0 or cost > gold_left:
+            break
+        taken |= 1 << cheapest
+        gold_left -= cost
+        affordable += 1
     return float(len(hand)), float(strength), float(affordable), float(production_)
 
 
@@ -246,13 +375,15 @@ def _capped(margin: float) -> float:
     return margin
 
 
-def _paid(ctx: Ctx, payers: list[Unit], faces: list[BuildingLevel], hook: str, kind: str) -> int:
-    """What the ``hook`` payouts of ``ctx``'s kingdom add up to (``kind``: only those
-    paying it; ``""``: all) -- :func:`~papertales.abilities.kingdom_payouts` summed, over
-    the units and the building faces that pay at all (found once per position)."""
+def _paid(ctx: Ctx, payers: list[Unit], faces: list[BuildingLevel], hook: int, kind: str) -> int:
+    """What the ``hook`` payouts (:data:`END_OF_GAME`, :data:`INCOME` or :data:`WARS`)
+    of ``ctx``'s kingdom add up to (``kind``: only those paying it; ``""``: all) --
+    :func:`~papertales.abilities.kingdom_payouts` summed, over the units and the building
+    faces that pay at all (found once per position)."""
     total = 0
     for u in payers:
-        paying = getattr(u.type, hook)
+        t = u.type
+        paying = t.end_of_game if hook == END_OF_GAME else t.income if hook == INCOME else t.wars
         if paying:
             ctx.unit = u
             for po in paying:
@@ -260,7 +391,7 @@ def _paid(ctx: Ctx, payers: list[Unit], faces: list[BuildingLevel], hook: str, k
                 if v and (not kind or po.kind == kind):
                     total += v
     for face in faces:
-        for po in getattr(face, hook):
+        for po in face.end_of_game if hook == END_OF_GAME else face.income if hook == INCOME else face.wars:
             v = po.value(ctx)
             if v and (not kind or po.kind == kind):
                 total += v

@@ -258,9 +258,9 @@ class GreedyBot:
         out = []
         tried = set()
         for a in actions:
-            k = a.kind
+            k, card, spot = a                # a placement's card and spot, as fields: no property calls
             if k is PLACE:
-                key = (a.card, IS_FRONT[a.spot])
+                key = (card, IS_FRONT[spot])
                 if key in tried:
                     continue
                 tried.add(key)
@@ -387,19 +387,21 @@ def _step(g: Game, seat: int, a: Action) -> Undo:
     on ``seat``'s kingdom as the engine would, as far as the evaluation can see (a
     discarded card's place on the discard pile is not); returns what takes it back."""
     p = g.players[seat]
-    k = a.kind
+    k, first, second = a          # as fields: place CARD SPOT, move SPOT TO, discard SPOT
     if k is PLACE:
-        card = next(t for t in p.hand if t.id == a.card)
-        return _place(p, card, a.spot)
+        i = 0
+        while p.hand[i].id != first:       # a step is a legal placement: its card is in the hand
+            i += 1
+        return _place(p, p.hand[i], second)
     units = p.units
     if k is MOVE:
-        src, dst = a.spot, a.to
+        src, dst = first, second
         units[src], units[dst] = units[dst], units[src]
 
         def back() -> None:
             units[src], units[dst] = units[dst], units[src]
         return back
-    spot, gone = a.spot, units[a.spot]       # a discard: the unit goes, nothing comes
+    spot, gone = first, units[first]       # a discard: the unit goes, nothing comes
     units[spot] = None
 
     def undiscard() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:               # the card types are data this module only holds
-    from .cards import UnitType
+    from .cards import BuildingLevel, UnitType
 
 #: when a unit produces its resources (``UnitType.produces``): always, in the Front,
 #: per age token, once aged
@@ -19,8 +19,10 @@ AGED: Final = 3
 SPOTS: Final = 5
 FRONT_SPOTS: Final = (0, 1, 4)
 BACK_SPOTS: Final = (2, 3)
-IS_FRONT: Final = (True, True, False, False, True)
-SPOT_NAMES: Final = ("F1", "F2", "B1", "B2", "F3")
+# typed as tuples of any length: a compiled module indexes them as they are, where a
+# fixed-length tuple type is unboxed and would be boxed again at every index
+IS_FRONT: Final[tuple[bool, ...]] = (True, True, False, False, True)
+SPOT_NAMES: Final[tuple[str, ...]] = ("F1", "F2", "B1", "B2", "F3")
 SPOT_INDEX: Final = {name: i for i, name in enumerate(SPOT_NAMES)}
 
 
@@ -108,6 +110,7 @@ def production(player: Player, buildings: tuple[Any, ...]) -> list[int]:
                     res[r] += amount
     for b, level in enumerate(player.buildings):
         if level:
-            for r, amount, _ in buildings[b].levels[level].produces:
+            face: BuildingLevel = buildings[b].levels[level]
+            for r, amount, _ in face.produces:
                 res[r] += amount
     return res

@@ -24,6 +24,7 @@ from .results import War, WarsResult
 from .state import IS_FRONT, Unit
 
 if TYPE_CHECKING:     # the game imports every phase
+    from .cards import BuildingLevel
     from .game import Game
 
 
@@ -50,16 +51,19 @@ def fights(ctx: Ctx, spot: int, u: Unit) -> bool:
     return True
 
 
-def units(game: Game, seat: int, ctx: Ctx) -> list[tuple[int, Unit, int, bool]]:
-    """``(spot, unit, strength now, fights?)`` for every unit of ``seat``.  The Ogre's
-    bonus needs this turn's income, which is computed first when some unit needs it."""
+def units(game: Game, seat: int, ctx: Ctx,
+          rows: list[tuple[int, Unit, int, bool]] | None = None) -> list[tuple[int, Unit, int, bool]]:
+    """``(spot, unit, strength now, fights?)`` for every unit of ``seat``, appended to
+    ``rows`` when given.  The Ogre's bonus needs this turn's income, which is computed
+    first when some unit needs it."""
     # loops, not comprehensions or any(generator): this runs for every kingdom in every war
     p = game.players[seat]
     for u in p.units:
         if u is not None and u.type.uses_income:
             ctx.income_gold = income.total(game, seat, ctx)
             break
-    rows = []
+    if rows is None:
+        rows = []
     for spot, u in enumerate(p.units):
         if u is not None:
             rows.append((spot, u, unit_strength(ctx, u), fights(ctx, spot, u)))
@@ -76,10 +80,7 @@ def kingdom_strength(game: Game, seat: int, ctx: Ctx | None = None,
     features read them instead of counting again)."""
     if ctx is None:
         ctx = game.context(seat)
-    if rows is None:
-        rows = units(game, seat, ctx)
-    else:
-        rows.extend(units(game, seat, ctx))
+    rows = units(game, seat, ctx, rows)
     total = 0
     strengths = []
     for _, _, s, f in rows:
@@ -102,7 +103,7 @@ def kingdom_strength(game: Game, seat: int, ctx: Ctx | None = None,
             explain.append((t.id, s, why))
     for b, level in enumerate(game.players[seat].buildings):
         if level:
-            L = game.buildings[b].levels[level]
+            L: BuildingLevel = game.buildings[b].levels[level]
             for po in L.kingdom_strength:
                 v = po.value(ctx)
                 total += v

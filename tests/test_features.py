@@ -7,7 +7,7 @@ import pytest
 
 from papertales import Action, Game
 from papertales.evaluation import Evaluation, stage
-from papertales.features import BASE, features, names
+from papertales.features import BASE, BaseVector, base_features, card_indices, features, names, position
 from papertales.position import game_from_position
 
 
@@ -39,6 +39,43 @@ def test_a_knight_placed_against_two_militiamen():
     assert after["gold"] == 4 and after["gold_x_builds"] == 4 * 3   # its 1 gold is committed
     assert after["units"] == 1 and after["free_spots"] == 3
     assert after["hand:farmer"] == 1 and after["play:knight"] == 1 and "hand:knight" not in after
+
+
+def test_the_affordable_cards_are_counted_cheapest_first():
+    """Eve's hand in the order drawn: Kraken (6 gold), Knight (1), Dragon (3), Colossus (2).
+    With 6 gold: Knight, Colossus, Dragon (1 + 2 + 3 = 6), not the Kraken; with 5: Knight
+    and Colossus, then 2 gold left, short of the Dragon's 3.  In the order drawn, the
+    Kraken alone would take all 6."""
+    for gold, affordable in ((6, 3), (5, 2), (0, 0)):
+        g = game_from_position({"turn": 1, "phase": "deployment", "players": [
+            {"name": "Eve", "gold": gold, "hand": ["kraken", "knight", "dragon", "colossus"]},
+            {"name": "Ada"}]})
+        assert named(g, 0).get("hand_affordable", 0) == affordable, gold
+
+
+def test_a_position_weighs_its_features_in_their_order():
+    """The evaluation weighs a position's numbers (``BaseVector.dot``) instead of a list of
+    them: the same numbers, in the order of BASE, added up in that order -- so the very
+    float the list gives, which the fingerprinted games depend on."""
+    g = game_from_position({"turn": 2, "phase": "deployment", "players": [
+        {"name": "Eve", "gold": 5, "hand": ["knight", "farmer"], "front": ["archer"], "back": ["miner"]},
+        {"name": "Ada", "front": ["militiaman"]}, {"name": "Bob", "front": ["militiaman"]}]})
+    x = position(g, 0)
+    assert x.vector() == [getattr(x, name) for name in BASE] == base_features(g, 0)
+    w = [1 / (i + 3) for i in range(len(BASE))]
+    loop = 0.0
+    for wi, xi in zip(w, x.vector()):
+        loop += wi * xi
+    assert x.dot(BaseVector.of(w)) == loop
+    ev = Evaluation.default()
+    weights = ev.weights(g, stage(g))
+    assert weights is not None
+    total = 0.0
+    for wi, xi in zip(weights, base_features(g, 0)):
+        total += wi * xi
+    for i in card_indices(g.players[0], len(g.cards.units)):
+        total += weights[len(BASE) + i]
+    assert ev.value(g, 0) == total
 
 
 def test_a_level_2_mine_a_miner_and_an_old_relic_after_the_wars():
