@@ -342,27 +342,18 @@ def hand_features(hand: list[UnitType], gold: int) -> tuple[float, float, float,
     features of a hand, with ``gold`` not yet committed: the only features a drafted card
     changes, so a draft's options share the rest (``Evaluation.values_with_card``)."""
     strength = production_ = affordable = 0
+    costs = []
     for t in hand:
         strength += t.strength
         for _, amount, _ in t.produces:
             production_ += amount
-    # cheapest first, while the gold lasts: picked one by one (a hand is short), the
-    # cards taken marked in a bit mask -- no list of costs to make and sort
+        costs.append(t.cost)
+    costs.sort()                           # cheapest first
     gold_left = gold
-    taken = 0
-    n = len(hand)
-    while True:
-        cheapest, cost = -1, 0
-        for i in range(n):
-            if not (taken >> i) & 1:
-                c = hand[i].cost
-                if cheapest < 0 or c < cost:
-                    cheapest, cost = i, c
-        if cheapest < 0 or cost > gold_left:
-            break
-        taken |= 1 << cheapest
-        gold_left -= cost
-        affordable += 1
+    for cost in costs:
+        if cost <= gold_left:
+            affordable += 1
+            gold_left -= cost
     return float(len(hand)), float(strength), float(affordable), float(production_)
 
 
