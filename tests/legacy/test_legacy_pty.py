@@ -28,7 +28,13 @@ def test_ctrl_c_at_the_prompt_saves_and_leaves_without_a_traceback(tmp_path):
     child.sendline("skip 9 1")
     child.expect_exact("kingdom> ")
     child.sendintr()
-    child.expect_exact("Stopped (Ctrl-C).")
+    # Python's readline waits for input in select() and looks for signals only when select
+    # is interrupted: a Ctrl-C that lands just before select() is noticed at the next key
+    # (seen once in a loaded test run: no answer for 120 s). A person presses it again; so
+    # does the test, once, after a wait long enough that the first one was surely missed.
+    if child.expect_exact(["Stopped (Ctrl-C).", pexpect.TIMEOUT], timeout=30) == 1:
+        child.sendintr()
+        child.expect_exact("Stopped (Ctrl-C).")
     child.expect_exact(f"The campaign is saved in {save}")
     child.expect(pexpect.EOF)
     child.close()
