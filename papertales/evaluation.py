@@ -21,7 +21,7 @@ import math
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final, Sequence
 
-from .features import BASE, GOLD, HAND, BaseVector, base_features, card_indices, features, hand_features, names, position
+from .features import BASE, BaseVector, card_indices, features, hand_features, names, position
 from .turns import PHASE_INDEX, PHASES
 
 if TYPE_CHECKING:     # the game imports the bots, which read this evaluation
@@ -124,20 +124,18 @@ class Evaluation:
                 out.append(self.value(game, seat, None, theirs))
                 hand.pop()
             return out
-        w = self._moment(game, None)[0]
-        x = base_features(game, seat, None, theirs)
-        gold = int(x[GOLD])
+        w, wb = self._moment(game, None)
+        x = position(game, seat, None, theirs)
+        gold = int(x.gold)
         base = len(BASE)
         indices = card_indices(p, len(game.cards.units))
         in_hand = len(hand)
         out = []
         for t in cards:
             hand.append(t)
-            x[HAND], x[HAND + 1], x[HAND + 2], x[HAND + 3] = hand_features(hand, gold)
+            x.hand, x.hand_strength, x.hand_affordable, x.hand_production = hand_features(hand, gold)
             hand.pop()
-            total = 0.0
-            for i in range(len(x)):
-                total += w[i] * x[i]
+            total = x.dot(wb)
             for k, i in enumerate(indices):       # the hand's cards, the new one last, then the rest
                 if k == in_hand:
                     total += w[base + t.index]

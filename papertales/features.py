@@ -331,12 +331,6 @@ def position(game: Game, seat: int, phase_name: str | None = None,
     return x
 
 
-#: where the features of the hand start in :data:`BASE` (four: :func:`hand_features`), and
-#: the gold not committed to units, which they read
-HAND: Final = BASE.index("hand")
-GOLD: Final = BASE.index("gold")
-
-
 def hand_features(hand: list[UnitType], gold: int) -> tuple[float, float, float, float]:
     """The ``hand``, ``hand_strength``, ``hand_affordable`` and ``hand_production``
     features of a hand, with ``gold`` not yet committed: the only features a drafted card
