@@ -15,9 +15,11 @@ Steps (each download is cached in ``build/site-cache/``, so a second build is of
    dependencies; :data:`STUBS` as empty wheels; the kernel extension's own,
    :data:`EXTENSION_WHEELS`), the app's pure dependencies (:data:`APP_WHEELS`, versions from
    binder/requirements.txt, :data:`SLIM` left out) and the project itself, built pure
-   (``PAPERTALES_PURE=1``).  The modules a visit's start imports are shipped as bytecode
+   (``PAPERTALES_PURE=1``); two modules edited to import late what only rare actions use
+   (:data:`PATCHES`).  The modules a visit's start imports are shipped as bytecode
    instead of sources, compiled by Pyodide itself under Node (:class:`Compiler`,
-   :data:`STARTUP`).  The kernel preloads them all as Pyodide starts
+   :data:`STARTUP`), and so are (beside their sources) those of Pyodide's standard
+   library.  The kernel preloads the wheels as Pyodide starts
    (``loadPyodideOptions.packages``), but :data:`LAZY`, unpacked when first imported;
 4. ``voici build`` of the site's notebooks (:func:`site_notebooks`: a copy of each with a hidden
    first cell for the lazy packages, :data:`LAZY_CELL`; the notebooks themselves stay as
@@ -27,13 +29,15 @@ Steps (each download is cached in ``build/site-cache/``, so a second build is of
 
 Options: ``--output DIR`` (default ``site``), ``--offline`` (fail instead of downloading),
 ``--bytecode start|all|none`` (which modules ship as bytecode: those a start imports, the
-default; all, 6 MB more, over the 40 MB goal; none, which needs no Node).  docs/publishing.md
+default; all, 6 MB more, over the 40 MB goal; none, which needs no Node, and leaves the
+standard library as Pyodide ships it).  docs/publishing.md
 has the numbers.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import html
 import json
@@ -46,6 +50,7 @@ import tarfile
 import time
 import zipfile
 from pathlib import Path
+from typing import NamedTuple
 
 from build_notebooks import folder           # (importing it puts the checkout on sys.path, for papertales)
 from papertales.i18n import DEFAULT, LANGUAGES
@@ -93,7 +98,7 @@ TRANSLATED = ("app", "01_learn_the_rules", "02_what_if", "03_solo_vs_lich_king")
 #: the site's notebooks in the default language only (05_kingdom_legacy: its author writes it in English)
 UNTRANSLATED = ("05_kingdom_legacy",)
 #: about how many MB a first visit downloads (said on the loading page; docs/publishing.md)
-FIRST_VISIT_MB = 31
+FIRST_VISIT_MB = 26
 
 
 class BuildError(Exception):
@@ -204,7 +209,9 @@ def wheel_for(name: str, version: str, offline: bool, py: Path) -> Path:
 #: 3.13 as the browser's), so the bytecode is exactly the browser's.  ``precompile(src, dst,
 #: only)``: ``src`` with the modules named in ``only`` (archive names; None: every module) as
 #: bytecode instead of sources; ``startup(wheels, code)``: the archive names of the modules
-#: that ``code`` imports, the wheels unpacked in site-packages first
+#: that ``code`` imports, the wheels unpacked in site-packages first, and of the standard
+#: library's (in Pyodide's python_stdlib.zip), Pyodide's own start's included;
+#: ``add_bytecode(src, dst, only)``: the zip ``src`` with bytecode beside the sources of ``only``
 PRECOMPILE = r"""
 import base64, hashlib, importlib.util, marshal, os, site as _site, sys, zipfile
 def digest(data):
@@ -229,20 +236,36 @@ def precompile(src, dst, only=None):
         zout.writestr(record_name, "\n".join(rows) + "\n")
 def startup(wheels, code):
     site = _site.getsitepackages()[0]
+    stdlib = next(p for p in sys.path if p.endswith(".zip"))
     for wheel in wheels:
         zipfile.ZipFile(wheel).extractall(site)
     importlib.invalidate_caches()
     exec(code, {})
-    out = []
+    out, std = [], []
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None) or ""
         if path.startswith(site + "/") and path.endswith(".py"):
             out.append(os.path.relpath(path, site))
-    return sorted(out)
+        elif path.startswith(stdlib + "/") and path.endswith(".py"):
+            std.append(path[len(stdlib) + 1:])
+    return [sorted(out), sorted(std), stdlib]
+def add_bytecode(src, dst, only, prefix):
+    only = set(only)
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+            if info.filename in only:
+                code = compile(data, prefix + "/" + info.filename, "exec", dont_inherit=True, optimize=0)
+                data = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + importlib.util.source_hash(data)
+                        + marshal.dumps(code))
+                zout.writestr(zipfile.ZipInfo(info.filename[:-3] + ".pyc", date_time=info.date_time), data,
+                              compress_type=zipfile.ZIP_DEFLATED)
 """
 #: Node's side: argv = Pyodide's folder, a JSON job file, the Python above.  The job: the
 #: wheels ([in, out] pairs, absolute paths: the host's root is mounted at /host), "mode"
-#: ("start" or "all") and the start's code; writes the modules compiled to "report"
+#: ("start" or "all"), the start's code and "stdlib" (python_stdlib.zip: [in, out]); writes
+#: the modules compiled to "report" ({"wheels": archive names or null for all, "stdlib": names})
 NODE_PRECOMPILE = r"""
 const path = require("path"), url = require("url"), fs = require("fs");
 const [dir, jobFile, code] = process.argv.slice(2);
@@ -254,15 +277,15 @@ const [dir, jobFile, code] = process.argv.slice(2);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: "/" }, "/host");
   py.runPython(fs.readFileSync(code, "utf8"));
   const host = (p) => "/host" + path.resolve(p);
-  let only = null;
-  if (job.mode === "start") {
-    only = py.globals.get("startup")(py.toPy(job.wheels.map(([src]) => host(src))), job.startup).toJs();
-  }
+  const [started, stdlib, prefix] = py.globals.get("startup")(
+    py.toPy(job.wheels.map(([src]) => host(src))), job.startup).toJs();
+  const only = job.mode === "start" ? started : null;
   const precompile = py.globals.get("precompile");
   for (const [src, dst] of job.wheels) {
     precompile(host(src), host(dst), only === null ? undefined : py.toPy(only));
   }
-  fs.writeFileSync(job.report, JSON.stringify(only));
+  py.globals.get("add_bytecode")(host(job.stdlib[0]), host(job.stdlib[1]), py.toPy(stdlib), prefix);
+  fs.writeFileSync(job.report, JSON.stringify({ wheels: only, stdlib }));
 })().catch((e) => { console.error(String(e)); process.exit(1); });
 """
 #: what a visit's start imports, run in Pyodide under Node to choose the modules shipped as
@@ -278,6 +301,15 @@ from papertales_widgets.link import page_query
 from papertales_widgets import App
 App(players=3, seed=7, humans=[0], lang="en")
 """
+
+
+class Compiled(NamedTuple):
+    """What :meth:`Compiler.compile` made: the wheels, how many of their modules are
+    bytecode, the standard library's zip and how many of its modules have bytecode."""
+    wheels: list[Path]
+    modules: int
+    stdlib: Path
+    stdlib_modules: int
 
 
 class Compiler:
@@ -304,29 +336,36 @@ class Compiler:
                         (folder / name).write_bytes(tar.extractfile(member).read())
         return folder
 
-    def compile(self, wheels: list[Path], mode: str) -> tuple[list[Path], int]:
+    def compile(self, wheels: list[Path], mode: str, stdlib: Path) -> Compiled:
         """``wheels`` with bytecode instead of sources (``mode`` "start": the modules a visit's
-        start imports, :data:`STARTUP`; "all": every module), and how many modules that is."""
-        key = hashlib.sha256(json.dumps([mode, PRECOMPILE, NODE_PRECOMPILE, STARTUP,
+        start imports, :data:`STARTUP`; "all": every module), and Pyodide's standard library
+        ``stdlib`` (python_stdlib.zip) with bytecode beside the sources of the modules the start
+        imports: Pyodide ships it as sources, which every visit compiled again (its own start
+        imports 180 modules): in Pyodide under Node its start took 1.8 s instead of 0.65 s,
+        importing IPython and the kernel 0.9 s instead of 0.26 s."""
+        key = hashlib.sha256(json.dumps([mode, PRECOMPILE, NODE_PRECOMPILE, STARTUP, sha256(stdlib),
                                          [sha256(w) for w in wheels]]).encode()).hexdigest()[:16]
         folder = CACHE / "bytecode" / key
         outs = [folder / w.name for w in wheels]
+        stdlib_out = folder / "stdlib" / stdlib.name
         report = folder / "compiled.json"
         if not report.is_file():
             shutil.rmtree(CACHE / "bytecode", ignore_errors=True)      # one build's worth kept
-            folder.mkdir(parents=True)
+            stdlib_out.parent.mkdir(parents=True)
             job = {"wheels": [[str(w.resolve()), str(o.resolve())] for w, o in zip(wheels, outs)],
-                   "mode": mode, "startup": STARTUP, "report": str((folder / "report.tmp").resolve())}
+                   "mode": mode, "startup": STARTUP, "report": str((folder / "report.tmp").resolve()),
+                   "stdlib": [str(stdlib.resolve()), str(stdlib_out.resolve())]}
             (folder / "job.json").write_text(json.dumps(job))
             (folder / "precompile.py").write_text(PRECOMPILE)
             (folder / "compile.cjs").write_text(NODE_PRECOMPILE)
             run([self.node, folder / "compile.cjs", self._pyodide_dir(), folder / "job.json", folder / "precompile.py"],
                 quiet=True)
             (folder / "report.tmp").rename(report)
-        only = json.loads(report.read_text())
+        done = json.loads(report.read_text())
+        only = done["wheels"]
         count = len(only) if only is not None else sum(
             1 for w in wheels for n in zipfile.ZipFile(w).namelist() if n.endswith(".py"))
-        return outs, count
+        return Compiled(outs, count, stdlib_out, len(done["stdlib"]))
 
 
 def sha256(path: Path) -> str:
@@ -429,8 +468,10 @@ def project_wheel(py: Path, out: Path) -> Path:
 
 #: parts of a wheel the kernel never reads, left out of the site's copy: plotly's front-end
 #: extension for JupyterLab (two copies of a 4.8 MB bundle; the site's front end is built
-#: by Voici, and FigureWidget sends its own bundle, package_data/widgetbundle.js)
-SLIM = {"plotly": r"plotly/labextension/|plotly-{version}\.data/",
+#: by Voici, and FigureWidget sends its own bundle, package_data/widgetbundle.js) and the
+#: plotly.js that plotly puts into HTML files and non-widget figures (1.5 MB compressed: the
+#: app draws widgets only, so ``fig.show()`` of a plain figure cannot draw in the site)
+SLIM = {"plotly": r"plotly/labextension/|plotly-{version}\.data/|plotly/package_data/plotly\.min\.js$",
         "networkx": r"networkx/(.*/)?tests/",          # its test suite, 0.9 MB
         "ipywidgets": r"ipywidgets/(.*/)?tests/"}
 
@@ -462,6 +503,86 @@ def slimmed(wheel: Path, name: str) -> Path:
     return slim
 
 
+#: edits to the site's copies of two modules that every visit's kernel imports at its start,
+#: where each imports at the top what only a rare action needs.  By package, file: the
+#: (text, replacement) pairs, each text found exactly once in the pinned version, or the
+#: build stops (:func:`patch_wheel`).  Measured in Pyodide under Node (docs/publishing.md):
+#: * piplite (the ``%pip`` magic; the kernel imports it before IPython): micropip and
+#:   unittest.mock, 0.5 s, imported when something is first installed instead;
+#: * IPython: ``IPython.embed`` (a terminal shell inside a program; a browser has no
+#:   terminal), whose import brings prompt_toolkit, 0.15 to 0.25 s, looked up when first used.
+PATCHES: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
+    "piplite": {"piplite/piplite.py": (
+        ("from typing import Any\n", "from __future__ import annotations\n\nfrom typing import Any\n"),
+        ("from unittest.mock import patch\n\nimport micropip\n"
+         "from micropip.package_index import ProjectInfo, CompatibilityLayer\n"
+         "from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n",
+         "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+         "    from micropip.package_index import ProjectInfo, CompatibilityLayer\n"),
+        ("    info = ProjectInfo._compatible_only(",
+         "    from micropip.package_index import ProjectInfo\n\n    info = ProjectInfo._compatible_only("),
+        ("    return await _MP_QUERY_PACKAGE(",
+         "    from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n\n"
+         "    return await _MP_QUERY_PACKAGE("),
+        ('    with patch("micropip.package_index.query_package", _query_package):',
+         "    from unittest.mock import patch\n\n    import micropip\n\n"
+         '    with patch("micropip.package_index.query_package", _query_package):'),
+    )},
+    "ipython": {"IPython/__init__.py": (
+        ("from .terminal.embed import embed\n",
+         "def __getattr__(name):\n"
+         "    if name == \"embed\":        # papertales-site: imported when first used\n"
+         "        from .terminal.embed import embed\n"
+         "        return embed\n"
+         "    raise AttributeError(f\"module {__name__!r} has no attribute {name!r}\")\n"),
+    )},
+}
+
+
+def patch_wheel(src: Path, dst: Path, edits: dict[str, tuple[tuple[str, str], ...]]) -> None:
+    """``src`` with ``edits`` made (file -> (text, replacement) pairs) and the edited files'
+    RECORD lines (hash, size) renewed; a text not found exactly once stops the build."""
+    with zipfile.ZipFile(src) as zin:
+        names = zin.namelist()
+        changed = {}
+        for name, pairs in edits.items():
+            if name not in names:
+                raise BuildError(f"{src.name} has no {name} to edit (a new version? see PATCHES)")
+            text = zin.read(name).decode("utf-8")
+            for old, new in pairs:
+                if text.count(old) != 1:
+                    raise BuildError(f"{src.name}'s {name} holds {text.count(old)} copies, not one, of "
+                                     f"{old.splitlines()[0]!r} (a new version? see PATCHES)")
+                text = text.replace(old, new)
+            changed[name] = text.encode("utf-8")
+        with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+            for info in zin.infolist():
+                data = changed.get(info.filename, zin.read(info))
+                if info.filename.endswith(".dist-info/RECORD"):
+                    lines = []
+                    for line in data.decode().splitlines():
+                        path = line.rsplit(",", 2)[0]
+                        if path in changed:
+                            digest = base64.urlsafe_b64encode(hashlib.sha256(changed[path]).digest()).rstrip(b"=")
+                            line = f"{path},sha256={digest.decode()},{len(changed[path])}"
+                        lines.append(line + "\n")
+                    data = "".join(lines).encode()
+                zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+
+
+def patched(wheel: Path, name: str) -> Path:
+    """``wheel`` with :data:`PATCHES`' edits for ``name`` (cached in build/site-cache/patched)."""
+    edits = PATCHES.get(norm(name))
+    if not edits:
+        return wheel
+    key = hashlib.sha256(json.dumps(edits, sort_keys=True).encode()).hexdigest()[:8]
+    out = CACHE / "patched" / key / wheel.name
+    if not out.is_file() or out.stat().st_mtime < wheel.stat().st_mtime:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        patch_wheel(wheel, out, edits)
+    return out
+
+
 def app_packages(offline: bool, py: Path) -> dict[str, tuple[Path, dict]]:
     """The app's dependencies (versions from binder/requirements.txt) and the project."""
     out = {}
@@ -486,8 +607,10 @@ def ship(target: Path, lock: dict, packages: dict[str, tuple[Path, dict]], bytec
     wheels = [packages[n][0] for n in names]
     if bytecode != "none":
         say(f"compiling the wheels' modules to bytecode ({bytecode}) with Pyodide {PYODIDE} under Node ...")
-        wheels, count = Compiler(offline).compile(wheels, bytecode)
-        say(f"{count} modules shipped as bytecode")
+        done = Compiler(offline).compile(wheels, bytecode, target / "python_stdlib.zip")
+        wheels = done.wheels
+        shutil.copyfile(done.stdlib, target / "python_stdlib.zip")
+        say(f"{done.modules} modules shipped as bytecode, and {done.stdlib_modules} of the standard library's")
     shipped = {}
     for name, wheel in zip(names, wheels):
         shutil.copyfile(wheel, target / wheel.name)
@@ -698,6 +821,7 @@ def build(output: Path, offline: bool, bytecode: str = "start") -> Path:
     lock = pyodide_runtime(target, offline)
     packages = kernel_packages(lock, offline, py)
     packages.update(app_packages(offline, py))
+    packages = {name: (patched(wheel, name), entry) for name, (wheel, entry) in packages.items()}
     preload, lazy = ship(target, lock, packages, bytecode, offline)
     lite_config(lite, preload)
     for name in site_notebooks():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import marshal
+import re
 import shutil
 import sys
 import zipfile
@@ -47,6 +48,39 @@ def test_slimming_leaves_out_the_matching_files_and_their_record_lines(tmp_path)
         assert sorted(z.namelist()) == ["demo-1.0.dist-info/RECORD", "networkx/__init__.py",
                                         "networkx/algorithms/core.py"]
         assert "tests/" not in z.read("demo-1.0.dist-info/RECORD").decode()
+
+
+def test_a_patch_edits_its_texts_and_renews_their_record_lines(tmp_path):
+    import base64
+    import hashlib
+    src = _wheel(tmp_path / "demo-1.0-py3-none-any.whl",
+                 {"demo/__init__.py": "import slow\nX = 1\n", "demo/other.py": "import slow\n"})
+    dst = tmp_path / "patched.whl"
+    B.patch_wheel(src, dst, {"demo/__init__.py": (("import slow\n", ""), ("X = 1", "X = 2"))})
+    with zipfile.ZipFile(dst) as z:
+        assert z.read("demo/__init__.py") == b"X = 2\n"
+        assert z.read("demo/other.py") == b"import slow\n"                  # a file not named: as it was
+        record = z.read("demo-1.0.dist-info/RECORD").decode().splitlines()
+    digest = base64.urlsafe_b64encode(hashlib.sha256(b"X = 2\n").digest()).rstrip(b"=").decode()
+    assert f"demo/__init__.py,sha256={digest},6" in record and "demo/other.py,," in record
+
+
+@pytest.mark.parametrize("edits, says", [
+    ({"demo/__init__.py": (("import fast\n", ""),)}, "0 copies, not one, of 'import fast'"),
+    ({"demo/__init__.py": (("import slow\n", ""),)}, "2 copies, not one, of 'import slow'"),
+    ({"demo/gone.py": (("x", "y"),)}, "has no demo/gone.py to edit"),
+])
+def test_a_patch_whose_text_is_not_there_once_stops_the_build(tmp_path, edits, says):
+    src = _wheel(tmp_path / "demo-1.0-py3-none-any.whl", {"demo/__init__.py": "import slow\nimport slow\n"})
+    dst = tmp_path / "patched.whl"
+    with pytest.raises(B.BuildError, match=re.escape(says)):
+        B.patch_wheel(src, dst, edits)
+    assert not dst.exists()
+
+
+def test_the_site_patches_name_packages_it_ships():
+    shipped = {B.norm(n) for n in B.KERNEL_ROOTS + B.EXTENSION_WHEELS + B.APP_WHEELS}
+    assert set(B.PATCHES) <= shipped and all(B.PATCHES.values())
 
 
 def test_a_lock_entry_names_the_wheels_top_level_imports(tmp_path):
@@ -125,7 +159,9 @@ def test_a_new_language_joins_the_sites_notebooks_and_loading_note(tmp_path, mon
 def test_pyodide_under_node_compiles_a_wheel_to_bytecode_for_the_browser(tmp_path, monkeypatch, mode):
     """The wheel's modules become Python 3.13 bytecode (Pyodide's magic number) without their
     sources; "start" compiles only the modules the start imports (here: the kernel is not
-    in the wheels given, so a start that imports only ``demo``)."""
+    in the wheels given, so a start that imports only ``demo``).  The standard library's zip
+    gets bytecode beside the sources of the modules Pyodide's start imports (asyncio), not
+    of the others (smtplib)."""
     monkeypatch.setattr(B, "CACHE", tmp_path / "cache")
     (tmp_path / "cache" / "npm").mkdir(parents=True)
     shutil.copyfile(PYODIDE_TGZ, tmp_path / "cache" / "npm" / PYODIDE_TGZ.name)
@@ -133,7 +169,10 @@ def test_pyodide_under_node_compiles_a_wheel_to_bytecode_for_the_browser(tmp_pat
     wheel = _wheel(tmp_path / "demo-1.0-py3-none-any.whl",
                    {"demo/__init__.py": "from . import used\nVALUE = 42\n", "demo/used.py": "X = 1\n",
                     "demo/unused.py": "Y = 2\n", "demo-1.0.dist-info/METADATA": "Name: demo\n"})
-    [out], count = B.Compiler(offline=True).compile([wheel], mode)
+    stdlib = shutil.copyfile(B.Compiler(offline=True)._pyodide_dir() / "python_stdlib.zip",
+                             tmp_path / "python_stdlib.zip")
+    done = B.Compiler(offline=True).compile([wheel], mode, stdlib)
+    [out], count = done.wheels, done.modules
     names = zipfile.ZipFile(out).namelist()
     if mode == "all":
         assert count == 3 and "demo/unused.pyc" in names and "demo/unused.py" not in names
@@ -148,5 +187,15 @@ def test_pyodide_under_node_compiles_a_wheel_to_bytecode_for_the_browser(tmp_pat
         exec(marshal.loads(data[16:]), namespace)
     record = zipfile.ZipFile(out).read("demo-1.0.dist-info/RECORD").decode()
     assert "demo/__init__.pyc,sha256=" in record
-    again, _ = B.Compiler(offline=True).compile([wheel], mode)          # cached: the same file
-    assert again == [out]
+    std = zipfile.ZipFile(done.stdlib)
+    std_names = set(std.namelist())
+    assert {"asyncio/__init__.py", "asyncio/__init__.pyc", "json/decoder.pyc", "smtplib.py"} <= std_names
+    assert "smtplib.pyc" not in std_names and done.stdlib_modules > 100
+    assert std_names - {n for n in std_names if n.endswith(".pyc")} == set(zipfile.ZipFile(stdlib).namelist())
+    pyc = std.read("json/decoder.pyc")
+    assert pyc[:4] == (3571).to_bytes(2, "little") + b"\r\n"
+    assert pyc[4:8] == (1).to_bytes(4, "little")          # hash-based, used without reading the source
+    if sys.version_info[:2] == (3, 13):
+        assert pyc[8:16] == importlib.util.source_hash(std.read("json/decoder.py"))   # the very source beside it
+    again = B.Compiler(offline=True).compile([wheel], mode, stdlib)          # cached: the same files
+    assert again.wheels == [out] and again.stdlib == done.stdlib
