@@ -26,6 +26,9 @@ body.pt-busy #pt-busy{display:flex}
 body.pt-busy .pt-app{cursor:progress}
 .pt-spinner{width:14px;height:14px;border:3px solid #fff6;border-top-color:#fff;border-radius:50%;animation:pt-spin .8s linear infinite}
 @keyframes pt-spin{to{transform:rotate(360deg)}}
+.pt-app .lm-TabBar-content{flex-wrap:wrap}
+.pt-app .lm-TabBar{height:auto !important;min-height:fit-content}
+.pt-app .lm-TabBar-tab{flex:1 1 auto !important;min-width:0 !important;max-width:none !important}
 @media (max-width:640px){
  body{margin:0 !important}
  .jp-Cell,.jp-OutputArea-output,.jp-Cell-outputWrapper{padding:0 !important;margin:0 !important}
@@ -33,9 +36,6 @@ body.pt-busy .pt-app{cursor:progress}
  .pt-app .widget-dropdown,.pt-app .widget-text{max-width:100% !important}
  .pt-app .widget-hbox{flex-wrap:wrap}
  .pt-app .pt-history-row .widget-dropdown{width:100% !important}
- .pt-app .lm-TabBar-content{flex-wrap:wrap}
- .pt-app .lm-TabBar{height:auto !important;min-height:fit-content}
- .pt-app .lm-TabBar-tab{flex:1 1 auto !important;min-width:0 !important;max-width:none !important}
  .pt-app > .pt-intro{order:10}
  .pt-stepper > .pt-status{order:-4}
  .pt-stepper > .pt-guide-slot{order:-3}

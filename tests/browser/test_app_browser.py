@@ -430,6 +430,10 @@ def test_switch_the_app_to_polish_and_back(voila_app, page, artifacts):
                            " return e !== null && e.innerText.trim() === 'Rolnik'; }", timeout=CLICK_TIMEOUT)
     assert page.locator("button.pt-next-phase").inner_text().startswith("Następna faza")
     assert page.locator(".lm-TabBar-tab", has_text="Zasady w skrócie").count() == 1
+    # every tab's title whole (the longest Polish ones were cut to "Dlaczego? (zdarzeni…" at 1280 px)
+    cut = page.evaluate("() => [...document.querySelectorAll('.pt-app .lm-TabBar-tabLabel')]"
+                        ".filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)")
+    assert cut == [], cut
     full_screenshot(page, artifacts / "app-polish.png")
     assert_no_traceback(page)
 
