@@ -1,7 +1,7 @@
 """The strength ladder of the bots, the coach's calibration, the cards the bots play (a
 benchmark and a report, not a test).  Results go to docs/strategy.md.
 
-    python benchmarks/bench_bots.py --part ladder|search|rollouts|opponents|solo|calibration|cards|speed|hint|all
+    python benchmarks/bench_bots.py --part ladder|search|rollouts|opponents|solo|calibration|cards|push|speed|hint|all
                                     [--games 1000] [--search-games 200] [--style-games N] [--budget 300it]
                                     [--jobs 2] [--seed 2024] [--out results.json]
 
@@ -31,6 +31,12 @@ benchmark and a report, not a test).  Results go to docs/strategy.md.
   share's 95 % interval.
 * ``cards``: ``--games`` games of 4 ``greedy``: per unit type, the games in which a greedy
   seat drafted it and in how many of those it revealed it.  Goal: every type >= 2 %.
+* ``push``: is a unit played too seldom, or too often?  For each ``UNIT:LP`` of ``--push``,
+  ``--push-games`` deals, each played once by four greedy bots and, for each seat, once more
+  with that seat's evaluation valuing the unit in play ``LP`` more (every 4-player stage):
+  the pushed seat's win share and LP margin (its LP minus the others' mean) against its own
+  in the first game, paired (only the games where the push changes a decision differ),
+  with 95 % normal intervals, and how often each version revealed the unit.
 * ``speed``: greedy decisions, ismcts iterations (the median of five measures, after an
   untimed one) and hint worlds per CPU second.
 * ``hint``: the seconds a hint takes at the app's budget (:data:`papertales_widgets.coach.HINT_SECONDS`
@@ -328,6 +334,72 @@ def opponents(games, iterations, seed, jobs, fields=("spoiler", "warlord")) -> l
     return out
 
 
+def _pushed(unit: str, lp: float):
+    """The shipped evaluation with ``play:unit`` raised by ``lp`` in every 4-player stage."""
+    import copy
+    from papertales.evaluation import Evaluation
+    data = copy.deepcopy(Evaluation.default().data)
+    for key, model in data["models"].items():
+        if not key.startswith("solo:"):
+            model[f"play:{unit}"] = model.get(f"play:{unit}", 0.0) + lp
+    return Evaluation(data)
+
+
+def _push_game(job):
+    """Deal ``index`` played by four greedy bots, then once per seat with that seat pushed
+    (:func:`_pushed`): per seat (win share difference, LP margin difference, times the unit
+    was revealed unpushed, pushed)."""
+    from papertales.bots import play
+    from papertales.registry import get
+    from papertales.results import DeploymentResult
+    unit, lp, index, seed = job
+    gs = T.game_seed(seed, index)
+    pushed = _pushed(unit, lp)
+
+    def game_with(seat):
+        game = T.new_game(4, gs, None)
+        bots = [get("greedy", T.seat_seed(gs, s)) for s in range(4)]
+        if seat is not None:
+            bots[seat].ev = pushed
+        play(game, bots)
+        return game
+
+    def seat_result(game, s):
+        winners, lps = game.winners(), [p.lp for p in game.players]
+        revealed = sum(1 for r in game.results if isinstance(r, DeploymentResult) for _, c in r.revealed[s] if c == unit)
+        return ((1.0 / len(winners) if s in winners else 0.0), lps[s] - (sum(lps) - lps[s]) / 3, revealed)
+    base = game_with(None)
+    out = []
+    for s in range(4):
+        w0, m0, r0 = seat_result(base, s)
+        w1, m1, r1 = seat_result(game_with(s), s)
+        out.append((w1 - w0, m1 - m0, r0, r1))
+    return out
+
+
+def push(specs: str, games: int, seed: int, jobs: int) -> list:
+    """For each ``UNIT:LP`` of ``specs`` (comma-separated), the paired effect of valuing the
+    unit in play ``LP`` more (see the module's docstring, ``push``)."""
+    from papertales.stats import mean_ci
+    out = []
+    for spec in specs.split(","):
+        unit, lp = spec.split(":")
+        start = time.monotonic()
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            rows = [r for g in pool.map(_push_game, [(unit, float(lp), i, seed) for i in range(games)], chunksize=20)
+                    for r in g]
+        win, margin = mean_ci([r[0] for r in rows]), mean_ci([r[1] for r in rows])
+        changed = sum(1 for r in rows if r[0] or r[1])
+        revealed = (sum(r[2] for r in rows), sum(r[3] for r in rows))
+        print(f"  {unit} +{lp} LP in play ({games} deals, {len(rows)} seat-games, {changed} changed, "
+              f"{time.monotonic() - start:.0f} s): win share {win[0]:+.4f} [{win[1]:+.4f}, {win[2]:+.4f}], "
+              f"LP margin {margin[0]:+.3f} [{margin[1]:+.3f}, {margin[2]:+.3f}]; revealed {revealed[0]} -> {revealed[1]}",
+              flush=True)
+        out.append({"unit": unit, "lp": float(lp), "deals": games, "seat_games": len(rows), "changed": changed,
+                    "win_share": list(win), "lp_margin": list(margin), "revealed": list(revealed)})
+    return out
+
+
 def hint_time() -> dict:
     """CPU seconds of a hint with the app's world count (:data:`papertales.coach.WORLDS`:
     the hint's, the guide's and the review's), on the speed positions."""
@@ -346,8 +418,8 @@ def hint_time() -> dict:
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--part", default="all",
-                    choices=("all", "ladder", "search", "rollouts", "opponents", "solo", "calibration", "cards", "speed",
-                             "hint"))
+                    choices=("all", "ladder", "search", "rollouts", "opponents", "solo", "calibration", "cards", "push",
+                             "speed", "hint"))
     ap.add_argument("--games", type=int, default=1000, help="games per ladder match, and for the card count")
     ap.add_argument("--search-games", type=int, default=200, help="games per ismcts match")
     ap.add_argument("--style-games", type=int, default=None,
@@ -360,6 +432,9 @@ def main():
     ap.add_argument("--solo-games", type=int, default=200)
     ap.add_argument("--solo-budget", default="100it")
     ap.add_argument("--calibration-games", type=int, default=200)
+    ap.add_argument("--push", default="cook:1,cook:2,demon:2,time_master:2,peddler:1,peddler:2,peddler:3",
+                    help="UNIT:LP,... for the push part")
+    ap.add_argument("--push-games", type=int, default=4000, help="deals per push (each played five times)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--out", default=None, help="also write the numbers as JSON")
@@ -369,7 +444,7 @@ def main():
     print(f"the {build} engine ({papertales.__file__})", flush=True)
     report: dict = {"args": vars(args), "build": build}
     parts = [args.part] if args.part != "all" else ["ladder", "search", "rollouts", "opponents", "solo",
-                                                      "calibration", "cards", "speed", "hint"]
+                                                      "calibration", "cards", "push", "speed", "hint"]
     for part in parts:
         print(f"{part}:", flush=True)
         if part == "ladder":
@@ -386,6 +461,8 @@ def main():
             report["calibration"] = calibration(args.calibration_games, args.seed, args.jobs)
         elif part == "cards":
             report["cards"] = cards(args.games, args.seed, args.jobs)
+        elif part == "push":
+            report["push"] = push(args.push, args.push_games, args.seed + 400, args.jobs)
         elif part == "speed":
             report["speed"] = speed()
         elif part == "hint":

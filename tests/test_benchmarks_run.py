@@ -42,3 +42,15 @@ def test_the_bots_benchmark_runs_its_speed_part(tmp_path):
     assert sorted(speed) == ["greedy_decisions_per_cpu_second", "hint_option_worlds_per_cpu_second",
                              "ismcts_iterations_per_cpu_second"]
     assert all(rate > 0 for rate in speed.values())
+
+
+@pytest.mark.slow
+def test_the_bots_benchmark_pushes_a_unit_and_a_push_of_nothing_changes_no_game(tmp_path):
+    target = tmp_path / "bots.json"
+    subprocess.run([sys.executable, str(BENCHMARKS / "bench_bots.py"), "--part", "push", "--push", "peddler:0,peddler:5",
+                    "--push-games", "3", "--jobs", "1", "--out", str(target)], capture_output=True, text=True, check=True)
+    nothing, pushed = json.loads(target.read_text())["push"]
+    assert (nothing["unit"], nothing["lp"], nothing["seat_games"]) == ("peddler", 0.0, 12)
+    assert nothing["changed"] == 0 and nothing["win_share"] == [0.0, 0.0, 0.0] and nothing["lp_margin"] == [0.0, 0.0, 0.0]
+    assert nothing["revealed"][0] == nothing["revealed"][1]
+    assert (pushed["lp"], pushed["seat_games"], pushed["revealed"][0]) == (5.0, 12, nothing["revealed"][0])
