@@ -31,7 +31,8 @@ benchmark and a report, not a test).  Results go to docs/strategy.md.
   share's 95 % interval.
 * ``cards``: ``--games`` games of 4 ``greedy``: per unit type, the games in which a greedy
   seat drafted it and in how many of those it revealed it.  Goal: every type >= 2 %.
-* ``push``: is a unit played too seldom, or too often?  For each ``UNIT:LP`` of ``--push``,
+* ``push``: is a unit played too seldom, or too often?  For each ``UNIT:LP`` of ``--push``
+  (``UNIT``: a unit's id, or several joined by ``+``),
   ``--push-games`` deals, each played once by four greedy bots and, for each seat, once more
   with that seat's evaluation valuing the unit in play ``LP`` more (every 4-player stage):
   the pushed seat's win share and LP margin (its LP minus the others' mean) against its own
@@ -335,13 +336,15 @@ def opponents(games, iterations, seed, jobs, fields=("spoiler", "warlord")) -> l
 
 
 def _pushed(unit: str, lp: float):
-    """The shipped evaluation with ``play:unit`` raised by ``lp`` in every 4-player stage."""
+    """The shipped evaluation with ``play:unit`` raised by ``lp`` in every 4-player stage
+    (``unit``: an id, or several joined by ``+``, each raised)."""
     import copy
     from papertales.evaluation import Evaluation
     data = copy.deepcopy(Evaluation.default().data)
     for key, model in data["models"].items():
         if not key.startswith("solo:"):
-            model[f"play:{unit}"] = model.get(f"play:{unit}", 0.0) + lp
+            for u in unit.split("+"):
+                model[f"play:{u}"] = model.get(f"play:{u}", 0.0) + lp
     return Evaluation(data)
 
 
@@ -354,7 +357,7 @@ def _push_game(job):
     from papertales.results import DeploymentResult
     unit, lp, index, seed = job
     gs = T.game_seed(seed, index)
-    pushed = _pushed(unit, lp)
+    pushed, units = _pushed(unit, lp), unit.split("+")
 
     def game_with(seat):
         game = T.new_game(4, gs, None)
@@ -366,7 +369,8 @@ def _push_game(job):
 
     def seat_result(game, s):
         winners, lps = game.winners(), [p.lp for p in game.players]
-        revealed = sum(1 for r in game.results if isinstance(r, DeploymentResult) for _, c in r.revealed[s] if c == unit)
+        revealed = sum(1 for r in game.results if isinstance(r, DeploymentResult) for _, c in r.revealed[s]
+                       if c in units)
         return ((1.0 / len(winners) if s in winners else 0.0), lps[s] - (sum(lps) - lps[s]) / 3, revealed)
     base = game_with(None)
     out = []
