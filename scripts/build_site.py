@@ -216,6 +216,10 @@ PRECOMPILE = r"""
 import base64, hashlib, importlib.util, marshal, os, site as _site, sys, zipfile
 def digest(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+def pyc(source, filename):
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
+    return (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + importlib.util.source_hash(source)
+            + marshal.dumps(code))          # hash-based, unchecked: used without reading a source
 def precompile(src, dst, only=None):
     only = None if only is None else set(only)
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
@@ -226,10 +230,7 @@ def precompile(src, dst, only=None):
                 record_name = name
                 continue
             if name.endswith(".py") and ".data/" not in name.split("/")[0] + "/" and (only is None or name in only):
-                code = compile(data, name, "exec", dont_inherit=True, optimize=0)
-                data = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + importlib.util.source_hash(data)
-                        + marshal.dumps(code))
-                name = name[:-3] + ".pyc"
+                data, name = pyc(data, name), name[:-3] + ".pyc"
             zout.writestr(zipfile.ZipInfo(name, date_time=info.date_time), data, compress_type=zipfile.ZIP_DEFLATED)
             rows.append(f"{name},{digest(data)},{len(data)}")
         rows.append(f"{record_name},,")
@@ -256,11 +257,8 @@ def add_bytecode(src, dst, only, prefix):
             data = zin.read(info)
             zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
             if info.filename in only:
-                code = compile(data, prefix + "/" + info.filename, "exec", dont_inherit=True, optimize=0)
-                data = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + importlib.util.source_hash(data)
-                        + marshal.dumps(code))
-                zout.writestr(zipfile.ZipInfo(info.filename[:-3] + ".pyc", date_time=info.date_time), data,
-                              compress_type=zipfile.ZIP_DEFLATED)
+                zout.writestr(zipfile.ZipInfo(info.filename[:-3] + ".pyc", date_time=info.date_time),
+                              pyc(data, prefix + "/" + info.filename), compress_type=zipfile.ZIP_DEFLATED)
 """
 #: Node's side: argv = Pyodide's folder, a JSON job file, the Python above.  The job: the
 #: wheels ([in, out] pairs, absolute paths: the host's root is mounted at /host), "mode"
