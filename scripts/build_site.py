@@ -249,7 +249,7 @@ def startup(wheels, code):
             out.append(os.path.relpath(path, site))
         elif path.startswith(stdlib + "/") and path.endswith(".py"):
             std.append(path[len(stdlib) + 1:])
-    return [sorted(out), sorted(std), stdlib]
+    return [sorted(set(out)), sorted(set(std)), stdlib]      # a module can be in sys.modules twice
 def add_bytecode(src, dst, only, prefix):
     only = set(only)
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
