@@ -50,6 +50,7 @@ index), so a run can be repeated.  Times are CPU seconds where said, else wall s
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import multiprocessing
 import statistics
@@ -335,9 +336,11 @@ def opponents(games, iterations, seed, jobs, fields=("spoiler", "warlord")) -> l
     return out
 
 
+@functools.cache
 def _pushed(unit: str, lp: float):
     """The shipped evaluation with ``play:unit`` raised by ``lp`` in every 4-player stage
-    (``unit``: an id, or several joined by ``+``, each raised)."""
+    (``unit``: an id, or several joined by ``+``, each raised); one per process, so that its
+    weights are aligned once, not once a deal."""
     import copy
     from papertales.evaluation import Evaluation
     data = copy.deepcopy(Evaluation.default().data)

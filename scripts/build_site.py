@@ -50,7 +50,7 @@ import tarfile
 import time
 import zipfile
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from build_notebooks import folder           # (importing it puts the checkout on sys.path, for papertales)
 from papertales.i18n import DEFAULT, LANGUAGES
@@ -489,16 +489,21 @@ def slim_wheel(src: Path, dst: Path, drop: str) -> None:
             zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
 
 
+def remade(wheel: Path, kind: str, recipe: Any, make: Callable[[Path, Path, Any], None]) -> Path:
+    """``wheel`` remade by ``make(wheel, out, recipe)``, kept in build/site-cache/``kind``/ under
+    the recipe's hash and made again when the wheel is newer."""
+    key = hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()[:8]
+    out = CACHE / kind / key / wheel.name
+    if not out.is_file() or out.stat().st_mtime < wheel.stat().st_mtime:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        make(wheel, out, recipe)
+    return out
+
+
 def slimmed(wheel: Path, name: str) -> Path:
-    """``wheel`` without what :data:`SLIM` leaves out for ``name`` (cached in build/site-cache/slim)."""
+    """``wheel`` without what :data:`SLIM` leaves out for ``name``."""
     drop = SLIM.get(norm(name))
-    if not drop:
-        return wheel
-    slim = CACHE / "slim" / hashlib.sha256(drop.encode()).hexdigest()[:8] / wheel.name
-    if not slim.is_file() or slim.stat().st_mtime < wheel.stat().st_mtime:
-        slim.parent.mkdir(parents=True, exist_ok=True)
-        slim_wheel(wheel, slim, drop)
-    return slim
+    return remade(wheel, "slim", drop, slim_wheel) if drop else wheel
 
 
 #: edits to the site's copies of two modules that every visit's kernel imports at its start,
@@ -569,16 +574,9 @@ def patch_wheel(src: Path, dst: Path, edits: dict[str, tuple[tuple[str, str], ..
 
 
 def patched(wheel: Path, name: str) -> Path:
-    """``wheel`` with :data:`PATCHES`' edits for ``name`` (cached in build/site-cache/patched)."""
+    """``wheel`` with :data:`PATCHES`' edits for ``name``."""
     edits = PATCHES.get(norm(name))
-    if not edits:
-        return wheel
-    key = hashlib.sha256(json.dumps(edits, sort_keys=True).encode()).hexdigest()[:8]
-    out = CACHE / "patched" / key / wheel.name
-    if not out.is_file() or out.stat().st_mtime < wheel.stat().st_mtime:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        patch_wheel(wheel, out, edits)
-    return out
+    return remade(wheel, "patched", edits, patch_wheel) if edits else wheel
 
 
 def app_packages(offline: bool, py: Path) -> dict[str, tuple[Path, dict]]:
