@@ -1,8 +1,8 @@
 """The strength ladder of the bots, the coach's calibration, the cards the bots play (a
 benchmark and a report, not a test).  Results go to docs/strategy.md.
 
-    python benchmarks/bench_bots.py --part ladder|search|rollouts|opponents|solo|calibration|cards|push|speed|hint|all
-                                    [--games 1000] [--search-games 200] [--style-games N] [--budget 300it]
+    python benchmarks/bench_bots.py --part ladder|search|rollouts|opponents|solo|calibration|cards|push|versus|speed|hint|all
+                                    [--evaluation FILE] [--versus FILE] [--games 1000] [--search-games 200] [--style-games N] [--budget 300it]
                                     [--jobs 2] [--seed 2024] [--out results.json]
 
 * ``ladder``: seat-rotated 4-player games: ``greedy`` against 3 of each scripted player
@@ -38,6 +38,12 @@ benchmark and a report, not a test).  Results go to docs/strategy.md.
   the pushed seat's win share and LP margin (its LP minus the others' mean) against its own
   in the first game, paired (only the games where the push changes a decision differ),
   with 95 % normal intervals, and how often each version revealed the unit.
+* ``versus``: is an evaluation better than the default one?  The same paired games as
+  ``push``, the changed seat playing with the weights of ``--versus FILE`` (a refit, or an
+  earlier evaluation: ``git show REV:papertales/data/evaluation.json``).
+
+``--evaluation FILE`` makes FILE's weights the default of every part (every greedy bot,
+rollout and judgement plays with them), so a refit is measured before it is shipped.
 * ``speed``: greedy decisions, ismcts iterations (the median of five measures, after an
   untimed one) and hint worlds per CPU second.
 * ``hint``: the seconds a hint takes at the app's budget (:data:`papertales_widgets.coach.HINT_SECONDS`
@@ -337,36 +343,42 @@ def opponents(games, iterations, seed, jobs, fields=("spoiler", "warlord")) -> l
 
 
 @functools.cache
-def _pushed(unit: str, lp: float):
-    """The shipped evaluation with ``play:unit`` raised by ``lp`` in every 4-player stage
-    (``unit``: an id, or several joined by ``+``, each raised); one per process, so that its
-    weights are aligned once, not once a deal."""
+def _changed(spec: str):
+    """The evaluation of the changed seat, one per process (its weights aligned once, not
+    once a deal): ``push:UNIT:LP``, the default evaluation with ``play:UNIT`` raised by
+    ``LP`` in every 4-player stage (``UNIT``: an id, or several joined by ``+``); or
+    ``file:PATH``, the weights of that file."""
     import copy
     from papertales.evaluation import Evaluation
+    kind, _, rest = spec.partition(":")
+    if kind == "file":
+        with open(rest, encoding="utf-8") as f:
+            return Evaluation(json.load(f))
+    unit, lp = rest.rsplit(":", 1)
     data = copy.deepcopy(Evaluation.default().data)
     for key, model in data["models"].items():
         if not key.startswith("solo:"):
             for u in unit.split("+"):
-                model[f"play:{u}"] = model.get(f"play:{u}", 0.0) + lp
+                model[f"play:{u}"] = model.get(f"play:{u}", 0.0) + float(lp)
     return Evaluation(data)
 
 
-def _push_game(job):
-    """Deal ``index`` played by four greedy bots, then once per seat with that seat pushed
-    (:func:`_pushed`): per seat (win share difference, LP margin difference, times the unit
-    was revealed unpushed, pushed)."""
+def _paired_game(job):
+    """Deal ``index`` played by four greedy bots, then once per seat with that seat on the
+    changed evaluation (:func:`_changed`): per seat (win share difference, LP margin
+    difference, times ``units`` were revealed before, after)."""
     from papertales.bots import play
     from papertales.registry import get
     from papertales.results import DeploymentResult
-    unit, lp, index, seed = job
+    spec, units, index, seed = job
     gs = T.game_seed(seed, index)
-    pushed, units = _pushed(unit, lp), unit.split("+")
+    changed = _changed(spec)
 
     def game_with(seat):
         game = T.new_game(4, gs, None)
         bots = [get("greedy", T.seat_seed(gs, s)) for s in range(4)]
         if seat is not None:
-            bots[seat].ev = pushed
+            bots[seat].ev = changed
         play(game, bots)
         return game
 
@@ -384,26 +396,32 @@ def _push_game(job):
     return out
 
 
+def paired(spec: str, label: str, units: tuple[str, ...], games: int, seed: int, jobs: int) -> dict:
+    """The paired effect of one seat playing with the changed evaluation ``spec``."""
+    from papertales.stats import mean_ci
+    start = time.monotonic()
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        rows = [r for g in pool.map(_paired_game, [(spec, units, i, seed) for i in range(games)], chunksize=20)
+                for r in g]
+    win, margin = mean_ci([r[0] for r in rows]), mean_ci([r[1] for r in rows])
+    changed = sum(1 for r in rows if r[0] or r[1])
+    revealed = (sum(r[2] for r in rows), sum(r[3] for r in rows))
+    shown = f"; revealed {revealed[0]} -> {revealed[1]}" if units else ""
+    print(f"  {label} ({games} deals, {len(rows)} seat-games, {changed} changed, "
+          f"{time.monotonic() - start:.0f} s): win share {win[0]:+.4f} [{win[1]:+.4f}, {win[2]:+.4f}], "
+          f"LP margin {margin[0]:+.3f} [{margin[1]:+.3f}, {margin[2]:+.3f}]{shown}", flush=True)
+    return {"deals": games, "seat_games": len(rows), "changed": changed, "win_share": list(win),
+            "lp_margin": list(margin), "revealed": list(revealed)}
+
+
 def push(specs: str, games: int, seed: int, jobs: int) -> list:
     """For each ``UNIT:LP`` of ``specs`` (comma-separated), the paired effect of valuing the
     unit in play ``LP`` more (see the module's docstring, ``push``)."""
-    from papertales.stats import mean_ci
     out = []
     for spec in specs.split(","):
         unit, lp = spec.split(":")
-        start = time.monotonic()
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            rows = [r for g in pool.map(_push_game, [(unit, float(lp), i, seed) for i in range(games)], chunksize=20)
-                    for r in g]
-        win, margin = mean_ci([r[0] for r in rows]), mean_ci([r[1] for r in rows])
-        changed = sum(1 for r in rows if r[0] or r[1])
-        revealed = (sum(r[2] for r in rows), sum(r[3] for r in rows))
-        print(f"  {unit} +{lp} LP in play ({games} deals, {len(rows)} seat-games, {changed} changed, "
-              f"{time.monotonic() - start:.0f} s): win share {win[0]:+.4f} [{win[1]:+.4f}, {win[2]:+.4f}], "
-              f"LP margin {margin[0]:+.3f} [{margin[1]:+.3f}, {margin[2]:+.3f}]; revealed {revealed[0]} -> {revealed[1]}",
-              flush=True)
-        out.append({"unit": unit, "lp": float(lp), "deals": games, "seat_games": len(rows), "changed": changed,
-                    "win_share": list(win), "lp_margin": list(margin), "revealed": list(revealed)})
+        r = paired(f"push:{unit}:{lp}", f"{unit} {float(lp):+g} LP in play", tuple(unit.split("+")), games, seed, jobs)
+        out.append({"unit": unit, "lp": float(lp), **r})
     return out
 
 
@@ -426,7 +444,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--part", default="all",
                     choices=("all", "ladder", "search", "rollouts", "opponents", "solo", "calibration", "cards", "push",
-                             "speed", "hint"))
+                             "versus", "speed", "hint"))
     ap.add_argument("--games", type=int, default=1000, help="games per ladder match, and for the card count")
     ap.add_argument("--search-games", type=int, default=200, help="games per ismcts match")
     ap.add_argument("--style-games", type=int, default=None,
@@ -442,6 +460,9 @@ def main():
     ap.add_argument("--push", default="cook:1,cook:2,demon:2,time_master:2,peddler:1,peddler:2,peddler:3",
                     help="UNIT:LP,... for the push part")
     ap.add_argument("--push-games", type=int, default=4000, help="deals per push (each played five times)")
+    ap.add_argument("--versus", default=None, metavar="FILE", help="the versus part's evaluation")
+    ap.add_argument("--evaluation", default=None, metavar="FILE",
+                    help="every part plays with these weights instead of the shipped ones")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--out", default=None, help="also write the numbers as JSON")
@@ -450,6 +471,11 @@ def main():
     build = "compiled" if not papertales.features.__file__.endswith(".py") else "pure Python"
     print(f"the {build} engine ({papertales.__file__})", flush=True)
     report: dict = {"args": vars(args), "build": build}
+    if args.evaluation:
+        from papertales.evaluation import Evaluation, set_default
+        with open(args.evaluation, encoding="utf-8") as f:
+            set_default(Evaluation(json.load(f)))      # forked workers inherit it
+        print(f"every bot plays with the weights of {args.evaluation}", flush=True)
     parts = [args.part] if args.part != "all" else ["ladder", "search", "rollouts", "opponents", "solo",
                                                       "calibration", "cards", "push", "speed", "hint"]
     for part in parts:
@@ -470,6 +496,11 @@ def main():
             report["cards"] = cards(args.games, args.seed, args.jobs)
         elif part == "push":
             report["push"] = push(args.push, args.push_games, args.seed + 400, args.jobs)
+        elif part == "versus":
+            if not args.versus:
+                ap.error("the versus part needs --versus FILE")
+            report["versus"] = paired(f"file:{args.versus}", f"one seat on {args.versus}", (), args.push_games,
+                                      args.seed + 400, args.jobs)
         elif part == "speed":
             report["speed"] = speed()
         elif part == "hint":

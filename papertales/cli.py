@@ -292,7 +292,8 @@ def build_parser(default_lang: str | None = None) -> _Parser:
     adv.add_argument("--json", action="store_true", help=_help("cli.help.json"))
 
     fit = command(lab_sub, "fit", "cli.help.lab_fit")
-    fit.add_argument("--games", type=_count(MOST_GAMES), default=2500, metavar="N", help=_help("cli.help.fit_games", default=2500))
+    fit.add_argument("--games", type=_count(MOST_GAMES), default=fitting.GAMES, metavar="N",
+                     help=_help("cli.help.fit_games", default=fitting.GAMES))
     fit.add_argument("--solo-games", type=_count(MOST_GAMES), default=2500, metavar="N",
                      help=_help("cli.help.fit_solo_games", default=2500))
     fit.add_argument("--seed", type=_whole, default=1, metavar="N", help=_help("cli.help.tournament_seed"))

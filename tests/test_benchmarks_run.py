@@ -54,3 +54,25 @@ def test_the_bots_benchmark_pushes_a_unit_and_a_push_of_nothing_changes_no_game(
     assert nothing["changed"] == 0 and nothing["win_share"] == [0.0, 0.0, 0.0] and nothing["lp_margin"] == [0.0, 0.0, 0.0]
     assert nothing["revealed"][0] == nothing["revealed"][1]
     assert (pushed["lp"], pushed["seat_games"], pushed["revealed"][0]) == (5.0, 12, nothing["revealed"][0])
+
+
+@pytest.mark.slow
+def test_the_bots_benchmark_plays_one_seat_on_another_evaluation(tmp_path):
+    shipped = Path(__file__).resolve().parent.parent / "papertales" / "data" / "evaluation.json"
+    data = json.loads(shipped.read_text())
+    data["models"] = {key: {name: -w for name, w in model.items()} for key, model in data["models"].items()}
+    backwards = tmp_path / "backwards.json"                 # every weight's sign turned: surely other choices
+    backwards.write_text(json.dumps(data))
+
+    def versus(*extra):
+        target = tmp_path / "bots.json"
+        subprocess.run([sys.executable, str(BENCHMARKS / "bench_bots.py"), "--part", "versus", *extra,
+                        "--push-games", "2", "--jobs", "1", "--out", str(target)], capture_output=True, text=True,
+                       check=True)
+        return json.loads(target.read_text())["versus"]
+    same = versus("--versus", str(shipped))
+    assert (same["seat_games"], same["changed"], same["win_share"]) == (8, 0, [0.0, 0.0, 0.0])
+    other = versus("--versus", str(backwards))
+    assert other["changed"] > 0
+    assert versus("--evaluation", str(backwards), "--versus", str(shipped))["changed"] > 0   # the default: the file
+    assert versus("--evaluation", str(backwards), "--versus", str(backwards))["changed"] == 0

@@ -1,5 +1,5 @@
 """Link parameters (papertales_widgets.link): a teacher's link such as
-``?lang=pl&guided=1&players=3&seed=43`` starts every page on the same mode and deal; a value
+``?lang=pl&guided=1&players=3&seed=27`` starts every page on the same mode and deal; a value
 that is not allowed is said in the page (in the page's language, with what is allowed) and
 left out, the rest of the link still used."""
 
