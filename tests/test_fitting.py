@@ -45,3 +45,16 @@ def test_the_solo_curve_recovers_its_scale_and_offset():
     scale, offset = fitting._logistic(np, x, y)
     assert scale == pytest.approx(0.5, abs=0.005)
     assert offset == pytest.approx(-1.0, abs=0.01)
+
+
+def test_a_correction_adds_its_lp_to_that_weight_in_every_stage_and_nothing_else():
+    plain = fitting.fit(games=4, seed=5, bots=["greedy"], players=4, explore=0.2, curve_games=0, jobs=1)
+    corrected = fitting.fit(games=4, seed=5, bots=["greedy"], players=4, explore=0.2, curve_games=0, jobs=1,
+                            corrections={"play:peddler": 2.0, "play:cook": -0.5})
+    assert corrected["fitted_on"]["multi"]["corrections"] == {"play:peddler": 2.0, "play:cook": -0.5}
+    assert corrected["models"].keys() == plain["models"].keys()
+    for key, model in plain["models"].items():
+        changed = dict(corrected["models"][key])
+        assert changed.pop("play:peddler") == round(model.get("play:peddler", 0.0) + 2.0, 4)
+        assert changed.pop("play:cook") == round(model.get("play:cook", 0.0) - 0.5, 4)
+        assert changed == {k: v for k, v in model.items() if k not in ("play:peddler", "play:cook")}
