@@ -428,10 +428,11 @@ def with_picks(data: Data, games: int = 600, seed: int = 1700, jobs: int | None 
 #: own bots never reach; one seat in four, because the weights judge moves for greedy
 #: players (docs/strategy.md, "The evaluation": half the seats made it much weaker)
 OTHERS = ("economist", "builder", "warlord", "merchant", "spoiler")
+_WITH_GREEDY = {"bots": [b for other in OTHERS for b in ("greedy", "greedy", "greedy", other)], "explore": 0.1}
 ROUNDS = (
     {"bots": ["economist", "strongest", "builder", "warlord", "merchant", "spoiler"], "explore": 0.2},
-    {"bots": [b for other in OTHERS for b in ("greedy", "greedy", "greedy", other)], "explore": 0.1},
-    {"bots": [b for other in OTHERS for b in ("greedy", "greedy", "greedy", other)], "explore": 0.1},
+    _WITH_GREEDY,
+    _WITH_GREEDY,
 )
 #: 4-player games per round
 GAMES = 5000

@@ -58,3 +58,13 @@ def test_a_correction_adds_its_lp_to_that_weight_in_every_stage_and_nothing_else
         assert changed.pop("play:peddler") == round(model.get("play:peddler", 0.0) + 2.0, 4)
         assert changed.pop("play:cook") == round(model.get("play:cook", 0.0) - 0.5, 4)
         assert changed == {k: v for k, v in model.items() if k not in ("play:peddler", "play:cook")}
+
+
+def test_the_shipped_weights_were_fitted_by_the_recipe_the_code_holds():
+    import json
+    from pathlib import Path
+    shipped = json.loads((Path(fitting.__file__).parent / "data" / "evaluation.json").read_text(encoding="utf-8"))
+    recipe = shipped["fitted_on"]
+    assert recipe["rounds"] == [dict(r) for r in fitting.ROUNDS]
+    assert (recipe["games"], recipe["seed"]) == (fitting.GAMES, 1)
+    assert recipe["corrections"] == fitting.CORRECTIONS == recipe["last_round"]["multi"]["corrections"]
