@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from . import solo
-from .actions import DEPLOY, DONE, Action
+from .actions import DEPLOY, DONE, DRAFT, DRAFT_DISCARD, Action
 from .cards import UnitType
 from .evaluation import Evaluation
 from .events import cause_label, seat_name
@@ -59,7 +59,9 @@ VERDICTS = ((1.0, "fine"), (3.0, "inaccuracy"), (6.0, "mistake"), (float("inf"),
 #: the most parts a reason shows before "other effects"
 SHOWN = 4
 #: the parts that name a card, a neighbour or a building
-NAMED = ("war", "ability", "building", "play", "kept", "hand")
+NAMED = ("war", "ability", "building", "play", "kept", "hand", "later")
+#: the groups a reason words as "more ..." or "fewer ..." of what they count
+COUNTED = ("dying", "free_spots")
 
 #: a part of a reason as shown: (LP, words, does it name a card, a neighbour or a building)
 Part = tuple[float, str, bool]
@@ -104,16 +106,18 @@ class Why:
 
 
 def part_words(key: str, game: Game, lang: str | None = None, more: float = 1.0) -> str:
-    """A part of :func:`papertales.judgement.breakdown` in game words; ``more``: for a
-    card in play, kept or in hand or a building, how many more of it the better option
-    has (fewer: the words say that not having it is what counts)."""
+    """A part of :func:`papertales.judgement.breakdown` in game words (or ``later:ID``:
+    a card the seat picks later in this draft, :func:`later_picks`); ``more``: for a card
+    in play, kept, in hand or picked later, or a building, how many more of it the better
+    option has (fewer: the words say that not having it is what counts); for dying units
+    and empty spots, whether the better option has more or fewer."""
     kind, _, rest = key.partition(":")
     cards = game.cards
     if kind == "war":
         return t("coach.part.war", lang, opponent=seat_name(int(rest), game.names, lang))
     if kind == "ability":
         return t("coach.part.ability", lang, card=card_name(rest, lang, cards))
-    if kind in ("play", "kept", "hand"):
+    if kind in ("play", "kept", "hand", "later"):
         return t(f"coach.part.{kind}" + ("" if more >= 0 else "_not"), lang, card=card_name(rest, lang, cards))
     if kind == "building":
         return t("coach.part.building" + ("" if more >= 0 else "_not"), lang, card=card_name(rest, lang, cards))
@@ -121,6 +125,8 @@ def part_words(key: str, game: Game, lang: str | None = None, more: float = 1.0)
         return t("coach.part.rule", lang, rule=cause_label("rule." + rest, lang))
     if game.lich is not None and key == "opponents":
         return t("coach.part.lich", lang)
+    if key in COUNTED and more:
+        return t(f"coach.part.{key}_" + ("more" if more > 0 else "fewer"), lang)
     return t(f"coach.part.{key}", lang)
 
 
@@ -152,6 +158,34 @@ def shown_parts(parts: Iterable[tuple[str, float]], total: float, game: Game, la
     return tuple(out)
 
 
+def later_picks(game: Game, j: Judgement, better: int, worse: int, parts: Sequence[tuple[str, float]],
+                more: Mapping[str, float]) -> tuple[list[tuple[str, float]], dict[str, float]]:
+    """In a draft, a card that neither option keeps and the seat does not have yet can only
+    differ by a later pick of this draft (what is passed changes what comes back): its
+    parts -- in play, kept, in hand -- become one ``later:ID`` part, so that the reason
+    says "taking Forest Child in a later pick" rather than naming a card neither option
+    is about.  Other decisions: ``parts`` and ``more`` unchanged."""
+    if j.kind not in (DRAFT, DRAFT_DISCARD):
+        return list(parts), dict(more)
+    p = game.players[j.seat]
+    owned = {c.id for c in p.hand} | {u.type.id for u in p.units if u is not None}
+    if p.kept is not None:
+        owned.add(p.kept.id)
+    owned |= {j.outcomes[i].action.card for i in (better, worse)}
+    merged: dict[str, float] = {}
+    counts = dict(more)
+    for key, v in parts:
+        kind, _, card = key.partition(":")
+        if kind in ("play", "kept", "hand") and card not in owned:
+            merged["later:" + card] = merged.get("later:" + card, 0.0) + v
+            counts["later:" + card] = counts.get("later:" + card, 0.0) + counts.pop(key, 0.0)
+        else:
+            merged[key] = merged.get(key, 0.0) + v
+    out = [(k, v) for k, v in merged.items() if abs(v) > 1e-9]
+    out.sort(key=lambda kv: (-abs(kv[1]), kv[0]))
+    return out, counts
+
+
 def why(game: Game, j: Judgement, better: int, worse: int, lang: str | None = None) -> Why:
     """Why option ``better`` of judgement ``j`` rather than option ``worse`` (module
     docstring); ``game`` the position judged."""
@@ -159,7 +193,8 @@ def why(game: Game, j: Judgement, better: int, worse: int, lang: str | None = No
     d = j.difference(better, worse)
     b_words = option_words(game, j.seat, j.outcomes[better].plan, lang)
     w_words = option_words(game, j.seat, j.outcomes[worse].plan, lang)
-    parts = shown_parts(d.parts, d.lp, game, lang, d.more)
+    causes, more = later_picks(game, j, better, worse, d.parts, d.more)
+    parts = shown_parts(causes, d.lp, game, lang, more)
     listed = t("coach.reason.join", lang).join(f"{words} {signed(v, lang)}" for v, words, _ in parts)
     principle = False
     if d.equal:

@@ -72,6 +72,8 @@ _LP = BASE.index("lp")
 _BUILDING_LP, _BUILT, _LEVEL2 = BASE.index("building_lp"), BASE.index("buildings"), BASE.index("level2")
 _UNITS = BASE.index("units")
 _KEPT = BASE.index("kept")
+#: the groups whose reason says "more" or "fewer" of what they count
+_COUNTED = (BASE.index("dying"), BASE.index("free_spots"))
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,7 @@ class Outcome:
     lps: tuple[float, ...]
     wins: tuple[float, ...]
     parts: tuple[tuple[str, float], ...]
-    counts: tuple[tuple[str, float], ...] = ()        # the mean number of each card or building part's own (``play:ID``, ``building:ID`` ...)
+    counts: tuple[tuple[str, float], ...] = ()        # the mean number of each card or building part's own (``play:ID``, ``building:ID`` ...), of dying units and empty spots
 
     @property
     def action(self) -> Action:
@@ -110,7 +112,7 @@ class Difference:
     """``better`` minus ``worse`` world by world: ``lp`` the mean with its 95 % interval
     ``low`` .. ``high``, and ``parts`` the mean difference by cause, the largest first
     (they add up to ``lp``); ``more`` how many more of a card or building part's own ``better``
-    has (negative: ``worse`` has more)."""
+    has (negative: ``worse`` has more), and of dying units (``dying``) and empty spots (``free_spots``)."""
     better: Outcome
     worse: Outcome
     lp: float
@@ -283,6 +285,9 @@ def breakdown(g: Game, seat: int, lp0: int, ev: Evaluation, counts: dict[str, fl
         group = GROUPS.get(name)
         if group is not None and w[i] * x[i]:
             parts[group] = parts.get(group, 0.0) + w[i] * x[i]
+    if counts is not None:                         # so that a reason can say "fewer empty spots"
+        for i in _COUNTED:
+            counts[BASE[i]] = counts.get(BASE[i], 0) + x[i]
     p = g.players[seat]
     for b, level in enumerate(p.buildings):        # each building by name: its end LP, its place, its level 2
         if level:

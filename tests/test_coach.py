@@ -17,6 +17,7 @@ from papertales.cards import card_set
 from papertales.evaluation import Evaluation
 from papertales.features import BASE
 from papertales.greedy import bot_actions
+from papertales.i18n import card_name
 from papertales.rng import Rng
 from papertales.position import game_from_position
 
@@ -216,6 +217,68 @@ def test_the_knight_front_tie_follows_the_guide_s_principle():
     back = [o for o in h.options if any(a.kind == "place" and a.card == "knight" and a.spot in (2, 3) for a in o.plan)]
     assert back and back[0].lp == pytest.approx(h.best.lp)
     assert h.best.why.equal and "About equal" in h.best.reason and "the Front fights" in h.best.reason
+
+
+def _draft_judgement(g, a, b, parts_a, counts_a, counts_b):
+    """A draft judgement built by hand: keeping ``a`` is 2.0 LP better than keeping ``b``
+    in each of three worlds, ``parts_a`` its parts (``b``'s are all 0)."""
+    keep_a = judgement.Outcome((Action("pick", a),), (), (2.1, 1.9, 2.0), (0.0,) * 3, tuple(parts_a), tuple(counts_a))
+    keep_b = judgement.Outcome((Action("pick", b),), (), (0.1, -0.1, 0.0), (0.0,) * 3, (), tuple(counts_b))
+    return judgement.Judgement(0, g.turn, g.phase, g.decision(0).kind, (keep_a, keep_b), 0, 3)
+
+
+def test_a_card_neither_option_keeps_is_said_to_be_a_later_pick():
+    """Turn 1's first pick: keeping ``a`` rather than ``b`` passes ``b`` on, which changes
+    what comes back.  A third card of the pack, ``c``, is in play (+1.2) and kept (+0.2) at
+    the end of the turn more often after ``a``: neither option keeps it and the seat has
+    no card yet, so the reason says "taking c in a later pick +1.4" (one part, not two
+    parts naming a card the decision is not about); the worlds with ``a`` leave one empty
+    spot fewer (+0.6): "fewer empty spots".  1.4 + 0.6 = 2.0, the difference shown."""
+    g = _draft_game()
+    a, b, c = (t.id for t in g.players[0].pack[:3])
+    j = _draft_judgement(g, a, b, [("free_spots", 0.6), ("kept:" + c, 0.2), ("play:" + c, 1.2)],
+                         [("free_spots", 1.0), ("hand:" + a, 1.0), ("kept:" + c, 1.0), ("play:" + c, 1.0)],
+                         [("free_spots", 2.0), ("hand:" + b, 1.0)])
+    causes, more = coach.later_picks(g, j, 0, 1, j.difference(0, 1).parts, j.difference(0, 1).more)
+    assert causes == [("later:" + c, pytest.approx(1.4)), ("free_spots", pytest.approx(0.6))]
+    assert more["later:" + c] == 2.0 and more["free_spots"] == -1.0
+    why = coach.why(g, j, 0, 1, "en")
+    name = card_name(c, "en")
+    assert [(v, words) for v, words, _ in why.parts] == [(1.4, f"taking {name} in a later pick"), (0.6, "fewer empty spots")]
+    assert why.names_something
+    _adds_up(why)
+    pl = coach.why(g, j, 0, 1, "pl")
+    assert f"wybór karty {card_name(c, 'pl')} w jednym z kolejnych pakietów +1,4" in pl.text
+    assert "mniej wolnych miejsc +0,6" in pl.text
+
+
+def test_a_card_the_seat_already_has_is_no_later_pick_and_other_decisions_keep_their_parts():
+    """A card in the seat's hand is its own: "in play" stays (the option changes whether it
+    is played, not whether it is picked); outside a draft nothing is merged."""
+    g = _draft_game()
+    a, b, c = (t.id for t in g.players[0].pack[:3])
+    g.players[0].hand.append(g.players[0].pack[2])
+    j = _draft_judgement(g, a, b, [("play:" + c, 2.0)], [("play:" + c, 1.0)], [])
+    assert coach.later_picks(g, j, 0, 1, j.difference(0, 1).parts, {})[0] == [("play:" + c, pytest.approx(2.0))]
+    g = _deploy_position()
+    j = judgement.judge(g, 0, 2, 0)
+    parts = [("play:dragon", 1.0), ("kept:dragon", 0.5)]
+    assert coach.later_picks(g, j, 0, 1, parts, {"play:dragon": 1.0}) == (parts, {"play:dragon": 1.0})
+
+
+def test_the_breakdown_counts_dying_units_and_empty_spots():
+    """Turn 2, Deployment: Eve's Knight carries an age token, so it dies in the coming
+    Aging; her Farmer has none; two of her four spots are empty (the fifth needs a level-2
+    building).  The counts a reason words as "more" or "fewer" are 1 dying unit and 2 empty
+    spots."""
+    g = _at({"turn": 2, "phase": "deployment", "players": [
+        {"name": "Eve", "gold": 0, "front": [{"card": "knight", "age": 1}], "back": ["farmer"]},
+        {"name": "Ada", "front": ["militiaman"]}, {"name": "Bob", "front": ["militiaman"]}]})
+    counts: dict[str, float] = {}
+    judgement.breakdown(g, 0, g.players[0].lp, Evaluation.default(), counts)
+    assert counts["dying"] == 1.0 and counts["free_spots"] == 2.0
+    assert coach.part_words("dying", g, "en", -1.0) == "fewer units about to die of old age"
+    assert coach.part_words("free_spots", g, "pl", 2.0) == "więcej wolnych miejsc"
 
 
 def test_reasons_in_polish_use_a_decimal_comma_and_add_up():
