@@ -158,6 +158,8 @@ def main(argv=None) -> None:
     ap.add_argument("--part", choices=("reasons", "steady", "speed", "all"), default="all")
     ap.add_argument("--review-games", type=int, default=8)
     ap.add_argument("--lang", default="en")
+    ap.add_argument("--steady-seeds", default="3,8", help="the deals of --part steady (comma-separated; "
+                    "docs/teaching.md also reports 3,8,11,12,13,14,15,16)")
     a = ap.parse_args(argv)
     out = {"machine": {"python": sys.version.split()[0], "machine": platform.machine(),
                        "engine": "compiled" if papertales.compiled else "pure", "worlds": coach.WORLDS}}
@@ -165,7 +167,7 @@ def main(argv=None) -> None:
         out["reasons"] = part_reasons(a.review_games, a.lang)
         print(json.dumps(out["reasons"]), flush=True)
     if a.part in ("steady", "all"):
-        out["steady"] = part_steady((3, 8))
+        out["steady"] = part_steady(tuple(int(x) for x in a.steady_seeds.split(",")))
         print(json.dumps({k: v for k, v in out["steady"].items() if k != "per_seed"}), flush=True)
     if a.part in ("speed", "all"):
         out["speed"] = part_speed((3, 8))

@@ -24,6 +24,13 @@ chances came out too high).  With odds -- how much likelier players are to take 
 hands, kept cards and face-down units) are drawn in proportion to them, by an exponential
 race on the same keys, and the rest of the unseen cards fill the packs and the piles.
 The odds depend on the cards only, never on where the hidden cards really are.
+
+Passed packs: in a Recruitment a seat remembers the packs it passed on
+(``Player.passed``).  Each went on round by round, every seat it reached keeping one card
+of it: so the seat knows which cards the next seats hold between them, and which cards the
+pack it will pass to has.  A world deals those cards back into that pack and those seats'
+hands (:func:`known_packs`; with odds, who took which by the same race), and the
+rest of the unseen cards as before.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Callable
 
 from .construction import options
+from .recruitment import direction
 from .rng import Rng
 from .state import Unit
 
@@ -42,6 +50,12 @@ if TYPE_CHECKING:     # the game deals its worlds with this module
 
 #: one seat's unseen places: (seat, cards in hand, in pack, a kept card?, face-down spots)
 Shape = tuple[int, int, int, bool, list[int]]
+#: a pack the seat passed on (:func:`known_packs`): its cards then, the seats that took one
+#: card each since (in order), the seat holding it now, and how many of its cards that seat
+#: discarded (the 2-player rule)
+Known = tuple[tuple["UnitType", ...], tuple[int, ...], int, int]
+#: what a world deals of the known packs: cards added to hands and packs by seat, discards
+Split = tuple[dict[int, list["UnitType"]], dict[int, list["UnitType"]], list["UnitType"]]
 
 _TRIES = 20          # redeals to find face-down units their owners could pay for
 _KEYS = float(1 << 64)   # a key of Rng.next64 over this is a uniform number in (0, 1)
@@ -69,6 +83,23 @@ class Worlds:
             pool += p.hand + p.pack + ([p.kept] if p.kept is not None else [])
             pool += [u.type for u in p.units if u is not None and u.new]
             shapes.append((s, len(p.hand), len(p.pack), p.kept is not None, spots))
+        self.known = known_packs(game, seat, pool)
+        if self.known:                        # their cards are dealt by _split(), the rest as before
+            hands: dict[int, int] = {}
+            packs: dict[int, int] = {}
+            for cards, takers, holder, discards in self.known:
+                for t in takers:
+                    hands[t] = hands.get(t, 0) + 1
+                packs[holder] = len(cards) - len(takers) - discards
+            fewer = [(s, hand - hands.get(s, 0), pack - packs.get(s, 0), kept, spots)
+                     for s, hand, pack, kept, spots in shapes]
+            if all(hand >= 0 and pack >= 0 for _, hand, pack, _, _ in fewer):
+                for cards, _, _, _ in self.known:
+                    for c in cards:
+                        pool.remove(c)
+                shapes = fewer
+            else:                             # hands that cannot hold what was taken: no fit
+                self.known = []
         pool.sort(key=_card_index)            # the deal depends on rng only, not on hidden order
         self.pool, self.shapes = pool, shapes
 
@@ -79,7 +110,7 @@ class Worlds:
             rng.shuffle(pool)
             if _affordable(self.game, self.shapes, pool):
                 break
-        return self._deal(pool, rng)
+        return self._deal(pool, rng, self._split([rng.next64() for _ in range(self._known_cards())]))
 
     def world(self, seed: int, k: int) -> Game:
         """World ``k`` of ``seed`` (module docstring): each unseen card's key is drawn from
@@ -109,7 +140,7 @@ class Worlds:
                 dealt = self._drafted(at, keys, [rng.next64() for _ in range(slots)])
             if _affordable(self.game, self.shapes, dealt):
                 break
-        g = self._deal(dealt, rng)
+        g = self._deal(dealt, rng, self._split([rng.next64() for _ in range(self._known_cards())]))
         g.events = []
         g.record_events = True
         return g
@@ -134,20 +165,50 @@ class Worlds:
         order += list(rest)
         return [pool[i] for i in order]
 
-    def _deal(self, pool: list[UnitType], rng: Rng) -> Game:
-        """A clone of the game with ``pool`` dealt into the unseen places, in order."""
+    def _known_cards(self) -> int:
+        return sum(len(cards) for cards, _, _, _ in self.known)
+
+    def _split(self, keys: list[int]) -> Split:
+        """Who took which card of each known pack: with odds, by the race of
+        :meth:`_drafted` (a likelier card is taken sooner), else in order of ``keys``; a
+        2-player discard is the next card in the order of the keys; the rest stay in the pack."""
+        hands: dict[int, list[UnitType]] = {}
+        packs: dict[int, list[UnitType]] = {}
+        discards: list[UnitType] = []
+        odds = self.odds
+        at = 0
+        for cards, takers, holder, dropped in self.known:
+            ks = keys[at:at + len(cards)]
+            at += len(cards)
+            if odds is None:
+                order = sorted(range(len(cards)), key=lambda i: ks[i])
+            else:
+                order = sorted(range(len(cards)),
+                               key=lambda i: -math.log((ks[i] + 0.5) / _KEYS) / odds[cards[i].index])
+            for t, i in zip(takers, order):
+                hands.setdefault(t, []).append(cards[i])
+            rest = sorted(order[len(takers):], key=lambda i: ks[i])
+            discards += [cards[i] for i in rest[:dropped]]
+            packs[holder] = [cards[i] for i in sorted(rest[dropped:])]
+        return hands, packs, discards
+
+    def _deal(self, pool: list[UnitType], rng: Rng, split: Split | None = None) -> Game:
+        """A clone of the game with ``pool`` dealt into the unseen places, in order, and
+        the known packs' cards as ``split`` says."""
         g = self.game.clone()
         shapes = self.shapes
+        hands, packs, discards = split if split is not None else ({}, {}, [])
         it = iter(pool)
         for s, hand, pack, kept, spots in shapes:
             p = g.players[s]
-            p.hand = [next(it) for _ in range(hand)]
-            p.pack = [next(it) for _ in range(pack)]
+            p.hand = [next(it) for _ in range(hand)] + hands.get(s, [])
+            p.pack = [next(it) for _ in range(pack)] + packs.get(s, [])
             p.kept = next(it) if kept else None
+            p.passed = ()                   # what the others passed on is theirs to know
             for i in spots:
                 p.units[i] = Unit(next(it), 0, True)
         rest = list(it)
-        g.draw, g.discard = rest[:len(g.draw)], rest[len(g.draw):]
+        g.draw, g.discard = rest[:len(g.draw)], rest[len(g.draw):] + discards
         g.rng = Rng(rng.next64())
         if g.build_choices is not None:
             for s in self.others:
@@ -157,6 +218,43 @@ class Worlds:
         if g.lich is not None:
             _determinize_lich(g, rng)
         return g
+
+
+def known_packs(game: Game, seat: int, pool: list[UnitType]) -> list[Known]:
+    """The packs ``seat`` passed on this Recruitment and has not seen since, with what it
+    knows of them: pack ``i`` went on round by round in the turn's direction; every seat
+    it reached before its holder now kept one card of it, and the holder too if its pack
+    is already smaller (and, with two players, discarded one).  A pack that does not fit
+    what the seat sees (a what-if position, say) is left out: its cards are then unseen
+    like any other.  ``pool``: the unseen cards (each known card must be among them)."""
+    p = game.players[seat]
+    n = game.n
+    if game.phase != "recruitment" or not p.passed or n < 2:
+        return []
+    r = len(p.passed)                        # the round the seat is in
+    step = direction(game.turn)
+    per_visit = 2 if n == 2 else 1           # cards a seat takes out of a pack it holds
+    left = list(pool)
+    out: list[Known] = []
+    for i in range(max(0, r - n + 1), r):    # older packs came back to the seat and went on again
+        cards = p.passed[i]
+        d = r - i
+        takers = [(seat + k * step) % n for k in range(1, d)]
+        holder = (seat + d * step) % n
+        removed = len(cards) - per_visit * len(takers) - len(game.players[holder].pack)
+        if not 0 <= removed <= per_visit:
+            continue
+        if removed:
+            takers.append(holder)
+        rest = left[:]
+        try:
+            for c in cards:
+                rest.remove(c)
+        except ValueError:                   # a card the seat passed is in sight again: no fit
+            continue
+        left = rest
+        out.append((cards, tuple(takers), holder, removed - 1 if removed == 2 else 0))
+    return out
 
 
 #: a card's place in its card set: the order unseen cards are pooled in

@@ -43,6 +43,7 @@ class KingdomView:
     hand_size: int
     pack: tuple[str, ...] | None
     kept: str | None     # the card kept for next turn ("" when hidden but present)
+    passed: tuple[tuple[str, ...], ...] | None = None   # the packs passed on this Recruitment (own only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,8 @@ def observe(game: Game, seat: int | None) -> Observation:
             s, p.name, p.lp, p.gold, units, buildings,
             tuple(t.id for t in p.hand) if own else None, len(p.hand),
             tuple(t.id for t in p.pack) if own else None,
-            (p.kept.id if own else "") if p.kept is not None else None))
+            (p.kept.id if own else "") if p.kept is not None else None,
+            tuple(tuple(t.id for t in pack) for pack in p.passed) if own else None))
     lk = game.lich
     lich: LichKingView | None = None
     if lk is not None:

@@ -2,7 +2,8 @@
 
 Everyone is dealt a pack (5 cards; 9 with two players), keeps one card and passes the rest,
 until the packs are empty.  Packs go left (to the next seat) on turns 1 and 3 and right on
-turns 2 and 4.  With two players each kept card is followed by discarding one card of the
+turns 2 and 4.  Each seat remembers the packs it passed on (``Player.passed``), as a player
+does: the coach's worlds deal what it knows of them (:mod:`papertales.determinize`).  With two players each kept card is followed by discarding one card of the
 pack.  At the end the card kept from last turn's Deployment joins the hand.
 """
 
@@ -29,6 +30,7 @@ def start(game: Game) -> None:
     size = HAND_TWO_PLAYERS if game.n == 2 else HAND
     for p in game.players:
         p.pack = game.draw_cards(size)
+        p.passed = ()
     game.stage = "draft"
     _open_round(game)
 
@@ -99,12 +101,21 @@ def apply(game: Game, seat: int, decision: Decision, action: Action) -> None:
     game.decision_made(seat)
 
 
+def direction(turn: int) -> int:
+    """Where packs go on ``turn``: +1 to the next seat (left) on turns 1 and 3, -1 (right)
+    on turns 2 and 4."""
+    return 1 if turn % 2 == 1 else -1
+
+
 def all_decided(game: Game) -> None:
     """Everyone picked: pass the packs on, then open the next round."""
     players = game.players
     n = game.n
-    step = 1 if game.turn % 2 == 1 else -1      # left on turns 1 and 3, right on 2 and 4
+    step = direction(game.turn)
     packs = [p.pack for p in players]
+    for p in players:                           # each seat remembers what it passes on
+        if p.pack:
+            p.passed += (tuple(p.pack),)
     left = False
     for seat, p in enumerate(players):
         p.pack = pack = packs[(seat - step) % n]
@@ -117,6 +128,8 @@ def all_decided(game: Game) -> None:
 
 
 def finish(game: Game) -> None:
+    for p in game.players:
+        p.passed = ()
     if game.record_events:
         game.results.append(DraftResult(game.turn, tuple(tuple(t.id for t in p.hand) for p in game.players)))
     for seat, p in enumerate(game.players):

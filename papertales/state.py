@@ -52,7 +52,7 @@ class Player:
     the game's :class:`~papertales.cards.CardSet`); buildings is a list of levels
     (0 = not built) indexed like ``CardSet.buildings``."""
 
-    __slots__ = ("name", "gold", "lp", "hand", "pack", "kept", "units", "buildings", "spots")
+    __slots__ = ("name", "gold", "lp", "hand", "pack", "kept", "units", "buildings", "spots", "passed")
     name: str
     gold: int
     lp: int
@@ -62,6 +62,7 @@ class Player:
     units: list[Unit | None]
     buildings: list[int]
     spots: int
+    passed: tuple[tuple[UnitType, ...], ...]
 
     def __init__(self, name: str, n_buildings: int, gold: int = 3) -> None:
         self.name = name
@@ -73,6 +74,7 @@ class Player:
         self.units = [None] * SPOTS
         self.buildings = [0] * n_buildings
         self.spots = 4          # spots usable in the current Deployment
+        self.passed = ()        # the packs passed on this Recruitment, as the seat saw them (it remembers)
 
     def clone(self) -> "Player":
         p = Player(self.name, 0, self.gold)
@@ -83,6 +85,7 @@ class Player:
         p.units = [u.copy() if u is not None else None for u in self.units]
         p.buildings = self.buildings[:]
         p.spots = self.spots
+        p.passed = self.passed
         return p
 
     @property

@@ -118,3 +118,94 @@ def test_the_prior_pulls_a_rarely_seen_card_towards_odds_one():
     win and loss against odds 1 they stay finite and above B's."""
     s = pick_strengths([(("a", "b"), "a")], prior=1.0)
     assert 0.0 < s["a"] < 2.0 and s["b"] < 0.0
+
+
+# ------------------------------------------------------------------ passed packs
+
+def _next_round(g, picks):
+    """Every seat in ``picks`` keeps card number ``picks[seat]`` of its pack's choices."""
+    for s, i in picks.items():
+        g.apply(s, g.legal_actions(s)[i])
+    if not any(g.pending):
+        g.advance()
+
+
+def _passed_game():
+    """3 players, seed 4, turn 1 (packs go left: seat 0 -> 1 -> 2): seat 0 has kept the
+    first card of its pack and passed Sculptor, Knight, Blacksmith and Rogue to seat 1."""
+    g = Game.new(players=3, seed=4)
+    g.advance()
+    _next_round(g, {0: 0, 1: 0, 2: 0})
+    assert [t.id for t in g.players[0].passed[0]] == ["sculptor", "knight", "blacksmith", "rogue"]
+    return g
+
+
+def _ids(cards):
+    return Counter(t.id for t in cards)
+
+
+PASSED = Counter(["sculptor", "knight", "blacksmith", "rogue"])
+
+
+def test_a_seat_remembers_the_packs_it_passed_and_only_it_sees_them():
+    g = _passed_game()
+    views = g.observation(0).kingdoms
+    assert views[0].passed == (("sculptor", "knight", "blacksmith", "rogue"),)
+    assert views[1].passed is None and views[2].passed is None
+    while g.phase == "recruitment":
+        _next_round(g, {s: 0 for s in range(3) if g.pending[s] is not None})
+    assert all(p.passed == () for p in g.players)            # forgotten when the draft ends
+
+
+def test_the_pack_a_seat_passed_is_dealt_back_to_the_seat_it_went_to():
+    """Round 2 of the draft: seat 1 holds the four cards seat 0 passed, in every world;
+    once seat 1 has kept one of them, three of the four are in its pack and the fourth in
+    its hand."""
+    g = _passed_game()
+    odds = _odds()
+    for k in range(20):
+        assert _ids(Worlds(g, 0, odds).world(0, k).players[1].pack) == PASSED
+        assert _ids(Worlds(g, 0).sample(Rng(k)).players[1].pack) == PASSED
+    g.apply(1, g.legal_actions(1)[2])                        # seat 1 keeps Blacksmith
+    for w in [Worlds(g, 0, odds).world(0, k) for k in range(20)] + [Worlds(g, 0).sample(Rng(k)) for k in range(20)]:
+        pack, hand = _ids(w.players[1].pack), _ids(w.players[1].hand)
+        assert sum(pack.values()) == 3 and pack <= PASSED
+        assert PASSED - pack <= hand and sum(hand.values()) == 2
+
+
+def test_who_took_which_card_of_a_passed_pack_follows_the_pick_odds():
+    """Round 3: seat 2 holds three of the four cards seat 0 passed; seat 1 took the fourth
+    (really Blacksmith).  Seat 0 cannot tell which: with odds 20 for Knight against 1 for
+    every other card, Knight is the one seat 1 took in about 20 of 23 worlds; with even
+    odds in about 1 of 4."""
+    g = _passed_game()
+    _next_round(g, {0: 0, 1: 2, 2: 0})
+    knight = next(u.index for u in g.cards.units if u.id == "knight")
+    plain = [1.0] * len(g.cards.units)
+    strong = plain[:]
+    strong[knight] = 20.0
+
+    def knight_taken(odds):
+        worlds = Worlds(g, 0, odds)
+        return sum("knight" not in _ids(worlds.world(0, k).players[2].pack) for k in range(200))
+
+    uniform, favoured = knight_taken(plain), knight_taken(strong)
+    assert 20 < uniform < 90 and favoured > 150, (uniform, favoured)
+
+
+def test_the_worlds_do_not_tell_which_card_of_a_passed_pack_was_taken():
+    """Two games seat 0 cannot tell apart: seat 1 took Blacksmith out of the pack seat 0
+    passed (seat 2 holds Sculptor, Knight and Rogue), or took Knight (seat 2 holds
+    Sculptor, Blacksmith and Rogue).  Every world is the same in both."""
+    g = _passed_game()
+    _next_round(g, {0: 0, 1: 2, 2: 0})
+    h = g.clone()
+    one, two = h.players[1], h.players[2]
+    i = next(i for i, t in enumerate(one.hand) if t.id == "blacksmith")
+    j = next(j for j, t in enumerate(two.pack) if t.id == "knight")
+    one.hand[i], two.pack[j] = two.pack[j], one.hand[i]
+    assert g.observation(0) == h.observation(0)
+    odds = _odds()
+    for k in range(8):
+        assert _hidden(Worlds(g, 0, odds).world(0, k), 0) == _hidden(Worlds(h, 0, odds).world(0, k), 0)
+        assert _hidden(Worlds(g, 0).sample(Rng(k)), 0) == _hidden(Worlds(h, 0).sample(Rng(k)), 0)
