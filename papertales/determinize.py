@@ -104,7 +104,9 @@ class Worlds:
         self.pool, self.shapes = pool, shapes
 
     def sample(self, rng: Rng) -> Game:
-        """One world: a clone of the game with every unseen card dealt again with ``rng``."""
+        """One world: a clone of the game with every unseen card dealt again with ``rng``
+        (the search's worlds: the odds, when given, decide only who took which card of a
+        pack the seat passed on)."""
         pool = self.pool[:]
         for _ in range(_TRIES):
             rng.shuffle(pool)

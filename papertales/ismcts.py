@@ -133,7 +133,7 @@ class IsmctsBot:
         actions = actions if actions is not None else bot_actions(game, seat)
         root = _Node()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        worlds = Worlds(game, game.check_seat(seat))
+        worlds = Worlds(game, game.check_seat(seat), self.ev.pick_odds(game.cards))   # the odds: who took which passed card
         done = 0
         while (self.iterations is None or done < self.iterations) and \
                 (deadline is None or time.perf_counter() < deadline or not done):
