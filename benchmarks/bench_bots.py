@@ -1,8 +1,8 @@
 """The strength ladder of the bots, the coach's calibration, the cards the bots play (a
 benchmark and a report, not a test).  Results go to docs/strategy.md.
 
-    python benchmarks/bench_bots.py --part ladder|search|rollouts|opponents|solo|calibration|cards|push|versus|speed|hint|all
-                                    [--evaluation FILE] [--versus FILE] [--games 1000] [--search-games 200] [--style-games N] [--budget 300it]
+    python benchmarks/bench_bots.py --part ladder|search|rollouts|opponents|solo|calibration|cards|push|versus|builds|speed|hint|all
+                                    [--evaluation FILE] [--versus FILE] [--paired-with FILE] [--games 1000] [--search-games 200] [--style-games N] [--budget 300it]
                                     [--jobs 2] [--seed 2024] [--out results.json]
 
 * ``ladder``: seat-rotated 4-player games: ``greedy`` against 3 of each scripted player
@@ -38,6 +38,11 @@ benchmark and a report, not a test).  Results go to docs/strategy.md.
   the pushed seat's win share and LP margin (its LP minus the others' mean) against its own
   in the first game, paired (only the games where the push changes a decision differ),
   with 95 % normal intervals, and how often each version revealed the unit.
+* ``builds``: ``ismcts`` at ``--budget`` (iterations) against 3 ``greedy``, ``--search-games``
+  games, written game by game (``--out``), so that another build of the package (another
+  checkout's install) plays the very same games; ``--paired-with FILE`` (that build's
+  ``--out``) prints the paired differences.  How the search's worlds were compared
+  (docs/strategy.md, the packs the seat passed on).
 * ``versus``: is an evaluation better than the default one?  The same paired games as
   ``push``, the changed seat playing with the weights of ``--versus FILE`` (a refit, or an
   earlier evaluation: ``git show REV:papertales/data/evaluation.json``).
@@ -342,6 +347,37 @@ def opponents(games, iterations, seed, jobs, fields=("spoiler", "warlord")) -> l
     return out
 
 
+def builds(games: int, iterations: int, seed: int, jobs: int, other: str | None = None) -> dict:
+    """``ismcts`` (``iterations``) against 3 ``greedy``, game by game, seeded as a tournament:
+    two builds of the package (two checkouts' installs) play the very same deals, so a
+    change of the search is measured paired.  ``other``: the ``--out`` file of this part on
+    the other build; then the differences game by game (this build minus that one)."""
+    from papertales.stats import mean_ci
+    start = time.monotonic()
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        results = pool.map(_opponents_game, [("rollout", "greedy", iterations, i, seed) for i in range(games)],
+                           chunksize=1)
+    wins = sum(w for w, _ in results)
+    low, high = T.wilson(wins, games)
+    lp = sum(score for _, score in results) / games
+    print(f"  ismcts {iterations} it vs 3 greedy ({games} games, seed {seed}, {time.monotonic() - start:.0f} s): "
+          f"{wins / games:.3f} [{low:.3f}, {high:.3f}] mean LP {lp:.1f}", flush=True)
+    out: dict = {"iterations": iterations, "games": games, "seed": seed, "win_rate": wins / games,
+                 "win_rate_ci": [low, high], "mean_lp": lp, "results": results}
+    if other:
+        with open(other, encoding="utf-8") as f:
+            theirs = json.load(f)["builds"]
+        if (theirs["iterations"], theirs["games"], theirs["seed"]) != (iterations, games, seed):
+            raise SystemExit(f"{other} played other games: {theirs['iterations']} it, {theirs['games']} games, "
+                             f"seed {theirs['seed']}")
+        win = mean_ci([a[0] - b[0] for a, b in zip(results, theirs["results"])])
+        lps = mean_ci([a[1] - b[1] for a, b in zip(results, theirs["results"])])
+        print(f"  minus {other}, paired: win share {win[0]:+.3f} [{win[1]:+.3f}, {win[2]:+.3f}], "
+              f"LP {lps[0]:+.2f} [{lps[1]:+.2f}, {lps[2]:+.2f}]", flush=True)
+        out["paired"] = {"other": other, "win_share": list(win), "lp": list(lps)}
+    return out
+
+
 @functools.cache
 def _changed(spec: str):
     """The evaluation of the changed seat, one per process (its weights aligned once, not
@@ -444,7 +480,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--part", default="all",
                     choices=("all", "ladder", "search", "rollouts", "opponents", "solo", "calibration", "cards", "push",
-                             "versus", "speed", "hint"))
+                             "versus", "builds", "speed", "hint"))
     ap.add_argument("--games", type=int, default=1000, help="games per ladder match, and for the card count")
     ap.add_argument("--search-games", type=int, default=200, help="games per ismcts match")
     ap.add_argument("--style-games", type=int, default=None,
@@ -461,6 +497,8 @@ def main():
                     help="UNIT:LP,... for the push part")
     ap.add_argument("--push-games", type=int, default=4000, help="deals per push (each played five times)")
     ap.add_argument("--versus", default=None, metavar="FILE", help="the versus part's evaluation")
+    ap.add_argument("--paired-with", default=None, metavar="FILE",
+                    help="the builds part: that part's --out on another build, for the paired differences")
     ap.add_argument("--evaluation", default=None, metavar="FILE",
                     help="every part plays with these weights instead of the shipped ones")
     ap.add_argument("--jobs", type=int, default=2)
@@ -501,6 +539,10 @@ def main():
                 ap.error("the versus part needs --versus FILE")
             report["versus"] = paired(f"file:{args.versus}", f"one seat on {args.versus}", (), args.push_games,
                                       args.seed + 400, args.jobs)
+        elif part == "builds":
+            from papertales.budget import parse_budget
+            report["builds"] = builds(args.search_games, parse_budget(args.budget).get("iterations") or 300,
+                                      args.seed, args.jobs, args.paired_with)
         elif part == "speed":
             report["speed"] = speed()
         elif part == "hint":

@@ -76,3 +76,20 @@ def test_the_bots_benchmark_plays_one_seat_on_another_evaluation(tmp_path):
     assert other["changed"] > 0
     assert versus("--evaluation", str(backwards), "--versus", str(shipped))["changed"] > 0   # the default: the file
     assert versus("--evaluation", str(backwards), "--versus", str(backwards))["changed"] == 0
+
+
+@pytest.mark.slow
+def test_the_bots_benchmark_pairs_a_build_with_itself_to_a_difference_of_nothing(tmp_path):
+    """The builds part, run twice on this build: the same games, so every paired
+    difference is 0; a file of other games is refused."""
+    first, second, other = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "c.json"
+    run = [sys.executable, str(BENCHMARKS / "bench_bots.py"), "--part", "builds", "--budget", "5it",
+           "--search-games", "2", "--jobs", "1", "--seed", "3"]
+    subprocess.run(run + ["--out", str(first)], capture_output=True, text=True, check=True)
+    subprocess.run(run + ["--out", str(second), "--paired-with", str(first)], capture_output=True, text=True, check=True)
+    report = json.loads(second.read_text())["builds"]
+    assert (report["games"], report["iterations"], len(report["results"])) == (2, 5, 2)
+    assert report["paired"]["win_share"] == [0.0, 0.0, 0.0] and report["paired"]["lp"] == [0.0, 0.0, 0.0]
+    refused = subprocess.run(run[:-2] + ["--seed", "4", "--out", str(other), "--paired-with", str(first)],
+                             capture_output=True, text=True)
+    assert refused.returncode != 0 and "played other games" in refused.stderr
