@@ -2,9 +2,12 @@
 
 Everyone is dealt a pack (5 cards; 9 with two players), keeps one card and passes the rest,
 until the packs are empty.  Packs go left (to the next seat) on turns 1 and 3 and right on
-turns 2 and 4.  Each seat remembers the packs it passed on (``Player.passed``), as a player
-does: the coach's worlds deal what it knows of them (:mod:`papertales.determinize`).  With two players each kept card is followed by discarding one card of the
+turns 2 and 4.  With two players each kept card is followed by discarding one card of the
 pack.  At the end the card kept from last turn's Deployment joins the hand.
+
+Each seat remembers the packs it passed on (``Player.passed``), as a player does, until the
+draft ends: the worlds of the search and the coach deal what it knows of them
+(:mod:`papertales.determinize`).
 """
 
 from __future__ import annotations
@@ -30,7 +33,6 @@ def start(game: Game) -> None:
     size = HAND_TWO_PLAYERS if game.n == 2 else HAND
     for p in game.players:
         p.pack = game.draw_cards(size)
-        p.passed = ()
     game.stage = "draft"
     _open_round(game)
 
