@@ -51,7 +51,7 @@ from .evaluation import Evaluation
 from .events import cause_label, seat_name
 from .game import Game
 from .i18n import card_name, get_language, number, t
-from .judgement import SEED, WORLDS, Judgement, judge
+from .judgement import COUNTED, SEED, WORLDS, Judgement, judge
 from .plans import DEPLOY_KINDS, move_words, plan_words, played_plan
 
 #: verdict thresholds: the first whose bound the cost is below (LP)
@@ -60,8 +60,6 @@ VERDICTS = ((1.0, "fine"), (3.0, "inaccuracy"), (6.0, "mistake"), (float("inf"),
 SHOWN = 4
 #: the parts that name a card, a neighbour or a building
 NAMED = ("war", "ability", "building", "play", "kept", "hand", "later")
-#: the groups a reason words as "more ..." or "fewer ..." of what they count
-COUNTED = ("dying", "free_spots")
 
 #: a part of a reason as shown: (LP, words, does it name a card, a neighbour or a building)
 Part = tuple[float, str, bool]

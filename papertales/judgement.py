@@ -72,8 +72,9 @@ _LP = BASE.index("lp")
 _BUILDING_LP, _BUILT, _LEVEL2 = BASE.index("building_lp"), BASE.index("buildings"), BASE.index("level2")
 _UNITS = BASE.index("units")
 _KEPT = BASE.index("kept")
-#: the groups whose reason says "more" or "fewer" of what they count
-_COUNTED = (BASE.index("dying"), BASE.index("free_spots"))
+#: the groups whose reason says "more" or "fewer" of what they count (their counts are kept)
+COUNTED = ("dying", "free_spots")
+_COUNTED = tuple(BASE.index(name) for name in COUNTED)
 
 
 @dataclass(frozen=True)
