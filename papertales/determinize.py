@@ -83,7 +83,7 @@ class Worlds:
             pool += p.hand + p.pack + ([p.kept] if p.kept is not None else [])
             pool += [u.type for u in p.units if u is not None and u.new]
             shapes.append((s, len(p.hand), len(p.pack), p.kept is not None, spots))
-        self.known = known_packs(game, seat, pool)
+        self.known, rest = known_packs(game, seat, pool)
         if self.known:                        # their cards are dealt by _split(), the rest as before
             hands: dict[int, int] = {}
             packs: dict[int, int] = {}
@@ -94,12 +94,10 @@ class Worlds:
             fewer = [(s, hand - hands.get(s, 0), pack - packs.get(s, 0), kept, spots)
                      for s, hand, pack, kept, spots in shapes]
             if all(hand >= 0 and pack >= 0 for _, hand, pack, _, _ in fewer):
-                for cards, _, _, _ in self.known:
-                    for c in cards:
-                        pool.remove(c)
-                shapes = fewer
+                pool, shapes = rest, fewer
             else:                             # hands that cannot hold what was taken: no fit
                 self.known = []
+        self._known_cards = sum(len(cards) for cards, _, _, _ in self.known)
         pool.sort(key=_card_index)            # the deal depends on rng only, not on hidden order
         self.pool, self.shapes = pool, shapes
 
@@ -112,7 +110,7 @@ class Worlds:
             rng.shuffle(pool)
             if _affordable(self.game, self.shapes, pool):
                 break
-        return self._deal(pool, rng, self._split([rng.next64() for _ in range(self._known_cards())]))
+        return self._deal(pool, rng, self._split(rng))
 
     def world(self, seed: int, k: int) -> Game:
         """World ``k`` of ``seed`` (module docstring): each unseen card's key is drawn from
@@ -142,7 +140,7 @@ class Worlds:
                 dealt = self._drafted(at, keys, [rng.next64() for _ in range(slots)])
             if _affordable(self.game, self.shapes, dealt):
                 break
-        g = self._deal(dealt, rng, self._split([rng.next64() for _ in range(self._known_cards())]))
+        g = self._deal(dealt, rng, self._split(rng))
         g.events = []
         g.record_events = True
         return g
@@ -167,13 +165,14 @@ class Worlds:
         order += list(rest)
         return [pool[i] for i in order]
 
-    def _known_cards(self) -> int:
-        return sum(len(cards) for cards, _, _, _ in self.known)
-
-    def _split(self, keys: list[int]) -> Split:
-        """Who took which card of each known pack: with odds, by the race of
-        :meth:`_drafted` (a likelier card is taken sooner), else in order of ``keys``; a
-        2-player discard is the next card in the order of the keys; the rest stay in the pack."""
+    def _split(self, rng: Rng) -> Split | None:
+        """Who took which card of each known pack (None: no known pack), with a key per card
+        from ``rng``: with odds, by the race of :meth:`_drafted` (a likelier card is taken
+        sooner), else in order of the keys; a 2-player discard is the next card in the order
+        of the keys; the rest stay in the pack."""
+        if not self._known_cards:
+            return None
+        keys = [rng.next64() for _ in range(self._known_cards)]
         hands: dict[int, list[UnitType]] = {}
         packs: dict[int, list[UnitType]] = {}
         discards: list[UnitType] = []
@@ -222,17 +221,18 @@ class Worlds:
         return g
 
 
-def known_packs(game: Game, seat: int, pool: list[UnitType]) -> list[Known]:
+def known_packs(game: Game, seat: int, pool: list[UnitType]) -> tuple[list[Known], list[UnitType]]:
     """The packs ``seat`` passed on this Recruitment and has not seen since, with what it
     knows of them: pack ``i`` went on round by round in the turn's direction; every seat
     it reached before its holder now kept one card of it, and the holder too if its pack
     is already smaller (and, with two players, discarded one).  A pack that does not fit
     what the seat sees (a what-if position, say) is left out: its cards are then unseen
-    like any other.  ``pool``: the unseen cards (each known card must be among them)."""
+    like any other.  ``pool``: the unseen cards (each known card must be among them);
+    returned with the unseen cards the known packs leave."""
     p = game.players[seat]
     n = game.n
     if game.phase != "recruitment" or not p.passed or n < 2:
-        return []
+        return [], pool
     r = len(p.passed)                        # the round the seat is in
     step = direction(game.turn)
     per_visit = 2 if n == 2 else 1           # cards a seat takes out of a pack it holds
@@ -256,7 +256,7 @@ def known_packs(game: Game, seat: int, pool: list[UnitType]) -> list[Known]:
             continue
         left = rest
         out.append((cards, tuple(takers), holder, removed - 1 if removed == 2 else 0))
-    return out
+    return out, left
 
 
 #: a card's place in its card set: the order unseen cards are pooled in
