@@ -141,7 +141,7 @@ def solo(games, budget, seed, jobs, bots=("random", "strongest", "economist", "g
 
 def _calibration_game(job):
     """The coach's chances (as it shows them) in one ladder game, and who won:
-    ``[(predicted, won share), ...]`` (:func:`papertales.fitting.coach_chances`)."""
+    ``[(the seat's bot, predicted, won share), ...]`` (:func:`papertales.fitting.coach_chances`)."""
     from papertales.fitting import coach_chances
     lineup, index, seed, every = job
     return coach_chances(lineup, index, seed, every)
@@ -152,13 +152,31 @@ CALIBRATION_LINEUPS = (["greedy", "economist", "economist", "economist"], ["gree
 
 
 def calibration(games, seed, jobs, every=7) -> dict:
+    """The table of every position, then the same for the greedy seats alone (the chance
+    assumes the seat plays on as the greedy bot does) and for the scripted seats."""
     jobs_list = []
     for k, lineup in enumerate(CALIBRATION_LINEUPS):
         jobs_list += [(lineup, i, seed + 300 + k, every) for i in range(games // len(CALIBRATION_LINEUPS))]
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         points = [p for part in pool.map(_calibration_game, jobs_list) for p in part]
+    out = {"games": len(jobs_list)}
+    groups = (("all", points), ("greedy seats", [p for p in points if p[0] == "greedy"]),
+              ("scripted seats", [p for p in points if p[0] != "greedy"]))
+    for name, group in groups:
+        print(f"  {name}:", flush=True)
+        out[name] = calibration_table([(p, w) for _, p, w in group])
+    return out
+
+
+def calibration_table(points) -> dict:
+    """By decile of the predicted chance: positions, mean predicted, observed share with its
+    95 % interval, the gap; and the Brier score."""
+    if not points:
+        return {"positions": 0}
     brier = sum((p - w) ** 2 for p, w in points) / len(points)
-    print(f"  {len(points)} positions of {len(jobs_list)} games, Brier score {brier:.4f}", flush=True)
+    mean_gap = sum(w - p for p, w in points) / len(points)
+    print(f"  {len(points)} positions, Brier score {brier:.4f}, mean gap (observed - predicted) "
+          f"{100 * mean_gap:+.1f} points", flush=True)
     table = []
     for d in range(10):
         low, high = d / 10, (d + 1) / 10
@@ -175,7 +193,7 @@ def calibration(games, seed, jobs, every=7) -> dict:
                                           "  inside the interval" if lo <= pred <= hi else "  OUTSIDE the interval")
         print(f"  {low:.1f}-{high:.1f}: {len(inside):5} positions, predicted {pred:.3f}, observed {obs:.3f} "
               f"[{lo:.3f}, {hi:.3f}]{ok}", flush=True)
-    return {"positions": len(points), "games": len(jobs_list), "brier": round(brier, 4), "table": table}
+    return {"positions": len(points), "brier": round(brier, 4), "mean_gap": round(mean_gap, 4), "table": table}
 
 
 # ------------------------------------------------------------------ cards

@@ -359,15 +359,16 @@ def pick_strengths(picks: Sequence[tuple[Sequence[str], str]], prior: float, rou
 
 
 def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worlds: int = WORLDS,
-                  ev: Evaluation | None = None) -> list[tuple[float, float]]:
+                  ev: Evaluation | None = None) -> list[tuple[str, float, float]]:
     """Play game ``index`` of ``lineup`` (seats rotated as in a tournament); at every
     ``every``-th decision with a choice (a whole Deployment is one decision), the chance to
     win the coach shows for the move the bot plays (:func:`~papertales.judgement.judge`,
-    the move judged beside the coach's options).  Returns ``[(chance, the seat's share of
-    the win), ...]``: what the coach's calibration is measured on."""
+    the move judged beside the coach's options).  Returns ``[(the seat's bot, chance, the
+    seat's share of the win), ...]``: what the coach's calibration is measured on (the bot,
+    because the chance assumes the seat plays on as the greedy bot would)."""
     players = len(lineup)
     options = {"packs": ["lich-king-illustrative"], "lich_king_cards": index % 5} if players == 1 else None
-    game, _gs, _seats, bots = T.seated_game(list(lineup), index, seed, players, options)
+    game, _gs, names, bots = T.seated_game(list(lineup), index, seed, players, options)
     points: list[tuple[int, float]] = []
     count = 0
     while game.phase != "over":
@@ -396,7 +397,7 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
                     continue
                 points.append((s, j.chance[_outcome(before, s, j, tuple(plan))][0]))
     winners = game.winners() if game.lich is None else ([0] if game.winners() == [0] else [])
-    return [(p, (1.0 / len(winners)) if s in winners else 0.0) for s, p in points]
+    return [(names[s], p, (1.0 / len(winners)) if s in winners else 0.0) for s, p in points]
 
 
 def _outcome(game: Game, seat: int, j: Judgement, plan: tuple[Action, ...]) -> int:

@@ -68,3 +68,12 @@ def test_the_shipped_weights_were_fitted_by_the_recipe_the_code_holds():
     assert recipe["rounds"] == [dict(r) for r in fitting.ROUNDS]
     assert (recipe["games"], recipe["seed"]) == (fitting.GAMES, 1)
     assert recipe["corrections"] == fitting.CORRECTIONS == recipe["last_round"]["multi"]["corrections"]
+
+
+def test_the_calibration_names_each_position_s_bot_beside_its_chance_and_share():
+    from papertales import tournament as T
+    points = fitting.coach_chances(["greedy", "strongest", "strongest"], 1, 5, every=6, worlds=4)
+    seats = T.lineup(["greedy", "strongest", "strongest"], 1, 3)
+    assert points and {bot for bot, _, _ in points} == set(seats)    # positions of both bots
+    assert {share for _, _, share in points} <= {0.0, 0.5, 1.0}
+    assert all(0.0 <= chance <= 1.0 for _, chance, _ in points)
