@@ -26,7 +26,8 @@ benchmark and a report, not a test).  Results go to docs/strategy.md.
 * ``calibration``: positions of ladder games (greedy against economists, 4 greedy, and
   greedy, greedy, strongest): the chance to win the coach shows for the move played
   (:func:`papertales.fitting.coach_chances`: the judgement's own worlds and seed, no
-  correction) against who won, by decile, with the Brier score.  Goal: within 3 points in
+  correction) against who won, by decile, with the Brier score; for all positions, the
+  greedy seats, the scripted seats and each lineup.  Goal: within 3 points in
   every decile that holds >= 50 positions, or the predicted value inside the observed
   share's 95 % interval.
 * ``cards``: ``--games`` games of 4 ``greedy``: per unit type, the games in which a greedy
@@ -153,15 +154,20 @@ CALIBRATION_LINEUPS = (["greedy", "economist", "economist", "economist"], ["gree
 
 def calibration(games, seed, jobs, every=7) -> dict:
     """The table of every position, then the same for the greedy seats alone (the chance
-    assumes the seat plays on as the greedy bot does) and for the scripted seats."""
+    assumes the seat plays on as the greedy bot does), for the scripted seats, and for each
+    lineup (in four greedy bots' games every seat plays as the chance assumes)."""
     jobs_list = []
     for k, lineup in enumerate(CALIBRATION_LINEUPS):
         jobs_list += [(lineup, i, seed + 300 + k, every) for i in range(games // len(CALIBRATION_LINEUPS))]
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        points = [p for part in pool.map(_calibration_game, jobs_list) for p in part]
+        parts = pool.map(_calibration_game, jobs_list)
+    points = [p for part in parts for p in part]
     out = {"games": len(jobs_list)}
-    groups = (("all", points), ("greedy seats", [p for p in points if p[0] == "greedy"]),
-              ("scripted seats", [p for p in points if p[0] != "greedy"]))
+    groups = [("all", points), ("greedy seats", [p for p in points if p[0] == "greedy"]),
+              ("scripted seats", [p for p in points if p[0] != "greedy"])]
+    for lineup in CALIBRATION_LINEUPS:      # four greedy bots: every seat plays as the chance assumes
+        groups.append((", ".join(lineup), [p for (lu, *_), part in zip(jobs_list, parts) if lu == lineup
+                                           for p in part]))
     for name, group in groups:
         print(f"  {name}:", flush=True)
         out[name] = calibration_table([(p, w) for _, p, w in group])
