@@ -131,13 +131,15 @@ class DraftedWorlds(Worlds):
                     gold -= c.cost
             for c in down:
                 held.remove(c)
-            while len(down) < len(spots):          # no affordable card held: the cheapest unseen one
+            while len(down) < len(spots) and free:  # no affordable card held: the cheapest unseen one
                 c = min(free, key=lambda c: (c.cost, c.index))
                 free.remove(c)
                 down.append(c)
             for i, c in zip(spots, down):
                 p.units[i] = Unit(c, 0, True)
-            if p.kept is not None and held:
+            if p.kept is not None:
+                if not held and free:
+                    held.append(free.pop(rng.below(len(free))))
                 keep = self._keep_values(g)(held)
                 p.kept = held.pop(max(range(len(held)), key=keep.__getitem__))
             p.hand = held[:len(p.hand)]
