@@ -29,14 +29,19 @@ def test_the_lab_advises_in_the_engines_determinized_worlds(monkeypatch):
     assert not hasattr(lab, "determinize")          # no second sampler of its own
     g = mid_game()
     worlds = []
-    world = Worlds.world
+    engine_worlds = judgement.DraftedWorlds
 
-    def recorded(self, seed, k):
-        w = world(self, seed, k)
-        worlds.append(w)
-        return w
+    class Recorded:                                 # a compiled class cannot be patched or extended
+        def __init__(self, game, seat, ev):
+            self.worlds = engine_worlds(game, seat, ev)
+            assert isinstance(self.worlds, Worlds)
 
-    monkeypatch.setattr(Worlds, "world", recorded)
+        def world(self, seed, k):
+            w = self.worlds.world(seed, k)
+            worlds.append(w)
+            return w
+
+    monkeypatch.setattr(judgement, "DraftedWorlds", Recorded)
     judgement._cache.clear()
     advise(g, 1, budget="3it", seed=2)
     assert len(worlds) == 3                         # one engine world per sampled world
