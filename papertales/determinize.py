@@ -23,9 +23,7 @@ chances came out too high).  With odds -- how much likelier players are to take 
 (:meth:`papertales.evaluation.Evaluation.pick_odds`) -- the cards the others chose (their
 hands, kept cards and face-down units) are drawn in proportion to them, by an exponential
 race on the same keys, and the rest of the unseen cards fill the packs and the piles.
-The odds depend on the cards only, never on where the hidden cards really are.  The coach
-goes further (:class:`papertales.drafted.DraftedWorlds`): each world rebuilt as the others
-drafted this turn, their first picks from full packs, their best cards face down.
+The odds depend on the cards only, never on where the hidden cards really are.
 
 Passed packs: in a Recruitment a seat remembers the packs it passed on
 (``Player.passed``).  Each went on round by round, every seat it reached keeping one card

@@ -36,7 +36,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import DEPLOY, Action
-from .drafted import DraftedWorlds
+from .determinize import Worlds
 from .evaluation import Evaluation, stage
 from .events import LP, WAR
 from .features import BASE, base_features, card_indices
@@ -380,7 +380,7 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
     d = game.pending[seat]
     assert d is not None                    # asked for a pending decision
     plans = [g[0] for g in groups]
-    sampler = DraftedWorlds(game, seat, ev)
+    sampler = Worlds(game, seat, ev.pick_odds(game.cards))
     playout = Playout(ev)
     lp0 = game.players[seat].lp
     lps: list[list[float]] = [[] for _ in plans]

@@ -43,7 +43,7 @@ class KingdomView:
     hand_size: int
     pack: tuple[str, ...] | None
     kept: str | None     # the card kept for next turn ("" when hidden but present)
-    passed: tuple[tuple[str, ...], ...] | None = None   # own only: what it remembers of the packs it passed on (recruitment.py)
+    passed: tuple[tuple[str, ...], ...] | None = None   # the packs passed on this Recruitment (own only)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,6 @@ import pytest
 
 from papertales import Game
 from papertales.determinize import Worlds
-from papertales.drafted import DraftedWorlds
 from papertales.evaluation import Evaluation
 from papertales.fitting import pick_strengths
 from papertales.rng import Rng
@@ -45,22 +44,22 @@ def _odds():
 @pytest.mark.parametrize("kind, seed, players", POSITIONS)
 def test_a_world_depends_only_on_what_the_seat_has_seen(kind, seed, players):
     g = next((g for s in range(seed, seed + 40) if (g := _reach(s, players, STOPS[kind])) is not None), None)
-    odds, ev = _odds(), Evaluation.default()
+    odds = _odds()
     for r in range(2):
         h = scramble(g, 0, Rng(r))
         assert _hidden(h, 0) != _hidden(g, 0) or kind == "construction"
-        for worlds in (lambda x: Worlds(x, 0, odds), lambda x: DraftedWorlds(x, 0, ev)):   # the coach's
-            for k in range(4):
-                a, b = worlds(g).world(0, k), worlds(h).world(0, k)
-                assert _hidden(a, 0) == _hidden(b, 0), (kind, k)
+        for k in range(4):
+            a, b = Worlds(g, 0, odds).world(0, k), Worlds(h, 0, odds).world(0, k)
+            assert _hidden(a, 0) == _hidden(b, 0), (kind, k)
 
 
 @pytest.mark.parametrize("kind, seed, players", POSITIONS)
 def test_a_world_deals_only_the_cards_the_seat_has_not_seen(kind, seed, players):
     g = next((g for s in range(seed, seed + 40) if (g := _reach(s, players, STOPS[kind])) is not None), None)
-    odds, ev = _odds(), Evaluation.default()
+    odds = _odds()
     unseen = Counter(t.id for t in Worlds(g, 0).pool)
-    for w in [ws.world(0, k) for k in range(4) for ws in (Worlds(g, 0, odds), DraftedWorlds(g, 0, ev))]:
+    for k in range(4):
+        w = Worlds(g, 0, odds).world(0, k)
         assert w.observation(0).kingdoms == g.observation(0).kingdoms     # the seat's own view is kept
         places, draw, discard = _hidden(w, 0)
         dealt = Counter(draw + discard)
@@ -155,8 +154,7 @@ def test_a_seat_remembers_the_packs_it_passed_and_only_it_sees_them():
     assert views[1].passed is None and views[2].passed is None
     while g.phase == "recruitment":
         _next_round(g, {s: 0 for s in range(3) if g.pending[s] is not None})
-    views = g.observation(0).kingdoms                        # the draft over: what the others took
-    assert views[0].passed is not None and views[1].passed is None and views[2].passed is None
+    assert all(p.passed == () for p in g.players)            # forgotten when the draft ends
 
 
 def test_the_pack_a_seat_passed_is_dealt_back_to_the_seat_it_went_to():

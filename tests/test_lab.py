@@ -29,19 +29,14 @@ def test_the_lab_advises_in_the_engines_determinized_worlds(monkeypatch):
     assert not hasattr(lab, "determinize")          # no second sampler of its own
     g = mid_game()
     worlds = []
-    engine_worlds = judgement.DraftedWorlds
+    world = Worlds.world
 
-    class Recorded:                                 # a compiled class cannot be patched or extended
-        def __init__(self, game, seat, ev):
-            self.worlds = engine_worlds(game, seat, ev)
-            assert isinstance(self.worlds, Worlds)
+    def recorded(self, seed, k):
+        w = world(self, seed, k)
+        worlds.append(w)
+        return w
 
-        def world(self, seed, k):
-            w = self.worlds.world(seed, k)
-            worlds.append(w)
-            return w
-
-    monkeypatch.setattr(judgement, "DraftedWorlds", Recorded)
+    monkeypatch.setattr(Worlds, "world", recorded)
     judgement._cache.clear()
     advise(g, 1, budget="3it", seed=2)
     assert len(worlds) == 3                         # one engine world per sampled world
