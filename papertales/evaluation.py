@@ -106,9 +106,17 @@ class Evaluation:
             return final_lp(game, seat)
         w, wb = self._moment(game, phase)
         total = position(game, seat, phase, theirs).dot(wb)
+        # the card weights in card_indices' order (so the very same sum), without its list
+        p = game.players[seat]
         base = len(BASE)
-        for i in card_indices(game.players[seat], len(game.cards.units)):
-            total += w[base + i]
+        for t in p.hand:
+            total += w[base + t.index]
+        base += len(game.cards.units)
+        for u in p.units:
+            if u is not None:
+                total += w[base + u.type.index]
+        if p.kept is not None:
+            total += w[base + len(game.cards.units) + p.kept.index]
         return total
 
     def values_with_card(self, game: Game, seat: int, cards: list[UnitType], theirs: list[float]) -> list[float]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from . import aging, income, solo, wars
+from . import income, solo, wars
 from .abilities import Ctx
 from .turns import PHASE_INDEX, TURNS
 from .state import Player, Unit, production
@@ -248,8 +248,10 @@ def position(game: Game, seat: int, phase_name: str | None = None,
                 committed += u.type.cost
     gold = p.gold - committed
     # this turn's income, as income.total counts it (the base, then every income payout)
-    income_gold = income.BASE_INCOME + _paid(Ctx(game, seat, p, res), payers, faces, INCOME, "") \
-        if incomes_left else 0
+    income_gold = 0
+    if incomes_left:
+        ctx.unit = None                      # as a fresh context: no unit asked yet
+        income_gold = income.BASE_INCOME + _paid(ctx, payers, faces, INCOME, "")
 
     # wars: own strength now and after the coming Aging, against what the seat sees
     rows: list[tuple[int, Unit, int, bool]] = []
@@ -260,7 +262,7 @@ def position(game: Game, seat: int, phase_name: str | None = None,
     for s, u, st, fighting in rows:
         t = u.type
         at = t.dies_at
-        dies = phase <= 5 and aging.dies(u) and s not in spared
+        dies = phase <= 5 and at is not None and u.age >= at and s not in spared     # aging.dies
         if dies:
             dying += 1
         if fighting:
@@ -283,8 +285,10 @@ def position(game: Game, seat: int, phase_name: str | None = None,
             wins_now += 1
         if lasting >= strength:
             wins_later += 1
-        margin_now += _capped(mine - strength)
-        margin_later += _capped(lasting - strength)
+        d = mine - strength                  # capped within +-MARGIN_CAP (inline: a call per war costs)
+        margin_now += MARGIN_CAP if d > MARGIN_CAP else -MARGIN_CAP if d < -MARGIN_CAP else d
+        d = lasting - strength
+        margin_later += MARGIN_CAP if d > MARGIN_CAP else -MARGIN_CAP if d < -MARGIN_CAP else d
     war_lp_now = 0.0
     war_lp_base = 0.0
     if phase <= 2:
@@ -349,15 +353,6 @@ def hand_features(hand: list[UnitType], gold: int) -> tuple[float, float, float,
             affordable += 1
             gold_left -= cost
     return float(len(hand)), float(strength), float(affordable), float(production_)
-
-
-def _capped(margin: float) -> float:
-    """``margin`` within +-:data:`MARGIN_CAP`."""
-    if margin > MARGIN_CAP:
-        return float(MARGIN_CAP)
-    if margin < -MARGIN_CAP:
-        return float(-MARGIN_CAP)
-    return margin
 
 
 def _paid(ctx: Ctx, payers: list[Unit], faces: list[BuildingLevel], hook: int, kind: str) -> int:

@@ -20,7 +20,7 @@ from typing import Any, Callable, ClassVar
 from .bots import draw_pick_or_build
 from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES, PASS,
                       PICK, PLACE, RETURN, Action, for_card)
-from .deployment import DISCARDS_AT, place_actions, survey
+from .deployment import DISCARDS_AT, SPOTS_OF, place_actions, survey
 from .evaluation import Evaluation
 from .features import visible_opponent_strengths
 from .state import IS_FRONT, Player, Unit
@@ -78,7 +78,7 @@ def _random_deployment(game: Game, seat: int, rng: Any) -> Action:
     free, _, discardable, _, cards, placeable = survey(game, p)
     n_free = free.bit_count()
     places = len(placeable) * n_free
-    moves = _crossing_moves(p)
+    moves = _crossing_moves(p, ())
     discards = DISCARDS_AT[discardable]
     i: int = rng.below(len(discards) + places + len(moves) + 1 + len(cards))
     if i < len(discards):
@@ -93,19 +93,42 @@ def _random_deployment(game: Game, seat: int, rng: Any) -> Action:
     return DONE_NOTHING if i == 0 else for_card(DONE, cards[i - 1])
 
 
-def _crossing_moves(p: Player) -> list[Action]:
-    """The moves :func:`bot_actions` keeps (nothing moved yet), in the engine's order: a
-    unit placed before this Deployment to a spot of the other row, free or held by a unit
-    -- a swap, which the engine lists once, from the lower spot."""
+def _crossing_moves(p: Player, moved: set[int] | tuple[int, ...]) -> list[Action]:
+    """The moves :func:`bot_actions` keeps (``moved``: spots already moved this
+    Deployment), in the engine's order: a unit placed before this Deployment to a spot of
+    the other row, free or held by a unit -- a swap, which the engine lists once, from the
+    lower spot."""
     units = p.units
     out = []
     for s in range(p.spots):
         u = units[s]
-        if u is not None and not u.new:
+        if u is not None and not u.new and s not in moved:
             row = IS_FRONT[s]
             for d in range(p.spots):
-                if IS_FRONT[d] != row and (units[d] is None or d > s):
+                if IS_FRONT[d] != row and (units[d] is None or d > s) and d not in moved:
                     out.append(MOVES[s][d])
+    return out
+
+
+def deployment_steps(game: Game, seat: int, moved: set[int] | tuple[int, ...] = ()) -> list[Action]:
+    """The first steps of a Deployment the greedy bot tries, in :func:`bot_actions`'
+    order: every discard and move it offers, and each card in hand that can be placed on
+    the first free Front and the first free Back spot (the evaluation sees a unit's row,
+    not its spot).  Built from the survey, without listing a placement on every spot."""
+    p = game.players[seat]
+    free, _, discardable, _, _, placeable = survey(game, p)
+    out = list(DISCARDS_AT[discardable])
+    if placeable:
+        firsts = 0                       # the first free spot of each row, as a mask
+        rows = 0                         # the rows found: bit 1 Front, bit 2 Back
+        for s in SPOTS_OF[free]:
+            row = 1 if IS_FRONT[s] else 2
+            if not rows & row:
+                rows |= row
+                firsts |= 1 << s
+        for tid in placeable:
+            out += place_actions(tid, firsts)
+    out += _crossing_moves(p, moved)
     return out
 
 
@@ -128,6 +151,13 @@ class MoveMemory:
         if key != self.key:
             self.key, self.spots = key, set()
         return bot_actions(game, seat, self.spots)
+
+    def deployment_steps(self, game: Game, seat: int) -> list[Action]:
+        """:func:`deployment_steps` for ``seat``, forgetting the moves of earlier phases."""
+        key = (game.turn, game.phase)
+        if key != self.key:
+            self.key, self.spots = key, set()
+        return deployment_steps(game, seat, self.spots)
 
     def note(self, action: Action) -> None:
         if action.kind is MOVE:
@@ -171,16 +201,21 @@ class GreedyBot:
         """The choice in ``world``: a copy of the game (or a world sampled for the seat, in
         the search's rollouts) that this call may change."""
         game = game if game is not None else world
-        actions = self.moves.actions(game, seat)
-        if len(actions) == 1:
-            return actions[0]
         d = game.pending[seat]
         assert d is not None
         kind = d.kind
+        if kind == DEPLOY:
+            steps = self.moves.deployment_steps(game, seat)
+            if not steps and not game.players[seat].hand:
+                return DONE_NOTHING                  # the only choice
+            best = self._deploy(world, seat, steps)
+            self.moves.note(best)
+            return best
+        actions = self.moves.actions(game, seat)
+        if len(actions) == 1:
+            return actions[0]
         if kind == DRAFT or kind == DRAFT_DISCARD:
             best = self._draft(world, seat, kind)
-        elif kind == DEPLOY:
-            best = self._deploy(world, seat, actions)
         else:
             best = self._best_after(world, seat, kind, actions)
         self.moves.note(best)
@@ -233,14 +268,15 @@ class GreedyBot:
             p.buildings[:] = levels
             g.record_events = logged
 
-    def _deploy(self, g: Game, seat: int, actions: list[Action]) -> Action:
-        """The first step of the best plan (class docstring).  Steps are tried on the
-        seat's own kingdom and taken back (:func:`_step`); the opponents' strengths are
-        read once, since nothing the seat does changes them."""
+    def _deploy(self, g: Game, seat: int, steps: list[Action]) -> Action:
+        """The first step of the best plan (class docstring) of those in ``steps``
+        (:func:`deployment_steps`).  Steps are tried on the seat's own kingdom and taken
+        back (:func:`_step`); the opponents' strengths are read once, since nothing the
+        seat does changes them."""
         plan = _Planner(self.ev, g, seat)
         done_action, best_v = plan.done()
         best = None
-        for a in self._steps(g, seat, actions):
+        for a in steps:
             undo = _step(g, seat, a)
             try:
                 v = plan.complete() if self.lookahead else plan.value()
@@ -249,25 +285,6 @@ class GreedyBot:
             if v > best_v + 1e-9:
                 best, best_v = a, v
         return best if best is not None else done_action
-
-    @staticmethod
-    def _steps(g: Game, seat: int, actions: list[Action]) -> list[Action]:
-        """The first steps worth trying: each card in hand on the first free Front and the
-        first free Back spot (the evaluation sees a unit's row, not its spot), every
-        discard and move the bot may make."""
-        out = []
-        tried = set()
-        for a in actions:
-            k, card, spot = a                # a placement's card and spot, as fields: no property calls
-            if k is PLACE:
-                key = (card, IS_FRONT[spot])
-                if key in tried:
-                    continue
-                tried.add(key)
-            elif k is DONE:
-                continue
-            out.append(a)
-        return out
 
 
 def best_done(game: Game, seat: int, ev: Evaluation | None = None) -> Action:

@@ -64,9 +64,15 @@ def units(game: Game, seat: int, ctx: Ctx,
             break
     if rows is None:
         rows = []
-    for spot, u in enumerate(p.units):
+    spot = 0
+    for u in p.units:
         if u is not None:
-            rows.append((spot, u, unit_strength(ctx, u), fights(ctx, spot, u)))
+            t = u.type
+            if t.strength_mods or t.cannot_fight is not None:
+                rows.append((spot, u, unit_strength(ctx, u), fights(ctx, spot, u)))
+            else:               # a printed strength, nothing that stops it: no ability to ask
+                rows.append((spot, u, t.strength, IS_FRONT[spot] or t.fights_from_back))
+        spot += 1
     return rows
 
 

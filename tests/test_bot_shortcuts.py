@@ -5,7 +5,8 @@
 * The greedy bot tries Deployment steps on the seat's own kingdom and takes them back: the
   game is left exactly as it was, and each step's effect is the engine's own.
 * It tries a card on the first free spot of each row only: every free spot of one row gives
-  the same value (the evaluation sees a unit's row, not its spot).
+  the same value (the evaluation sees a unit's row, not its spot); it builds those steps
+  from the survey, and they are the bot's actions the long way picked over.
 * It values ``done`` from the weights of the kept card instead of trying every card.
 * Its random rollouts draw one of the bots' actions without listing them all; here the
   action drawn for every possible draw is the one at that place in the list."""
@@ -21,7 +22,7 @@ from papertales.bots import RandomBot, play
 from papertales.cards import card_set
 from papertales.evaluation import Evaluation
 from papertales.features import features
-from papertales.greedy import GreedyBot, _Planner, _step, bot_actions, random_bot_action
+from papertales.greedy import GreedyBot, _Planner, _step, bot_actions, deployment_steps, random_bot_action
 from papertales.state import IS_FRONT, Unit
 
 GAMES = [
@@ -62,7 +63,7 @@ class CheckingBot(GreedyBot):
         if decider.pending[seat].kind == DEPLOY:
             before = dumps(world)
             plan = _Planner(self.ev, world, seat)
-            for a in self._steps(world, seat, self.moves.actions(decider, seat)):
+            for a in self.moves.deployment_steps(decider, seat):
                 undo = _step(world, seat, a)
                 long = world.clone()                 # the long way: the engine's own step
                 ref = decider.clone()
@@ -140,6 +141,51 @@ def test_every_free_spot_of_a_row_gives_the_same_value(players, seed):
 
     play(game, [RandomBot(seed * 10 + k) for k in range(game.n)], on_choice=check)
     assert compared > 200
+
+
+def long_steps(g, seat, moved):
+    """The greedy bot's first Deployment steps the long way: every action a bot may take
+    but ``done``, a card only on the first free spot of each row it is listed on."""
+    out, tried = [], set()
+    for a in bot_actions(g, seat, moved):
+        if a.kind == "place":
+            if (a.card, IS_FRONT[a.spot]) in tried:
+                continue
+            tried.add((a.card, IS_FRONT[a.spot]))
+        elif a.kind == "done":
+            continue
+        out.append(a)
+    return out
+
+
+@pytest.mark.filterwarnings("ignore::papertales.expansion.TileSetWarning")
+@pytest.mark.parametrize("options", GAMES, ids=lambda o: f"{o['players']}p-seed{o['seed']}")
+def test_the_deployment_steps_are_the_bot_actions_picked_over(options):
+    """At every Deployment decision of random players (who move, discard and place), with
+    no spot moved yet, with one or two spots moved (every choice of them), and with the
+    spots of the moves made this Deployment."""
+    game = new_game(options)
+    moved = {}                      # seat -> spots moved this Deployment
+    kinds = set()
+
+    def check(g, seat, action):
+        if g.pending[seat].kind != DEPLOY:
+            moved.pop(seat, None)
+            return
+        spots = moved.setdefault(seat, set())
+        n = g.players[seat].spots
+        memories = [(), spots] + [{a} for a in range(n)] + [{a, b} for a in range(n) for b in range(a)]
+        for memory in memories:
+            steps = deployment_steps(g, seat, memory)
+            assert steps == long_steps(g, seat, memory)
+            kinds.update(a.kind for a in steps)
+        if action.kind == "move":
+            spots.update((action.spot, action.to))
+        elif action.kind == "done":
+            moved.pop(seat)
+
+    play(game, [RandomBot(options["seed"] * 10 + k) for k in range(game.n)], on_choice=check)
+    assert {"place", "move", "discard"} <= kinds
 
 
 class FixedDraw:
