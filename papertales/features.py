@@ -230,22 +230,24 @@ def position(game: Game, seat: int, phase_name: str | None = None,
             building_lp += face.lp
             faces.append(face)
     payers: list[Unit] = []                  # the units paying in Wars, Income or at the end
+    committed = 0
+    units = free = dying = 0
+    spots = p.spots
+    s = 0
     for u in p.units:
-        if u is not None:
+        if u is None:
+            if s < spots:
+                free += 1
+        else:
             t = u.type
             if t.wars or t.income or t.end_of_game:
                 payers.append(u)
+            if s < spots:
+                units += 1
+                if u.new:
+                    committed += t.cost
+        s += 1
     end_of_game = float(_paid(ctx, payers, faces, END_OF_GAME, "lp"))
-    committed = 0
-    units = free = dying = 0
-    for s in range(p.spots):
-        u = p.units[s]
-        if u is None:
-            free += 1
-        else:
-            units += 1
-            if u.new:
-                committed += u.type.cost
     gold = p.gold - committed
     # this turn's income, as income.total counts it (the base, then every income payout)
     income_gold = 0
@@ -303,11 +305,10 @@ def position(game: Game, seat: int, phase_name: str | None = None,
     if game.lich is not None:
         x.opp_lp = float(game.lich.lp)
     else:
-        opp_total = opponents = 0
-        for s in range(len(game.players)):
-            if s != seat:
-                opp_total += game.players[s].lp
-                opponents += 1
+        opp_total = -p.lp
+        for q in game.players:
+            opp_total += q.lp
+        opponents = len(game.players) - 1
         x.opp_lp = opp_total / opponents if opponents else 0.0
     x.bias = 1.0
     x.lp = float(p.lp)
