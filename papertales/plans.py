@@ -18,7 +18,7 @@ from .actions import CHOOSE, DEPLOY, DISCARD, DONE, DONE_NOTHING, MOVE, PLACE, R
 from .cards import UnitType
 from .evaluation import Evaluation
 from .game import Game
-from .greedy import GreedyBot, best_done, bot_actions
+from .greedy import GreedyBot, best_done, deployment_steps
 from .i18n import card_name, t
 from .state import IN_FRONT, IS_FRONT, SPOT_NAMES
 from .turns import TURNS
@@ -98,23 +98,13 @@ def rule_of_thumb(game: Game, seat: int, ev: Evaluation | None = None) -> tuple[
 
 def deployment_plans(game: Game, seat: int, ev: Evaluation | None = None) -> list[tuple[Action, ...]]:
     """The whole Deployments worth comparing at ``seat``'s pending Deployment: stop here
-    (``done`` keeping the card the evaluation likes best), and for each first step a bot
-    considers -- each card on a Front and on a Back spot, each discard and move -- that
-    step followed by the greedy bot's best placements; and the guide's rule of thumb
+    (``done`` keeping the card the evaluation likes best), and for each first step the
+    greedy bot tries (:func:`~papertales.greedy.deployment_steps`: each card on a Front and
+    on a Back spot, each discard and move) that step followed by the greedy bot's best
+    placements; and the guide's rule of thumb
     (:func:`rule_of_thumb`).  Plans that end in the same kingdom are one (for the
     judgement to merge); the order is the first steps' (the engine's)."""
-    moved = moved_this_deployment(game, seat)
-    firsts: list[Action] = []
-    tried: set[tuple[str, bool]] = set()
-    for a in bot_actions(game, seat, moved):
-        if a.kind == PLACE:
-            row = (a.card, IS_FRONT[a.spot])
-            if row in tried:
-                continue
-            tried.add(row)
-        elif a.kind == DONE:
-            continue
-        firsts.append(a)
+    firsts = deployment_steps(game, seat, moved_this_deployment(game, seat))
     done = best_done(game, seat, ev) if game.turn < TURNS else DONE_NOTHING
     plans: list[tuple[Action, ...]] = [(done,)]
     plans += [finish(game, seat, (a,), ev) for a in firsts]
