@@ -35,7 +35,8 @@ from .bots import RandomBot, play
 from .extras import require
 from .evaluation import FORMAT, Evaluation, set_default, stage
 from .features import BASE, DESCRIPTIONS, features, names
-from .judgement import WORLDS, judge, plan_key
+from .judgement import WORLDS, judge
+from .plans import plan_key
 from .actions import DEPLOY, DONE, PICK, Action
 from .game import Game
 from .judgement import Judgement

@@ -8,15 +8,23 @@ descends a tree of the seat's *own* decisions (children are actions; an action c
 available only in the worlds where it is legal, as in Cowling, Powley and Whitehouse's
 SO-ISMCTS), the other seats acting by the rollout policy, up to the horizon.
 
-The horizon is the end of the current turn (or of the game on turn 4): there the worlds
-are scored by the fitted evaluation (:mod:`papertales.evaluation`): the reward is the
-seat's chance to win, read from its lead in expected final LP.  With ``horizon="game"``
-the samples are played to the end and scored by who won.  The other seats, and the seat
-itself once out of the tree, play by the rollout policy: the greedy bot without its
-Deployment lookahead (``rollout="greedy"``, the default) or uniformly random choices.
-With ``opponents="styles"`` each world gives every other seat one of five players instead,
-drawn at random: the rollout's own or one of the four outside styles
-(:mod:`papertales.styles`), since real opponents do not all play like the greedy bot.
+A Deployment is searched as a player decides it, whole: the root's options are the plans
+the coach compares (:func:`papertales.plans.whole_plans`: stop here, or a first step
+followed by the greedy bot's planned placements), and the bot plays the chosen plan step
+by step.  A tree over single placements spent its iterations on Deployments no player
+would finish that way (measured in docs/strategy.md).
+
+The horizon is the end of the current turn (or of the game on turn 4): there the reward
+is the seat's *lead*, its expected final LP (:mod:`papertales.evaluation`) less the best
+other seat's, 20 LP of lead counting as a whole win more (``0.5 + lead / 20``).  A lead
+keeps telling options apart where a chance to win no longer does, far ahead or far
+behind.  With ``horizon="game"`` the samples are played to the end and the lead is in
+final LP.  The other seats, and the seat itself once out of the tree, play by the
+rollout policy: the greedy bot without its Deployment lookahead (``rollout="greedy"``,
+the default) or uniformly random choices.  With ``opponents="styles"`` each world gives
+every other seat one of five players instead, drawn at random: the rollout's own or one
+of the four outside styles (:mod:`papertales.styles`), since real opponents do not all
+play like the greedy bot.
 """
 
 from __future__ import annotations
@@ -25,17 +33,20 @@ import math
 import time
 from typing import ClassVar, NamedTuple
 
-from .actions import Action
+from .actions import DEPLOY, Action
 from .determinize import Worlds
 from .errors import PaperTalesError
 from .evaluation import Evaluation
 from .greedy import GreedyBot, MoveMemory, bot_actions, random_bot_action
 from .montecarlo import distinct
 from .game import Game
+from .plans import whole_plans
 from .rng import Rng
 from .styles import BuilderBot, MerchantBot, SpoilerBot, StyleBot, WarlordBot
 
 EXPLORATION = 0.7
+#: the lead in LP that the reward counts as one whole win more
+LEAD_LP = 20.0
 
 
 class _Node:
@@ -56,25 +67,28 @@ class _Node:
 
 
 class ActionStats(NamedTuple):
-    """One root action's search statistics: ``(action, visits, reward, lp)``: the mean
-    reward (a win share at the end of the game, or the evaluation's chance to win at the
-    horizon) and the mean LP -- final LP, or the expected final LP at the horizon."""
+    """One root option's search statistics: ``(action, visits, reward, lp, plan)``: its
+    first move, the mean reward (``0.5 + lead / 20``, the lead in LP over the best other
+    seat at the horizon) and the mean LP -- final LP, or the expected final LP at the
+    horizon; ``plan`` the whole option (one move, or a whole Deployment)."""
 
     action: Action
     visits: int
     reward: float
     lp: float
+    plan: tuple[Action, ...]
 
     def __repr__(self) -> str:       # a plain tuple's, as recorded in the fingerprints
         return tuple.__repr__(self)
 
 
 class IsmctsBot:
-    """``iterations`` samples per decision, or as many as fit in ``seconds``; rollouts
-    by ``greedy`` (default) or ``random`` players; ``opponents`` ``rollout`` (the other
-    seats play as the rollout does) or ``styles`` (each world draws one of five players
-    for each of them); ``horizon`` ``turn`` or ``game``; ``evaluation``: the
-    :class:`~papertales.evaluation.Evaluation` at the horizon."""
+    """``iterations`` samples per decision (a Deployment is one decision), or as many as
+    fit in ``seconds``; rollouts by ``greedy`` (default) or ``random`` players;
+    ``opponents`` ``rollout`` (the other seats play as the rollout does) or ``styles``
+    (each world draws one of five players for each of them); ``horizon`` ``turn`` or
+    ``game``; ``evaluation``: the :class:`~papertales.evaluation.Evaluation` at the
+    horizon."""
 
     name: ClassVar[str] = "ismcts"
     #: the constructor's options but ``seed``, for the registry (a compiled signature is unreadable)
@@ -99,8 +113,8 @@ class IsmctsBot:
         self.rollout = rollout
         self.opponents = opponents
         self.horizon = horizon
-        self.moves = MoveMemory()
         self.ev = evaluation if evaluation is not None else Evaluation.default()
+        self.plan: list[Action] = []                 # the rest of the Deployment plan being played
         self._rollout_bots: dict[int, GreedyBot] = {}
         #: ``opponents="styles"``: the outside styles (stateless; none otherwise), and each seat's
         #: player in this world (an index into them; ``len(self._styles)``: the rollout's own)
@@ -110,28 +124,43 @@ class IsmctsBot:
         self.last_stats: list[ActionStats] | None = None         # ActionStats per root action, most visited first
 
     def choose(self, game: Game, seat: int) -> Action:
-        # moves that give the same game are one choice (a card on F1 or on F2)
-        actions = [group[0] for group in distinct(game, seat, self.moves.actions(game, seat))]
-        if len(actions) == 1:
-            return actions[0]
-        stats = self.last_stats = self.analyse(game, seat, actions)
-        best = stats[0][0]
-        self.moves.note(best)
-        return best
+        d = game.pending[seat]
+        if self.plan and d is not None and d.kind == DEPLOY:
+            a = self.plan.pop(0)
+            if a in game.legal_actions(seat):
+                return a
+        self.plan = []
+        options = self.choices(game, seat)
+        best = options[0]
+        if len(options) > 1:
+            stats = self.last_stats = self.analyse(game, seat, options)
+            best = stats[0].plan
+        self.plan = list(best[1:])
+        return best[0]
+
+    def choices(self, game: Game, seat: int) -> list[tuple[Action, ...]]:
+        """The choices the bot compares: in a Deployment the whole plans
+        (:func:`~papertales.plans.whole_plans`), else each move a bot considers, the moves
+        that give the same game as one (a card on F1 or on F2)."""
+        d = game.pending[seat]
+        if d is not None and d.kind == DEPLOY:
+            return whole_plans(game, seat, self.ev)
+        return [(group[0],) for group in distinct(game, seat, bot_actions(game, seat))]
 
     @staticmethod
-    def rank(root: _Node) -> list[ActionStats]:
-        rows = [ActionStats(a, c.visits, c.total / c.visits if c.visits else 0.0,
-                            c.lp / c.visits if c.visits else 0.0)
-                for a, c in root.children.items()]
+    def rank(options: list[tuple[Action, ...]], roots: list[_Node]) -> list[ActionStats]:
+        rows = [ActionStats(plan[0], c.visits, c.total / c.visits if c.visits else 0.0,
+                            c.lp / c.visits if c.visits else 0.0, plan)
+                for plan, c in zip(options, roots)]
         rows.sort(key=lambda r: (-r[1], -r[2]))
         return rows
 
-    def analyse(self, game: Game, seat: int, actions: list[Action] | None = None) -> list[ActionStats]:
-        """Search ``seat``'s decision and return the statistics of every action (all of
-        ``actions``, default the bot's own choices), for the coach."""
-        actions = actions if actions is not None else bot_actions(game, seat)
-        root = _Node()
+    def analyse(self, game: Game, seat: int, options: list[tuple[Action, ...]] | None = None) -> list[ActionStats]:
+        """Search ``seat``'s decision and return the statistics of every option (all of
+        ``options``, each one move or a whole Deployment, legal one after the other;
+        default :meth:`choices`), most visited first."""
+        options = options if options is not None else self.choices(game, seat)
+        roots = [_Node() for _ in options]
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         worlds = Worlds(game, game.check_seat(seat), self.ev.pick_odds(game.cards))   # the odds: who took which passed card
         done = 0
@@ -139,19 +168,18 @@ class IsmctsBot:
                 (deadline is None or time.perf_counter() < deadline or not done):
             world = worlds.sample(self.rng)
             world.record_events = False
-            self._iterate(root, world, seat, actions)
+            self._iterate(roots, options, world, seat)
             done += 1
-        return self.rank(root)
+        return self.rank(options, roots)
 
     # ------------------------------------------------------------------ one iteration
 
-    def _iterate(self, root: _Node, g: Game, seat: int, root_actions: list[Action]) -> None:
+    def _iterate(self, roots: list[_Node], options: list[tuple[Action, ...]], g: Game, seat: int) -> None:
         rng = self.rng
         turn = g.turn
-        node = root
-        path = [root]
-        in_tree = True
-        first = True
+        path = [self._root_option(roots, options, g, seat)]      # the caller's options: legal in every world
+        node = path[0]
+        in_tree = node.visits > 0             # a new option: played on by the rollout from here
         to_turn_end = self.horizon == "turn"
         pending = g.pending                  # the same list all game long
         for bot in self._rollout_bots.values():
@@ -169,7 +197,7 @@ class IsmctsBot:
                     g.advance()
                 continue
             if in_tree:
-                legal = root_actions if first else bot_actions(g, seat)
+                legal = bot_actions(g, seat)
                 untried = []
                 for a in legal:
                     child = node.children.get(a)
@@ -191,16 +219,30 @@ class IsmctsBot:
                 a = random_bot_action(g, seat, rng)
             else:
                 a = self._greedy(g, seat)
-            if first:            # one of the caller's actions: checked
-                g.apply(seat, a)
-                first = False
-            else:                # an action this world offers
-                g.apply_trusted(seat, a)
+            g.apply_trusted(seat, a)         # an action this world offers
         reward, lp = self._outcome(g, seat)
         for n in path:
             n.visits += 1
             n.total += reward
             n.lp += lp
+
+    def _root_option(self, roots: list[_Node], options: list[tuple[Action, ...]], g: Game, seat: int) -> _Node:
+        """The root's choice in this iteration -- an option not yet tried (at random),
+        else the best by UCB -- played in ``g`` (checked: the caller's moves)."""
+        untried = []
+        for i, child in enumerate(roots):
+            if child.visits:
+                child.avail += 1
+            else:
+                untried.append(i)
+        if untried:
+            i = untried[self.rng.below(len(untried))]
+            roots[i].avail = 1
+        else:
+            i = max(range(len(roots)), key=lambda k: _ucb(roots[k]))
+        for a in options[i]:
+            g.apply(seat, a)
+        return roots[i]
 
     def _policy(self, g: Game, s: int) -> Action:
         if self._styles and self._players[s] < len(self._styles):
@@ -218,13 +260,16 @@ class IsmctsBot:
         return bot.choose_in_world(g, s)
 
     def _outcome(self, g: Game, seat: int) -> tuple[float, float]:
-        """The sample's reward -- a win share at the end of the game, else the evaluation's
-        chance to win -- and the seat's LP (at the horizon: its expected final LP)."""
+        """The sample's reward, ``0.5 + lead / LEAD_LP`` (the lead: the seat's LP less the
+        best other seat's, or the Lich King's; final LP at the end of the game, else the
+        evaluation's expected final LP), and the seat's LP."""
         if g.is_over:
-            winners = g.winners()
-            return (1.0 / len(winners) if seat in winners else 0.0), g.players[seat].lp
-        values = self.ev.values(g)
-        return self.ev.win_chance(g, seat, values), values[seat]
+            lps = [float(p.lp) for p in g.players]
+        else:
+            lps = self.ev.values(g)
+        mine = lps[seat]
+        best = float(g.lich.lp) if g.lich is not None else max(v for s, v in enumerate(lps) if s != seat)
+        return 0.5 + (mine - best) / LEAD_LP, mine
 
 
 def _ucb(child: _Node) -> float:

@@ -42,8 +42,8 @@ from .events import LP, WAR
 from .features import BASE, base_features, card_indices
 from .game import Game
 from .greedy import bot_actions
-from .montecarlo import Playout, distinct, kingdom_key, mean_interval
-from .plans import deployment_plans, moved_this_deployment, producer
+from .montecarlo import Playout, distinct, mean_interval
+from .plans import deployment_plans, group_plans, moved_this_deployment, plan_key, producer
 from .state import IS_FRONT
 from .wars import LP_PER_WAR
 
@@ -191,23 +191,6 @@ def choices(game: Game, seat: int, ev: Evaluation | None = None) -> list[list[tu
         return group_plans(game, seat, deployment_plans(game, seat, ev))
     acts = bot_actions(game, seat, moved_this_deployment(game, seat)) or game.legal_actions(seat)
     return [[(a,) for a in g] for g in distinct(game, seat, acts)]
-
-
-def group_plans(game: Game, seat: int, plans: Iterable[Iterable[Action]]) -> list[list[tuple[Action, ...]]]:
-    """``plans`` grouped by the game they lead to (:func:`plan_key`), in order."""
-    groups: dict[tuple[Hashable, ...], list[tuple[Action, ...]]] = {}
-    for plan in plans:
-        groups.setdefault(plan_key(game, seat, plan), []).append(tuple(plan))
-    return [list(dict.fromkeys(g)) for g in groups.values()]
-
-
-def plan_key(game: Game, seat: int, plan: Iterable[Action]) -> tuple[Hashable, ...]:
-    """What ``plan`` leaves of ``seat``'s kingdom (:func:`~papertales.montecarlo.kingdom_key`)."""
-    g = game.clone()
-    g.record_events = False
-    for a in plan:
-        g.apply(seat, a)
-    return kingdom_key(g, seat)
 
 
 def principle(game: Game, seat: int, plan: Iterable[Action]) -> tuple[int, ...]:

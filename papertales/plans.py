@@ -12,7 +12,7 @@ to B1") where the notation only has a spot.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 from .actions import CHOOSE, DEPLOY, DISCARD, DONE, DONE_NOTHING, MOVE, PLACE, RETURN, SPARE, Action
 from .cards import UnitType
@@ -20,6 +20,7 @@ from .evaluation import Evaluation
 from .game import Game
 from .greedy import GreedyBot, best_done, deployment_steps
 from .i18n import card_name, t
+from .montecarlo import kingdom_key
 from .state import IN_FRONT, IS_FRONT, SPOT_NAMES
 from .turns import TURNS
 
@@ -112,6 +113,29 @@ def deployment_plans(game: Game, seat: int, ev: Evaluation | None = None) -> lis
     if thumb is not None:
         plans.append(thumb)
     return plans
+
+
+def group_plans(game: Game, seat: int, plans: Iterable[Iterable[Action]]) -> list[list[tuple[Action, ...]]]:
+    """``plans`` grouped by the game they lead to (:func:`plan_key`), in order."""
+    groups: dict[tuple[Hashable, ...], list[tuple[Action, ...]]] = {}
+    for plan in plans:
+        groups.setdefault(plan_key(game, seat, plan), []).append(tuple(plan))
+    return [list(dict.fromkeys(g)) for g in groups.values()]
+
+
+def plan_key(game: Game, seat: int, plan: Iterable[Action]) -> tuple[Hashable, ...]:
+    """What ``plan`` leaves of ``seat``'s kingdom (:func:`~papertales.montecarlo.kingdom_key`)."""
+    g = game.clone()
+    g.record_events = False
+    for a in plan:
+        g.apply(seat, a)
+    return kingdom_key(g, seat)
+
+
+def whole_plans(game: Game, seat: int, ev: Evaluation | None = None) -> list[tuple[Action, ...]]:
+    """The distinct whole Deployments of :func:`deployment_plans`: the first plan of each
+    group that ends in the same kingdom (the options the search compares)."""
+    return [group[0] for group in group_plans(game, seat, deployment_plans(game, seat, ev))]
 
 
 def played_plan(history: Sequence[tuple[int, Action]], start: int, seat: int) -> tuple[Action, ...]:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from papertales import Game
-from papertales.bots import RandomBot
+from papertales.bots import RandomBot, play
 from papertales.registry import budget_options, get, names
 from papertales.cards import card_set
 from papertales.rng import Rng
@@ -111,6 +111,48 @@ def test_the_search_plays_its_opponents_as_asked(monkeypatch):
     with pytest.raises(PaperTalesError) as info:
         IsmctsBot(opponents="warlords")
     assert "rollout, styles" in str(info.value) and "warlords" in str(info.value)
+
+
+def test_the_search_decides_a_deployment_as_a_whole_plan():
+    """In a Deployment the search compares the whole plans the coach compares and plays the
+    one it chose step by step, to its ``done``; each of its statistics names its plan."""
+    from papertales.ismcts import IsmctsBot
+    from papertales.plans import whole_plans
+    g = next(g for s in range(1, 40) if (g := _reach(s, 3, _deploy)) is not None)
+    bot = IsmctsBot(seed=2, iterations=30)
+    plans = whole_plans(g, 0, bot.ev)
+    assert bot.choices(g, 0) == plans and len(plans) > 2
+    played = []
+    while g.pending[0] is not None and g.pending[0].kind == "deploy":
+        a = bot.choose(g, 0)
+        if not played:
+            stats = bot.last_stats
+            assert sorted(r.plan for r in stats) == sorted(plans) and sum(r.visits for r in stats) == 30
+            chosen = stats[0].plan
+        played.append(a)
+        g.apply(0, a)
+    assert tuple(played) == chosen and chosen[-1].kind == "done"
+
+
+def test_the_search_rewards_the_lead_over_the_best_other_seat():
+    """The reward is 0.5 + the seat's lead over the best other seat per 20 LP: final LP at
+    the end of the game (30 against the best other's 33: 0.35; the leader with 33: 0.65),
+    expected final LP at a horizon; in solo the lead over the Lich King's LP."""
+    from papertales.evaluation import Evaluation
+    from papertales.ismcts import IsmctsBot
+    g = Game.new(players=4, seed=3)
+    play(g, [RandomBot(k) for k in range(4)])
+    for p, lp in zip(g.players, (30, 25, 33, 28)):
+        p.lp = lp
+    bot = IsmctsBot(seed=1)
+    assert bot._outcome(g, 0) == (0.5 - 3 / 20, 30.0) and bot._outcome(g, 2) == (0.5 + 3 / 20, 33.0)
+    h = Game.new(players=3, seed=4).advance()                     # a horizon: the first draft
+    values = [Evaluation.default().value(h, s) for s in range(3)]
+    assert bot._outcome(h, 1) == pytest.approx((0.5 + (values[1] - max(values[0], values[2])) / 20, values[1]))
+    solo = Game.new(players=1, seed=5, cards=card_set("lich-king-illustrative"), lich_king_cards=1).advance()
+    solo.lich.lp = 4
+    mine = Evaluation.default().value(solo, 0)
+    assert bot._outcome(solo, 0) == pytest.approx((0.5 + (mine - 4) / 20, mine))
 
 
 def test_declared_options_are_the_constructors():

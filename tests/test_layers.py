@@ -19,8 +19,8 @@ LAYERS = {   # papertales' modules, bottom up; kingdom_legacy sits on "data", th
             "events results variants expansion turns",
     "rules": "game recruitment deployment wars income construction aging scoring solo observation determinize "
              "serialize position",
-    "players": "bots greedy ismcts montecarlo scripted styles evaluation features",
-    "analysis": "plans judgement coach advisor registry whatif tournament cardstats lab simulate fitting playthrough",
+    "players": "bots greedy plans ismcts montecarlo scripted styles evaluation features",
+    "analysis": "judgement coach advisor registry whatif tournament cardstats lab simulate fitting playthrough",
     "face": "render cli __init__ __main__",
 }
 ORDER = list(LAYERS)
