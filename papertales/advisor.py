@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .actions import DEPLOY, Action
+from .actions import Action
 from .budget import Budget, parse_budget
 from .coach import hint
 from .errors import PaperTalesError
 from .game import Game
 from .greedy import MoveMemory
+from .plans import next_step
 
 DEFAULT_BUDGET = "24it"
 
@@ -44,12 +45,8 @@ class AdvisorBot:
         self.plan: list[Action] = []                 # the rest of the Deployment plan being played
 
     def choose(self, game: Game, seat: int) -> Action:
-        d = game.pending[seat]
-        if self.plan and d is not None and d.kind == DEPLOY:
-            a = self.plan.pop(0)
-            if a in game.legal_actions(seat):
-                return a
-        self.plan = []
+        if (a := next_step(self.plan, game, seat)) is not None:
+            return a
         actions = self.moves.actions(game, seat)
         if len(actions) == 1:
             return actions[0]

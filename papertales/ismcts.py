@@ -40,7 +40,7 @@ from .evaluation import Evaluation
 from .greedy import GreedyBot, MoveMemory, bot_actions, random_bot_action
 from .montecarlo import distinct
 from .game import Game
-from .plans import whole_plans
+from .plans import next_step, whole_plans
 from .rng import Rng
 from .styles import BuilderBot, MerchantBot, SpoilerBot, StyleBot, WarlordBot
 
@@ -124,12 +124,8 @@ class IsmctsBot:
         self.last_stats: list[ActionStats] | None = None         # ActionStats per root action, most visited first
 
     def choose(self, game: Game, seat: int) -> Action:
-        d = game.pending[seat]
-        if self.plan and d is not None and d.kind == DEPLOY:
-            a = self.plan.pop(0)
-            if a in game.legal_actions(seat):
-                return a
-        self.plan = []
+        if (a := next_step(self.plan, game, seat)) is not None:
+            return a
         options = self.choices(game, seat)
         best = options[0]
         if len(options) > 1:

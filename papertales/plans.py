@@ -45,6 +45,19 @@ def moved_this_deployment(game: Game, seat: int) -> set[int]:
     return spots
 
 
+def next_step(plan: list[Action], game: Game, seat: int) -> Action | None:
+    """The next step of a Deployment plan being played, taken off ``plan``: None, and the
+    plan dropped, once the seat is not deploying or the step is no longer legal (a player
+    that follows a whole plan asks this before it chooses again)."""
+    d = game.pending[seat]
+    if plan and d is not None and d.kind == DEPLOY:
+        a = plan.pop(0)
+        if a in game.legal_actions(seat):
+            return a
+    plan.clear()
+    return None
+
+
 def finish(game: Game, seat: int, steps: Iterable[Action], ev: Evaluation | None = None) -> tuple[Action, ...]:
     """``steps`` (legal one after the other), then the greedy bot's Deployment from there
     to its ``done``: a whole plan.  Reads a copy of ``game`` only."""

@@ -134,6 +134,23 @@ def test_the_search_decides_a_deployment_as_a_whole_plan():
     assert tuple(played) == chosen and chosen[-1].kind == "done"
 
 
+def test_a_plan_being_played_gives_its_next_step_while_it_is_legal():
+    """``plans.next_step``: the plan's first step, taken off it, while the seat deploys and
+    the step is legal; otherwise None and the plan dropped (the player chooses again)."""
+    from papertales.actions import place
+    from papertales.plans import next_step, whole_plans
+    g = next(g for s in range(1, 40) if (g := _reach(s, 3, _deploy)) is not None)
+    plan = list(max(whole_plans(g, 0), key=len))
+    first, rest = plan[0], plan[1:]
+    assert next_step(plan, g, 0) == first and plan == rest
+    stale = [place("Nobody", 0)] + rest
+    assert next_step(stale, g, 0) is None and stale == []
+    done = [a for a in whole_plans(g, 0) if len(a) == 1][0]
+    g.apply(0, done[0])
+    left = list(rest)
+    assert next_step(left, g, 0) is None and left == []
+
+
 def test_the_search_rewards_the_lead_over_the_best_other_seat():
     """The reward is 0.5 + the seat's lead over the best other seat per 20 LP: final LP at
     the end of the game (30 against the best other's 33: 0.35; the leader with 33: 0.65),
