@@ -9,7 +9,7 @@ available only in the worlds where it is legal, as in Cowling, Powley and Whiteh
 SO-ISMCTS), the other seats acting by the rollout policy, up to the horizon.
 
 A Deployment is searched as a player decides it, whole: the root's options are the plans
-the coach compares (:func:`papertales.plans.whole_plans`: stop here, or a first step
+the coach compares (:func:`papertales.plans.choice_groups`: stop here, or a first step
 followed by the greedy bot's planned placements), and the bot plays the chosen plan step
 by step.  A tree over single placements spent its iterations on Deployments no player
 would finish that way (measured in docs/strategy.md).
@@ -33,14 +33,13 @@ import math
 import time
 from typing import ClassVar, NamedTuple
 
-from .actions import DEPLOY, Action
+from .actions import Action
 from .determinize import Worlds
 from .errors import PaperTalesError
 from .evaluation import Evaluation
 from .greedy import GreedyBot, MoveMemory, bot_actions, random_bot_action
-from .montecarlo import distinct
 from .game import Game
-from .plans import next_step, whole_plans
+from .plans import choice_groups, next_step
 from .rng import Rng
 from .styles import BuilderBot, MerchantBot, SpoilerBot, StyleBot, WarlordBot
 
@@ -135,13 +134,10 @@ class IsmctsBot:
         return best[0]
 
     def choices(self, game: Game, seat: int) -> list[tuple[Action, ...]]:
-        """The choices the bot compares: in a Deployment the whole plans
-        (:func:`~papertales.plans.whole_plans`), else each move a bot considers, the moves
-        that give the same game as one (a card on F1 or on F2)."""
-        d = game.pending[seat]
-        if d is not None and d.kind == DEPLOY:
-            return whole_plans(game, seat, self.ev)
-        return [(group[0],) for group in distinct(game, seat, bot_actions(game, seat))]
+        """The choices the bot compares, the coach's (:func:`~papertales.plans.choice_groups`):
+        in a Deployment the whole plans, else each move a bot considers; of the plans or
+        moves that give the same game (a card on F1 or on F2) the first."""
+        return [group[0] for group in choice_groups(game, seat, self.ev)]
 
     @staticmethod
     def rank(options: list[tuple[Action, ...]], roots: list[_Node]) -> list[ActionStats]:

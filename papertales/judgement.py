@@ -41,9 +41,8 @@ from .evaluation import Evaluation, stage
 from .events import LP, WAR
 from .features import BASE, base_features, card_indices
 from .game import Game
-from .greedy import bot_actions
-from .montecarlo import Playout, distinct, mean_interval
-from .plans import deployment_plans, group_plans, moved_this_deployment, plan_key, producer
+from .montecarlo import Playout, mean_interval
+from .plans import choice_groups, group_plans, moved_this_deployment, plan_key, producer
 from .state import IS_FRONT
 from .wars import LP_PER_WAR
 
@@ -182,17 +181,6 @@ class Judgement:
 
 # ------------------------------------------------------------------ options
 
-def choices(game: Game, seat: int, ev: Evaluation | None = None) -> list[list[tuple[Action, ...]]]:
-    """The options of ``seat``'s pending decision, each a list of plans that give the same
-    game: whole Deployments in a Deployment, else the moves a bot considers."""
-    d = game.pending[seat]
-    assert d is not None                    # asked for a pending decision
-    if d.kind == DEPLOY:
-        return group_plans(game, seat, deployment_plans(game, seat, ev))
-    acts = bot_actions(game, seat, moved_this_deployment(game, seat)) or game.legal_actions(seat)
-    return [[(a,) for a in g] for g in distinct(game, seat, acts)]
-
-
 def principle(game: Game, seat: int, plan: Iterable[Action]) -> tuple[int, ...]:
     """The guide's rule of thumb for a Deployment, "the Front fights, producers work in
     the Back", as a key to maximise: after ``plan``, the strength in the Front of units
@@ -330,7 +318,7 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
     key = (position_key(game, seat), worlds, seed, ev)      # the objects, not their ids: no id reused
     j = _cache.get(key)
     if j is None:
-        groups = choices(game, seat, ev)
+        groups = choice_groups(game, seat, ev)
         if len(groups) == 1:
             only = Outcome(groups[0][0], tuple(groups[0][1:]), (), (), ())
             d = game.pending[seat]

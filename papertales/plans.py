@@ -18,9 +18,9 @@ from .actions import CHOOSE, DEPLOY, DISCARD, DONE, DONE_NOTHING, MOVE, PLACE, R
 from .cards import UnitType
 from .evaluation import Evaluation
 from .game import Game
-from .greedy import GreedyBot, best_done, deployment_steps
+from .greedy import GreedyBot, best_done, bot_actions, deployment_steps
 from .i18n import card_name, t
-from .montecarlo import kingdom_key
+from .montecarlo import distinct, kingdom_key
 from .state import IN_FRONT, IS_FRONT, SPOT_NAMES
 from .turns import TURNS
 
@@ -145,10 +145,16 @@ def plan_key(game: Game, seat: int, plan: Iterable[Action]) -> tuple[Hashable, .
     return kingdom_key(g, seat)
 
 
-def whole_plans(game: Game, seat: int, ev: Evaluation | None = None) -> list[tuple[Action, ...]]:
-    """The distinct whole Deployments of :func:`deployment_plans`: the first plan of each
-    group that ends in the same kingdom (the options the search compares)."""
-    return [group[0] for group in group_plans(game, seat, deployment_plans(game, seat, ev))]
+def choice_groups(game: Game, seat: int, ev: Evaluation | None = None) -> list[list[tuple[Action, ...]]]:
+    """The options of ``seat``'s pending decision, each a list of plans that give the same
+    game: whole Deployments in a Deployment, else the moves a bot considers.  The coach
+    judges every group; the search compares the first plan of each."""
+    d = game.pending[seat]
+    assert d is not None                    # asked for a pending decision
+    if d.kind == DEPLOY:
+        return group_plans(game, seat, deployment_plans(game, seat, ev))
+    acts = bot_actions(game, seat, moved_this_deployment(game, seat)) or game.legal_actions(seat)
+    return [[(a,) for a in g] for g in distinct(game, seat, acts)]
 
 
 def played_plan(history: Sequence[tuple[int, Action]], start: int, seat: int) -> tuple[Action, ...]:

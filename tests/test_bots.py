@@ -117,10 +117,10 @@ def test_the_search_decides_a_deployment_as_a_whole_plan():
     """In a Deployment the search compares the whole plans the coach compares and plays the
     one it chose step by step, to its ``done``; each of its statistics names its plan."""
     from papertales.ismcts import IsmctsBot
-    from papertales.plans import whole_plans
+    from papertales.plans import choice_groups
     g = next(g for s in range(1, 40) if (g := _reach(s, 3, _deploy)) is not None)
     bot = IsmctsBot(seed=2, iterations=30)
-    plans = whole_plans(g, 0, bot.ev)
+    plans = [group[0] for group in choice_groups(g, 0, bot.ev)]
     assert bot.choices(g, 0) == plans and len(plans) > 2
     played = []
     while g.pending[0] is not None and g.pending[0].kind == "deploy":
@@ -138,14 +138,14 @@ def test_a_plan_being_played_gives_its_next_step_while_it_is_legal():
     """``plans.next_step``: the plan's first step, taken off it, while the seat deploys and
     the step is legal; otherwise None and the plan dropped (the player chooses again)."""
     from papertales.actions import place
-    from papertales.plans import next_step, whole_plans
+    from papertales.plans import choice_groups, next_step
     g = next(g for s in range(1, 40) if (g := _reach(s, 3, _deploy)) is not None)
-    plan = list(max(whole_plans(g, 0), key=len))
+    plan = list(max((grp[0] for grp in choice_groups(g, 0)), key=len))
     first, rest = plan[0], plan[1:]
     assert next_step(plan, g, 0) == first and plan == rest
     stale = [place("Nobody", 0)] + rest
     assert next_step(stale, g, 0) is None and stale == []
-    done = [a for a in whole_plans(g, 0) if len(a) == 1][0]
+    done = [grp[0] for grp in choice_groups(g, 0) if len(grp[0]) == 1][0]
     g.apply(0, done[0])
     left = list(rest)
     assert next_step(left, g, 0) is None and left == []
