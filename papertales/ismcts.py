@@ -190,21 +190,13 @@ class IsmctsBot:
                 continue
             if in_tree:
                 legal = bot_actions(g, seat)
-                untried = []
-                for a in legal:
-                    child = node.children.get(a)
-                    if child is None:
-                        untried.append(a)
-                    else:
-                        child.avail += 1
-                if untried:
-                    a = untried[rng.below(len(untried))]
-                    child = node.children[a] = _Node()
+                children = node.children
+                a = legal[_select([children.get(x) for x in legal], rng)]
+                child = children.get(a)
+                if child is None:            # not tried yet: the rollout plays on from here
+                    child = children[a] = _Node()
                     child.avail = 1
                     in_tree = False
-                else:
-                    a = max(legal, key=lambda x: _ucb(node.children[x]))
-                    child = node.children[a]
                 node = child
                 path.append(node)
             elif self.rollout == "random":
@@ -219,19 +211,11 @@ class IsmctsBot:
             n.lp += lp
 
     def _root_option(self, roots: list[_Node], options: list[tuple[Action, ...]], g: Game, seat: int) -> _Node:
-        """The root's choice in this iteration -- an option not yet tried (at random),
-        else the best by UCB -- played in ``g`` (checked: the caller's moves)."""
-        untried = []
-        for i, child in enumerate(roots):
-            if child.visits:
-                child.avail += 1
-            else:
-                untried.append(i)
-        if untried:
-            i = untried[self.rng.below(len(untried))]
+        """The root's choice in this iteration, as in the tree (:func:`_select`), played in
+        ``g`` (checked: the caller's moves)."""
+        i = _select([child if child.visits else None for child in roots], self.rng)
+        if not roots[i].visits:
             roots[i].avail = 1
-        else:
-            i = max(range(len(roots)), key=lambda k: _ucb(roots[k]))
         for a in options[i]:
             g.apply(seat, a)
         return roots[i]
@@ -264,7 +248,22 @@ class IsmctsBot:
         return 0.5 + (mine - best) / LEAD_LP, mine
 
 
-def _ucb(child: _Node) -> float:
-    if not child.visits:
+def _select(children: list[_Node | None], rng: Rng) -> int:
+    """The choice among ``children`` (``None``: not tried in any world yet) -- one not yet
+    tried, at random, else the best by UCB -- after counting the tried ones as available
+    in this world (SO-ISMCTS: a child's exploration term counts the worlds that offered it)."""
+    untried = []
+    for i, child in enumerate(children):
+        if child is None:
+            untried.append(i)
+        else:
+            child.avail += 1
+    if untried:
+        return untried[rng.below(len(untried))]
+    return max(range(len(children)), key=lambda k: _ucb(children[k]))
+
+
+def _ucb(child: _Node | None) -> float:
+    if child is None or not child.visits:
         return float("inf")
     return child.total / child.visits + EXPLORATION * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
