@@ -190,11 +190,11 @@ class IsmctsBot:
                 continue
             if in_tree:
                 legal = bot_actions(g, seat)
-                children = node.children
-                a = legal[_select([children.get(x) for x in legal], rng)]
-                child = children.get(a)
+                tried = [node.children.get(x) for x in legal]
+                i = _select(tried, rng)
+                a, child = legal[i], tried[i]
                 if child is None:            # not tried yet: the rollout plays on from here
-                    child = children[a] = _Node()
+                    child = node.children[a] = _Node()
                     child.avail = 1
                     in_tree = False
                 node = child
