@@ -52,8 +52,8 @@ benchmark and a report, not a test).  Results go to docs/strategy.md.
 rollout and judgement plays with them), so a refit is measured before it is shipped.
 * ``speed``: greedy decisions, ismcts iterations (the median of five measures, after an
   untimed one) and hint worlds per CPU second.
-* ``hint``: the seconds a hint takes at the app's budget (:data:`papertales_widgets.coach.HINT_SECONDS`
-  is a time budget; here the worlds it reaches are counted).
+* ``hint``: the CPU seconds a hint takes at the app's world count (:data:`papertales.coach.WORLDS`),
+  on the speed positions.
 
 Every win rate comes with its 95 % Wilson interval; games are seeded from (seed, game
 index), so a run can be repeated.  Times are CPU seconds where said, else wall seconds.
