@@ -4,9 +4,10 @@
 # PORT=8866 by default; extra arguments go to voila (e.g. --Voila.ip=0.0.0.0).
 # POOL=N keeps N kernels that have already run the app, for a class arriving together
 # (docs/classroom.md: about 135 MB of memory each, refilled 2 minutes after each is taken; default 1).
-# The app runs on the compiled engine (mypyc, about twice the coach's samples per second;
-# the pure-Python engine when no C compiler is found): a regular install, done again only
-# when a source file changed since the last one (compiling takes a minute or two).
+# The app runs on the compiled engine (mypyc: the coach's hints and reviews in about a sixth
+# of the pure engine's time, docs/performance.md; the pure-Python engine when no C compiler is
+# found): a regular install, done again only when a source file changed since the last one
+# (compiling takes a minute or two).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv-app
