@@ -83,7 +83,7 @@ def hint_html(h: coach.Hint, lang: str | None = None) -> str:
                     f"<td>{i}</td><td>{escape(o.text)}</td>"
                     f"<td data-lp='{'' if o.lp is None else round(o.lp, 3)}'>{_lp_range(o, lang)}</td>"
                     f"<td>{_band(o)}</td><td class='pt-hint-why'>{escape(o.reason)}</td></tr>")
-    note = escape(t("coach.ui.hint_note", lang, n=h.worlds))
+    note = escape(f"{t('coach.ui.hint_note', lang, n=h.worlds)} {t('coach.ui.chance_bias', lang)}")
     return (f"{_CSS}<table class='pt-table pt-hint-table'><tr>{head}</tr>{''.join(rows)}</table>"
             f"<div class='pt-muted'>{note}</div>")
 
@@ -216,7 +216,9 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self._reviewed: tuple[int, int, int] | None = None    # (game id, history length, seat) of the last review
         self._generation = session.generation
         self._auto_done: tuple[int, int, int] | None = None
-        self._went: coach.ReviewRow | None = None       # the row the game was taken back to
+        #: the decision the game was taken back to, by its place in the game's history (a row's
+        #: ``index``): the rows are made again in another language, the decision stays
+        self._went: int | None = None
         self.seat = W.Dropdown(layout=W.Layout(width="260px"))
         self.seat.add_class("pt-review-seat")
         self.run_button = W.Button(button_style="primary", icon="search", layout=W.Layout(width="auto"))
@@ -296,8 +298,8 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self.download.value = ""                  # a link is of the review as it was asked for
         if self.rows and self._reviewed != self._key():
             if self._went is not None:
-                r = self._went
-                note = self.t("coach.ui.review.went", n=self.rows.index(r) + 1, when=_when(r, self.lang))
+                n, r = next((n, r) for n, r in enumerate(self.rows, 1) if r.index == self._went)
+                note = self.t("coach.ui.review.went", n=n, when=_when(r, self.lang))
             else:
                 note = self.t("coach.ui.review.stale")
             self.summary.value = wrap(f"<span class='pt-muted pt-review-stale'>{escape(note)}</span>")
@@ -390,7 +392,8 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
             return
         self.export_button.layout.display = None
         self.summary.value = wrap(f"<div class='pt-msg pt-info'>{escape(summary_text(self._game, rows, lang))}"
-                                  f" <span class='pt-muted'>{escape(self.t('coach.ui.review.graph_tip'))}</span></div>")
+                                  f" <span class='pt-muted'>{escape(self.t('coach.ui.review.graph_tip'))}"
+                                  f" {escape(self.t('coach.ui.chance_bias'))}</span></div>")
         moments = coach.key_moments(rows)
         key = {id(r) for r in moments}
         self._draw_graph(rows, moments)
@@ -481,7 +484,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         (when there is none) the game replayed up to it."""
         s = self.session
         seat = self._review_seat
-        self._went = row
+        self._went = row.index
         assert self._game is not None             # the row is of its review
         line = self._game.history[:row.index]           # the reviewed game up to that decision
         for i in range(len(s.history) - 1, -1, -1):

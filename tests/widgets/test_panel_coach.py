@@ -47,6 +47,7 @@ def test_the_hint_speaks_the_panel_language():
     box.worlds = 2
     box.show()
     assert "Oczekiwane PL na koniec gry" in box.table.value and "Przedział" in box.table.value
+    assert "Sama szansa jest zawyżona" in box.table.value      # how far the chance runs high (strategy.md point 9)
     box.set_language("en")                              # the reasons are asked again in English
     assert "Expected final LP" in box.table.value and ("rather than" in box.table.value or "About equal" in box.table.value)
 
@@ -82,6 +83,7 @@ def test_the_review_lists_each_decision_coloured_by_css_classes(reviewed):
     for name, color in VERDICT_COLORS.items():            # the page's stylesheet colours the classes
         assert f".pt-review .pt-verdict-{name}{{background-color:{color}}}" in panel.head.value
     assert "Fine:" in panel.summary.value
+    assert "The chance itself runs high" in panel.summary.value     # beside the graph's tip, as under a hint
 
 
 def test_each_row_shows_the_better_move_and_why(reviewed):
@@ -145,6 +147,11 @@ def test_a_point_of_the_graph_a_key_moment_or_a_row_goes_back_to_its_step():
     assert session.game.history == g.history[:plotted[4].index]
     assert session.game.pending[0] is not None and not session.game.is_over
     assert "Back to just before decision" in panel.summary.value
+    panel.set_language("pl")            # as the app's switch does: the rows are made again in Polish,
+    session.set_language("pl")          # then the session tells its panels; the decision gone back to stays
+    assert "Powrót tuż przed decyzję nr 6" in panel.summary.value and "not in list" not in panel.summary.value
+    panel.set_language("en")
+    session.set_language("en")
     target = rows[len(rows) // 2]
     panel.table.children[len(rows) // 2].children[-1].click()
     assert session.game.history == g.history[:target.index]
