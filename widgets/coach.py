@@ -83,7 +83,8 @@ def hint_html(h: coach.Hint, lang: str | None = None) -> str:
                     f"<td>{i}</td><td>{escape(o.text)}</td>"
                     f"<td data-lp='{'' if o.lp is None else round(o.lp, 3)}'>{_lp_range(o, lang)}</td>"
                     f"<td>{_band(o)}</td><td class='pt-hint-why'>{escape(o.reason)}</td></tr>")
-    note = escape(f"{t('coach.ui.hint_note', lang, n=h.worlds)} {t('coach.ui.chance_bias', lang)}")
+    note = escape(f"{t('coach.ui.hint_note', lang, n=h.worlds)} {t('coach.ui.hint_method', lang)} "
+                  f"{t('coach.ui.chance_bias', lang)}")
     return (f"{_CSS}<table class='pt-table pt-hint-table'><tr>{head}</tr>{''.join(rows)}</table>"
             f"<div class='pt-muted'>{note}</div>")
 

@@ -36,6 +36,8 @@ def test_the_hint_button_ranks_every_option(stepper):
     assert sorted(a for _, a in rows) == sorted(str(a) for a in legal)
     assert "pt-hint-best" in box.table.value and "Expected final LP" in box.table.value
     assert box.busy.layout.display == "none" and not box.button.disabled
+    assert "in the same 4 sampled games, which only use" in box.table.value     # the count's sentence, then the method's
+    assert "use what you can see. Play goes on to the end of this turn" in box.table.value
     assert escape(box.result.best.reason) in box.table.value and " rather than " in box.result.best.reason \
         or "About equal" in box.result.best.reason
 
@@ -48,6 +50,8 @@ def test_the_hint_speaks_the_panel_language():
     box.show()
     assert "Oczekiwane PL na koniec gry" in box.table.value and "Przedział" in box.table.value
     assert "Sama szansa jest zawyżona" in box.table.value      # how far the chance runs high (strategy.md point 9)
+    assert "w tych samych 2 losowanych grach, które korzystają" in box.table.value     # 2: the "few" form
+    assert "co widzisz. Gra toczy się do końca tej tury" in box.table.value
     box.set_language("en")                              # the reasons are asked again in English
     assert "Expected final LP" in box.table.value and ("rather than" in box.table.value or "About equal" in box.table.value)
 
