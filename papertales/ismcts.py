@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, cast
 
 from .actions import Action
 from .determinize import Worlds
@@ -260,10 +260,11 @@ def _select(children: list[_Node | None], rng: Rng) -> int:
             child.avail += 1
     if untried:
         return untried[rng.below(len(untried))]
-    return max(range(len(children)), key=lambda k: _ucb(children[k]))
+    tried = cast("list[_Node]", children)          # every child has been tried by now
+    return max(range(len(tried)), key=lambda k: _ucb(tried[k]))
 
 
-def _ucb(child: _Node | None) -> float:
-    if child is None or not child.visits:
-        return float("inf")
+def _ucb(child: _Node) -> float:
+    """Mean reward plus the exploration term; a tried child has been visited (the
+    iteration that tried it backed its reward up)."""
     return child.total / child.visits + EXPLORATION * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
