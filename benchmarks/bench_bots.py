@@ -29,7 +29,10 @@ benchmark and a report, not a test).  Results go to docs/strategy.md.
   correction) against who won, by decile, with the Brier score; for all positions, the
   greedy seats, the scripted seats and each lineup.  Goal: within 3 points in
   every decile that holds >= 50 positions, or the predicted value inside the observed
-  share's 95 % interval.
+  share's 95 % interval.  Beside it, as a measurement only, the chance the evaluation reads
+  off the true position before the move (it sees the hidden cards the coach's worlds deal),
+  and each lineup's mean chance by turn and phase: where the two part, the worlds' deal is
+  the cause, not the curve.
 * ``cards``: ``--games`` games of 4 ``greedy``: per unit type, the games in which a greedy
   seat drafted it and in how many of those it revealed it.  Goal: every type >= 2 %.
 * ``push``: is a unit played too seldom, or too often?  For each ``UNIT:LP`` of ``--push``
@@ -141,8 +144,8 @@ def solo(games, budget, seed, jobs, bots=("random", "strongest", "economist", "g
 # ------------------------------------------------------------------ calibration
 
 def _calibration_game(job):
-    """The coach's chances (as it shows them) in one ladder game, and who won:
-    ``[(the seat's bot, predicted, won share), ...]`` (:func:`papertales.fitting.coach_chances`)."""
+    """The coach's chances (as it shows them) in one ladder game, and who won
+    (:class:`papertales.fitting.ChancePoint`)."""
     from papertales.fitting import coach_chances
     lineup, index, seed, every = job
     return coach_chances(lineup, index, seed, every)
@@ -170,8 +173,33 @@ def calibration(games, seed, jobs, every=7) -> dict:
                                            for p in part]))
     for name, group in groups:
         print(f"  {name}:", flush=True)
-        out[name] = calibration_table([(p, w) for _, p, w in group])
+        out[name] = calibration_table([(p.chance, p.won) for p in group])
+    for name, group in groups[:1] + groups[3:]:
+        print(f"  {name}, the true position now (a measurement: it sees the hidden cards):", flush=True)
+        out[f"{name}, the true position now"] = calibration_table([(p.now, p.won) for p in group])
+    out["by moment"] = {}
+    for name, group in groups[3:]:
+        print(f"  {name}, by moment (>= 50 positions): coach, true position now, observed", flush=True)
+        out["by moment"][name] = by_moment(group)
     return out
+
+
+def by_moment(points) -> list:
+    """Per turn and phase (>= 50 positions): the mean of the coach's chances, of the true
+    position's, and the observed share."""
+    moments: dict = {}
+    for p in points:
+        moments.setdefault((p.turn, p.phase), []).append(p)
+    rows = []
+    for (turn, phase), group in sorted(moments.items()):
+        if len(group) < 50:
+            continue
+        n = len(group)
+        coach, now, won = (sum(getattr(p, f) for p in group) / n for f in ("chance", "now", "won"))
+        rows.append({"turn": turn, "phase": phase, "positions": n, "coach": round(coach, 3),
+                     "now": round(now, 3), "observed": round(won, 3)})
+        print(f"  turn {turn} {phase:12} {n:5} positions: {coach:.3f}  {now:.3f}  {won:.3f}", flush=True)
+    return rows
 
 
 def calibration_table(points) -> dict:

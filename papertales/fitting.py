@@ -28,7 +28,7 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from . import tournament as T
 from .bots import RandomBot, play
@@ -359,18 +359,30 @@ def pick_strengths(picks: Sequence[tuple[Sequence[str], str]], prior: float, rou
     return {c: round(math.log(v), 4) for c, v in odds.items()}
 
 
+class ChancePoint(NamedTuple):
+    """One position of the coach's calibration (:func:`coach_chances`)."""
+    bot: str            # the seat's bot: the chance assumes the seat plays on as the greedy bot would
+    turn: int
+    phase: str
+    chance: float       # the coach's chance for the move the bot played
+    now: float          # the chance the evaluation reads off the true position before it: a
+                        # measurement only (it sees the other seats' hidden cards), which tells
+                        # what the coach's worlds add to the error from what the curve does
+    won: float          # the seat's share of the win
+
+
 def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worlds: int = WORLDS,
-                  ev: Evaluation | None = None) -> list[tuple[str, float, float]]:
+                  ev: Evaluation | None = None) -> list[ChancePoint]:
     """Play game ``index`` of ``lineup`` (seats rotated as in a tournament); at every
     ``every``-th decision with a choice (a whole Deployment is one decision), the chance to
     win the coach shows for the move the bot plays (:func:`~papertales.judgement.judge`,
-    the move judged beside the coach's options).  Returns ``[(the seat's bot, chance, the
-    seat's share of the win), ...]``: what the coach's calibration is measured on (the bot,
-    because the chance assumes the seat plays on as the greedy bot would)."""
+    the move judged beside the coach's options), beside the chance read off the true
+    position: what the coach's calibration is measured on."""
+    ev = ev if ev is not None else Evaluation.default()
     players = len(lineup)
     options = {"packs": ["lich-king-illustrative"], "lich_king_cards": index % 5} if players == 1 else None
     game, _gs, names, bots = T.seated_game(list(lineup), index, seed, players, options)
-    points: list[tuple[int, float]] = []
+    points: list[tuple[int, int, str, float, float]] = []
     count = 0
     while game.phase != "over":
         pending = game.pending_players()
@@ -396,9 +408,11 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
                 j = judge(before, s, worlds, ev=ev, extra=[tuple(plan)])
                 if j.forced:                      # every option leads to the same game
                     continue
-                points.append((s, j.chance[_outcome(before, s, j, tuple(plan))][0]))
+                points.append((s, before.turn, before.phase, j.chance[_outcome(before, s, j, tuple(plan))][0],
+                               ev.win_chance(before, s)))
     winners = game.winners() if game.lich is None else ([0] if game.winners() == [0] else [])
-    return [(names[s], p, (1.0 / len(winners)) if s in winners else 0.0) for s, p in points]
+    return [ChancePoint(names[s], turn, phase, p, now, (1.0 / len(winners)) if s in winners else 0.0)
+            for s, turn, phase, p, now in points]
 
 
 def _outcome(game: Game, seat: int, j: Judgement, plan: tuple[Action, ...]) -> int:

@@ -93,3 +93,18 @@ def test_the_bots_benchmark_pairs_a_build_with_itself_to_a_difference_of_nothing
     refused = subprocess.run(run[:-2] + ["--seed", "4", "--out", str(other), "--paired-with", str(first)],
                              capture_output=True, text=True)
     assert refused.returncode != 0 and "played other games" in refused.stderr
+
+
+@pytest.mark.slow
+def test_the_bots_benchmark_measures_the_calibration_beside_the_true_position(tmp_path):
+    target = tmp_path / "bots.json"
+    subprocess.run([sys.executable, str(BENCHMARKS / "bench_bots.py"), "--part", "calibration",
+                    "--calibration-games", "3", "--jobs", "1", "--out", str(target)],
+                   capture_output=True, text=True, check=True)
+    report = json.loads(target.read_text())["calibration"]
+    assert report["games"] == 3
+    lineups = ["greedy, economist, economist, economist", "greedy, greedy, greedy, greedy", "greedy, greedy, strongest"]
+    for name in ["all", *lineups]:          # the same positions, read two ways
+        assert report[name]["positions"] == report[f"{name}, the true position now"]["positions"] > 0
+    assert report["all"]["positions"] == sum(report[name]["positions"] for name in lineups)
+    assert sorted(report["by moment"]) == lineups    # no moment holds 50 positions of 1 game

@@ -72,8 +72,35 @@ def test_the_shipped_weights_were_fitted_by_the_recipe_the_code_holds():
 
 def test_the_calibration_names_each_position_s_bot_beside_its_chance_and_share():
     from papertales import tournament as T
+    from papertales.evaluation import Evaluation
     points = fitting.coach_chances(["greedy", "strongest", "strongest"], 1, 5, every=6, worlds=4)
     seats = T.lineup(["greedy", "strongest", "strongest"], 1, 3)
-    assert points and {bot for bot, _, _ in points} == set(seats)    # positions of both bots
-    assert {share for _, _, share in points} <= {0.0, 0.5, 1.0}
-    assert all(0.0 <= chance <= 1.0 for _, chance, _ in points)
+    assert points and {p.bot for p in points} == set(seats)    # positions of both bots
+    assert {p.won for p in points} <= {0.0, 0.5, 1.0}
+    assert all(0.0 <= p.chance <= 1.0 and 0.0 <= p.now <= 1.0 for p in points)
+    assert [p.turn for p in points] == sorted(p.turn for p in points) and {p.turn for p in points} <= {1, 2, 3, 4}
+    # the oracle beside the first point is the evaluation's chance at the true position
+    # before the 6th decision with a choice (a whole Deployment is one), not after it
+    from papertales.actions import DEPLOY, DONE
+    game, _gs, _names, bots = T.seated_game(["greedy", "strongest", "strongest"], 1, 5, 3)
+    count = 0
+    while True:
+        pending = game.pending_players()
+        if not pending:
+            game.advance()
+            continue
+        s = pending[0]
+        before = game.clone()
+        deploying = game.pending[s].kind == DEPLOY
+        while True:
+            action = bots[s].choose(game, s)
+            game.apply(s, action)
+            d = game.pending[s]
+            if not deploying or action.kind == DONE or d is None or d.kind != DEPLOY:
+                break
+        count += len(before.legal_actions(s)) > 1
+        if count == 6:
+            break
+    first = points[0]
+    assert (first.turn, first.phase, first.bot) == (before.turn, before.phase, _names[s])
+    assert first.now == Evaluation.default().win_chance(before, s) != Evaluation.default().win_chance(game, s)
