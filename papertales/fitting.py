@@ -37,6 +37,7 @@ from .evaluation import FORMAT, Evaluation, set_default, stage
 from .features import BASE, DESCRIPTIONS, features, names
 from .judgement import WORLDS, judge
 from .plans import plan_key
+from .registry import Bot
 from .actions import DEPLOY, DONE, PICK, Action
 from .game import Game
 from .judgement import Judgement
@@ -391,17 +392,7 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
             continue
         s = pending[0]
         before = game.clone()
-        d0 = game.pending[s]
-        assert d0 is not None, "a pending player has a decision"
-        deploying = d0.kind == DEPLOY
-        plan: list[Action] = []
-        while True:
-            action = bots[s].choose(game, s)
-            game.apply(s, action)
-            plan.append(action)
-            d = game.pending[s]
-            if not deploying or action.kind == DONE or d is None or d.kind != DEPLOY:
-                break
+        plan = play_decision(game, s, bots[s])
         if len(before.legal_actions(s)) > 1:
             count += 1
             if count % every == 0:
@@ -413,6 +404,22 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
     winners = game.winners() if game.lich is None else ([0] if game.winners() == [0] else [])
     return [ChancePoint(names[s], turn, phase, p, now, (1.0 / len(winners)) if s in winners else 0.0)
             for s, turn, phase, p, now in points]
+
+
+def play_decision(game: Game, seat: int, bot: Bot) -> list[Action]:
+    """Let ``bot`` take ``seat``'s pending decision in ``game`` -- a whole Deployment is one,
+    to its ``done`` -- and return the actions played."""
+    d0 = game.pending[seat]
+    assert d0 is not None, "a pending player has a decision"
+    deploying = d0.kind == DEPLOY
+    plan: list[Action] = []
+    while True:
+        action = bot.choose(game, seat)
+        game.apply(seat, action)
+        plan.append(action)
+        d = game.pending[seat]
+        if not deploying or action.kind == DONE or d is None or d.kind != DEPLOY:
+            return plan
 
 
 def _outcome(game: Game, seat: int, j: Judgement, plan: tuple[Action, ...]) -> int:

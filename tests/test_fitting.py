@@ -81,7 +81,6 @@ def test_the_calibration_names_each_position_s_bot_beside_its_chance_and_share()
     assert [p.turn for p in points] == sorted(p.turn for p in points) and {p.turn for p in points} <= {1, 2, 3, 4}
     # the oracle beside the first point is the evaluation's chance at the true position
     # before the 6th decision with a choice (a whole Deployment is one), not after it
-    from papertales.actions import DEPLOY, DONE
     game, _gs, _names, bots = T.seated_game(["greedy", "strongest", "strongest"], 1, 5, 3)
     count = 0
     while True:
@@ -91,13 +90,7 @@ def test_the_calibration_names_each_position_s_bot_beside_its_chance_and_share()
             continue
         s = pending[0]
         before = game.clone()
-        deploying = game.pending[s].kind == DEPLOY
-        while True:
-            action = bots[s].choose(game, s)
-            game.apply(s, action)
-            d = game.pending[s]
-            if not deploying or action.kind == DONE or d is None or d.kind != DEPLOY:
-                break
+        fitting.play_decision(game, s, bots[s])
         count += len(before.legal_actions(s)) > 1
         if count == 6:
             break
