@@ -174,11 +174,12 @@ def calibration(games, seed, jobs, every=7) -> dict:
     for name, group in groups:
         print(f"  {name}:", flush=True)
         out[name] = calibration_table([(p.chance, p.won) for p in group])
-    for name, group in groups[:1] + groups[3:]:
+    lineups = [(name, group) for name, group in groups if name not in ("all", "greedy seats", "scripted seats")]
+    for name, group in [groups[0], *lineups]:
         print(f"  {name}, the true position now (a measurement: it sees the hidden cards):", flush=True)
         out[f"{name}, the true position now"] = calibration_table([(p.now, p.won) for p in group])
     out["by moment"] = {}
-    for name, group in groups[3:]:
+    for name, group in lineups:
         print(f"  {name}, by moment (>= 50 positions): coach, true position now, observed", flush=True)
         out["by moment"][name] = by_moment(group)
     return out

@@ -383,7 +383,7 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
     players = len(lineup)
     options = {"packs": ["lich-king-illustrative"], "lich_king_cards": index % 5} if players == 1 else None
     game, _gs, names, bots = T.seated_game(list(lineup), index, seed, players, options)
-    points: list[tuple[int, int, str, float, float]] = []
+    points: list[tuple[int, ChancePoint]] = []      # (seat, point: its share won to come)
     count = 0
     while game.phase != "over":
         pending = game.pending_players()
@@ -399,11 +399,11 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
                 j = judge(before, s, worlds, ev=ev, extra=[tuple(plan)])
                 if j.forced:                      # every option leads to the same game
                     continue
-                points.append((s, before.turn, before.phase, j.chance[_outcome(before, s, j, tuple(plan))][0],
-                               ev.win_chance(before, s)))
+                points.append((s, ChancePoint(names[s], before.turn, before.phase,
+                                              j.chance[_outcome(before, s, j, tuple(plan))][0],
+                                              ev.win_chance(before, s), 0.0)))
     winners = game.winners() if game.lich is None else ([0] if game.winners() == [0] else [])
-    return [ChancePoint(names[s], turn, phase, p, now, (1.0 / len(winners)) if s in winners else 0.0)
-            for s, turn, phase, p, now in points]
+    return [p._replace(won=1.0 / len(winners)) if s in winners else p for s, p in points]
 
 
 def play_decision(game: Game, seat: int, bot: Bot) -> list[Action]:

@@ -81,7 +81,7 @@ def test_the_calibration_names_each_position_s_bot_beside_its_chance_and_share()
     assert [p.turn for p in points] == sorted(p.turn for p in points) and {p.turn for p in points} <= {1, 2, 3, 4}
     # the oracle beside the first point is the evaluation's chance at the true position
     # before the 6th decision with a choice (a whole Deployment is one), not after it
-    game, _gs, _names, bots = T.seated_game(["greedy", "strongest", "strongest"], 1, 5, 3)
+    game, _gs, names, bots = T.seated_game(["greedy", "strongest", "strongest"], 1, 5, 3)
     count = 0
     while True:
         pending = game.pending_players()
@@ -95,5 +95,5 @@ def test_the_calibration_names_each_position_s_bot_beside_its_chance_and_share()
         if count == 6:
             break
     first = points[0]
-    assert (first.turn, first.phase, first.bot) == (before.turn, before.phase, _names[s])
+    assert (first.turn, first.phase, first.bot) == (before.turn, before.phase, names[s])
     assert first.now == Evaluation.default().win_chance(before, s) != Evaluation.default().win_chance(game, s)
