@@ -360,6 +360,8 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
     counts: list[dict[str, float]] = [{} for _ in plans]
     for k in range(worlds):
         world = sampler.world(seed, k)
+        if d.kind == DEPLOY:
+            playout.deploy_others(world, seat)
         for i, plan in enumerate(plans):
             w = world.clone()
             for a in plan:

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from papertales import Action, Game, coach, judgement, plans
+from papertales import Action, Game, coach, fitting, judgement, plans
 from papertales.registry import get
 from papertales.cards import card_set
+from papertales.determinize import Worlds
 from papertales.evaluation import Evaluation
 from papertales.features import BASE
-from papertales.greedy import bot_actions
+from papertales.greedy import GreedyBot, bot_actions
 from papertales.i18n import card_name
+from papertales.montecarlo import Playout, kingdom_key
 from papertales.rng import Rng
 from papertales.position import game_from_position
 
@@ -119,6 +121,50 @@ def test_a_hint_without_a_decision_is_refused():
     g.apply(0, g.legal_actions(0)[0])
     with pytest.raises(ValueError):
         coach.hint(g, 0, worlds=2)
+
+
+def _greedy_deployment(seed=5, players=3):
+    """Turn 2's Deployment of a game of greedy bots, every seat still to deploy: the other
+    seats hold hands the seat has not seen."""
+    g = Game.new(players=players, seed=seed)
+    bot = GreedyBot()
+    while not (g.turn == 2 and g.phase == "deployment" and all(d is not None for d in g.pending)):
+        pending = g.pending_players()
+        if pending:
+            fitting.play_decision(g, pending[0], bot)
+        else:
+            g.step()
+    return g
+
+
+def test_in_a_deployment_the_others_deploy_whole_in_each_world_before_the_seat():
+    """The other seats still deploying place their whole Deployment as the greedy bot with
+    its lookahead would, seat by seat, and the seat's own kingdom and decision stay as they
+    were: every option of the seat is then played against the same, finished armies."""
+    g = _greedy_deployment()
+    assert all(g.players[s].hand for s in (1, 2))
+    world = Worlds(g, 0, Evaluation.default().pick_odds(g.cards)).world(4, 0)
+    expected = world.clone()
+    for s in (1, 2):
+        fitting.play_decision(expected, s, GreedyBot())
+    before = kingdom_key(world, 0)
+    Playout().deploy_others(world, 0)
+    assert [d is not None and d.kind == "deploy" for d in world.pending] == [True, False, False]
+    assert kingdom_key(world, 0) == before
+    assert [kingdom_key(world, s) for s in (1, 2)] == [kingdom_key(expected, s) for s in (1, 2)]
+    assert any(kingdom_key(world, s) != kingdom_key(g, s) for s in (1, 2))     # they did deploy
+
+
+def test_a_deployment_hint_does_not_peek_at_the_hands_the_others_deploy_from():
+    g = _greedy_deployment()
+    h = coach.hint(g, 0, worlds=3, seed=2, lang="en")
+    other = g.clone()
+    p1 = other.players[1]
+    k = len(p1.hand)
+    p1.hand, other.draw[:k] = other.draw[:k], p1.hand
+    assert sorted(c.id for c in p1.hand) != sorted(c.id for c in g.players[1].hand)
+    judgement._cache.clear()                          # computed again, not read back
+    assert _key(coach.hint(other, 0, worlds=3, seed=2, lang="en")) == _key(h)
 
 
 # ------------------------------------------------------------------ reasons: positions whose reason is known
