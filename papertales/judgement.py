@@ -13,6 +13,11 @@ their random numbers too; the other seats' chosen cards dealt by the evaluation'
 odds, so that the chances need no correction), then every seat plays on to the end of the turn as the greedy
 bot (:class:`papertales.montecarlo.Playout`), where the fitted evaluation gives the
 seat's expected final LP (on turn 4: the game is played out and the LP is the final LP).
+In a Deployment the other seats still deploying first play their whole Deployment in each
+world, as the greedy bot with its lookahead plans it (:meth:`~papertales.montecarlo.Playout.deploy_others`):
+the seat's options then meet the same finished armies, as the rule's deployment at once has
+it, and not the rollout's one-placement guesses, which made the chance too sure
+(docs/strategy.md, "Does a win chance mean what it says?", points 11-13).
 
 Why the parts?  Each world's expected final LP is split by cause (:func:`breakdown`):
 the LP the engine scored on the way, by the cause it records for every point (the war
