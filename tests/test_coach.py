@@ -100,19 +100,27 @@ def test_a_hint_with_a_seed_and_worlds_is_deterministic():
     assert _key(coach.hint(g, 0, worlds=4, seed=3)) == _key(coach.hint(g.clone(), 0, worlds=4, seed=3))
 
 
+def _swapped_with_the_draw(g, cards):
+    """``g`` with Player 2's ``cards`` ("pack" or "hand") swapped for as many cards of the
+    draw pile: the set of cards seat 0 has not seen stays the same, who holds them does not."""
+    other = g.clone()
+    p1 = other.players[1]
+    held = getattr(p1, cards)
+    k = len(held)
+    setattr(p1, cards, other.draw[:k])
+    other.draw[:k] = held
+    assert sorted(c.id for c in getattr(p1, cards)) != sorted(c.id for c in getattr(g.players[1], cards))
+    judgement._cache.clear()                          # computed again, not read back
+    return other
+
+
 def test_a_hint_does_not_peek_at_hidden_cards():
     """Other seats' packs, the draw pile's order and the future draws changed: same hint."""
     g = _draft_game()
     h = coach.hint(g, 0, worlds=4, seed=2, lang="en")
-    other = g.clone()
-    p1 = other.players[1]
-    # swap Player 2's pack with cards of the draw pile (the set of hidden cards stays the same)
-    k = len(p1.pack)
-    p1.pack, other.draw[:k] = other.draw[:k], p1.pack
+    other = _swapped_with_the_draw(g, "pack")
     other.draw.reverse()
     other.rng = Rng(12345)
-    assert [c.id for c in other.players[1].pack] != [c.id for c in g.players[1].pack]
-    judgement._cache.clear()                          # computed again, not read back
     assert _key(coach.hint(other, 0, worlds=4, seed=2, lang="en")) == _key(h)
 
 
@@ -158,12 +166,7 @@ def test_in_a_deployment_the_others_deploy_whole_in_each_world_before_the_seat()
 def test_a_deployment_hint_does_not_peek_at_the_hands_the_others_deploy_from():
     g = _greedy_deployment()
     h = coach.hint(g, 0, worlds=3, seed=2, lang="en")
-    other = g.clone()
-    p1 = other.players[1]
-    k = len(p1.hand)
-    p1.hand, other.draw[:k] = other.draw[:k], p1.hand
-    assert sorted(c.id for c in p1.hand) != sorted(c.id for c in g.players[1].hand)
-    judgement._cache.clear()                          # computed again, not read back
+    other = _swapped_with_the_draw(g, "hand")
     assert _key(coach.hint(other, 0, worlds=3, seed=2, lang="en")) == _key(h)
 
 
