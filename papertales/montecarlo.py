@@ -39,7 +39,8 @@ def mean_interval(xs: Sequence[float]) -> tuple[float, float, float]:
 
 
 class Playout:
-    """Plays sampled worlds to the horizon with the fast greedy bot in every seat."""
+    """Plays sampled worlds to the horizon with the fast greedy bot in every seat (and, in
+    the coach's Deployments, the other seats' Deployment first as the full greedy bot)."""
 
     def __init__(self, ev: Evaluation | None = None, horizon: str = "turn") -> None:
         self.ev = ev if ev is not None else Evaluation.default()
