@@ -46,26 +46,18 @@ class Playout:
         self.ev = ev if ev is not None else Evaluation.default()
         self.horizon = horizon
         self.bots: dict[int, GreedyBot] = {}
-        self.planners: dict[int, GreedyBot] = {}
 
     def deploy_others(self, g: Game, seat: int) -> None:
         """Every other seat's pending Deployment in ``g``, played whole by the full greedy
         bot (its plan looks ahead), before ``seat``'s options are tried: a sampled world then
         holds the others' units where a thinking player would put them, once for all options,
         instead of the rollout's one-step guesses made after each option."""
-        bot: GreedyBot | None
-        for bot in self.planners.values():
-            bot.moves = MoveMemory()
-        while True:
-            for s, d in enumerate(g.pending):
-                if s != seat and d is not None and d.kind == DEPLOY:
-                    bot = self.planners.get(s)
-                    if bot is None:
-                        bot = self.planners[s] = GreedyBot(evaluation=self.ev)
-                    g.apply_trusted(s, bot.choose_in_world(g, s))
-                    break
-            else:
-                return
+        for s in range(len(g.pending)):
+            if s == seat:
+                continue
+            bot = GreedyBot(evaluation=self.ev)          # a memory of this Deployment's moves only
+            while (d := g.pending[s]) is not None and d.kind == DEPLOY:
+                g.apply_trusted(s, bot.choose_in_world(g, s))
 
     def finish(self, g: Game, seat: int, turn: int) -> tuple[float, float]:
         """Play ``g`` on to the horizon; ``seat``'s expected final LP and chance to win."""
