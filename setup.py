@@ -24,7 +24,7 @@ from setuptools.command.build_py import build_py
 #: the modules a simulation spends its time in (not cli, render, i18n, serialize ...)
 ENGINE = ["rng", "state", "actions", "decisions", "abilities", "cards", "events", "results", "variants",
           "expansion", "turns", "game", "recruitment", "deployment", "wars", "income", "construction",
-          "aging", "scoring", "solo", "bots", "features", "evaluation", "greedy", "determinize", "montecarlo",
+          "aging", "scoring", "solo", "bots", "features", "evaluation", "greedy", "determinize", "drafted", "montecarlo",
           "ismcts"]
 HERE = Path(__file__).resolve().parent
 #: the app's files, copied into papertales_widgets (same paths) so that an installed

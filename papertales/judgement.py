@@ -19,6 +19,14 @@ the seat's options then meet the same finished armies, as the rule's deployment 
 it, and not the rollout's one-placement guesses, which made the chance too sure
 (docs/strategy.md, "Does a win chance mean what it says?", points 11-13).
 
+The chance to win is read in a second set of worlds: the same worlds with the other
+seats' hidden cards of this turn rebuilt as they drafted them
+(:meth:`papertales.drafted.DraftedWorlds.rebuilt`; in a Recruitment, and in a Deployment
+while units are placed), every option played in them too.  The plain deal flatters the
+seat that asks, and its chance ran high; choices made in the rebuilt worlds played worse,
+so the expected LP, the reasons and the suggestion stay the plain worlds' (docs/strategy.md,
+"Does a win chance mean what it says?", points 8 and 14).
+
 Why the parts?  Each world's expected final LP is split by cause (:func:`breakdown`):
 the LP the engine scored on the way, by the cause it records for every point (the war
 against each neighbour, each card's ability, each building), and the evaluation's
@@ -41,7 +49,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import DEPLOY, Action
-from .determinize import Worlds
+from .drafted import DraftedWorlds
 from .evaluation import Evaluation, stage
 from .events import LP, WAR
 from .features import BASE, base_features, card_indices
@@ -84,9 +92,10 @@ _COUNTED = tuple(BASE.index(name) for name in COUNTED)
 @dataclass(frozen=True)
 class Outcome:
     """One option played in the judgement's worlds: ``plan`` its moves (one, or a whole
-    Deployment), ``also`` other plans that give the same game; ``lps`` / ``wins`` the
-    expected final LP and the chance to win world by world; ``parts`` the mean LP by
-    cause (:func:`breakdown`), adding up to ``lp``."""
+    Deployment), ``also`` other plans that give the same game; ``lps`` the expected final
+    LP world by world, ``wins`` the chance to win (read in the same worlds rebuilt as the
+    others drafted, where they are: module docstring); ``parts`` the mean LP by cause
+    (:func:`breakdown`), adding up to ``lp``."""
     plan: tuple[Action, ...]
     also: tuple[tuple[Action, ...], ...]
     lps: tuple[float, ...]
@@ -356,7 +365,7 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
     d = game.pending[seat]
     assert d is not None                    # asked for a pending decision
     plans = [g[0] for g in groups]
-    sampler = Worlds(game, seat, ev.pick_odds(game.cards))
+    sampler = DraftedWorlds(game, seat, ev)
     playout = Playout(ev)
     lp0 = game.players[seat].lp
     lps: list[list[float]] = [[] for _ in plans]
@@ -365,13 +374,21 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
     counts: list[dict[str, float]] = [{} for _ in plans]
     for k in range(worlds):
         world = sampler.world(seed, k)
+        drafted = sampler.rebuilt(world, seed, k) if sampler.rebuilds else None   # the chance's world
         if d.kind == DEPLOY:
             playout.deploy_others(world, seat)
+            if drafted is not None:
+                playout.deploy_others(drafted, seat)
         for i, plan in enumerate(plans):
             w = world.clone()
             for a in plan:
                 w.apply(seat, a)           # legal in the game, so in every world of the seat
             lp, win = playout.finish(w, seat, game.turn)
+            if drafted is not None:
+                c = drafted.clone()
+                for a in plan:
+                    c.apply(seat, a)
+                _, win = playout.finish(c, seat, game.turn)
             lps[i].append(lp)
             wins[i].append(win)
             acc = sums[i]

@@ -43,7 +43,7 @@ class KingdomView:
     hand_size: int
     pack: tuple[str, ...] | None
     kept: str | None     # the card kept for next turn ("" when hidden but present)
-    passed: tuple[tuple[str, ...], ...] | None = None   # the packs passed on this Recruitment (own only)
+    passed: tuple[tuple[str, ...], ...] | None = None   # own only: what it remembers of the packs it passed on (recruitment.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,11 @@ until the packs are empty.  Packs go left (to the next seat) on turns 1 and 3 an
 turns 2 and 4.  With two players each kept card is followed by discarding one card of the
 pack.  At the end the card kept from last turn's Deployment joins the hand.
 
-Each seat remembers the packs it passed on (``Player.passed``), as a player does, until the
-draft ends: the worlds of the search and the coach deal what it knows of them
-(:mod:`papertales.determinize`).
+Each seat remembers the packs it passed on (``Player.passed``), as a player does: during the
+draft, each pack as it passed it on; once the draft ends (3 players or more), of each such
+pack the cards the next seats took from it, one each in turn (what came back to the seat
+left out), until the next Recruitment.  The worlds of the search and the coach deal what it
+knows of them (:mod:`papertales.determinize`, :mod:`papertales.drafted`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .events import DRAFT as EV_DRAFT, RULE_TWO_PLAYER_DRAFT
 from .state import Player
 
 if TYPE_CHECKING:     # the game imports every phase
+    from .cards import UnitType
     from .game import Game
 
 HAND: Final = 5
@@ -33,6 +36,7 @@ def start(game: Game) -> None:
     size = HAND_TWO_PLAYERS if game.n == 2 else HAND
     for p in game.players:
         p.pack = game.draw_cards(size)
+        p.passed = ()                   # last turn's memory: a new draft begins
     game.stage = "draft"
     _open_round(game)
 
@@ -57,6 +61,28 @@ def _open_round(game: Game) -> None:
         pending[seat] = drafts[seat] if p.pack else None
     if not any(pending):
         finish(game)
+
+
+def taken_from_passed(passed: tuple[tuple[UnitType, ...], ...], picks: list[UnitType],
+                      n: int) -> tuple[tuple[UnitType, ...], ...]:
+    """At the end of a draft of ``n`` > 2 players: of each pack a seat passed on (``passed``,
+    round by round), the cards the next seats took, one each in turn.  A pack still holding
+    cards after ``n - 1`` seats came back to the seat: those cards it then passed on again
+    (``passed[i + n]``) or picked (``picks[i + n]``, its picks in order) are left out.  A
+    hand that is not the draft's picks (a what-if position) gives no memory."""
+    if len(picks) != HAND:
+        return ()
+    out = []
+    for i, pack in enumerate(passed):
+        taken = list(pack)
+        back = list(passed[i + n]) if i + n < len(passed) else []
+        if i + n < len(picks):
+            back.append(picks[i + n])
+        for c in back:
+            if c in taken:
+                taken.remove(c)
+        out.append(tuple(taken))
+    return tuple(out)
 
 
 def choices(p: Player) -> list[str]:
@@ -130,8 +156,9 @@ def all_decided(game: Game) -> None:
 
 
 def finish(game: Game) -> None:
+    n = game.n
     for p in game.players:
-        p.passed = ()
+        p.passed = taken_from_passed(p.passed, p.hand, n) if n > 2 else ()
     if game.record_events:
         game.results.append(DraftResult(game.turn, tuple(tuple(t.id for t in p.hand) for p in game.players)))
     for seat, p in enumerate(game.players):

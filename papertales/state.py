@@ -74,7 +74,7 @@ class Player:
         self.units = [None] * SPOTS
         self.buildings = [0] * n_buildings
         self.spots = 4          # spots usable in the current Deployment
-        self.passed = ()        # the packs passed on this Recruitment, as the seat saw them (it remembers)
+        self.passed = ()        # what it remembers of the packs it passed on this turn (recruitment.py)
 
     def clone(self) -> "Player":
         p = Player(self.name, 0, self.gold)

@@ -15,6 +15,7 @@ from papertales import Action, Game, coach, fitting, judgement, plans
 from papertales.registry import get
 from papertales.cards import card_set
 from papertales.determinize import Worlds
+from papertales.drafted import DraftedWorlds
 from papertales.evaluation import Evaluation
 from papertales.features import BASE
 from papertales.greedy import GreedyBot, bot_actions
@@ -168,6 +169,43 @@ def test_a_deployment_hint_does_not_peek_at_the_hands_the_others_deploy_from():
     h = coach.hint(g, 0, worlds=3, seed=2, lang="en")
     other = _swapped_with_the_draw(g, "hand")
     assert _key(coach.hint(other, 0, worlds=3, seed=2, lang="en")) == _key(h)
+
+
+def _played(world, seat, plan, turn):
+    """``plan`` played by ``seat`` in a copy of ``world``, then the rest of the turn as the
+    judgement's playout plays it: (expected final LP, chance to win)."""
+    w = world.clone()
+    for a in plan:
+        w.apply(seat, a)
+    return Playout().finish(w, seat, turn)
+
+
+@pytest.mark.parametrize("position", ["draft", "deployment"])
+def test_the_chance_is_read_in_the_worlds_rebuilt_as_drafted_and_the_rest_in_the_plain_ones(position):
+    """Each option's expected LP (and so its reasons and the suggestion) comes from the
+    plain worlds, its chance to win from the same worlds rebuilt as the others drafted,
+    both after the others' whole Deployment where the seat deploys."""
+    g = _draft_game() if position == "draft" else _greedy_deployment()
+    for _ in range(2 if position == "draft" else 0):     # round 3: the others hold picks the seat never saw
+        for s in range(3):
+            g.apply(s, g.legal_actions(s)[0])
+        g.advance()
+    j = judgement.judge(g, 0, worlds=3, seed=2)
+    sampler = DraftedWorlds(g, 0, Evaluation.default())
+    assert sampler.rebuilds
+    plain_wins = []
+    for k in range(3):
+        world = sampler.world(2, k)
+        drafted = sampler.rebuilt(world, 2, k)
+        if position == "deployment":
+            Playout().deploy_others(world, 0)
+            Playout().deploy_others(drafted, 0)
+        for o in j.outcomes:
+            lp, win = _played(world, 0, o.plan, g.turn)
+            assert o.lps[k] == lp
+            assert o.wins[k] == _played(drafted, 0, o.plan, g.turn)[1]
+            plain_wins.append(win)
+    assert [o.wins[k] for k in range(3) for o in j.outcomes] != plain_wins     # two sets of worlds, not one
 
 
 # ------------------------------------------------------------------ reasons: positions whose reason is known

@@ -15,6 +15,7 @@ import pytest
 
 from papertales import Game
 from papertales.determinize import Worlds
+from papertales.drafted import DraftedWorlds
 from papertales.evaluation import Evaluation
 from papertales.fitting import pick_strengths
 from papertales.rng import Rng
@@ -41,25 +42,33 @@ def _odds():
     return odds
 
 
+def _rebuilt(ev):
+    """World ``k`` of seed 0 of seat 0 rebuilt as drafted (the coach's chance's world)."""
+    def world(g, k):
+        worlds = DraftedWorlds(g, 0, ev)
+        return worlds.rebuilt(worlds.world(0, k), 0, k)
+    return world
+
+
 @pytest.mark.parametrize("kind, seed, players", POSITIONS)
 def test_a_world_depends_only_on_what_the_seat_has_seen(kind, seed, players):
     g = next((g for s in range(seed, seed + 40) if (g := _reach(s, players, STOPS[kind])) is not None), None)
-    odds = _odds()
+    odds, ev = _odds(), Evaluation.default()
     for r in range(2):
         h = scramble(g, 0, Rng(r))
         assert _hidden(h, 0) != _hidden(g, 0) or kind == "construction"
-        for k in range(4):
-            a, b = Worlds(g, 0, odds).world(0, k), Worlds(h, 0, odds).world(0, k)
-            assert _hidden(a, 0) == _hidden(b, 0), (kind, k)
+        for world in (lambda x, k: Worlds(x, 0, odds).world(0, k), _rebuilt(ev)):   # the coach's two
+            for k in range(4):
+                a, b = world(g, k), world(h, k)
+                assert _hidden(a, 0) == _hidden(b, 0), (kind, k)
 
 
 @pytest.mark.parametrize("kind, seed, players", POSITIONS)
 def test_a_world_deals_only_the_cards_the_seat_has_not_seen(kind, seed, players):
     g = next((g for s in range(seed, seed + 40) if (g := _reach(s, players, STOPS[kind])) is not None), None)
-    odds = _odds()
+    odds, ev = _odds(), Evaluation.default()
     unseen = Counter(t.id for t in Worlds(g, 0).pool)
-    for k in range(4):
-        w = Worlds(g, 0, odds).world(0, k)
+    for w in [world(g, k) for k in range(4) for world in (lambda x, k: Worlds(x, 0, odds).world(0, k), _rebuilt(ev))]:
         assert w.observation(0).kingdoms == g.observation(0).kingdoms     # the seat's own view is kept
         places, draw, discard = _hidden(w, 0)
         dealt = Counter(draw + discard)
@@ -154,7 +163,8 @@ def test_a_seat_remembers_the_packs_it_passed_and_only_it_sees_them():
     assert views[1].passed is None and views[2].passed is None
     while g.phase == "recruitment":
         _next_round(g, {s: 0 for s in range(3) if g.pending[s] is not None})
-    assert all(p.passed == () for p in g.players)            # forgotten when the draft ends
+    views = g.observation(0).kingdoms                        # the draft over: what the others took
+    assert views[0].passed is not None and views[1].passed is None and views[2].passed is None
 
 
 def test_the_pack_a_seat_passed_is_dealt_back_to_the_seat_it_went_to():

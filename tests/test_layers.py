@@ -19,7 +19,7 @@ LAYERS = {   # papertales' modules, bottom up; kingdom_legacy sits on "data", th
             "events results variants expansion turns",
     "rules": "game recruitment deployment wars income construction aging scoring solo observation determinize "
              "serialize position",
-    "players": "bots greedy plans ismcts montecarlo scripted styles evaluation features",
+    "players": "bots greedy plans ismcts montecarlo scripted styles drafted evaluation features",
     "analysis": "judgement coach advisor registry whatif tournament cardstats lab simulate fitting playthrough",
     "face": "render cli __init__ __main__",
 }

@@ -1,0 +1,261 @@
+"""The other seats' hidden cards of this turn as they were drafted: the worlds of the
+coach's chance to win.
+
+Dealt at random -- even in proportion to how often players take each card -- the other
+seats' hidden cards flatter the seat that asks: real players took their first picks from
+full packs, kept their best card and put their strongest units face down.  Measured in
+games of four greedy bots (docs/strategy.md, calibration), the worlds gave the other seats
+about 1.6 LP less than they really had in a Recruitment and 2.9 LP less for each seat
+already done in a Deployment.  :class:`DraftedWorlds` deals a world as
+:meth:`papertales.determinize.Worlds.world` does, with the evaluation's pick odds, and
+:meth:`~DraftedWorlds.rebuilt` gives a copy of it rebuilt the way the cards came:
+
+* Recruitment: each hand card the seat has not seen taken (not from a pack it passed on)
+  is that seat's pick of round ``j``: the best for its kingdom, by the evaluation, of as
+  many unseen cards as that round's pack held (5, 4, ...; 9, 7, ... with two players);
+  the card it kept from last turn the best to keep of 5.
+* Deployment, while units are placed: the cards the seat passed on and the next seats
+  took (``Player.passed`` after the draft) are theirs, who took which as the draft went
+  (each in turn the best of what was left for its visible kingdom); their other picks as
+  in a Recruitment, and after turn 1 a card kept from last turn.  A seat still placing
+  holds them; a seat done put face down the ones worth most on those spots (within its
+  gold), kept the best to keep of the rest and discarded the others.
+
+Everything is valued on what the seat may know: the world (whose hidden cards are already
+a guess) or the game with the other seats' hidden cards taken away.
+
+Why only the chance?  Choices made in rebuilt worlds played worse against the outside
+styles (docs/strategy.md, calibration point 8: the others' guessed picks, valued by our
+own evaluation, are our bots' picks, not a stranger's), while the chance read in them is
+nearer what comes true (point 14).  So the judgement plays every option twice: in the
+plain world for the expected LP, the reasons and the choice, and in the rebuilt one for
+the chance alone (:mod:`papertales.judgement`).  The search's worlds
+(:meth:`~papertales.determinize.Worlds.sample`) keep the plain deal: this would cost each
+iteration a dozen valuations.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from .determinize import Worlds
+from .features import visible_opponent_strengths
+from .recruitment import HAND, HAND_TWO_PLAYERS, direction
+from .rng import Rng
+from .state import Unit
+
+if TYPE_CHECKING:     # the coach's worlds are built with the evaluation they judge by
+    from .cards import UnitType
+    from .evaluation import Evaluation
+    from .game import Game
+
+KEPT_CHOICES = 5     # a kept card: the best to keep of this many unseen cards
+_SALT = 0x5DEECE66D  # the rebuild's random numbers: apart from the deal's, same seed and world
+
+#: values of some cards for one seat (a pick's, or a kept card's)
+Values = Callable[[list["UnitType"]], list[float]]
+
+
+class DraftedWorlds(Worlds):
+    """The worlds of ``seat`` dealt with ``ev``'s pick odds and rebuilt as drafted (see the
+    module); what the seat knows of the others' draft is gathered once for all of them."""
+
+    def __init__(self, game: Game, seat: int, ev: Evaluation) -> None:
+        super().__init__(game, seat, ev.pick_odds(game.cards))
+        self.ev = ev
+        #: Recruitment: the hand cards a world deals each other seat from the pool, first
+        self.hand_shares = {s: hand for s, hand, _, _, _ in self.shapes}
+        self.stage = ""
+        self.assigned: dict[int, list[UnitType]] = {}
+        self.gain: dict[int, dict[int, float]] = {}
+        if game.lich is not None or game.n < 2:
+            return
+        if game.phase == "recruitment" and game.stage == "draft":
+            self.stage = "recruitment"
+        elif game.phase == "deployment" and game.stage == "place":
+            self.stage = "deployment"
+            blank = _blank(game, self.others)
+            self.assigned = _draft_again(blank, seat, ev)
+            self.gain = {s: _play_gains(blank, s, ev, game) for s in self.others}
+
+    @property
+    def rebuilds(self) -> bool:
+        """Are this decision's worlds rebuilt (a draft, or units being placed, with other
+        seats and no Lich King)?  Elsewhere a rebuilt world is the plain one."""
+        return self.stage != ""
+
+    def rebuilt(self, plain: Game, seed: int, k: int) -> Game:
+        """A copy of ``plain``, world ``k`` of ``seed`` (:meth:`Worlds.world`), with the
+        others' cards of this turn rebuilt as drafted by random numbers of the same seed
+        and ``k`` (the deal's future draws are kept)."""
+        g = plain.clone()
+        rng = Rng(Rng((seed << 24) ^ k ^ _SALT).next64())
+        if self.stage == "recruitment":
+            self._recruitment(g, rng)
+        elif self.stage == "deployment":
+            self._deployment(g, rng)
+        return g
+
+    def _recruitment(self, g: Game, rng: Rng) -> None:
+        size, per_visit = _pack(g)
+        for s in self.others:
+            p = g.players[s]
+            for j in range(self.hand_shares.get(s, 0)):  # the world deals these first
+                i = _best_index(g.draw, size - per_visit * j, rng, self._pick_values(g, s))
+                if i is not None:
+                    p.hand[j], g.draw[i] = g.draw[i], p.hand[j]
+            if p.kept is not None:
+                i = _best_index(g.draw, KEPT_CHOICES, rng, self._keep_values(g))
+                if i is not None:
+                    p.kept, g.draw[i] = g.draw[i], p.kept
+
+    def _deployment(self, g: Game, rng: Rng) -> None:
+        size, per_visit = _pack(g)
+        draw_size = len(g.draw)
+        free: list[UnitType] = g.draw + g.discard
+        spots_of: dict[int, list[int]] = {}
+        for s in self.others:                 # every hidden card of the others back in the pile
+            p = g.players[s]
+            spots_of[s] = [i for i, u in enumerate(p.units) if u is not None and u.new]
+            free += p.hand + ([p.kept] if p.kept is not None else [])
+            free += [u.type for u in p.units if u is not None and u.new]
+        free.sort(key=_index)
+        for s in self.others:
+            p = g.players[s]
+            held: list[UnitType] = []
+            for c in self.assigned.get(s, []):
+                if c in free:
+                    free.remove(c)
+                    held.append(c)
+            picks = [size - per_visit * j for j in range(HAND - len(held))] + ([KEPT_CHOICES] if g.turn > 1 else [])
+            for m in picks:
+                i = _best_index(free, m, rng, self._pick_values(g, s))
+                if i is not None:
+                    held.append(free.pop(i))
+            spots = spots_of[s]
+            places = len(p.hand) + len(spots) + (p.kept is not None)
+            while len(held) < places and free:
+                held.append(free.pop(rng.below(len(free))))
+            gain = self.gain.get(s, {})
+            held.sort(key=lambda c: -gain.get(c.index, 0.0))    # stable: the draft's order on ties
+            gold = p.gold
+            down: list[UnitType] = []
+            for c in held:
+                if len(down) < len(spots) and c.cost <= gold:
+                    down.append(c)
+                    gold -= c.cost
+            for c in down:
+                held.remove(c)
+            while len(down) < len(spots):          # no affordable card held: the cheapest unseen one
+                c = min(free, key=lambda c: (c.cost, c.index))
+                free.remove(c)
+                down.append(c)
+            for i, c in zip(spots, down):
+                p.units[i] = Unit(c, 0, True)
+            if p.kept is not None and held:
+                keep = self._keep_values(g)(held)
+                p.kept = held.pop(max(range(len(held)), key=keep.__getitem__))
+            p.hand = held[:len(p.hand)]
+            free += held[len(p.hand):]             # discarded at its Done
+        free.sort(key=_index)
+        rng.shuffle(free)
+        g.draw, g.discard = free[:draw_size], free[draw_size:]
+
+    def _pick_values(self, g: Game, seat: int) -> Values:
+        ev = self.ev
+
+        def values(cards: list[UnitType]) -> list[float]:
+            return ev.values_with_card(g, seat, cards, visible_opponent_strengths(g, seat))
+        return values
+
+    def _keep_values(self, g: Game) -> Values:
+        ev = self.ev
+
+        def values(cards: list[UnitType]) -> list[float]:
+            return [ev.keep_gain(g, c) for c in cards]
+        return values
+
+
+def _pack(g: Game) -> tuple[int, int]:
+    """A fresh pack's size and how many cards leave it per seat it reaches."""
+    return (HAND_TWO_PLAYERS, 2) if g.n == 2 else (HAND, 1)
+
+
+def _index(c: UnitType) -> int:
+    return c.index
+
+
+def _best_index(cards: list[UnitType], m: int, rng: Rng, values: Values) -> int | None:
+    """The place in ``cards`` of the best (by ``values``) of ``m`` of them drawn at random
+    (ties: the first drawn); None when ``cards`` is empty."""
+    if not cards or m <= 0:
+        return None
+    m = min(m, len(cards))
+    at = list(range(len(cards)))
+    for k in range(m):                        # the first m of a random permutation
+        j = k + rng.below(len(at) - k)
+        at[k], at[j] = at[j], at[k]
+    drawn = at[:m]
+    vals = values([cards[i] for i in drawn])
+    return drawn[max(range(m), key=vals.__getitem__)]
+
+
+def _blank(game: Game, others: list[int]) -> Game:
+    """The game without the other seats' hidden cards (hands, kept cards, face-down units)."""
+    b = game.clone()
+    b.record_events = False
+    for s in others:
+        p = b.players[s]
+        p.hand, p.pack, p.kept = [], [], None
+        p.units = [None if u is not None and u.new else u for u in p.units]
+    return b
+
+
+def _draft_again(blank: Game, seat: int, ev: Evaluation) -> dict[int, list[UnitType]]:
+    """Who took which of the cards ``seat`` passed on and the next seats took: round by
+    round each taker takes the best of what is left for its visible kingdom (the cards it
+    took before in hand)."""
+    groups = blank.players[seat].passed
+    step, n = direction(blank.turn), blank.n
+    left = [list(g) for g in groups]
+    taken: dict[int, list[UnitType]] = {}
+    for r in range(len(groups) + n):
+        for i, cards in enumerate(left):
+            k = r - i                          # pack i reaches its k-th taker in round i + k
+            if 1 <= k < n and cards:
+                s = (seat + k * step) % n
+                options = _distinct(cards)
+                vals = ev.values_with_card(blank, s, options, visible_opponent_strengths(blank, s))
+                best = options[max(range(len(options)), key=vals.__getitem__)]
+                cards.remove(best)
+                blank.players[s].hand.append(best)
+                taken.setdefault(s, []).append(best)
+    return taken
+
+
+def _play_gains(blank: Game, s: int, ev: Evaluation, game: Game) -> dict[int, float]:
+    """What each card would add, face down on every spot where seat ``s`` placed a unit
+    this Deployment, to its expected LP (by card index)."""
+    spots = [i for i, u in enumerate(game.players[s].units) if u is not None and u.new]
+    if not spots:
+        return {}
+    p = blank.players[s]
+    theirs = visible_opponent_strengths(blank, s)
+    base = ev.value(blank, s, None, theirs)
+    gains: dict[int, float] = {}
+    for c in game.cards.units:
+        total = 0.0
+        for i in spots:
+            p.units[i] = Unit(c, 0, True)
+            total += ev.value(blank, s, None, theirs) - base
+            p.units[i] = None
+        gains[c.index] = total
+    return gains
+
+
+def _distinct(cards: list[UnitType]) -> list[UnitType]:
+    out: list[UnitType] = []
+    for c in cards:
+        if c not in out:
+            out.append(c)
+    return out

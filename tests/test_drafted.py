@@ -1,0 +1,146 @@
+"""The coach's worlds rebuild the other seats' hidden cards as they were drafted
+(papertales/drafted.py), and a seat remembers what the next seats took of the packs it
+passed on (papertales/recruitment.py)."""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+
+from papertales import Game
+from papertales.determinize import Worlds
+from papertales.drafted import DraftedWorlds, _best_index
+from papertales.evaluation import Evaluation
+from papertales.rng import Rng
+
+
+def _draft(g: Game, rounds: int | None = None) -> Game:
+    """Every seat keeps the first card of its pack's choices, for ``rounds`` rounds (None:
+    to the end of the draft)."""
+    while g.phase == "recruitment" and rounds != 0:
+        for s in range(g.n):
+            if g.pending[s] is not None:
+                g.apply(s, g.legal_actions(s)[0])
+        if not any(g.pending):
+            g.advance()
+        rounds = None if rounds is None else rounds - 1
+    return g
+
+
+def _rebuilt(worlds: DraftedWorlds, k: int) -> Game:
+    """World ``k`` of seed 0, rebuilt as drafted."""
+    return worlds.rebuilt(worlds.world(0, k), 0, k)
+
+
+def _first_turn() -> Game:
+    """3 players, seed 4, turn 1 (packs go left: 0 -> 1 -> 2), everyone keeping its pack's
+    first card.  Seat 0's pack: Manticore, Sculptor, Knight, Blacksmith, Rogue."""
+    g = Game.new(players=3, seed=4)
+    g.advance()
+    return _draft(g)
+
+
+def test_after_the_draft_a_seat_remembers_what_the_next_seats_took_of_each_pack():
+    """Worked by hand from the packs of seed 4:
+    round 1: seat 0 keeps Manticore, passes Sculptor Knight Blacksmith Rogue; seat 1 keeps
+    Sculptor, seat 2 Knight; Blacksmith and Rogue come back, seat 0 keeps Blacksmith and
+    passes Rogue, which seat 1 takes last: of that pack the others took Sculptor, Knight.
+    round 2: seat 0 gets Miner Woodcutter Blacksmith Giant Snake, keeps Miner; seat 1 keeps
+    Woodcutter, seat 2 Blacksmith, Giant Snake comes back: Woodcutter, Blacksmith.
+    round 3: Treefolk Shapeshifter Leviathan, seat 0 keeps Treefolk: Shapeshifter, Leviathan.
+    round 4: Rogue, taken by seat 1."""
+    g = _first_turn()
+    assert (g.phase, g.stage) == ("deployment", "place")
+    assert [[t.id for t in pack] for pack in g.players[0].passed] == [
+        ["sculptor", "knight"], ["woodcutter", "blacksmith"], ["shapeshifter", "leviathan"], ["rogue"]]
+    hands = [Counter(t.id for t in p.hand) for p in g.players]
+    assert hands[1] >= Counter(["sculptor", "woodcutter", "shapeshifter", "rogue"])
+    assert hands[2] >= Counter(["knight", "blacksmith", "leviathan"])
+    views = g.observation(1).kingdoms
+    assert views[1].passed is not None and views[0].passed is None     # its own memory only
+
+
+def test_the_memory_ends_when_the_next_draft_begins():
+    from papertales.greedy import GreedyBot
+    g = _first_turn()
+    bot = GreedyBot()
+    while g.phase != "recruitment" or g.turn == 1:
+        pending = g.pending_players()
+        if pending:
+            g.apply(pending[0], bot.choose(g, pending[0]))
+        else:
+            g.advance()
+    assert g.turn == 2 and all(p.passed == () for p in g.players)
+
+
+def test_a_deployment_world_gives_the_next_seats_the_cards_they_took():
+    """Every coach's world of seat 0 (the position above) holds the seven cards the others
+    took in seats 1 and 2's hands, Rogue in seat 1's (the only seat that reached that
+    one-card pack); the plain deal does not."""
+    g = _first_turn()
+    taken = Counter(t.id for pack in g.players[0].passed for t in pack)
+    ev = Evaluation.default()
+    odds = ev.pick_odds(g.cards)
+    coach, plain = DraftedWorlds(g, 0, ev), Worlds(g, 0, odds)
+    held = 0
+    for k in range(12):
+        w = _rebuilt(coach, k)
+        one, two = (Counter(t.id for t in w.players[s].hand) for s in (1, 2))
+        assert one + two >= taken and one["rogue"] >= 1
+        assert [len(w.players[s].hand) for s in (1, 2)] == [5, 5]
+        p = plain.world(0, k)
+        held += (Counter(t.id for s in (1, 2) for t in p.players[s].hand) >= taken)
+    assert held < 12
+
+
+def test_a_seat_done_deploying_puts_face_down_only_what_it_can_pay_for():
+    """Seats 1 and 2 deploy (the greedy bot) and are done; in seat 0's worlds each of them
+    has a kept card and face-down units on the same spots, which cost no more than its
+    gold."""
+    from papertales.greedy import GreedyBot
+    g = _first_turn()
+    bot = GreedyBot()
+    for s in (1, 2):
+        while g.pending[s] is not None:
+            g.apply(s, bot.choose(g, s))
+    ev = Evaluation.default()
+    worlds = DraftedWorlds(g, 0, ev)
+    for k in range(8):
+        w = _rebuilt(worlds, k)
+        for s in (1, 2):
+            true, dealt = g.players[s], w.players[s]
+            spots = [i for i, u in enumerate(true.units) if u is not None and u.new]
+            assert [i for i, u in enumerate(dealt.units) if u is not None and u.new] == spots
+            assert sum(dealt.units[i].type.cost for i in spots) <= dealt.gold
+            assert (dealt.kept is None) == (true.kept is None) and dealt.hand == []
+
+
+def test_the_others_unseen_picks_are_worth_more_to_them_than_random_cards():
+    """Round 3 of the draft: each other seat holds picks seat 0 never saw.  Dealt as the
+    best of a pack's worth of unseen cards, they raise the others' expected LP over the
+    plain deal's (the mean of 20 worlds)."""
+    g = Game.new(players=3, seed=4)
+    g.advance()
+    _draft(g, 2)
+    ev = Evaluation.default()
+    odds = ev.pick_odds(g.cards)
+
+    def others(worlds):
+        return statistics.mean(ev.value(w, s) for k in range(20) for w in [worlds(k)] for s in (1, 2))
+
+    drafted, plain = DraftedWorlds(g, 0, ev), Worlds(g, 0, odds)
+    assert others(lambda k: _rebuilt(drafted, k)) > others(lambda k: plain.world(0, k))
+
+
+def test_the_best_of_all_the_cards_is_the_best_and_of_one_any():
+    """Drawing as many cards as there are always finds the best (values 1, 3, 2: the
+    second); drawing one finds each card in turn."""
+    cards = list(Game.new(players=3).cards.units[:3])
+    values = dict(zip(cards, (1.0, 3.0, 2.0)))
+
+    def by_value(cs):
+        return [values[c] for c in cs]
+
+    assert {_best_index(cards, 3, Rng(s), by_value) for s in range(20)} == {1}
+    assert {_best_index(cards, 1, Rng(s), by_value) for s in range(60)} == {0, 1, 2}
+    assert _best_index([], 5, Rng(0), by_value) is None
