@@ -1,7 +1,8 @@
 """The advisor: a seat that follows the coach's first advice.
 
-:class:`AdvisorBot` asks :func:`papertales.coach.hint` at every decision with more than one
-real option and plays its suggestion -- in a Deployment the suggested plan, step by step --
+:class:`AdvisorBot` asks the coach (:func:`papertales.judgement.judge`, the hint's judgement)
+at every decision with more than one real option and plays its suggestion -- in a
+Deployment the suggested plan, step by step --
 with ``iterations`` sampled worlds per option (the same moves on any machine);
 :func:`worlds_budget` turns a budget as written (``"24it"``) into the coach's world count.
 The coach counts its budget in worlds only: one judgement for one position, whatever the
@@ -14,10 +15,10 @@ from typing import ClassVar
 
 from .actions import Action
 from .budget import Budget, parse_budget
-from .coach import hint
 from .errors import PaperTalesError
 from .game import Game
 from .greedy import MoveMemory
+from .judgement import judge
 from .plans import next_step
 
 DEFAULT_BUDGET = "24it"
@@ -51,7 +52,7 @@ class AdvisorBot:
         if len(actions) == 1:
             return actions[0]
         self.calls += 1
-        best = hint(game, seat, seed=self.seed, worlds=self.worlds, lang="en").best
+        best = judge(game, seat, self.worlds, self.seed, chances=()).best    # its chance is not needed
         self.plan = list(best.plan[1:])
         self.moves.note(best.action)
         return best.action

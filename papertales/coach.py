@@ -282,7 +282,9 @@ def hint(game: Game, seat: int, seed: int = SEED, lang: str | None = None, world
             continue
         w = why(game, j, i, order[1], lang) if rank == 0 else why(game, j, j.suggested, i, lang)
         lo, hi = o.lp_interval
-        win, win_lo, win_hi = j.chance[i]
+        chance = j.chance[i]
+        assert chance is not None         # judge reads every option's chance unless told
+        win, win_lo, win_hi = chance
         options.append(Option(o.action, o.plan, o.also, text, o.lp, lo, hi, win, win_lo, win_hi, j.worlds, w,
                               w.text))
     return Hint(seat, game.turn, game.phase, d.kind, tuple(options), j.worlds)
@@ -401,7 +403,7 @@ def review_decision(g: Game, seat: int, plan: Action | Iterable[Action], index: 
     lang = lang or get_language()
     plan = (plan,) if isinstance(plan, Action) else tuple(plan)
     d = g.pending[seat]
-    j = judge(g, seat, worlds, seed, ev, extra=(plan,))
+    j = judge(g, seat, worlds, seed, ev, extra=(plan,), chances=(plan,))
     mine = j.index(plan)
     text = option_words(g, seat, plan, lang)
     assert d is not None          # judge reviews a pending decision
@@ -410,14 +412,15 @@ def review_decision(g: Game, seat: int, plan: Action | Iterable[Action], index: 
                          forced=True)
     top = j.suggested
     played, best = j.outcomes[mine], j.outcomes[top]
-    win = j.chance[mine]
+    win, win_best = j.chance[mine], j.chance[top]
+    assert win is not None and win_best is not None      # both asked for
     if mine == top:
         return ReviewRow(index, g.turn, g.phase, d.kind, plan, best.plan, played.lp, best.lp, 0.0, 0.0, 0.0, "fine",
                          text, text, win[0], win[0], win[1], win[2])
     w = why(g, j, top, mine, lang)
     name = "fine" if w.low <= 0 else verdict(w.lp)
     return ReviewRow(index, g.turn, g.phase, d.kind, plan, best.plan, played.lp, best.lp, max(w.lp, 0.0), w.low,
-                     w.high, name, text, w.better, j.chance[top][0], win[0], win[1], win[2], w)
+                     w.high, name, text, w.better, win_best[0], win[0], win[1], win[2], w)
 
 
 def key_moments(rows: Iterable[ReviewRow], k: int = 3) -> list[ReviewRow]:

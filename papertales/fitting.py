@@ -396,11 +396,12 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
         if len(before.legal_actions(s)) > 1:
             count += 1
             if count % every == 0:
-                j = judge(before, s, worlds, ev=ev, extra=[tuple(plan)])
+                j = judge(before, s, worlds, ev=ev, extra=[tuple(plan)], chances=[tuple(plan)])
                 if j.forced:                      # every option leads to the same game
                     continue
-                points.append((s, ChancePoint(names[s], before.turn, before.phase,
-                                              j.chance[_outcome(before, s, j, tuple(plan))][0],
+                chance = j.chance[_outcome(before, s, j, tuple(plan))]
+                assert chance is not None         # asked for
+                points.append((s, ChancePoint(names[s], before.turn, before.phase, chance[0],
                                               ev.win_chance(before, s), 0.0)))
     winners = game.winners() if game.lich is None else ([0] if game.winners() == [0] else [])
     return [p._replace(won=1.0 / len(winners)) if s in winners else p for s, p in points]

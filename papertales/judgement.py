@@ -25,7 +25,9 @@ seats' hidden cards of this turn rebuilt as they drafted them
 while units are placed), every option played in them too.  The plain deal flatters the
 seat that asks, and its chance ran high; choices made in the rebuilt worlds played worse,
 so the expected LP, the reasons and the suggestion stay the plain worlds' (docs/strategy.md,
-"Does a win chance mean what it says?", points 8 and 14).
+"Does a win chance mean what it says?", points 8 and 14).  A second playout per option and
+world doubles a hint's cost, so a judgement reads the chances it is asked for (a hint every
+option's, a review the suggestion's and the move played, the advisor only the suggestion's).
 
 Why the parts?  Each world's expected final LP is split by cause (:func:`breakdown`):
 the LP the engine scored on the way, by the cause it records for every point (the war
@@ -46,7 +48,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .actions import DEPLOY, Action
 from .drafted import DraftedWorlds
@@ -94,8 +96,8 @@ class Outcome:
     """One option played in the judgement's worlds: ``plan`` its moves (one, or a whole
     Deployment), ``also`` other plans that give the same game; ``lps`` the expected final
     LP world by world, ``wins`` the chance to win (read in the same worlds rebuilt as the
-    others drafted, where they are: module docstring); ``parts`` the mean LP by cause
-    (:func:`breakdown`), adding up to ``lp``."""
+    others drafted, where they are: module docstring; empty when not asked for,
+    :func:`judge`); ``parts`` the mean LP by cause (:func:`breakdown`), adding up to ``lp``."""
     plan: tuple[Action, ...]
     also: tuple[tuple[Action, ...], ...]
     lps: tuple[float, ...]
@@ -153,7 +155,7 @@ class Judgement:
     outcomes: tuple[Outcome, ...]
     suggested: int
     worlds: int
-    chance: tuple[tuple[float, float, float], ...] = ()          # per outcome: (chance to win, low, high): the mean over the worlds
+    chance: tuple[tuple[float, float, float] | None, ...] = ()   # per outcome: (chance to win, low, high), the mean over the worlds; None: not read (:func:`judge`)
 
     @property
     def best(self) -> Outcome:
@@ -324,11 +326,16 @@ def position_key(game: Game, seat: int) -> tuple[Hashable, ...]:
 
 
 def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Evaluation | None = None,
-          extra: Iterable[Iterable[Action]] = ()) -> Judgement:
+          extra: Iterable[Iterable[Action]] = (), chances: Iterable[Iterable[Action]] | None = None) -> Judgement:
     """The judgement of ``seat``'s pending decision (module docstring).  ``extra``: plans
     to judge beside the options (a learner's own moves), in the same worlds; they never
-    change the suggestion.  The game is not changed."""
+    change the suggestion.  ``chances``: the plans whose chance to win is wanted beside the
+    suggestion's (None: every option's); where it is read in rebuilt worlds, each one
+    costs a second playout per world, so the others' are left None.  The game is not
+    changed."""
     ev = ev if ev is not None else Evaluation.default()
+    extra = [tuple(p) for p in extra]
+    wanted = None if chances is None else [tuple(p) for p in chances]
     key = (position_key(game, seat), worlds, seed, ev)      # the objects, not their ids: no id reused
     j = _cache.get(key)
     if j is None:
@@ -339,13 +346,18 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
             assert d is not None            # choices asked for a pending decision
             j = Judgement(seat, game.turn, game.phase, d.kind, (only,), 0, 0)
         else:
-            j = _judge(game, seat, worlds, seed, ev, groups)
-        _cache[key] = j
-        if len(_cache) > CACHE:
-            _cache.popitem(last=False)
+            j = _judge(game, seat, worlds, seed, ev, groups, wanted)
     else:
         _cache.move_to_end(key)
-    extra = [tuple(p) for p in extra if not any(o.plays(p) for o in j.outcomes)]
+    if not j.forced:
+        missing = [i for i in _wanted(game, seat, j, wanted) if j.chance[i] is None]
+        if missing:                       # judged before, these chances not read then
+            j = _with_chances(j, missing, _read_chances(game, seat, worlds, seed, ev,
+                                                        [j.outcomes[i].plan for i in missing]))
+    _cache[key] = j
+    if len(_cache) > CACHE:
+        _cache.popitem(last=False)
+    extra = [p for p in extra if not any(o.plays(p) for o in j.outcomes)]
     if extra:
         known = {plan_key(game, seat, o.plan) for o in j.outcomes}
         extra = [p for p in extra if plan_key(game, seat, p) not in known]
@@ -359,9 +371,36 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
                      j.worlds, j.chance + more.chance)
 
 
+def _wanted(game: Game, seat: int, j: Judgement, plans: Sequence[tuple[Action, ...]] | None) -> list[int]:
+    """The outcomes whose chance is wanted: every one (``plans`` None), or the suggestion
+    and those that play one of ``plans`` or give the same game."""
+    if plans is None:
+        return list(range(len(j.outcomes)))
+    at = {j.suggested}
+    for p in plans:
+        found = [i for i, o in enumerate(j.outcomes) if o.plays(p)]
+        if not found:
+            key = plan_key(game, seat, p)
+            found = [i for i, o in enumerate(j.outcomes) if plan_key(game, seat, o.plan) == key]
+        at.update(found)
+    return sorted(at)
+
+
+def _with_chances(j: Judgement, at: Sequence[int], wins: Sequence[tuple[float, ...]]) -> Judgement:
+    """``j`` with the chances of the outcomes ``at`` read from ``wins`` (world by world)."""
+    outcomes, chance = list(j.outcomes), list(j.chance)
+    for i, w in zip(at, wins):
+        outcomes[i] = replace(outcomes[i], wins=w)
+        chance[i] = _chance(w)
+    return replace(j, outcomes=tuple(outcomes), chance=tuple(chance))
+
+
 def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
-           groups: Sequence[Sequence[tuple[Action, ...]]]) -> Judgement:
-    """Every group's first plan played in the same ``worlds`` worlds of ``seed``."""
+           groups: Sequence[Sequence[tuple[Action, ...]]],
+           chances: Sequence[tuple[Action, ...]] | None = None) -> Judgement:
+    """Every group's first plan played in the same ``worlds`` worlds of ``seed``; the
+    chance to win of the suggestion and of the options that play one of ``chances``
+    (None: of every option; :func:`judge`)."""
     d = game.pending[seat]
     assert d is not None                    # asked for a pending decision
     plans = [g[0] for g in groups]
@@ -372,35 +411,67 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
     wins: list[list[float]] = [[] for _ in plans]
     sums: list[dict[str, float]] = [{} for _ in plans]
     counts: list[dict[str, float]] = [{} for _ in plans]
+    rebuilt: list[Game] = []                # the chance's worlds, where they are rebuilt
     for k in range(worlds):
         world = sampler.world(seed, k)
-        drafted = sampler.rebuilt(world, seed, k) if sampler.rebuilds else None   # the chance's world
+        if sampler.rebuilds:
+            rebuilt.append(_rebuilt(sampler, world, seed, k, seat, playout, d.kind))
         if d.kind == DEPLOY:
             playout.deploy_others(world, seat)
-            if drafted is not None:
-                playout.deploy_others(drafted, seat)
         for i, plan in enumerate(plans):
             w = world.clone()
             for a in plan:
                 w.apply(seat, a)           # legal in the game, so in every world of the seat
             lp, win = playout.finish(w, seat, game.turn)
-            if drafted is not None:
-                c = drafted.clone()
-                for a in plan:
-                    c.apply(seat, a)
-                _, win = playout.finish(c, seat, game.turn)
             lps[i].append(lp)
             wins[i].append(win)
             acc = sums[i]
             for part, v in breakdown(w, seat, lp0, ev, counts[i]).items():
                 acc[part] = acc.get(part, 0.0) + v
-    outcomes = tuple(Outcome(group[0], tuple(group[1:]), tuple(x), tuple(ws),
+    outcomes = tuple(Outcome(group[0], tuple(group[1:]), tuple(x), () if rebuilt else tuple(ws),
                              tuple(sorted((k, v / worlds) for k, v in s.items())),
                              tuple(sorted((k, v / worlds) for k, v in c.items())))
                      for group, x, ws, s, c in zip(groups, lps, wins, sums, counts))
-    chance = tuple(_chance(o.wins) for o in outcomes)
-    return Judgement(seat, game.turn, game.phase, d.kind, outcomes, _suggest(game, seat, outcomes), worlds,
-                     chance)
+    j = Judgement(seat, game.turn, game.phase, d.kind, outcomes, _suggest(game, seat, outcomes), worlds,
+                  tuple(None if rebuilt else _chance(o.wins) for o in outcomes))
+    if not rebuilt:
+        return j
+    at = _wanted(game, seat, j, chances)
+    return _with_chances(j, at, [_wins(rebuilt, outcomes[i].plan, seat, game.turn, playout) for i in at])
+
+
+def _rebuilt(sampler: DraftedWorlds, world: Game, seed: int, k: int, seat: int, playout: Playout,
+             kind: str) -> Game:
+    """World ``k`` of ``seed`` rebuilt as the others drafted, their Deployment played
+    where the seat deploys: the world the chance to win is read in."""
+    g = sampler.rebuilt(world, seed, k)
+    if kind == DEPLOY:
+        playout.deploy_others(g, seat)
+    return g
+
+
+def _wins(rebuilt: Sequence[Game], plan: tuple[Action, ...], seat: int, turn: int,
+          playout: Playout) -> tuple[float, ...]:
+    """``plan``'s chance to win in each of the ``rebuilt`` worlds."""
+    out = []
+    for world in rebuilt:
+        g = world.clone()
+        for a in plan:
+            g.apply(seat, a)
+        out.append(playout.finish(g, seat, turn)[1])
+    return tuple(out)
+
+
+def _read_chances(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
+                  plans: Sequence[tuple[Action, ...]]) -> list[tuple[float, ...]]:
+    """The chances to win of ``plans`` not read when ``seat``'s decision was judged: the
+    same rebuilt worlds dealt again."""
+    d = game.pending[seat]
+    assert d is not None                    # a judged decision is pending
+    sampler = DraftedWorlds(game, seat, ev)
+    playout = Playout(ev)
+    rebuilt = [_rebuilt(sampler, sampler.world(seed, k), seed, k, seat, playout, d.kind) for k in range(worlds)]
+    return [_wins(rebuilt, plan, seat, game.turn, playout) for plan in plans]
 
 
 def _chance(wins: Iterable[float]) -> tuple[float, float, float]:

@@ -208,6 +208,43 @@ def test_the_chance_is_read_in_the_worlds_rebuilt_as_drafted_and_the_rest_in_the
     assert [o.wins[k] for k in range(3) for o in j.outcomes] != plain_wins     # two sets of worlds, not one
 
 
+def test_a_judgement_reads_the_chances_it_is_asked_for_and_the_rest_later_the_same():
+    """In rebuilt worlds a chance costs a second playout: asked for none, only the
+    suggestion's is read; a later hint reads the others, and every number is the one a
+    judgement reading them all at once gives."""
+    g = _draft_game()
+    judgement._cache.clear()
+    few = judgement.judge(g, 0, worlds=3, seed=2, chances=())
+    assert [c is None for c in few.chance] == [i != few.suggested for i in range(len(few.outcomes))]
+    assert few.outcomes[few.suggested].wins and not any(o.wins for i, o in enumerate(few.outcomes) if i != few.suggested)
+    later = judgement.judge(g, 0, worlds=3, seed=2)                   # filled from the cache's entry
+    judgement._cache.clear()
+    at_once = judgement.judge(g, 0, worlds=3, seed=2)
+    assert later.chance == at_once.chance and None not in at_once.chance
+    assert [o.wins for o in later.outcomes] == [o.wins for o in at_once.outcomes]
+    assert [o.lps for o in few.outcomes] == [o.lps for o in at_once.outcomes]
+
+
+def test_a_review_reads_the_chance_of_the_move_played_and_of_the_suggestion_as_the_hint_does():
+    g = _draft_game()
+    judgement._cache.clear()
+    h = judgement.judge(g, 0, worlds=3, seed=2)
+    judgement._cache.clear()
+    played = h.outcomes[max(i for i in range(len(h.outcomes)) if i != h.suggested)]
+    row = coach.review_decision(g, 0, played.plan, worlds=3, seed=2, lang="en")
+    assert row.win_after == h.chance[h.index(played.plan)][0]
+    assert row.win_before == h.chance[h.suggested][0]
+
+
+def test_where_nothing_is_rebuilt_every_chance_comes_with_the_playout():
+    g = _at({"turn": 2, "phase": "construction", "players": [
+        {"name": "Eve", "gold": 9, "front": ["woodcutter"], "back": ["miner"], "buildings": {"mine": 1}},
+        {"name": "Ada", "front": ["knight"]}, {"name": "Bob", "front": ["knight"]}]})
+    assert not DraftedWorlds(g, 0, Evaluation.default()).rebuilds
+    j = judgement.judge(g, 0, worlds=3, seed=2, chances=())
+    assert None not in j.chance and all(o.wins for o in j.outcomes)
+
+
 # ------------------------------------------------------------------ reasons: positions whose reason is known
 
 def _cerberus(back):
