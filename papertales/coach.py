@@ -202,9 +202,14 @@ def why(game: Game, j: Judgement, better: int, worse: int, lang: str | None = No
             text += " " + t("coach.why.principle.front", lang)
         if listed:
             text += " " + t("coach.why.parts", lang, parts=listed)
+    elif d.high - d.low <= 1e-9:           # the same difference in every world: no range to give
+        text = t("coach.why.better_every", lang, better=b_words, worse=w_words, lp=signed(d.lp, lang),
+                 n=j.worlds, parts=listed or t("coach.part.other", lang))
     else:
+        digits = 1 if number(d.low, lang) != number(d.high, lang) else 2     # a range that shows as one
         text = t("coach.why.better", lang, better=b_words, worse=w_words, lp=signed(d.lp, lang),
-                 low=number(d.low, lang), high=number(d.high, lang), parts=listed or t("coach.part.other", lang))
+                 low=number(d.low, lang, digits), high=number(d.high, lang, digits),
+                 parts=listed or t("coach.part.other", lang))
     return Why(b_words, w_words, d.lp, d.low, d.high, parts, d.equal, principle, _capital(text))
 
 

@@ -9,6 +9,8 @@ reason add up to the difference shown, and positions whose reason is known by ha
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from papertales import Action, Game, coach, fitting, judgement, plans
@@ -298,10 +300,29 @@ def test_a_level_2_mine_on_the_last_turn_is_worth_its_end_of_game_lp():
     d = j.difference(up, stay)
     assert d.lp == pytest.approx(2.0) and d.low == pytest.approx(2.0) and dict(d.parts) == {"building:mine": 2.0}
     why = coach.why(g, j, up, stay, "en")
-    assert why.text.startswith("Upgrade Mine to level 2 rather than pass: +2.0 LP")
+    assert why.text.startswith("Upgrade Mine to level 2 rather than pass: +2.0 LP by the end of the game, "
+                               "the same in every one of the 3 sampled games.")
     assert why.parts == ((2.0, "your Mine", True),)
     pl = coach.why(g, j, up, stay, "pl")
-    assert "+2,0" in pl.text and "Kopalni" in pl.text or "Kopalnia" in pl.text
+    assert "+2,0 PL na koniec gry, tyle samo w każdej z 3 losowanych gier." in pl.text
+    assert "Kopalni" in pl.text or "Kopalnia" in pl.text
+
+
+def test_a_narrow_range_is_shown_with_the_decimals_that_tell_its_ends_apart():
+    """The Mine's +2.0 LP, with the upgrade's worlds moved by 0, +0.01 and -0.01 LP: the
+    difference's 95 % range is 2.0 +- 1.96 x 0.01 / sqrt(3) = 1.989 .. 2.011, "2.0 to 2.0"
+    with one decimal, so two are shown."""
+    g = _at({"turn": 4, "phase": "construction", "players": [
+        {"name": "Eve", "gold": 9, "front": ["woodcutter"], "back": ["miner"], "buildings": {"mine": 1}},
+        {"name": "Ada", "front": ["knight"]}, {"name": "Bob", "front": ["knight"]}]})
+    j = judgement.judge(g, 0, 3, 0)
+    up, stay = j.index(Action.parse("upgrade mine")), j.index(Action.parse("pass"))
+    moved = tuple(x + e for x, e in zip(j.outcomes[up].lps, (0.0, 0.01, -0.01)))
+    outcomes = list(j.outcomes)
+    outcomes[up] = dataclasses.replace(outcomes[up], lps=moved)
+    j = dataclasses.replace(j, outcomes=tuple(outcomes))
+    assert "+2.0 LP by the end of the game (95 % interval 1.99 to 2.01)" in coach.why(g, j, up, stay, "en").text
+    assert "(przedział 95 %: od 1,99 do 2,01)" in coach.why(g, j, up, stay, "pl").text
 
 
 def test_a_building_is_named_and_the_one_not_built_said_so():
