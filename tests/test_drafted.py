@@ -7,11 +7,15 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 
-from papertales import Game
+import pytest
+
+from papertales import Game, fitting
 from papertales.determinize import Worlds
 from papertales.drafted import DraftedWorlds, _best_index
 from papertales.evaluation import Evaluation
+from papertales.greedy import GreedyBot
 from papertales.rng import Rng
+from papertales.state import Unit
 
 
 def _draft(g: Game, rounds: int | None = None) -> Game:
@@ -144,3 +148,58 @@ def test_the_best_of_all_the_cards_is_the_best_and_of_one_any():
     assert {_best_index(cards, 3, Rng(s), by_value) for s in range(20)} == {1}
     assert {_best_index(cards, 1, Rng(s), by_value) for s in range(60)} == {0, 1, 2}
     assert _best_index([], 5, Rng(0), by_value) is None
+
+
+def _cards(g: Game) -> list:
+    """Every card of the world where it lies: each seat's hand, kept card and units, the piles."""
+    seats = [([c.id for c in p.hand], None if p.kept is None else p.kept.id,
+              [None if u is None else (u.type.id, u.new) for u in p.units]) for p in g.players]
+    return [seats, [c.id for c in g.draw], [c.id for c in g.discard]]
+
+
+def _swapped(g: Game, seat: int, hidden: list) -> Game:
+    """``g`` with ``hidden`` cards of ``seat`` (indices into its hand, or spots of its face-down
+    units) swapped for the top cards of the draw pile."""
+    other = g.clone()
+    p = other.players[seat]
+    for n, i in enumerate(hidden):
+        c = other.draw[n]
+        if isinstance(i, str):                     # a spot: "spot:3"
+            spot = int(i.partition(":")[2])
+            other.draw[n], p.units[spot] = p.units[spot].type, Unit(c, 0, True)
+        else:
+            other.draw[n], p.hand[i] = p.hand[i], c
+    return other
+
+
+@pytest.mark.parametrize("position", ["draft", "deployment"])
+def test_a_rebuilt_world_does_not_depend_on_the_others_hidden_cards(position):
+    """What the other seats really hold (their picks the seat never saw; a seat done deploying,
+    its face-down units) swapped for cards of the draw pile: the same rebuilt worlds."""
+    ev = Evaluation.default()
+    if position == "draft":
+        g = _draft(Game.new(players=3, seed=7).advance(), rounds=2)
+        hidden = [0, 1]
+    else:
+        g = Game.new(players=3, seed=5)
+        bot = GreedyBot()
+        while not (g.turn == 2 and g.phase == "deployment" and all(d is not None for d in g.pending)):
+            pending = g.pending_players()
+            if pending:
+                fitting.play_decision(g, pending[0], bot)
+            else:
+                g.step()
+        fitting.play_decision(g, 1, GreedyBot())      # seat 1 done: its units face down
+        hidden = [f"spot:{i}" for i, u in enumerate(g.players[1].units) if u is not None and u.new]
+        assert hidden
+    other = _swapped(g, 1, hidden)
+    assert _cards(other) != _cards(g)
+    a, b = DraftedWorlds(g, 0, ev), DraftedWorlds(other, 0, ev)
+    assert a.rebuilds and b.rebuilds
+    changed = 0
+    for k in range(3):
+        plain = a.world(2, k)
+        rebuilt = a.rebuilt(plain, 2, k)
+        assert _cards(rebuilt) == _cards(b.rebuilt(b.world(2, k), 2, k))
+        changed += _cards(rebuilt) != _cards(plain)
+    assert changed                                  # the worlds were rebuilt
