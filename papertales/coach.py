@@ -73,9 +73,9 @@ def verdict(cost: float) -> str:
     return VERDICTS[-1][1]
 
 
-def signed(x: float, lang: str | None = None) -> str:
+def signed(x: float, lang: str | None = None, digits: int = 1) -> str:
     """``+1.5`` / ``−0.3``: an LP difference, with the language's decimal mark."""
-    return ("+" if x >= 0 else "−") + number(abs(x), lang)
+    return ("+" if x >= 0 else "−") + number(abs(x), lang, digits)
 
 
 # ------------------------------------------------------------------ reasons
@@ -202,14 +202,20 @@ def why(game: Game, j: Judgement, better: int, worse: int, lang: str | None = No
             text += " " + t("coach.why.principle.front", lang)
         if listed:
             text += " " + t("coach.why.parts", lang, parts=listed)
-    elif d.high - d.low <= 1e-9:           # the same difference in every world: no range to give
-        text = t("coach.why.better_every", lang, better=b_words, worse=w_words, lp=signed(d.lp, lang),
-                 n=j.worlds, parts=listed or t("coach.part.other", lang))
     else:
-        digits = 1 if number(d.low, lang) != number(d.high, lang) else 2     # a range that shows as one
-        text = t("coach.why.better", lang, better=b_words, worse=w_words, lp=signed(d.lp, lang),
-                 low=number(d.low, lang, digits), high=number(d.high, lang, digits),
-                 parts=listed or t("coach.part.other", lang))
+        tiny = abs(d.lp) < 0.05              # sure, but shown to a tenth it would read +0.0
+        digits = 2 if tiny or number(d.low, lang) == number(d.high, lang) else 1   # ends told apart
+        if d.high - d.low <= 1e-9:           # the same difference in every world: no range to give
+            how = t("coach.why.how.every", lang, n=j.worlds)
+        else:
+            how = t("coach.why.how.range", lang, low=number(d.low, lang, digits), high=number(d.high, lang, digits))
+        if tiny:
+            text = t("coach.why.tiny", lang, better=b_words, worse=w_words, lp=signed(d.lp, lang, 2), how=how)
+            if listed:
+                text += " " + t("coach.why.parts", lang, parts=listed)
+        else:
+            text = t("coach.why.better", lang, better=b_words, worse=w_words, lp=signed(d.lp, lang), how=how,
+                     parts=listed or t("coach.part.other", lang))
     return Why(b_words, w_words, d.lp, d.low, d.high, parts, d.equal, principle, _capital(text))
 
 

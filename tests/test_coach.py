@@ -300,11 +300,11 @@ def test_a_level_2_mine_on_the_last_turn_is_worth_its_end_of_game_lp():
     d = j.difference(up, stay)
     assert d.lp == pytest.approx(2.0) and d.low == pytest.approx(2.0) and dict(d.parts) == {"building:mine": 2.0}
     why = coach.why(g, j, up, stay, "en")
-    assert why.text.startswith("Upgrade Mine to level 2 rather than pass: +2.0 LP by the end of the game, "
-                               "the same in every one of the 3 sampled games.")
+    assert why.text.startswith("Upgrade Mine to level 2 rather than pass: +2.0 LP by the end of the game "
+                               "(the same in every one of the 3 sampled games).")
     assert why.parts == ((2.0, "your Mine", True),)
     pl = coach.why(g, j, up, stay, "pl")
-    assert "+2,0 PL na koniec gry, tyle samo w każdej z 3 losowanych gier." in pl.text
+    assert "+2,0 PL na koniec gry (tyle samo w każdej z 3 losowanych gier)." in pl.text
     assert "Kopalni" in pl.text or "Kopalnia" in pl.text
 
 
@@ -323,6 +323,28 @@ def test_a_narrow_range_is_shown_with_the_decimals_that_tell_its_ends_apart():
     j = dataclasses.replace(j, outcomes=tuple(outcomes))
     assert "+2.0 LP by the end of the game (95 % interval 1.99 to 2.01)" in coach.why(g, j, up, stay, "en").text
     assert "(przedział 95 %: od 1,99 do 2,01)" in coach.why(g, j, up, stay, "pl").text
+
+
+def test_a_sure_difference_under_a_tenth_of_an_lp_is_shown_as_such():
+    """The Mine's worlds lowered to +0.03 LP over passing in each (2.0 LP less in every
+    world of the upgrade): sure, as it is the same in every world, but under a tenth of an
+    LP: said with two decimals and "either is fine", not as "+0.0 LP"."""
+    g = _at({"turn": 4, "phase": "construction", "players": [
+        {"name": "Eve", "gold": 9, "front": ["woodcutter"], "back": ["miner"], "buildings": {"mine": 1}},
+        {"name": "Ada", "front": ["knight"]}, {"name": "Bob", "front": ["knight"]}]})
+    j = judgement.judge(g, 0, 3, 0)
+    up, stay = j.index(Action.parse("upgrade mine")), j.index(Action.parse("pass"))
+    outcomes = list(j.outcomes)
+    outcomes[up] = dataclasses.replace(outcomes[up], lps=tuple(x - 1.97 for x in outcomes[up].lps),
+                                       parts=tuple((k, v - 1.97 if k == "building:mine" else v)
+                                                   for k, v in outcomes[up].parts))
+    j = dataclasses.replace(j, outcomes=tuple(outcomes))
+    why = coach.why(g, j, up, stay, "en")
+    assert not why.equal
+    assert why.text == ("Upgrade Mine to level 2 rather than pass, though by less than a tenth of an LP: "
+                        "+0.03 LP by the end of the game (the same in every one of the 3 sampled games); "
+                        "either is fine.")
+    assert "o mniej niż jedną dziesiątą PL: +0,03 PL na koniec gry" in coach.why(g, j, up, stay, "pl").text
 
 
 def test_a_building_is_named_and_the_one_not_built_said_so():
