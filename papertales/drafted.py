@@ -20,6 +20,8 @@ already done in a Deployment.  :class:`DraftedWorlds` deals a world as
   in a Recruitment, and after turn 1 a card kept from last turn.  A seat still placing
   holds them; a seat done put face down the ones worth most on those spots (within its
   gold), kept the best to keep of the rest and discarded the others.
+* Construction: each other seat's card kept for next turn (face down) is the best to keep
+  of 5 unseen cards, as in a Recruitment.
 
 Everything is valued on what the seat may know: the world (whose hidden cards are already
 a guess) or the game with the other seats' hidden cards taken away.
@@ -72,6 +74,8 @@ class DraftedWorlds(Worlds):
             return
         if game.phase == "recruitment" and game.stage == "draft":
             self.stage = "recruitment"
+        elif game.phase == "construction":
+            self.stage = "construction"
         elif game.phase == "deployment" and game.stage == "place":
             self.stage = "deployment"
             blank = _blank(game, self.others)
@@ -80,8 +84,9 @@ class DraftedWorlds(Worlds):
 
     @property
     def rebuilds(self) -> bool:
-        """Are this decision's worlds rebuilt (a draft, or units being placed, with other
-        seats and no Lich King)?  Elsewhere a rebuilt world is the plain one."""
+        """Are this decision's worlds rebuilt (a draft, units being placed, or a
+        Construction, with other seats and no Lich King)?  Elsewhere a rebuilt world is the
+        plain one."""
         return self.stage != ""
 
     def rebuilt(self, plain: Game, seed: int, k: int) -> Game:
@@ -94,6 +99,8 @@ class DraftedWorlds(Worlds):
             self._recruitment(g, rng)
         elif self.stage == "deployment":
             self._deployment(g, rng)
+        elif self.stage == "construction":
+            self._construction(g, rng)
         return g
 
     def _recruitment(self, g: Game, rng: Rng) -> None:
@@ -104,10 +111,19 @@ class DraftedWorlds(Worlds):
                 i = _best_index(g.draw, size - per_visit * j, rng, self._pick_values(g, s))
                 if i is not None:
                     p.hand[j], g.draw[i] = g.draw[i], p.hand[j]
-            if p.kept is not None:
-                i = _best_index(g.draw, KEPT_CHOICES, rng, self._keep_values(g))
-                if i is not None:
-                    p.kept, g.draw[i] = g.draw[i], p.kept
+            self._keep(g, s, rng)
+
+    def _construction(self, g: Game, rng: Rng) -> None:
+        for s in self.others:
+            self._keep(g, s, rng)
+
+    def _keep(self, g: Game, s: int, rng: Rng) -> None:
+        """Seat ``s``'s face-down kept card, if it has one: the best to keep of 5 unseen."""
+        p = g.players[s]
+        if p.kept is not None:
+            i = _best_index(g.draw, KEPT_CHOICES, rng, self._keep_values(g))
+            if i is not None:
+                p.kept, g.draw[i] = g.draw[i], p.kept
 
     def _deployment(self, g: Game, rng: Rng) -> None:
         size, per_visit = _pack(g)

@@ -21,8 +21,8 @@ it, and not the rollout's one-placement guesses, which made the chance too sure
 
 The chance to win is read in a second set of worlds: the same worlds with the other
 seats' hidden cards of this turn rebuilt as they drafted them
-(:meth:`papertales.drafted.DraftedWorlds.rebuilt`; in a Recruitment, and in a Deployment
-while units are placed), every option played in them too.  The plain deal flatters the
+(:meth:`papertales.drafted.DraftedWorlds.rebuilt`; in a Recruitment, in a Deployment
+while units are placed, and in a Construction), every option played in them too.  The plain deal flatters the
 seat that asks, and its chance ran high; choices made in the rebuilt worlds played worse,
 so the expected LP, the reasons and the suggestion stay the plain worlds' (docs/strategy.md,
 "Does a win chance mean what it says?", points 8 and 14).  A second playout per option and

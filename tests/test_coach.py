@@ -134,12 +134,12 @@ def test_a_hint_without_a_decision_is_refused():
         coach.hint(g, 0, worlds=2)
 
 
-def _greedy_deployment(seed=5, players=3):
+def _greedy_deployment(seed=5, players=3, phase="deployment"):
     """Turn 2's Deployment of a game of greedy bots, every seat still to deploy: the other
-    seats hold hands the seat has not seen."""
+    seats hold hands the seat has not seen (``phase``: another phase of turn 2)."""
     g = Game.new(players=players, seed=seed)
     bot = GreedyBot()
-    while not (g.turn == 2 and g.phase == "deployment" and all(d is not None for d in g.pending)):
+    while not (g.turn == 2 and g.phase == phase and all(d is not None for d in g.pending)):
         pending = g.pending_players()
         if pending:
             fitting.play_decision(g, pending[0], bot)
@@ -182,12 +182,12 @@ def _played(world, seat, plan, turn):
     return Playout().finish(w, seat, turn)
 
 
-@pytest.mark.parametrize("position", ["draft", "deployment"])
+@pytest.mark.parametrize("position", ["draft", "deployment", "construction"])
 def test_the_chance_is_read_in_the_worlds_rebuilt_as_drafted_and_the_rest_in_the_plain_ones(position):
     """Each option's expected LP (and so its reasons and the suggestion) comes from the
     plain worlds, its chance to win from the same worlds rebuilt as the others drafted,
     both after the others' whole Deployment where the seat deploys."""
-    g = _draft_game() if position == "draft" else _greedy_deployment()
+    g = _draft_game() if position == "draft" else _greedy_deployment(phase=position)
     for _ in range(2 if position == "draft" else 0):     # round 3: the others hold picks the seat never saw
         for s in range(3):
             g.apply(s, g.legal_actions(s)[0])
@@ -239,9 +239,7 @@ def test_a_review_reads_the_chance_of_the_move_played_and_of_the_suggestion_as_t
 
 
 def test_where_nothing_is_rebuilt_every_chance_comes_with_the_playout():
-    g = _at({"turn": 2, "phase": "construction", "players": [
-        {"name": "Eve", "gold": 9, "front": ["woodcutter"], "back": ["miner"], "buildings": {"mine": 1}},
-        {"name": "Ada", "front": ["knight"]}, {"name": "Bob", "front": ["knight"]}]})
+    g = Game.new(players=1, seed=3, cards=card_set("lich-king-illustrative")).advance()   # solo: nothing drafted by others
     assert not DraftedWorlds(g, 0, Evaluation.default()).rebuilds
     j = judgement.judge(g, 0, worlds=3, seed=2, chances=())
     assert None not in j.chance and all(o.wins for o in j.outcomes)

@@ -136,6 +136,27 @@ def test_the_others_unseen_picks_are_worth_more_to_them_than_random_cards():
     assert others(lambda k: _rebuilt(drafted, k)) > others(lambda k: plain.world(0, k))
 
 
+def test_in_a_construction_the_others_kept_cards_are_worth_more_to_keep_than_random_ones():
+    """Turn 2's Construction: each other seat's face-down kept card, dealt as the best to
+    keep of 5 unseen cards, is worth more to keep (the evaluation's keep gain, the mean of
+    20 worlds) than the plain deal's; nothing else of the world changes."""
+    g = _greedy_until("construction")
+    ev = Evaluation.default()
+    drafted = DraftedWorlds(g, 0, ev)
+    assert drafted.rebuilds
+
+    def kept_gain(world):
+        return statistics.mean(ev.keep_gain(world, world.players[s].kept) for s in (1, 2))
+
+    plain = [drafted.world(0, k) for k in range(20)]
+    rebuilt = [drafted.rebuilt(w, 0, k) for k, w in enumerate(plain)]
+    assert statistics.mean(map(kept_gain, rebuilt)) > statistics.mean(map(kept_gain, plain))
+    for w, r in zip(plain, rebuilt):
+        assert _cards(w)[0][0] == _cards(r)[0][0]           # the seat's own kingdom as it was
+        assert [x[2] for x in _cards(w)[0]] == [x[2] for x in _cards(r)[0]]     # every unit too
+        assert sorted(_cards(w)[1] + [x[1] for x in _cards(w)[0]]) == sorted(_cards(r)[1] + [x[1] for x in _cards(r)[0]])
+
+
 def test_the_best_of_all_the_cards_is_the_best_and_of_one_any():
     """Drawing as many cards as there are always finds the best (values 1, 3, 2: the
     second); drawing one finds each card in turn."""
@@ -164,7 +185,9 @@ def _swapped(g: Game, seat: int, hidden: list) -> Game:
     p = other.players[seat]
     for n, i in enumerate(hidden):
         c = other.draw[n]
-        if isinstance(i, str):                     # a spot: "spot:3"
+        if i == "kept":
+            other.draw[n], p.kept = p.kept, c
+        elif isinstance(i, str):                   # a spot: "spot:3"
             spot = int(i.partition(":")[2])
             other.draw[n], p.units[spot] = p.units[spot].type, Unit(c, 0, True)
         else:
@@ -172,26 +195,37 @@ def _swapped(g: Game, seat: int, hidden: list) -> Game:
     return other
 
 
-@pytest.mark.parametrize("position", ["draft", "deployment"])
+def _greedy_until(phase: str, turn: int = 2, seed: int = 5) -> Game:
+    """3 greedy bots to ``phase`` of ``turn``, every seat still to decide."""
+    g = Game.new(players=3, seed=seed)
+    bot = GreedyBot()
+    while not (g.turn == turn and g.phase == phase and all(d is not None for d in g.pending)):
+        pending = g.pending_players()
+        if pending:
+            fitting.play_decision(g, pending[0], bot)
+        else:
+            g.step()
+    return g
+
+
+@pytest.mark.parametrize("position", ["draft", "deployment", "construction"])
 def test_a_rebuilt_world_does_not_depend_on_the_others_hidden_cards(position):
     """What the other seats really hold (their picks the seat never saw; a seat done deploying,
-    its face-down units) swapped for cards of the draw pile: the same rebuilt worlds."""
+    its face-down units; the card kept for next turn) swapped for cards of the draw pile: the
+    same rebuilt worlds."""
     ev = Evaluation.default()
     if position == "draft":
         g = _draft(Game.new(players=3, seed=7).advance(), rounds=2)
-        hidden = [0, 1]
-    else:
-        g = Game.new(players=3, seed=5)
-        bot = GreedyBot()
-        while not (g.turn == 2 and g.phase == "deployment" and all(d is not None for d in g.pending)):
-            pending = g.pending_players()
-            if pending:
-                fitting.play_decision(g, pending[0], bot)
-            else:
-                g.step()
+        hidden: list = [0, 1]
+    elif position == "deployment":
+        g = _greedy_until("deployment")
         fitting.play_decision(g, 1, GreedyBot())      # seat 1 done: its units face down
         hidden = [f"spot:{i}" for i, u in enumerate(g.players[1].units) if u is not None and u.new]
         assert hidden
+    else:
+        g = _greedy_until("construction")
+        assert g.players[1].kept is not None
+        hidden = ["kept"]
     other = _swapped(g, 1, hidden)
     assert _cards(other) != _cards(g)
     a, b = DraftedWorlds(g, 0, ev), DraftedWorlds(other, 0, ev)
