@@ -1,5 +1,7 @@
 """Shared helpers for tests: build positions quickly and run single phases."""
 
+from papertales import Game, fitting
+from papertales.greedy import GreedyBot
 from papertales.position import game_from_position
 
 
@@ -104,3 +106,17 @@ def construct(game, seat, action):
     for other in game.pending_players():
         game.apply(other, "pass")
     return game.events[start:]
+
+
+def greedy_until(phase, turn=2, seed=5, players=3):
+    """Greedy bots play a game up to ``phase`` of ``turn``, with every seat still to
+    decide there (the others then hold cards a seat has not seen)."""
+    g = Game.new(players=players, seed=seed)
+    bot = GreedyBot()
+    while not (g.turn == turn and g.phase == phase and all(d is not None for d in g.pending)):
+        pending = g.pending_players()
+        if pending:
+            fitting.play_decision(g, pending[0], bot)
+        else:
+            g.step()
+    return g

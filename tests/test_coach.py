@@ -13,6 +13,7 @@ import dataclasses
 
 import pytest
 
+from helpers import greedy_until
 from papertales import Action, Game, coach, fitting, judgement, plans
 from papertales.registry import get
 from papertales.cards import card_set
@@ -137,15 +138,7 @@ def test_a_hint_without_a_decision_is_refused():
 def _greedy_deployment(seed=5, players=3, phase="deployment"):
     """Turn 2's Deployment of a game of greedy bots, every seat still to deploy: the other
     seats hold hands the seat has not seen (``phase``: another phase of turn 2)."""
-    g = Game.new(players=players, seed=seed)
-    bot = GreedyBot()
-    while not (g.turn == 2 and g.phase == phase and all(d is not None for d in g.pending)):
-        pending = g.pending_players()
-        if pending:
-            fitting.play_decision(g, pending[0], bot)
-        else:
-            g.step()
-    return g
+    return greedy_until(phase, 2, seed, players)
 
 
 def test_in_a_deployment_the_others_deploy_whole_in_each_world_before_the_seat():

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from helpers import greedy_until
 from papertales import Game, fitting
 from papertales.determinize import Worlds
 from papertales.drafted import DraftedWorlds, _best_index
@@ -140,7 +141,7 @@ def test_in_a_construction_the_others_kept_cards_are_worth_more_to_keep_than_ran
     """Turn 2's Construction: each other seat's face-down kept card, dealt as the best to
     keep of 5 unseen cards, is worth more to keep (the evaluation's keep gain, the mean of
     20 worlds) than the plain deal's; nothing else of the world changes."""
-    g = _greedy_until("construction")
+    g = greedy_until("construction")
     ev = Evaluation.default()
     drafted = DraftedWorlds(g, 0, ev)
     assert drafted.rebuilds
@@ -195,19 +196,6 @@ def _swapped(g: Game, seat: int, hidden: list) -> Game:
     return other
 
 
-def _greedy_until(phase: str, turn: int = 2, seed: int = 5) -> Game:
-    """3 greedy bots to ``phase`` of ``turn``, every seat still to decide."""
-    g = Game.new(players=3, seed=seed)
-    bot = GreedyBot()
-    while not (g.turn == turn and g.phase == phase and all(d is not None for d in g.pending)):
-        pending = g.pending_players()
-        if pending:
-            fitting.play_decision(g, pending[0], bot)
-        else:
-            g.step()
-    return g
-
-
 @pytest.mark.parametrize("position", ["draft", "deployment", "construction"])
 def test_a_rebuilt_world_does_not_depend_on_the_others_hidden_cards(position):
     """What the other seats really hold (their picks the seat never saw; a seat done deploying,
@@ -218,12 +206,12 @@ def test_a_rebuilt_world_does_not_depend_on_the_others_hidden_cards(position):
         g = _draft(Game.new(players=3, seed=7).advance(), rounds=2)
         hidden: list = [0, 1]
     elif position == "deployment":
-        g = _greedy_until("deployment")
+        g = greedy_until("deployment")
         fitting.play_decision(g, 1, GreedyBot())      # seat 1 done: its units face down
         hidden = [f"spot:{i}" for i, u in enumerate(g.players[1].units) if u is not None and u.new]
         assert hidden
     else:
-        g = _greedy_until("construction")
+        g = greedy_until("construction")
         assert g.players[1].kept is not None
         hidden = ["kept"]
     other = _swapped(g, 1, hidden)
