@@ -240,7 +240,7 @@ def _draft_again(blank: Game, seat: int, ev: Evaluation) -> dict[int, list[UnitT
             k = r - i                          # pack i reaches its k-th taker in round i + k
             if 1 <= k < n and cards:
                 s = (seat + k * step) % n
-                options = _distinct(cards)
+                options = list(dict.fromkeys(cards))      # each kind once, in pack order
                 vals = ev.values_with_card(blank, s, options, visible_opponent_strengths(blank, s))
                 best = options[max(range(len(options)), key=vals.__getitem__)]
                 cards.remove(best)
@@ -267,11 +267,3 @@ def _play_gains(blank: Game, s: int, ev: Evaluation, game: Game) -> dict[int, fl
             p.units[i] = None
         gains[c.index] = total
     return gains
-
-
-def _distinct(cards: list[UnitType]) -> list[UnitType]:
-    out: list[UnitType] = []
-    for c in cards:
-        if c not in out:
-            out.append(c)
-    return out
