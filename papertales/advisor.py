@@ -52,7 +52,7 @@ class AdvisorBot:
         if len(actions) == 1:
             return actions[0]
         self.calls += 1
-        best = judge(game, seat, self.worlds, self.seed, chances=()).best    # its chance is not needed
+        best = judge(game, seat, self.worlds, self.seed, chance=False).best    # its chance is not needed
         self.plan = list(best.plan[1:])
         self.moves.note(best.action)
         return best.action

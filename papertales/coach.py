@@ -86,7 +86,8 @@ class Why:
     difference with its 95 % interval; ``parts`` the ``(LP, words, named)`` shown, which
     add up to ``lp`` as rounded to a tenth (the last may be "other effects"); ``equal``
     when the two cannot be told apart; ``principle`` when the guide's principle chose
-    between them.  ``text`` is one or two sentences."""
+    between them; ``wins_more_often`` when ``worse`` surely wins more often all the same
+    (:func:`wins_more_often`).  ``text`` is one to three sentences."""
     better: str
     worse: str
     lp: float
@@ -96,6 +97,7 @@ class Why:
     equal: bool
     principle: bool
     text: str
+    wins_more_often: bool = False
 
     @property
     def names_something(self) -> bool:
@@ -216,7 +218,25 @@ def why(game: Game, j: Judgement, better: int, worse: int, lang: str | None = No
         else:
             text = t("coach.why.better", lang, better=b_words, worse=w_words, lp=signed(d.lp, lang), how=how,
                      parts=listed or t("coach.part.other", lang))
-    return Why(b_words, w_words, d.lp, d.low, d.high, parts, d.equal, principle, _capital(text))
+    other_way = wins_more_often(j, better, worse)
+    if other_way:
+        win_b, win_w = j.chance[better], j.chance[worse]
+        assert win_b is not None and win_w is not None       # read, or it would not win more often
+        text += " " + t("coach.why.wins_more_often", lang, win_worse=round(100 * win_w[0]),
+                        win_better=round(100 * win_b[0]), n=j.worlds)
+    return Why(b_words, w_words, d.lp, d.low, d.high, parts, d.equal, principle, _capital(text), other_way)
+
+
+def wins_more_often(j: Judgement, better: int, worse: int) -> bool:
+    """Does option ``worse`` win more often than ``better``, sure world by world in the
+    worlds their LP is compared in, and by a whole percent as shown?  An option can score
+    less on average yet come first more often (a war won against the leader, a risk worth
+    taking when behind): a reason that ranks by LP then says so."""
+    win_b, win_w = j.chance[better] if j.chance else None, j.chance[worse] if j.chance else None
+    if win_b is None or win_w is None or round(100 * win_w[0]) <= round(100 * win_b[0]):
+        return False
+    _, _, high = j.chance_difference(better, worse)
+    return high < 0.0
 
 
 def _capital(text: str) -> str:
@@ -294,7 +314,7 @@ def hint(game: Game, seat: int, seed: int = SEED, lang: str | None = None, world
         w = why(game, j, i, order[1], lang) if rank == 0 else why(game, j, j.suggested, i, lang)
         lo, hi = o.lp_interval
         chance = j.chance[i]
-        assert chance is not None         # judge reads every option's chance unless told
+        assert chance is not None         # judge reads the chances unless told not to
         win, win_lo, win_hi = chance
         options.append(Option(o.action, o.plan, o.also, text, o.lp, lo, hi, win, win_lo, win_hi, j.worlds, w,
                               w.text))
@@ -414,7 +434,7 @@ def review_decision(g: Game, seat: int, plan: Action | Iterable[Action], index: 
     lang = lang or get_language()
     plan = (plan,) if isinstance(plan, Action) else tuple(plan)
     d = g.pending[seat]
-    j = judge(g, seat, worlds, seed, ev, extra=(plan,), chances=(plan,))
+    j = judge(g, seat, worlds, seed, ev, extra=(plan,))
     mine = j.index(plan)
     text = option_words(g, seat, plan, lang)
     assert d is not None          # judge reviews a pending decision

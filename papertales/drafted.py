@@ -29,9 +29,10 @@ a guess) or the game with the other seats' hidden cards taken away.
 Why only the chance?  Choices made in rebuilt worlds played worse against the outside
 styles (docs/strategy.md, calibration point 8: the others' guessed picks, valued by our
 own evaluation, are our bots' picks, not a stranger's), while the chance read in them is
-nearer what comes true (point 14).  So the judgement plays every option twice: in the
-plain world for the expected LP, the reasons and the choice, and in the rebuilt one for
-the chance alone (:mod:`papertales.judgement`).  The search's worlds
+nearer what comes true (point 14).  So the judgement plays every option in the plain
+world, for the expected LP, the reasons, the choice and how the options' chances differ,
+and the suggestion alone in the rebuilt one too, for the chance's level
+(:mod:`papertales.judgement`, point 16).  The search's worlds
 (:meth:`~papertales.determinize.Worlds.sample`) keep the plain deal: this would cost each
 iteration a dozen valuations.
 """

@@ -396,7 +396,7 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
         if len(before.legal_actions(s)) > 1:
             count += 1
             if count % every == 0:
-                j = judge(before, s, worlds, ev=ev, extra=[tuple(plan)], chances=[tuple(plan)])
+                j = judge(before, s, worlds, ev=ev, extra=[tuple(plan)])
                 if j.forced:                      # every option leads to the same game
                     continue
                 chance = j.chance[_outcome(before, s, j, tuple(plan))]

@@ -19,15 +19,20 @@ the seat's options then meet the same finished armies, as the rule's deployment 
 it, and not the rollout's one-placement guesses, which made the chance too sure
 (docs/strategy.md, "Does a win chance mean what it says?", points 11-13).
 
-The chance to win is read in a second set of worlds: the same worlds with the other
+The chance to win is anchored in a second set of worlds: the same worlds with the other
 seats' hidden cards of this turn rebuilt as they drafted them
 (:meth:`papertales.drafted.DraftedWorlds.rebuilt`; in a Recruitment, in a Deployment
-while units are placed, and in a Construction), every option played in them too.  The plain deal flatters the
-seat that asks, and its chance ran high; choices made in the rebuilt worlds played worse,
-so the expected LP, the reasons and the suggestion stay the plain worlds' (docs/strategy.md,
-"Does a win chance mean what it says?", points 8 and 14).  A second playout per option and
-world doubles a hint's cost, so a judgement reads the chances it is asked for (a hint every
-option's, a review the suggestion's and the move played, the advisor only the suggestion's).
+while units are placed, and in a Construction).  The plain deal flatters the seat that
+asks, and its chance ran high; choices made in the rebuilt worlds played worse, so the
+expected LP, the reasons and the suggestion stay the plain worlds' (docs/strategy.md,
+"Does a win chance mean what it says?", points 8 and 14).  Only the suggestion is played
+in the rebuilt worlds: its chance there is the *level* (:attr:`Judgement.level`), and every
+other option's chance is that level plus the option's difference from the suggestion in
+the plain worlds, world by world (:meth:`Judgement.chance_of`).  So two options' chances
+differ as their games differ in the worlds where their LP is compared: a chance that
+contradicts the LP shown is a real trade-off (an option that scores less on average but
+wins more often), not the other deal's verdict (point 16); and the second playout costs
+one option per world, not one per option.
 
 Why the parts?  Each world's expected final LP is split by cause (:func:`breakdown`):
 the LP the engine scored on the way, by the cause it records for every point (the war
@@ -95,9 +100,9 @@ _COUNTED = tuple(BASE.index(name) for name in COUNTED)
 class Outcome:
     """One option played in the judgement's worlds: ``plan`` its moves (one, or a whole
     Deployment), ``also`` other plans that give the same game; ``lps`` the expected final
-    LP world by world, ``wins`` the chance to win (read in the same worlds rebuilt as the
-    others drafted, where they are: module docstring; empty when not asked for,
-    :func:`judge`); ``parts`` the mean LP by cause (:func:`breakdown`), adding up to ``lp``."""
+    LP world by world, ``wins`` the chance to win world by world in the same (plain) worlds
+    (what is shown is :meth:`Judgement.chance_of`: module docstring); ``parts`` the mean
+    LP by cause (:func:`breakdown`), adding up to ``lp``."""
     plan: tuple[Action, ...]
     also: tuple[tuple[Action, ...], ...]
     lps: tuple[float, ...]
@@ -147,7 +152,10 @@ class Difference:
 class Judgement:
     """The options of ``seat``'s decision in ``game`` (turn, phase, decision kind) and
     their outcomes in ``worlds`` worlds; ``suggested`` the index of the one the coach
-    suggests.  ``worlds`` is 0 for a forced decision (one option, no numbers)."""
+    suggests.  ``worlds`` is 0 for a forced decision (one option, no numbers).  ``level``:
+    the suggestion's chance to win world by world in the worlds rebuilt as the others
+    drafted (empty where nothing is rebuilt); ``chance``: each option's chance to win with
+    its 95 % band (:meth:`chance_of`), None where it was not asked for (:func:`judge`)."""
     seat: int
     turn: int
     phase: str
@@ -155,7 +163,8 @@ class Judgement:
     outcomes: tuple[Outcome, ...]
     suggested: int
     worlds: int
-    chance: tuple[tuple[float, float, float] | None, ...] = ()   # per outcome: (chance to win, low, high), the mean over the worlds; None: not read (:func:`judge`)
+    chance: tuple[tuple[float, float, float] | None, ...] = ()
+    level: tuple[float, ...] = ()
 
     @property
     def best(self) -> Outcome:
@@ -188,6 +197,23 @@ class Judgement:
         ca, cb = dict(a.counts), dict(b.counts)
         more = {k: ca.get(k, 0.0) - cb.get(k, 0.0) for k in set(ca) | set(cb)}
         return Difference(a, b, lp, low, high, tuple(parts), more)
+
+    def chance_of(self, o: Outcome) -> tuple[float, float, float]:
+        """``o``'s chance to win with its 95 % band: where the worlds are rebuilt, the
+        suggestion's chance there (:attr:`level`) plus ``o``'s difference from the suggestion
+        in the plain worlds, world by world (the module docstring says why); elsewhere the
+        plain worlds' own."""
+        if not self.level:
+            return _chance(o.wins)
+        best = self.best.wins
+        return _chance([lv + (w - b) for lv, w, b in zip(self.level, o.wins, best)])
+
+    def chance_difference(self, better: int, worse: int) -> tuple[float, float, float]:
+        """``better``'s chance to win less ``worse``'s, world by world in the plain worlds
+        (where the chances are anchored, the shown ones differ by this mean), with its
+        95 % interval."""
+        a, b = self.outcomes[better].wins, self.outcomes[worse].wins
+        return mean_interval([x - y for x, y in zip(a, b)])
 
     def runner_up(self) -> int | None:
         """The best option but the suggestion (None when there is none)."""
@@ -326,16 +352,14 @@ def position_key(game: Game, seat: int) -> tuple[Hashable, ...]:
 
 
 def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Evaluation | None = None,
-          extra: Iterable[Iterable[Action]] = (), chances: Iterable[Iterable[Action]] | None = None) -> Judgement:
+          extra: Iterable[Iterable[Action]] = (), chance: bool = True) -> Judgement:
     """The judgement of ``seat``'s pending decision (module docstring).  ``extra``: plans
     to judge beside the options (a learner's own moves), in the same worlds; they never
-    change the suggestion.  ``chances``: the plans whose chance to win is wanted beside the
-    suggestion's (None: every option's); where it is read in rebuilt worlds, each one
-    costs a second playout per world, so the others' are left None.  The game is not
-    changed."""
+    change the suggestion.  ``chance``: read the chances to win (False: a bot that needs
+    only the suggestion spares the rebuilt worlds; the chances are then None, and read
+    when a later call asks for them, with the same numbers).  The game is not changed."""
     ev = ev if ev is not None else Evaluation.default()
     extra = [tuple(p) for p in extra]
-    wanted = None if chances is None else [tuple(p) for p in chances]
     key = (position_key(game, seat), worlds, seed, ev)      # the objects, not their ids: no id reused
     j = _cache.get(key)
     if j is None:
@@ -346,14 +370,11 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
             assert d is not None            # choices asked for a pending decision
             j = Judgement(seat, game.turn, game.phase, d.kind, (only,), 0, 0)
         else:
-            j = _judge(game, seat, worlds, seed, ev, groups, wanted)
+            j = _judge(game, seat, worlds, seed, ev, groups, chance=chance)
     else:
         _cache.move_to_end(key)
-    if not j.forced:
-        missing = [i for i in _wanted(game, seat, j, wanted) if j.chance[i] is None]
-        if missing:                       # judged before, these chances not read then
-            j = _with_chances(j, missing, _read_chances(game, seat, worlds, seed, ev,
-                                                        [j.outcomes[i].plan for i in missing]))
+    if chance and not j.forced and None in j.chance:       # judged before without its chances
+        j = _with_level(j, _level(game, seat, worlds, seed, ev, j.best.plan))
     _cache[key] = j
     if len(_cache) > CACHE:
         _cache.popitem(last=False)
@@ -364,43 +385,27 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
     if not extra:
         return j
     if j.forced:                          # a move the bots never make beside the only option
-        both = _judge(game, seat, worlds, seed, ev, [[j.best.plan, *j.best.also]] + group_plans(game, seat, extra))
-        return Judgement(seat, j.turn, j.phase, j.kind, both.outcomes, 0, worlds, both.chance)
-    more = _judge(game, seat, j.worlds, seed, ev, group_plans(game, seat, extra))
-    return Judgement(j.seat, j.turn, j.phase, j.kind, j.outcomes + more.outcomes, j.suggested,
-                     j.worlds, j.chance + more.chance)
+        both = _judge(game, seat, worlds, seed, ev, [[j.best.plan, *j.best.also]] + group_plans(game, seat, extra),
+                      suggested=0, chance=chance)
+        return Judgement(seat, j.turn, j.phase, j.kind, both.outcomes, 0, worlds, both.chance, both.level)
+    more = _judge(game, seat, j.worlds, seed, ev, group_plans(game, seat, extra), chance=False)
+    both = replace(j, outcomes=j.outcomes + more.outcomes)
+    return _with_level(both, j.level) if chance else replace(both, chance=j.chance + more.chance)
 
 
-def _wanted(game: Game, seat: int, j: Judgement, plans: Sequence[tuple[Action, ...]] | None) -> list[int]:
-    """The outcomes whose chance is wanted: every one (``plans`` None), or the suggestion
-    and those that play one of ``plans`` or give the same game."""
-    if plans is None:
-        return list(range(len(j.outcomes)))
-    at = {j.suggested}
-    for p in plans:
-        found = [i for i, o in enumerate(j.outcomes) if o.plays(p)]
-        if not found:
-            key = plan_key(game, seat, p)
-            found = [i for i, o in enumerate(j.outcomes) if plan_key(game, seat, o.plan) == key]
-        at.update(found)
-    return sorted(at)
-
-
-def _with_chances(j: Judgement, at: Sequence[int], wins: Sequence[tuple[float, ...]]) -> Judgement:
-    """``j`` with the chances of the outcomes ``at`` read from ``wins`` (world by world)."""
-    outcomes, chance = list(j.outcomes), list(j.chance)
-    for i, w in zip(at, wins):
-        outcomes[i] = replace(outcomes[i], wins=w)
-        chance[i] = _chance(w)
-    return replace(j, outcomes=tuple(outcomes), chance=tuple(chance))
+def _with_level(j: Judgement, level: tuple[float, ...]) -> Judgement:
+    """``j`` with the suggestion's chance ``level`` in the rebuilt worlds and every
+    option's chance read from it."""
+    j = replace(j, level=level)
+    return replace(j, chance=tuple(j.chance_of(o) for o in j.outcomes))
 
 
 def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
-           groups: Sequence[Sequence[tuple[Action, ...]]],
-           chances: Sequence[tuple[Action, ...]] | None = None) -> Judgement:
-    """Every group's first plan played in the same ``worlds`` worlds of ``seed``; the
-    chance to win of the suggestion and of the options that play one of ``chances``
-    (None: of every option; :func:`judge`)."""
+           groups: Sequence[Sequence[tuple[Action, ...]]], suggested: int | None = None,
+           chance: bool = True) -> Judgement:
+    """Every group's first plan played in the same ``worlds`` worlds of ``seed``;
+    ``suggested``: the option to suggest (None: :func:`_suggest`'s); ``chance``: read
+    the chances to win (:func:`judge`)."""
     d = game.pending[seat]
     assert d is not None                    # asked for a pending decision
     plans = [g[0] for g in groups]
@@ -411,10 +416,10 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
     wins: list[list[float]] = [[] for _ in plans]
     sums: list[dict[str, float]] = [{} for _ in plans]
     counts: list[dict[str, float]] = [{} for _ in plans]
-    rebuilt: list[Game] = []                # the chance's worlds, where they are rebuilt
+    rebuilt: list[Game] = []                # where the chance's level is read
     for k in range(worlds):
         world = sampler.world(seed, k)
-        if sampler.rebuilds:
+        if chance and sampler.rebuilds:
             rebuilt.append(_rebuilt(sampler, world, seed, k, seat, playout, d.kind))
         if d.kind == DEPLOY:
             playout.deploy_others(world, seat)
@@ -428,22 +433,23 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
             acc = sums[i]
             for part, v in breakdown(w, seat, lp0, ev, counts[i]).items():
                 acc[part] = acc.get(part, 0.0) + v
-    outcomes = tuple(Outcome(group[0], tuple(group[1:]), tuple(x), () if rebuilt else tuple(ws),
+    outcomes = tuple(Outcome(group[0], tuple(group[1:]), tuple(x), tuple(ws),
                              tuple(sorted((k, v / worlds) for k, v in s.items())),
                              tuple(sorted((k, v / worlds) for k, v in c.items())))
                      for group, x, ws, s, c in zip(groups, lps, wins, sums, counts))
-    j = Judgement(seat, game.turn, game.phase, d.kind, outcomes, _suggest(game, seat, outcomes), worlds,
-                  tuple(None if rebuilt else _chance(o.wins) for o in outcomes))
-    if not rebuilt:
-        return j
-    at = _wanted(game, seat, j, chances)
-    return _with_chances(j, at, [_wins(rebuilt, outcomes[i].plan, seat, game.turn, playout) for i in at])
+    top = _suggest(game, seat, outcomes) if suggested is None else suggested
+    j = Judgement(seat, game.turn, game.phase, d.kind, outcomes, top, worlds)
+    if not sampler.rebuilds:
+        return replace(j, chance=tuple(j.chance_of(o) for o in outcomes))
+    if not chance:
+        return replace(j, chance=(None,) * len(outcomes))
+    return _with_level(j, _wins(rebuilt, outcomes[top].plan, seat, game.turn, playout))
 
 
 def _rebuilt(sampler: DraftedWorlds, world: Game, seed: int, k: int, seat: int, playout: Playout,
              kind: str) -> Game:
     """World ``k`` of ``seed`` rebuilt as the others drafted, their Deployment played
-    where the seat deploys: the world the chance to win is read in."""
+    where the seat deploys: a world the chance's level is read in."""
     g = sampler.rebuilt(world, seed, k)
     if kind == DEPLOY:
         playout.deploy_others(g, seat)
@@ -462,22 +468,22 @@ def _wins(rebuilt: Sequence[Game], plan: tuple[Action, ...], seat: int, turn: in
     return tuple(out)
 
 
-def _read_chances(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
-                  plans: Sequence[tuple[Action, ...]]) -> list[tuple[float, ...]]:
-    """The chances to win of ``plans`` not read when ``seat``'s decision was judged: the
-    same rebuilt worlds dealt again."""
+def _level(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
+           plan: tuple[Action, ...]) -> tuple[float, ...]:
+    """``plan``'s chance to win in the rebuilt worlds of a decision judged before without
+    its chances: the same worlds dealt again."""
     d = game.pending[seat]
     assert d is not None                    # a judged decision is pending
     sampler = DraftedWorlds(game, seat, ev)
     playout = Playout(ev)
     rebuilt = [_rebuilt(sampler, sampler.world(seed, k), seed, k, seat, playout, d.kind) for k in range(worlds)]
-    return [_wins(rebuilt, plan, seat, game.turn, playout) for plan in plans]
+    return _wins(rebuilt, plan, seat, game.turn, playout)
 
 
 def _chance(wins: Iterable[float]) -> tuple[float, float, float]:
-    """The chance to win (the worlds' mean) with its 95 % band."""
+    """The chance to win (the worlds' mean) with its 95 % band, within 0 and 1."""
     m, lo, hi = mean_interval(list(wins))
-    return m, min(max(lo, 0.0), 1.0), min(max(hi, 0.0), 1.0)
+    return min(max(m, 0.0), 1.0), min(max(lo, 0.0), 1.0), min(max(hi, 0.0), 1.0)
 
 
 def _suggest(game: Game, seat: int, outcomes: Sequence[Outcome]) -> int:

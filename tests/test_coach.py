@@ -176,48 +176,105 @@ def _played(world, seat, plan, turn):
 
 
 @pytest.mark.parametrize("position", ["draft", "deployment", "construction"])
-def test_the_chance_is_read_in_the_worlds_rebuilt_as_drafted_and_the_rest_in_the_plain_ones(position):
+def test_the_chance_is_anchored_in_the_worlds_rebuilt_as_drafted_and_the_rest_in_the_plain_ones(position):
     """Each option's expected LP (and so its reasons and the suggestion) comes from the
-    plain worlds, its chance to win from the same worlds rebuilt as the others drafted,
-    both after the others' whole Deployment where the seat deploys."""
+    plain worlds; the suggestion's chance to win from the same worlds rebuilt as the others
+    drafted, and every other option's chance is that one plus the option's difference from
+    the suggestion in the plain worlds, world by world (after the others' whole Deployment
+    where the seat deploys)."""
     g = _draft_game() if position == "draft" else _greedy_deployment(phase=position)
     for _ in range(2 if position == "draft" else 0):     # round 3: the others hold picks the seat never saw
         for s in range(3):
             g.apply(s, g.legal_actions(s)[0])
         g.advance()
+    judgement._cache.clear()
     j = judgement.judge(g, 0, worlds=3, seed=2)
     sampler = DraftedWorlds(g, 0, Evaluation.default())
     assert sampler.rebuilds
-    plain_wins = []
+    level, plain = [], {i: [] for i in range(len(j.outcomes))}
     for k in range(3):
         world = sampler.world(2, k)
         drafted = sampler.rebuilt(world, 2, k)
         if position == "deployment":
             Playout().deploy_others(world, 0)
             Playout().deploy_others(drafted, 0)
-        for o in j.outcomes:
+        for i, o in enumerate(j.outcomes):
             lp, win = _played(world, 0, o.plan, g.turn)
-            assert o.lps[k] == lp
-            assert o.wins[k] == _played(drafted, 0, o.plan, g.turn)[1]
-            plain_wins.append(win)
-    assert [o.wins[k] for k in range(3) for o in j.outcomes] != plain_wins     # two sets of worlds, not one
+            assert o.lps[k] == lp and o.wins[k] == win
+            plain[i].append(win)
+        level.append(_played(drafted, 0, j.best.plan, g.turn)[1])
+    assert j.level == tuple(level) and level != plain[j.suggested]        # two sets of worlds, not one
+    assert j.chance[j.suggested] == judgement._chance(level)
+    for i in range(len(j.outcomes)):
+        by_hand = [level[k] + (plain[i][k] - plain[j.suggested][k]) for k in range(3)]
+        assert j.chance[i] == judgement._chance(by_hand)
+        # so the chances rank the options as the plain worlds' chances do
+        assert (j.chance[i][0] > j.chance[j.suggested][0]) == (sum(plain[i]) > sum(plain[j.suggested]) + 1e-12) \
+            or j.chance[i][0] in (0.0, 1.0)
 
 
-def test_a_judgement_reads_the_chances_it_is_asked_for_and_the_rest_later_the_same():
-    """In rebuilt worlds a chance costs a second playout: asked for none, only the
-    suggestion's is read; a later hint reads the others, and every number is the one a
-    judgement reading them all at once gives."""
+def test_a_chance_anchored_out_of_bounds_is_shown_within_0_and_1():
+    """A level near 0 plus a worse option's difference can fall below 0 in a world: the
+    mean -0.1 (sd 0.1 over 3 worlds, half-width 1.96 * 0.1 / sqrt 3 = 0.113) shows as 0."""
+    m, lo, hi = judgement._chance([-0.2, -0.1, 0.0])
+    assert (m, lo) == (0.0, 0.0) and hi == pytest.approx(0.1132 - 0.1, abs=1e-4)
+    m, lo, hi = judgement._chance([1.1, 1.0, 0.9])
+    assert (m, hi) == (1.0, 1.0) and lo == pytest.approx(1.0 - 0.1132, abs=1e-4)
+
+
+def test_a_judgement_without_its_chances_reads_them_later_the_same():
+    """A bot that needs only the suggestion spares the rebuilt worlds; a later hint reads
+    the chances, and every number is the one a judgement reading them at once gives."""
     g = _draft_game()
     judgement._cache.clear()
-    few = judgement.judge(g, 0, worlds=3, seed=2, chances=())
-    assert [c is None for c in few.chance] == [i != few.suggested for i in range(len(few.outcomes))]
-    assert few.outcomes[few.suggested].wins and not any(o.wins for i, o in enumerate(few.outcomes) if i != few.suggested)
+    few = judgement.judge(g, 0, worlds=3, seed=2, chance=False)
+    assert set(few.chance) == {None} and not few.level
     later = judgement.judge(g, 0, worlds=3, seed=2)                   # filled from the cache's entry
     judgement._cache.clear()
     at_once = judgement.judge(g, 0, worlds=3, seed=2)
     assert later.chance == at_once.chance and None not in at_once.chance
-    assert [o.wins for o in later.outcomes] == [o.wins for o in at_once.outcomes]
+    assert later.level == at_once.level and later.level
     assert [o.lps for o in few.outcomes] == [o.lps for o in at_once.outcomes]
+    assert [o.wins for o in few.outcomes] == [o.wins for o in at_once.outcomes]
+
+
+def _made_up(j, wins_better, wins_worse):
+    """``j``'s first two options with made-up numbers: the first 1 LP better in each of 3
+    worlds (sure), winning as often as ``wins_better`` world by world, the second as
+    ``wins_worse``; nothing rebuilt, so each chance is its worlds' mean."""
+    a = dataclasses.replace(j.outcomes[0], lps=(11.0, 12.0, 13.0), wins=wins_better)
+    b = dataclasses.replace(j.outcomes[1], lps=(10.0, 11.0, 12.0), wins=wins_worse)
+    made = dataclasses.replace(j, outcomes=(a, b), suggested=0, worlds=3, level=())
+    return dataclasses.replace(made, chance=tuple(made.chance_of(o) for o in made.outcomes))
+
+
+@pytest.mark.parametrize("lang, tail", [
+    ("en", "Still, the second comes first more often: 31 % against 20 %, a difference sure over the 3 sampled "
+           "deals, though it scores no more on average."),
+    ("pl", "Mimo to druga możliwość częściej daje zwycięstwo: 31 % wobec 20 %, a ta różnica jest pewna w obrębie "
+           "3 losowanych rozdań, choć średnio nie daje więcej PL."),
+])
+def test_a_reason_says_when_the_option_it_ranks_lower_still_wins_more_often(lang, tail):
+    """The second option wins in 30, 31 and 32 % of the worlds where the first wins in 20 %:
+    +10, +11, +12 points world by world (mean 11, sd 1, interval 11 +- 1.1: sure), shown as
+    31 % against 20 %."""
+    g = _draft_game()
+    j = _made_up(judgement.judge(g, 0, worlds=3, seed=2), (0.2, 0.2, 0.2), (0.3, 0.31, 0.32))
+    w = coach.why(g, j, 0, 1, lang)
+    assert w.wins_more_often and w.text.endswith(tail)
+    assert w.lp == pytest.approx(1.0)
+
+
+def test_a_reason_says_nothing_of_a_chance_the_noise_could_give():
+    """World by world -10, +11, +12 points (mean 4.3, sd 12.4, half-width 1.96 * 12.4 / sqrt 3
+    = 14.1: the interval reaches 0), though shown as 24 % against 20 %; and a second option
+    surely winning *less* often."""
+    g = _draft_game()
+    j = judgement.judge(g, 0, worlds=3, seed=2)
+    noisy = _made_up(j, (0.2, 0.2, 0.2), (0.1, 0.31, 0.32))
+    assert [round(100 * c[0]) for c in noisy.chance] == [20, 24]
+    assert not coach.why(g, noisy, 0, 1, "en").wins_more_often
+    assert not coach.why(g, _made_up(j, (0.3, 0.31, 0.32), (0.2, 0.2, 0.2)), 0, 1, "en").wins_more_often
 
 
 def test_a_review_reads_the_chance_of_the_move_played_and_of_the_suggestion_as_the_hint_does():
@@ -234,8 +291,9 @@ def test_a_review_reads_the_chance_of_the_move_played_and_of_the_suggestion_as_t
 def test_where_nothing_is_rebuilt_every_chance_comes_with_the_playout():
     g = Game.new(players=1, seed=3, cards=card_set("lich-king-illustrative")).advance()   # solo: nothing drafted by others
     assert not DraftedWorlds(g, 0, Evaluation.default()).rebuilds
-    j = judgement.judge(g, 0, worlds=3, seed=2, chances=())
-    assert None not in j.chance and all(o.wins for o in j.outcomes)
+    j = judgement.judge(g, 0, worlds=3, seed=2, chance=False)
+    assert not j.level and all(o.wins for o in j.outcomes)
+    assert j.chance == tuple(judgement._chance(o.wins) for o in j.outcomes)
 
 
 # ------------------------------------------------------------------ reasons: positions whose reason is known
