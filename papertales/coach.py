@@ -228,11 +228,14 @@ def why(game: Game, j: Judgement, better: int, worse: int, lang: str | None = No
 
 
 def wins_more_often(j: Judgement, better: int, worse: int) -> bool:
-    """Does option ``worse`` win more often than ``better``, sure world by world in the
-    worlds their LP is compared in, and by a whole percent as shown?  An option can score
-    less on average yet come first more often (a war won against the leader, a risk worth
-    taking when behind): a reason that ranks by LP then says so."""
-    win_b, win_w = j.chance[better] if j.chance else None, j.chance[worse] if j.chance else None
+    """Does option ``worse``, no better on average in LP, win more often than ``better``,
+    sure world by world in the worlds their LP is compared in, and by a whole percent as
+    shown?  An option can score less on average yet come first more often: a reason that
+    ranks by LP then says so.  (When the guide's principle chose an option with the lower
+    mean, the principle's sentence says why instead.)"""
+    if not j.chance or j.outcomes[worse].lp > j.outcomes[better].lp:
+        return False
+    win_b, win_w = j.chance[better], j.chance[worse]
     if win_b is None or win_w is None or round(100 * win_w[0]) <= round(100 * win_b[0]):
         return False
     _, _, high = j.chance_difference(better, worse)

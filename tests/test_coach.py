@@ -238,12 +238,13 @@ def test_a_judgement_without_its_chances_reads_them_later_the_same():
     assert [o.wins for o in few.outcomes] == [o.wins for o in at_once.outcomes]
 
 
-def _made_up(j, wins_better, wins_worse):
-    """``j``'s first two options with made-up numbers: the first 1 LP better in each of 3
-    worlds (sure), winning as often as ``wins_better`` world by world, the second as
-    ``wins_worse``; nothing rebuilt, so each chance is its worlds' mean."""
+def _made_up(j, wins_better, wins_worse, lps_worse=(10.0, 11.0, 12.0)):
+    """``j``'s first two options with made-up numbers: the first scoring 11, 12, 13 LP in
+    3 worlds (so 1 LP better than ``lps_worse``'s default, sure), winning as often as
+    ``wins_better`` world by world, the second as ``wins_worse``; nothing rebuilt, so each
+    chance is its worlds' mean."""
     a = dataclasses.replace(j.outcomes[0], lps=(11.0, 12.0, 13.0), wins=wins_better)
-    b = dataclasses.replace(j.outcomes[1], lps=(10.0, 11.0, 12.0), wins=wins_worse)
+    b = dataclasses.replace(j.outcomes[1], lps=lps_worse, wins=wins_worse)
     made = dataclasses.replace(j, outcomes=(a, b), suggested=0, worlds=3, level=())
     return dataclasses.replace(made, chance=tuple(made.chance_of(o) for o in made.outcomes))
 
@@ -267,14 +268,18 @@ def test_a_reason_says_when_the_option_it_ranks_lower_still_wins_more_often(lang
 
 def test_a_reason_says_nothing_of_a_chance_the_noise_could_give():
     """World by world -10, +11, +12 points (mean 4.3, sd 12.4, half-width 1.96 * 12.4 / sqrt 3
-    = 14.1: the interval reaches 0), though shown as 24 % against 20 %; and a second option
-    surely winning *less* often."""
+    = 14.1: the interval reaches 0), though shown as 24 % against 20 %; a second option
+    surely winning *less* often; and one that wins more often but also scores more."""
     g = _draft_game()
     j = judgement.judge(g, 0, worlds=3, seed=2)
     noisy = _made_up(j, (0.2, 0.2, 0.2), (0.1, 0.31, 0.32))
     assert [round(100 * c[0]) for c in noisy.chance] == [20, 24]
     assert not coach.why(g, noisy, 0, 1, "en").wins_more_often
     assert not coach.why(g, _made_up(j, (0.3, 0.31, 0.32), (0.2, 0.2, 0.2)), 0, 1, "en").wins_more_often
+    # the second winning more often *and* scoring more on average (12, 12, 13 against 11, 12,
+    # 13: mean 12.33 against 12): "it scores no more on average" would be false, so not said
+    higher = _made_up(j, (0.2, 0.2, 0.2), (0.3, 0.31, 0.32), lps_worse=(12.0, 12.0, 13.0))
+    assert not coach.why(g, higher, 0, 1, "en").wins_more_often
 
 
 def test_a_review_reads_the_chance_of_the_move_played_and_of_the_suggestion_as_the_hint_does():
