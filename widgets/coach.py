@@ -31,7 +31,7 @@ from papertales import render as R
 from papertales.i18n import number, t
 from papertales.render import escape
 
-from .reviewfile import POINT_COLORS, review_html, summary_text
+from .reviewfile import POINT_COLORS, cost_text, review_html, summary_text
 from .base import DrawnWhenVisible, MessageBox, Speaking, button, guarded, html, replace_children, shared_layout, wrap
 from .charts import Figure, figure_widget, sync_figure_state
 from .session import Session
@@ -178,9 +178,7 @@ def row_html(number: int, r: coach.ReviewRow, lang: str | None = None) -> str:
     if r.forced:
         verdict = f"<span class='pt-muted'>{escape(t('coach.ui.review.forced', lang))}</span>"
     else:
-        cost = "" if r.followed else escape(t(
-            "coach.ui.review.cost", lang, cost=_lp(r.cost, lang), low=_lp(max(r.cost_low, 0.0), lang),
-            high=_lp(r.cost_high, lang))) + " · "
+        cost = "" if r.followed else escape(cost_text(r, lang)) + " · "
         win = t("coach.ui.review.win", lang, before=_pct(r.win_before), after=_pct(r.win_after))
         verdict = (f"<span class='pt-chip pt-verdict-{r.verdict}'>{escape(verdict_label(r.verdict, lang))}</span>"
                    f"<span class='pt-review-cost'>{cost}</span><span class='pt-muted'>{escape(win)}</span>")

@@ -69,6 +69,15 @@ def review_svg(rows: Sequence[ReviewRow], lang: str | None = None, width: int = 
     return svg.markup
 
 
+def cost_text(r: ReviewRow, lang: str | None = None) -> str:
+    """A move the coach would not have played: its expected final LP against the
+    suggestion's, signed, with the whole 95 % interval of that difference (a "fine" move's
+    reaches above 0: it may be as good)."""
+    d = cast(Why, r.why)         # the suggestion's reason: its LP is suggestion minus move
+    return t("coach.ui.review.cost", lang, lp=coach.signed(-d.lp, lang), low=coach.signed(-d.high, lang),
+             high=coach.signed(-d.low, lang))
+
+
 def review_html(game: Game, seat: int, rows: Sequence[ReviewRow], lang: str | None = None, worlds: int = coach.WORLDS) -> str:
     """The whole review of ``seat`` in ``game`` as a self-contained HTML page (``worlds``:
     the sampled worlds per decision it was made with)."""
@@ -82,9 +91,7 @@ def review_html(game: Game, seat: int, rows: Sequence[ReviewRow], lang: str | No
         else:
             verdict = t(f"coach.ui.verdict.{r.verdict}", lang)
             detail = "" if r.followed else t("coach.ui.review.better", lang, why=cast(Why, r.why).text)
-        cost = "" if r.followed or r.forced else t(
-            "coach.ui.review.cost", lang, cost=number(r.cost, lang), low=number(max(r.cost_low, 0.0), lang),
-            high=number(r.cost_high, lang))
+        cost = "" if r.followed or r.forced else cost_text(r, lang)
         lines.append(f"<tr class='v-{r.verdict}'><td>{k}</td><td>{escape(when)}</td><td>{escape(r.text)}</td>"
                      f"<td>{escape(verdict)}</td><td>{escape(cost)}</td><td>{_pct(r.win_after)}</td>"
                      f"<td>{escape(detail)}</td></tr>")

@@ -242,3 +242,15 @@ def test_the_solo_draft_shows_what_the_lich_king_gains_if_you_pass_a_card():
     assert shown == expected
     multi = GameStepper(players=3, seed=7, humans=[0])
     assert all(len(box.children) == 2 for box in multi.decision_panel(0).children[1].children)
+
+
+def test_a_fine_moves_cost_is_shown_signed_with_its_whole_interval():
+    """A move the coach would not play, 0.2 LP below the suggestion on average, the
+    difference's 95 % interval -0.3 to 0.7 (suggestion minus move): "fine", since the
+    interval reaches 0.  Shown as the move against the suggestion, the point -0.2 inside its
+    own interval -0.7 to +0.3 -- not clipped to "0.0 to 0.7" beside a "-0.2"."""
+    from papertales_widgets.reviewfile import cost_text
+    why = coach.Why("keep Knight", "keep Farmer", 0.2, -0.3, 0.7, (), True, False, "About equal.")
+    r = coach.ReviewRow(0, 1, "recruitment", "draft", (), (), 30.0, 30.2, 0.2, -0.3, 0.7, "fine", why=why)
+    assert cost_text(r, "en") == "−0.2 LP (95 %: −0.7 to +0.3)"
+    assert cost_text(r, "pl") == "−0,2 PL (95 %: od −0,7 do +0,3)"
