@@ -40,6 +40,17 @@ from .session import Session
 _CSS = """<style>
 table.pt-hint-table td,table.pt-hint-table th{padding:2px 6px;vertical-align:top}
 table.pt-hint-table tr.pt-hint-best td{background:#e3f4e1;font-weight:600}
+@media (max-width:640px){
+table.pt-hint-table,table.pt-hint-table tbody,table.pt-hint-table tr,table.pt-hint-table td{display:block}
+table.pt-hint-table tr.pt-hint-head{display:none}
+table.pt-hint-table tr.pt-hint-row{border-bottom:1px solid #ddd;padding:3px 0}
+table.pt-hint-table td.pt-hint-rank,table.pt-hint-table td.pt-hint-option{display:inline;padding-right:0}
+table.pt-hint-table td.pt-hint-rank:after{content:"."}
+table.pt-hint-table td.pt-hint-option:after{content:"\\A";white-space:pre}
+table.pt-hint-table td.pt-hint-lp,table.pt-hint-table td.pt-hint-win{display:inline-block}
+table.pt-hint-table td[data-label]:before{content:attr(data-label) ": ";color:#555;font-weight:400}
+table.pt-hint-table tr.pt-hint-best td.pt-hint-why{font-weight:400}
+}
 .pt-busy{color:#5b2a86;font-weight:600}
 .pt-busy:before{content:"";display:inline-block;width:10px;height:10px;margin-right:6px;border:2px solid #5b2a86;
 border-top-color:transparent;border-radius:50%;animation:pt-spin .8s linear infinite}
@@ -76,16 +87,19 @@ def _band(o: coach.Option) -> str:
 def hint_html(h: coach.Hint, lang: str | None = None) -> str:
     """The ranked options of a :class:`papertales.coach.Hint` as a table."""
     head = "".join(f"<th>{escape(t('coach.ui.col.' + c, lang))}</th>" for c in ("rank", "option", "lp", "win", "reason"))
+    lp_label, win_label = escape(t("coach.ui.col.lp", lang)), escape(t("coach.ui.col.win", lang))
     rows = []
     for i, o in enumerate(h.options, 1):
         cls = "pt-hint-row pt-hint-best" if i == 1 else "pt-hint-row"
         rows.append(f"<tr class='{cls}' data-rank='{i}' data-action='{escape(str(o.action))}'>"
-                    f"<td>{i}</td><td>{escape(o.text)}</td>"
-                    f"<td data-lp='{'' if o.lp is None else round(o.lp, 3)}'>{_lp_range(o, lang)}</td>"
-                    f"<td>{_band(o)}</td><td class='pt-hint-why'>{escape(o.reason)}</td></tr>")
+                    f"<td class='pt-hint-rank'>{i}</td><td class='pt-hint-option'>{escape(o.text)}</td>"
+                    f"<td class='pt-hint-lp' data-label='{lp_label}' data-lp='{'' if o.lp is None else round(o.lp, 3)}'>"
+                    f"{_lp_range(o, lang)}</td>"
+                    f"<td class='pt-hint-win' data-label='{win_label}'>{_band(o)}</td>"
+                    f"<td class='pt-hint-why'>{escape(o.reason)}</td></tr>")
     note = escape(f"{t('coach.ui.hint_note', lang, n=h.worlds)} {t('coach.ui.hint_method', lang)} "
                   f"{t('coach.ui.chance_bias', lang)}")
-    return (f"{_CSS}<table class='pt-table pt-hint-table'><tr>{head}</tr>{''.join(rows)}</table>"
+    return (f"{_CSS}<table class='pt-table pt-hint-table'><tr class='pt-hint-head'>{head}</tr>{''.join(rows)}</table>"
             f"<div class='pt-muted'>{note}</div>")
 
 

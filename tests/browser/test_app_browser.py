@@ -483,6 +483,38 @@ def test_press_hint_and_see_the_ranked_options(voila_app, page, artifacts):
     assert "Font Awesome" in icon, icon
 
 
+def test_the_hint_reads_on_a_phone(browser, voila_app, artifacts):
+    """At 390 px the hint's table becomes one block per option: its rank and words, the
+    expected LP and the chance each with its column's name, then the whole reason -- no
+    column cut off, nothing wider than the screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        voila_app.open(page, "attached")
+        hint = page.locator(".pt-decision button.pt-hint").first
+        hint.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        hint.click()
+        rows = page.locator(".pt-decision .pt-hint-result tr.pt-hint-row")
+        rows.first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+        settle(page)
+        assert page.locator(".pt-decision .pt-hint-result tr.pt-hint-head").first.is_hidden()
+        table = page.locator(".pt-decision table.pt-hint-table").first
+        box = table.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 391, f"the hint is {box} at 390 px"
+        for row in rows.all():
+            why = row.locator("td.pt-hint-why")
+            wb = why.bounding_box()
+            assert wb["x"] + wb["width"] <= 391 and why.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+            label = row.locator("td.pt-hint-lp").evaluate("e => getComputedStyle(e, '::before').content")
+            assert "Expected final LP" in label
+        table.scroll_into_view_if_needed()
+        full_screenshot(page, artifacts / "app-hint-390.png", selector=".pt-decision")
+        assert_no_traceback(page)
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
 def current_phase(page) -> str:
     return page.locator(".pt-track-widget .pt-current").first.get_attribute("data-phase")
 
