@@ -296,14 +296,16 @@ class Hint:
         return self.options[0]
 
 
-def hint(game: Game, seat: int, seed: int = SEED, lang: str | None = None, worlds: int = WORLDS, ev: Evaluation | None = None) -> Hint:
+def hint(game: Game, seat: int, seed: int = SEED, lang: str | None = None, worlds: int = WORLDS, ev: Evaluation | None = None,
+         players: Sequence[str] | None = None) -> Hint:
     """The options of ``seat``'s pending decision, the coach's suggestion first (module
-    docstring): :func:`papertales.judgement.judge` with ``worlds`` worlds of ``seed``."""
+    docstring): :func:`papertales.judgement.judge` with ``worlds`` worlds of ``seed``;
+    ``players``: who plays each seat, for the chance to win (``judge``'s)."""
     lang = lang or get_language()
     d = game.decision(seat)
     if d is None:
         raise ValueError(t("coach.no_decision", lang, name=game.players[seat].name))
-    j = judge(game, seat, worlds, seed, ev)
+    j = judge(game, seat, worlds, seed, ev, players=players)
     order = [j.suggested] if j.forced else [j.suggested] + sorted(
         (i for i in range(len(j.outcomes)) if i != j.suggested), key=lambda i: -j.outcomes[i].lp)
     options: list[Option] = []
@@ -410,9 +412,10 @@ def decisions(game: Game, seat: int) -> list[tuple[int, tuple[Action, ...]]]:
 
 def review(game: Game, seat: int, seed: int = SEED, worlds: int = WORLDS,
            progress: Callable[[int, int], object] | None = None, lang: str | None = None,
-           ev: Evaluation | None = None) -> list[ReviewRow]:
+           ev: Evaluation | None = None, players: Sequence[str] | None = None) -> list[ReviewRow]:
     """Replay ``game`` from its seed and history and judge each decision of ``seat`` (see
-    the module docstring).  ``progress`` (optional) is called with ``(done, total)``."""
+    the module docstring).  ``progress`` (optional) is called with ``(done, total)``;
+    ``players``: who plays each seat, for the chances to win (``judge``'s)."""
     history = list(game.history)
     todo = dict(decisions(game, seat))
     g = fresh_game(game)
@@ -422,7 +425,7 @@ def review(game: Game, seat: int, seed: int = SEED, worlds: int = WORLDS,
             g.advance()
         plan = todo.get(index)
         if plan is not None:
-            rows.append(review_decision(g, seat, plan, index, seed, worlds, lang, ev))
+            rows.append(review_decision(g, seat, plan, index, seed, worlds, lang, ev, players))
             if progress is not None:
                 progress(len(rows), len(todo))
         g.apply(s, action)
@@ -431,13 +434,13 @@ def review(game: Game, seat: int, seed: int = SEED, worlds: int = WORLDS,
 
 def review_decision(g: Game, seat: int, plan: Action | Iterable[Action], index: int = 0, seed: int = SEED,
                     worlds: int = WORLDS, lang: str | None = None,
-                    ev: Evaluation | None = None) -> ReviewRow:
+                    ev: Evaluation | None = None, players: Sequence[str] | None = None) -> ReviewRow:
     """One row of :func:`review`: ``plan`` (a move, or a whole Deployment's moves) against
     the suggestion for ``seat``'s decision in ``g`` (the same judgement as the hint's)."""
     lang = lang or get_language()
     plan = (plan,) if isinstance(plan, Action) else tuple(plan)
     d = g.pending[seat]
-    j = judge(g, seat, worlds, seed, ev, extra=(plan,))
+    j = judge(g, seat, worlds, seed, ev, extra=(plan,), players=players)
     mine = j.index(plan)
     text = option_words(g, seat, plan, lang)
     assert d is not None          # judge reviews a pending decision

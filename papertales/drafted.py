@@ -39,6 +39,7 @@ iteration a dozen valuations.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Callable
 
 from .determinize import Worlds
@@ -61,11 +62,15 @@ Values = Callable[[list["UnitType"]], list[float]]
 
 class DraftedWorlds(Worlds):
     """The worlds of ``seat`` dealt with ``ev``'s pick odds and rebuilt as drafted (see the
-    module); what the seat knows of the others' draft is gathered once for all of them."""
+    module); what the seat knows of the others' draft is gathered once for all of them.
+    ``rebuild``: the seats whose cards are rebuilt (default: every other seat; a seat
+    known to draft otherwise than by the evaluation keeps the plain deal)."""
 
-    def __init__(self, game: Game, seat: int, ev: Evaluation) -> None:
+    def __init__(self, game: Game, seat: int, ev: Evaluation, rebuild: Collection[int] | None = None) -> None:
         super().__init__(game, seat, ev.pick_odds(game.cards))
         self.ev = ev
+        #: the other seats rebuilt
+        self.drafters = [s for s in self.others if rebuild is None or s in rebuild]
         #: Recruitment: the hand cards a world deals each other seat from the pool, first
         self.hand_shares = {s: hand for s, hand, _, _, _ in self.shapes}
         self.stage = ""
@@ -81,7 +86,7 @@ class DraftedWorlds(Worlds):
             self.stage = "deployment"
             blank = _blank(game, self.others)
             self.assigned = _draft_again(blank, seat, ev)
-            self.gain = {s: _play_gains(blank, s, ev, game) for s in self.others}
+            self.gain = {s: _play_gains(blank, s, ev, game) for s in self.drafters}
 
     @property
     def rebuilds(self) -> bool:
@@ -106,7 +111,7 @@ class DraftedWorlds(Worlds):
 
     def _recruitment(self, g: Game, rng: Rng) -> None:
         size, per_visit = _pack(g)
-        for s in self.others:
+        for s in self.drafters:
             p = g.players[s]
             for j in range(self.hand_shares.get(s, 0)):  # the world deals these first
                 i = _best_index(g.draw, size - per_visit * j, rng, self._pick_values(g, s))
@@ -115,7 +120,7 @@ class DraftedWorlds(Worlds):
             self._keep(g, s, rng)
 
     def _construction(self, g: Game, rng: Rng) -> None:
-        for s in self.others:
+        for s in self.drafters:
             self._keep(g, s, rng)
 
     def _keep(self, g: Game, s: int, rng: Rng) -> None:
@@ -131,13 +136,13 @@ class DraftedWorlds(Worlds):
         draw_size = len(g.draw)
         free: list[UnitType] = g.draw + g.discard
         spots_of: dict[int, list[int]] = {}
-        for s in self.others:                 # every hidden card of the others back in the pile
+        for s in self.drafters:               # every hidden card of the others back in the pile
             p = g.players[s]
             spots_of[s] = [i for i, u in enumerate(p.units) if u is not None and u.new]
             free += p.hand + ([p.kept] if p.kept is not None else [])
             free += [u.type for u in p.units if u is not None and u.new]
         free.sort(key=_index)
-        for s in self.others:
+        for s in self.drafters:
             p = g.players[s]
             held: list[UnitType] = []
             for c in self.assigned.get(s, []):

@@ -377,8 +377,9 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
     """Play game ``index`` of ``lineup`` (seats rotated as in a tournament); at every
     ``every``-th decision with a choice (a whole Deployment is one decision), the chance to
     win the coach shows for the move the bot plays (:func:`~papertales.judgement.judge`,
-    the move judged beside the coach's options), beside the chance read off the true
-    position: what the coach's calibration is measured on."""
+    the move judged beside the coach's options, every seat played on as the bot it is, as
+    the app tells the coach), beside the chance read off the true position: what the
+    coach's calibration is measured on."""
     ev = ev if ev is not None else Evaluation.default()
     players = len(lineup)
     options = {"packs": ["lich-king-illustrative"], "lich_king_cards": index % 5} if players == 1 else None
@@ -396,7 +397,7 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
         if len(before.legal_actions(s)) > 1:
             count += 1
             if count % every == 0:
-                j = judge(before, s, worlds, ev=ev, extra=[tuple(plan)])
+                j = judge(before, s, worlds, ev=ev, extra=[tuple(plan)], players=names)
                 if j.forced:                      # every option leads to the same game
                     continue
                 chance = j.chance[_outcome(before, s, j, tuple(plan))]

@@ -34,6 +34,14 @@ contradicts the LP shown is a real trade-off (an option that scores less on aver
 wins more often), not the other deal's verdict (point 16); and the second playout costs
 one option per world, not one per option.
 
+Who plays on?  By default every seat plays the rest of the turn as the fast greedy bot.
+Told who sits at the table (``players``: the app tells it), the level is read with every
+seat played on as that player (:func:`papertales.montecarlo.seat_player`): a scripted or
+random bot as itself, a person -- the seat asking too -- as the greedy bot with its plan;
+only the seats played as the greedy bot are rebuilt as drafted.  Against three random bots a
+seat that plays well wins nearly always, and its chance now says so; the LP, the reasons
+and the suggestion stay the plain worlds' (docs/strategy.md, point 17).
+
 Why the parts?  Each world's expected final LP is split by cause (:func:`breakdown`):
 the LP the engine scored on the way, by the cause it records for every point (the war
 against each neighbour, each card's ability, each building), and the evaluation's
@@ -61,7 +69,9 @@ from .evaluation import Evaluation, stage
 from .events import LP, WAR
 from .features import BASE, base_features, card_indices
 from .game import Game
-from .montecarlo import Playout, mean_interval
+from .errors import PaperTalesError
+from .montecarlo import PLAYER_NAMES as PLAYER_NAMES      # the names ``players`` takes, also read by the panels
+from .montecarlo import Playout, SeatPlayer, mean_interval, plays_as_greedy, seat_player
 from .plans import choice_groups, group_plans, moved_this_deployment, plan_key, producer
 from .state import IS_FRONT
 from .wars import LP_PER_WAR
@@ -352,15 +362,21 @@ def position_key(game: Game, seat: int) -> tuple[Hashable, ...]:
 
 
 def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Evaluation | None = None,
-          extra: Iterable[Iterable[Action]] = (), chance: bool = True) -> Judgement:
+          extra: Iterable[Iterable[Action]] = (), chance: bool = True,
+          players: Sequence[str] | None = None) -> Judgement:
     """The judgement of ``seat``'s pending decision (module docstring).  ``extra``: plans
     to judge beside the options (a learner's own moves), in the same worlds; they never
     change the suggestion.  ``chance``: read the chances to win (False: a bot that needs
     only the suggestion spares the rebuilt worlds; the chances are then None, and read
-    when a later call asks for them, with the same numbers).  The game is not changed."""
+    when a later call asks for them, with the same numbers).  ``players``: who plays each
+    seat (registry names, ``human`` for a person; :func:`~papertales.montecarlo.seat_player`),
+    so that the chance to win is read with every seat played on as that player -- the
+    seat itself too, after this decision -- instead of as the fast greedy bot (None).  The
+    game is not changed."""
     ev = ev if ev is not None else Evaluation.default()
     extra = [tuple(p) for p in extra]
-    key = (position_key(game, seat), worlds, seed, ev)      # the objects, not their ids: no id reused
+    table = check_players(game, players)
+    key = (position_key(game, seat), worlds, seed, ev, table)      # the objects, not their ids: no id reused
     j = _cache.get(key)
     if j is None:
         groups = choice_groups(game, seat, ev)
@@ -370,11 +386,11 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
             assert d is not None            # choices asked for a pending decision
             j = Judgement(seat, game.turn, game.phase, d.kind, (only,), 0, 0)
         else:
-            j = _judge(game, seat, worlds, seed, ev, groups, chance=chance)
+            j = _judge(game, seat, worlds, seed, ev, groups, chance=chance, players=table)
     else:
         _cache.move_to_end(key)
     if chance and not j.forced and None in j.chance:       # judged before without its chances
-        j = _with_level(j, _level(game, seat, worlds, seed, ev, j.best.plan))
+        j = _with_level(j, _level(game, seat, worlds, seed, ev, j.best.plan, table))
     _cache[key] = j
     if len(_cache) > CACHE:
         _cache.popitem(last=False)
@@ -386,7 +402,7 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
         return j
     if j.forced:                          # a move the bots never make beside the only option
         both = _judge(game, seat, worlds, seed, ev, [[j.best.plan, *j.best.also]] + group_plans(game, seat, extra),
-                      suggested=0, chance=chance)
+                      suggested=0, chance=chance, players=table)
         return Judgement(seat, j.turn, j.phase, j.kind, both.outcomes, 0, worlds, both.chance, both.level)
     more = _judge(game, seat, j.worlds, seed, ev, group_plans(game, seat, extra), chance=False)
     both = replace(j, outcomes=j.outcomes + more.outcomes)
@@ -402,25 +418,27 @@ def _with_level(j: Judgement, level: tuple[float, ...]) -> Judgement:
 
 def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
            groups: Sequence[Sequence[tuple[Action, ...]]], suggested: int | None = None,
-           chance: bool = True) -> Judgement:
+           chance: bool = True, players: tuple[str, ...] | None = None) -> Judgement:
     """Every group's first plan played in the same ``worlds`` worlds of ``seed``;
-    ``suggested``: the option to suggest (None: :func:`_suggest`'s); ``chance``: read
-    the chances to win (:func:`judge`)."""
+    ``suggested``: the option to suggest (None: :func:`_suggest`'s); ``chance`` and
+    ``players``: the chances to win, read with each seat played as its player
+    (:func:`judge`)."""
     d = game.pending[seat]
     assert d is not None                    # asked for a pending decision
     plans = [g[0] for g in groups]
-    sampler = DraftedWorlds(game, seat, ev)
+    sampler = _sampler(game, seat, ev, players)
     playout = Playout(ev)
     lp0 = game.players[seat].lp
     lps: list[list[float]] = [[] for _ in plans]
     wins: list[list[float]] = [[] for _ in plans]
     sums: list[dict[str, float]] = [{} for _ in plans]
     counts: list[dict[str, float]] = [{} for _ in plans]
+    leveled = sampler.rebuilds or players is not None    # a level read apart from the plain worlds
     rebuilt: list[Game] = []                # where the chance's level is read
     for k in range(worlds):
         world = sampler.world(seed, k)
-        if chance and sampler.rebuilds:
-            rebuilt.append(_rebuilt(sampler, world, seed, k, seat, playout, d.kind))
+        if chance and leveled:
+            rebuilt.append(_rebuilt(sampler, world, seed, k, seat, playout, d.kind, players))
         if d.kind == DEPLOY:
             playout.deploy_others(world, seat)
         for i, plan in enumerate(plans):
@@ -439,45 +457,76 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
                      for group, x, ws, s, c in zip(groups, lps, wins, sums, counts))
     top = _suggest(game, seat, outcomes) if suggested is None else suggested
     j = Judgement(seat, game.turn, game.phase, d.kind, outcomes, top, worlds)
-    if not sampler.rebuilds:
+    if not leveled:
         return replace(j, chance=tuple(j.chance_of(o) for o in outcomes))
     if not chance:
         return replace(j, chance=(None,) * len(outcomes))
-    return _with_level(j, _wins(rebuilt, outcomes[top].plan, seat, game.turn, playout))
+    return _with_level(j, _wins(rebuilt, outcomes[top].plan, seat, game.turn, playout, players, seed))
+
+
+def check_players(game: Game, players: Sequence[str] | None) -> tuple[str, ...] | None:
+    """``players`` as a tuple, one name per seat of ``game`` (None stays None); refused,
+    saying what is allowed, when the count is wrong or a name is not a player."""
+    if players is None:
+        return None
+    table = tuple(players)
+    if len(table) != game.n:
+        raise PaperTalesError("err.coach.players_count", n=len(table), players=game.n)
+    for name in table:
+        if name not in PLAYER_NAMES:
+            raise PaperTalesError("err.coach.player", name=name, allowed=", ".join(PLAYER_NAMES))
+    return table
+
+
+def _sampler(game: Game, seat: int, ev: Evaluation, players: tuple[str, ...] | None) -> DraftedWorlds:
+    """The worlds of a judgement: with ``players``, only the seats played as the greedy bot
+    have their hidden cards rebuilt as our evaluation drafts (a scripted or random player
+    does not draft by it)."""
+    if players is None:
+        return DraftedWorlds(game, seat, ev)
+    return DraftedWorlds(game, seat, ev, [s for s, name in enumerate(players) if plays_as_greedy(name)])
+
+
+def _seat_players(players: tuple[str, ...], ev: Evaluation, seed: int, k: int, salt: int) -> list[SeatPlayer]:
+    """Fresh players for world ``k`` of ``seed`` (a random bot's numbers drawn from them)."""
+    return [seat_player(name, ev, (((seed << 20) ^ k) << 8 ^ s) << 1 ^ salt) for s, name in enumerate(players)]
 
 
 def _rebuilt(sampler: DraftedWorlds, world: Game, seed: int, k: int, seat: int, playout: Playout,
-             kind: str) -> Game:
+             kind: str, players: tuple[str, ...] | None) -> Game:
     """World ``k`` of ``seed`` rebuilt as the others drafted, their Deployment played
-    where the seat deploys: a world the chance's level is read in."""
+    where the seat deploys (by their ``players``): a world the chance's level is read in."""
     g = sampler.rebuilt(world, seed, k)
     if kind == DEPLOY:
-        playout.deploy_others(g, seat)
+        playout.deploy_others(g, seat, None if players is None else _seat_players(players, playout.ev, seed, k, 0))
     return g
 
 
 def _wins(rebuilt: Sequence[Game], plan: tuple[Action, ...], seat: int, turn: int,
-          playout: Playout) -> tuple[float, ...]:
-    """``plan``'s chance to win in each of the ``rebuilt`` worlds."""
+          playout: Playout, players: tuple[str, ...] | None, seed: int) -> tuple[float, ...]:
+    """``plan``'s chance to win in each of the ``rebuilt`` worlds (world ``k`` of ``seed``
+    is the ``k``-th), every seat played on as its player when ``players`` are given."""
     out = []
-    for world in rebuilt:
+    for k, world in enumerate(rebuilt):
         g = world.clone()
         for a in plan:
             g.apply(seat, a)
-        out.append(playout.finish(g, seat, turn)[1])
+        table = None if players is None else _seat_players(players, playout.ev, seed, k, 1)
+        out.append(playout.finish(g, seat, turn, table)[1])
     return tuple(out)
 
 
 def _level(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
-           plan: tuple[Action, ...]) -> tuple[float, ...]:
+           plan: tuple[Action, ...], players: tuple[str, ...] | None) -> tuple[float, ...]:
     """``plan``'s chance to win in the rebuilt worlds of a decision judged before without
     its chances: the same worlds dealt again."""
     d = game.pending[seat]
     assert d is not None                    # a judged decision is pending
-    sampler = DraftedWorlds(game, seat, ev)
+    sampler = _sampler(game, seat, ev, players)
     playout = Playout(ev)
-    rebuilt = [_rebuilt(sampler, sampler.world(seed, k), seed, k, seat, playout, d.kind) for k in range(worlds)]
-    return _wins(rebuilt, plan, seat, game.turn, playout)
+    rebuilt = [_rebuilt(sampler, sampler.world(seed, k), seed, k, seat, playout, d.kind, players)
+               for k in range(worlds)]
+    return _wins(rebuilt, plan, seat, game.turn, playout, players, seed)
 
 
 def _chance(wins: Iterable[float]) -> tuple[float, float, float]:

@@ -9,6 +9,11 @@ fitted evaluation gives the seat's expected final LP and its chance to win.  The
 difference between two options is measured world by world, so it is far less noisy
 than either mean.
 
+The chance to win can be read with each seat played on as the player it is
+(:func:`seat_player`): a bot at the table as that bot, a person as the greedy bot, so that
+"your chance against these players" means what it says against weak bots too (the
+judgement's ``players``; docs/strategy.md, calibration point 17).
+
 :func:`mean_interval` gives a mean with its 95 % interval; :func:`distinct` merges the
 moves that give the same game (:func:`kingdom_key`).
 """
@@ -16,13 +21,18 @@ moves that give the same game (:func:`kingdom_key`).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+
+from typing import Final, Union
 
 from .actions import DEPLOY, Action
+from .bots import RandomBot
 from .evaluation import Evaluation
 from .game import Game
 from .greedy import GreedyBot, MoveMemory
+from .scripted import EconomistBot, ScriptedBot, StrongestBot
 from .state import IS_FRONT
+from .styles import BuilderBot, MerchantBot, SpoilerBot, StyleBot, WarlordBot
 
 Z95 = 1.959963984540054
 
@@ -38,29 +48,70 @@ def mean_interval(xs: Sequence[float]) -> tuple[float, float, float]:
     return m, m - h, m + h
 
 
+#: a seat's player in a world: the greedy bot, the random bot or a scripted player
+SeatPlayer = Union[GreedyBot, RandomBot, ScriptedBot, StyleBot]
+#: the players a world plays as themselves, by registry name (cheap and without a search)
+AS_THEMSELVES: Final[dict[str, Callable[[int], ScriptedBot | StyleBot]]] = {"economist": EconomistBot, "strongest": StrongestBot, "builder": BuilderBot,
+                        "warlord": WarlordBot, "merchant": MerchantBot, "spoiler": SpoilerBot}
+
+
+#: every name a seat's player may have: the registry's bots and ``human`` (a person)
+PLAYER_NAMES: Final = ("human", "greedy", "random", *AS_THEMSELVES, "ismcts", "advisor")
+
+
+def plays_as_greedy(name: str) -> bool:
+    """Is a seat of player ``name`` played as the greedy bot in the worlds (:func:`seat_player`)?"""
+    return name != "random" and name not in AS_THEMSELVES
+
+
+def seat_player(name: str, ev: Evaluation, seed: int) -> SeatPlayer:
+    """A fresh player for a seat played as ``name`` (a registry name) in one world: the
+    random bot (seeded with ``seed``) and the scripted players as themselves; the greedy bot
+    with its Deployment plan for ``greedy`` and for anything else -- a person (``human``),
+    or a bot that searches (the search, the coach itself), too slow to run in every world."""
+    if name == "random":
+        return RandomBot(seed)
+    cls = AS_THEMSELVES.get(name)
+    if cls is not None:
+        return cls(seed)
+    return GreedyBot(evaluation=ev)
+
+
+def _choice(player: SeatPlayer, g: Game, s: int) -> Action:
+    """``player``'s action for seat ``s`` in world ``g`` (the greedy bot may change the world
+    it is given: the world is the game)."""
+    if isinstance(player, GreedyBot):
+        return player.choose_in_world(g, s)
+    return player.choose(g, s)
+
+
 class Playout:
     """Plays sampled worlds to the horizon with the fast greedy bot in every seat (and, in
-    the coach's Deployments, the other seats' Deployment first as the full greedy bot)."""
+    the coach's Deployments, the other seats' Deployment first as the full greedy bot), or
+    with the players given for each seat (:func:`seat_player`)."""
 
     def __init__(self, ev: Evaluation | None = None, horizon: str = "turn") -> None:
         self.ev = ev if ev is not None else Evaluation.default()
         self.horizon = horizon
         self.bots: dict[int, GreedyBot] = {}
 
-    def deploy_others(self, g: Game, seat: int) -> None:
+    def deploy_others(self, g: Game, seat: int, players: list[SeatPlayer] | None = None) -> None:
         """Every other seat's pending Deployment in ``g``, played whole by the full greedy
-        bot (its plan looks ahead), before ``seat``'s options are tried: a sampled world then
-        holds the others' units where a thinking player would put them, once for all options,
-        instead of the rollout's one-step guesses made after each option."""
+        bot (its plan looks ahead), or by its player in ``players``, before ``seat``'s
+        options are tried: a sampled world then holds the others' units where a thinking
+        player would put them, once for all options, instead of the rollout's one-step
+        guesses made after each option."""
         for s in range(len(g.pending)):
             if s == seat:
                 continue
-            bot = GreedyBot(evaluation=self.ev)          # a memory of this Deployment's moves only
+            # a fresh greedy bot: a memory of this Deployment's moves only
+            player = players[s] if players is not None else GreedyBot(evaluation=self.ev)
             while (d := g.pending[s]) is not None and d.kind == DEPLOY:
-                g.apply_trusted(s, bot.choose_in_world(g, s))
+                g.apply_trusted(s, _choice(player, g, s))
 
-    def finish(self, g: Game, seat: int, turn: int) -> tuple[float, float]:
-        """Play ``g`` on to the horizon; ``seat``'s expected final LP and chance to win."""
+    def finish(self, g: Game, seat: int, turn: int, players: list[SeatPlayer] | None = None) -> tuple[float, float]:
+        """Play ``g`` on to the horizon, every seat as the fast greedy bot or as its player
+        in ``players`` (fresh for this world); ``seat``'s expected final LP and chance to win."""
         bot: GreedyBot | None
         for bot in self.bots.values():
             bot.moves = MoveMemory()
@@ -69,6 +120,9 @@ class Playout:
         while g.phase != "over" and not (to_turn_end and g.turn != turn):
             for s, d in enumerate(pending):
                 if d is not None:
+                    if players is not None:
+                        g.apply_trusted(s, _choice(players[s], g, s))   # its players' actions are legal
+                        break
                     bot = self.bots.get(s)
                     if bot is None:
                         bot = self.bots[s] = GreedyBot(lookahead=False, evaluation=self.ev)

@@ -23,7 +23,9 @@ from papertales.evaluation import Evaluation
 from papertales.features import BASE
 from papertales.greedy import GreedyBot, bot_actions
 from papertales.i18n import card_name
-from papertales.montecarlo import Playout, kingdom_key
+from papertales.errors import PaperTalesError
+from papertales.montecarlo import PLAYER_NAMES, Playout, kingdom_key, plays_as_greedy, seat_player
+from papertales.registry import names as bot_names
 from papertales.rng import Rng
 from papertales.position import game_from_position
 
@@ -211,6 +213,89 @@ def test_the_chance_is_anchored_in_the_worlds_rebuilt_as_drafted_and_the_rest_in
         # so the chances rank the options as the plain worlds' chances do
         assert (j.chance[i][0] > j.chance[j.suggested][0]) == (sum(plain[i]) > sum(plain[j.suggested]) + 1e-12) \
             or j.chance[i][0] in (0.0, 1.0)
+
+
+#: the players at the table of the tests below: seat 0 a person, seat 1 the economist,
+#: seat 2 the random bot
+TABLE = ("human", "economist", "random")
+
+
+@pytest.mark.parametrize("position", ["draft", "deployment"])
+def test_with_the_players_at_the_table_the_level_is_read_as_each_seat_plays(position):
+    """Given who plays each seat, the suggestion's chance (the level) is read in worlds
+    where only the seats played as the greedy bot (seat 0, the person) are rebuilt as
+    drafted, the others' Deployment is played by their own players, and every seat plays
+    on as its player (the person as the greedy bot with its plan, the economist as itself,
+    the random bot with numbers of the world); every option's expected LP, the suggestion
+    and the plain worlds' chances are those of the judgement without the table."""
+    g = _draft_game() if position == "draft" else _greedy_deployment()
+    for _ in range(2 if position == "draft" else 0):
+        for s in range(3):
+            g.apply(s, g.legal_actions(s)[0])
+        g.advance()
+    ev = Evaluation.default()
+    judgement._cache.clear()
+    plain = judgement.judge(g, 0, worlds=3, seed=2)
+    j = judgement.judge(g, 0, worlds=3, seed=2, players=TABLE)
+    assert [(o.plan, o.lps, o.wins, o.parts) for o in j.outcomes] == \
+        [(o.plan, o.lps, o.wins, o.parts) for o in plain.outcomes] and j.suggested == plain.suggested
+    sampler = DraftedWorlds(g, 0, ev, rebuild=[0])
+    level = []
+    for k in range(3):
+        world = sampler.rebuilt(sampler.world(2, k), 2, k)
+        if position == "deployment":
+            Playout().deploy_others(world, 0, judgement._seat_players(TABLE, ev, 2, k, 0))
+        w = world.clone()
+        for a in j.best.plan:
+            w.apply(0, a)
+        level.append(Playout().finish(w, 0, g.turn, judgement._seat_players(TABLE, ev, 2, k, 1))[1])
+    assert j.level == tuple(level) != plain.level
+    assert j.chance[j.suggested] == judgement._chance(level)
+
+
+def test_against_random_bots_the_chance_is_read_as_they_play():
+    """Turn 1's draft against two random bots: played as themselves, the bots leave the seat
+    a far higher chance than the greedy bots of the judgement without the table."""
+    g = _draft_game()
+    judgement._cache.clear()
+    greedy = judgement.judge(g, 0, worlds=4, seed=2)
+    random = judgement.judge(g, 0, worlds=4, seed=2, players=("human", "random", "random"))
+    assert random.chance[random.suggested][0] > greedy.chance[greedy.suggested][0] + 0.25
+
+
+def test_a_hint_with_the_players_at_the_table_does_not_peek_at_the_hands_the_others_deploy_from():
+    g = _greedy_deployment()
+    h = coach.hint(g, 0, worlds=3, seed=2, lang="en", players=TABLE)
+    other = _swapped_with_the_draw(g, "hand")
+    assert _key(coach.hint(other, 0, worlds=3, seed=2, lang="en", players=TABLE)) == _key(h)
+
+
+@pytest.mark.parametrize("players, says", [
+    (("human", "random"), "players: one name per seat is needed, that is 3; got 2"),
+    (("human", "random", "randm"), "unknown player randm; players: human, greedy, random, economist"),
+])
+def test_a_table_of_players_that_does_not_fit_is_refused_saying_why(players, says):
+    g = _draft_game()
+    before = g.clone()
+    with pytest.raises(PaperTalesError) as refused:
+        coach.hint(g, 0, worlds=2, players=players, lang="en")
+    assert says in str(refused.value)
+    assert kingdom_key(g, 0) == kingdom_key(before, 0) and g.history == before.history
+
+
+def test_every_bot_of_the_registry_can_sit_at_the_table():
+    """The registry's bots and a person: the scripted players and the random bot as
+    themselves, the rest (the greedy bot, the search, the coach itself, a person) as the
+    greedy bot with its Deployment plan."""
+    ev = Evaluation.default()
+    assert set(bot_names()) | {"human"} == set(PLAYER_NAMES)
+    for name in PLAYER_NAMES:
+        player = seat_player(name, ev, 3)
+        if name in ("human", "greedy", "ismcts", "advisor"):
+            assert isinstance(player, GreedyBot) and player.lookahead and plays_as_greedy(name)
+        else:
+            assert type(player).name == name and not plays_as_greedy(name)
+    assert seat_player("random", ev, 3).rng.next64() == get("random", 3).rng.next64()
 
 
 def test_a_chance_anchored_out_of_bounds_is_shown_within_0_and_1():

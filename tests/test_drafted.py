@@ -225,3 +225,23 @@ def test_a_rebuilt_world_does_not_depend_on_the_others_hidden_cards(position):
         assert _cards(rebuilt) == _cards(b.rebuilt(b.world(2, k), 2, k))
         changed += _cards(rebuilt) != _cards(plain)
     assert changed                                  # the worlds were rebuilt
+
+
+@pytest.mark.parametrize("position", ["draft", "deployment"])
+def test_a_seat_left_out_of_the_rebuild_keeps_the_plain_deal(position):
+    """A seat known to draft otherwise than by the evaluation (a scripted or random player)
+    is left out of ``rebuild``: its hidden cards are the plain world's; the seat rebuilt
+    gets its picks as drafted."""
+    ev = Evaluation.default()
+    if position == "draft":
+        g = _draft(Game.new(players=3, seed=7).advance(), rounds=2)
+    else:
+        g = greedy_until("deployment")
+    only_2 = DraftedWorlds(g, 0, ev, rebuild=[2])
+    changed = 0
+    for k in range(4):
+        plain = only_2.world(2, k)
+        rebuilt = only_2.rebuilt(plain, 2, k)
+        assert _cards(rebuilt)[0][1] == _cards(plain)[0][1]         # seat 1: as dealt
+        changed += _cards(rebuilt)[0][2] != _cards(plain)[0][2]
+    assert changed                                                   # seat 2: rebuilt

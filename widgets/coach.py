@@ -108,11 +108,12 @@ class HintBox(Speaking, W.VBox):
     options (see :func:`papertales.coach.hint`: ``worlds`` sampled worlds per option, the
     same hint on any machine, the same numbers as the guide and the review)."""
 
-    def __init__(self, game: Game, seat: int, lang: str | None = None, worlds: int = coach.WORLDS, **kw: Any) -> None:
+    def __init__(self, game: Game, seat: int, lang: str | None = None, worlds: int = coach.WORLDS,
+                 players: Sequence[str] | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self._init_language(lang)
         self.add_class("pt-hint-box")
-        self.game, self.seat, self.worlds = game, seat, worlds
+        self.game, self.seat, self.worlds, self.players = game, seat, worlds, players
         self.result: coach.Hint | None = None
         self.result_lang: str | None = None
         self.messages = MessageBox(lang=self.lang)
@@ -134,7 +135,7 @@ class HintBox(Speaking, W.VBox):
     def redraw(self) -> None:
         if self.result is not None:
             if self.result_lang != self.lang:       # the reasons are words: ask again (the numbers are kept)
-                self.result = coach.hint(self.game, self.seat, worlds=self.worlds, lang=self.lang)
+                self.result = coach.hint(self.game, self.seat, worlds=self.worlds, lang=self.lang, players=self.players)
                 self.result_lang = self.lang
             self.table.value = wrap(hint_html(self.result, self.lang))
 
@@ -145,7 +146,7 @@ class HintBox(Speaking, W.VBox):
         self.busy.layout.display = None
         self.button.disabled = True
         try:
-            self.result = coach.hint(self.game, self.seat, worlds=self.worlds, lang=self.lang)
+            self.result = coach.hint(self.game, self.seat, worlds=self.worlds, lang=self.lang, players=self.players)
         finally:
             self.busy.layout.display = "none"
             self.button.disabled = False
@@ -226,6 +227,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
         self.rows: list[coach.ReviewRow] = []    # of the last review, in self.lang
         self._rows_lang: str | None = None
         self._game: Game | None = None            # the game reviewed (a copy)
+        self._players: tuple[str, ...] | None = None    # who played it (the chances' players)
         self._reviewed: tuple[int, int, int] | None = None    # (game id, history length, seat) of the last review
         self._generation = session.generation
         self._auto_done: tuple[int, int, int] | None = None
@@ -342,7 +344,9 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
                                    "</span>", css=False) + _CSS
         progress(0, len(coach.decisions(g, seat)))
         try:
-            self.rows = coach.review(g, seat, worlds=self.worlds, progress=progress, lang=self.lang)
+            self.rows = coach.review(g, seat, worlds=self.worlds, progress=progress, lang=self.lang,
+                                     players=self.session.players)
+            self._players = self.session.players
         finally:
             self.busy.layout.display = "none"
             self.run_button.disabled = False
@@ -358,7 +362,7 @@ class ReviewPanel(Speaking, DrawnWhenVisible, W.VBox):
     def rows_in(self, lang: str) -> list[coach.ReviewRow]:
         """The rows in ``lang``: their words are asked again (the judgements are kept)."""
         if self._rows_lang != lang and self._game is not None:
-            self.rows = coach.review(self._game, self._review_seat, worlds=self.worlds, lang=lang)
+            self.rows = coach.review(self._game, self._review_seat, worlds=self.worlds, lang=lang, players=self._players)
             self._rows_lang = lang
         return self.rows
 

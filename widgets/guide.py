@@ -160,7 +160,7 @@ class Guide:
             return
         before = coach.replay(game, index)
         if self.guided(before):
-            row = coach.review_decision(before, SEAT, plan, index, lang=self.session.lang)
+            row = coach.review_decision(before, SEAT, plan, index, lang=self.session.lang, players=self.session.players)
             self.steps.append(Step(len(made), index, before, plan, row))
 
     @staticmethod
@@ -171,7 +171,7 @@ class Guide:
 
     def hint_at(self, game: Game, lang: str | None = None) -> coach.Hint:
         """The coach's options at ``game`` for your seat (the judgement every panel shares)."""
-        return coach.hint(game, SEAT, lang=lang or self.session.lang)
+        return coach.hint(game, SEAT, lang=lang or self.session.lang, players=self.session.players)
 
     def suggestion(self) -> tuple[Action, ...] | None:
         """The guide's plan for your pending decision (None when you have none)."""
@@ -280,7 +280,7 @@ class Guide:
         """``(class, html)``: what the guide says of your decision ``step``."""
         r = step.row
         if lang != self.session.lang or r.text == "":
-            r = coach.review_decision(step.before, SEAT, step.plan, step.index, lang=lang)
+            r = coach.review_decision(step.before, SEAT, step.plan, step.index, lang=lang, players=self.session.players)
         if r.followed:
             return "pt-guide-good", escape(t("coach.guide.good", lang, action=r.text))
         why = cast(coach.Why, r.why)          # not followed: the suggestion's reason

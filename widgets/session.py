@@ -23,6 +23,7 @@ from typing import Any, cast
 
 from papertales import Action, CardSet, Decision, Event, Game, IllegalActionError, card_set
 from papertales.observation import Observation
+from papertales.judgement import PLAYER_NAMES
 from papertales.registry import Bot, get as get_bot
 from papertales.i18n import check_language, get_language, t
 from papertales.render import phase_title
@@ -213,6 +214,17 @@ class Session:
 
     def waiting_humans(self) -> list[int]:
         return [s for s in self.game.pending_players() if s in self.humans]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Who plays each seat, as the coach's chance to win plays them on: a bot by its name,
+        a person as ``human``, a bot the coach does not know as the greedy bot
+        (``papertales.judgement.judge``'s ``players``)."""
+        out = []
+        for s in range(self.game.n):
+            name = "human" if s in self.humans else str(getattr(self.bots.get(s), "name", "greedy"))
+            out.append(name if name in PLAYER_NAMES else "greedy")
+        return tuple(out)
 
     @property
     def viewer(self) -> int | None:

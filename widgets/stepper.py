@@ -67,7 +67,7 @@ class DecisionPanel(W.VBox):
     WHATIF_KINDS = ("deploy", "build", "save")
 
     def __init__(self, game: Game, seat: int, on_action: OnAction, lang: str | None = None,
-                 on_whatif: OnAction | None = None, **kw: Any) -> None:
+                 on_whatif: OnAction | None = None, players: Sequence[str] | None = None, **kw: Any) -> None:
         kw.setdefault("layout", W.Layout(border="2px solid #ffb300", padding="6px", margin="4px 0"))
         super().__init__(**kw)
         self.add_class("pt-decision")
@@ -83,7 +83,7 @@ class DecisionPanel(W.VBox):
         body = {"draft": lambda: draft_body(self), "draft_discard": lambda: draft_body(self),
                 "deploy": lambda: deploy_body(self),
                 "target": self._target, "build": self._build, "save": self._save}.get(self.kind or "", self._generic)()
-        self.hint = HintBox(game, seat, lang=self.lang)       # the coach's ranked options
+        self.hint = HintBox(game, seat, lang=self.lang, players=players)       # the coach's ranked options
         self.whatif = self._whatif_row(on_whatif)
         self.children = [head, body, self.hint] + ([self.whatif] if self.whatif is not None else [])
 
@@ -529,8 +529,8 @@ class GameStepper(Speaking, W.VBox):
         key = (id(g), len(g.history), tuple(g.pending_players()), g.phase, g.stage)
         if key != self._decision_key:
             self._decision_key = key
-            replace_children(self.decisions, [DecisionPanel(g, seat, self.act, lang=lang, on_whatif=self.on_whatif)
-                                              for seat in waiting])
+            replace_children(self.decisions, [DecisionPanel(g, seat, self.act, lang=lang, on_whatif=self.on_whatif,
+                                                            players=self.session.players) for seat in waiting])
         if over:
             names = ", ".join(R.winner_names(g, lang))
             extra = tie = ""

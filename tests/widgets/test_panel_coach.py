@@ -254,3 +254,19 @@ def test_a_fine_moves_cost_is_shown_signed_with_its_whole_interval():
     r = coach.ReviewRow(0, 1, "recruitment", "draft", (), (), 30.0, 30.2, 0.2, -0.3, 0.7, "fine", why=why)
     assert cost_text(r, "en") == "−0.2 LP (95 %: −0.7 to +0.3)"
     assert cost_text(r, "pl") == "−0,2 PL (95 %: od −0,7 do +0,3)"
+
+
+def test_the_coach_in_the_app_reads_the_chance_with_the_players_at_the_table():
+    """A person in seat 0, the economist and the default random bot in the others: the
+    session names them, and the Hint's chances are the coach's with that table (not with
+    every seat played as the greedy bot)."""
+    session = Session(players=3, seed=7, humans=[0])
+    session.new_game(players=3, seed=7, humans=[0], bots={1: "economist"})
+    assert session.players == ("human", "economist", "random")
+    stepper = GameStepper(session=session)
+    box = stepper.decision_panel(0).hint
+    box.worlds = 2
+    h = box.show()
+    assert [o.win for o in h.options] == \
+        [o.win for o in coach.hint(session.game, 0, worlds=2, players=session.players).options]
+    assert [o.win for o in h.options] != [o.win for o in coach.hint(session.game, 0, worlds=2).options]
