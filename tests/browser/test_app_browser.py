@@ -14,6 +14,7 @@ import base64
 import json
 import re
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -483,13 +484,23 @@ def test_press_hint_and_see_the_ranked_options(voila_app, page, artifacts):
     assert "Font Awesome" in icon, icon
 
 
+@contextmanager
+def phone(browser):
+    """A page as a phone shows it: 390 x 844 px, touch; closed afterwards."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
 def test_the_hint_reads_on_a_phone(browser, voila_app, artifacts):
     """At 390 px the hint's table becomes one block per option: its rank and words, the
     expected LP and the chance each with its column's name, then the whole reason -- no
     column cut off, nothing wider than the screen."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    try:
+    with phone(browser) as page:
         voila_app.open(page, "attached")
         hint = page.locator(".pt-decision button.pt-hint").first
         hint.wait_for(state="visible", timeout=CLICK_TIMEOUT)
@@ -510,9 +521,6 @@ def test_the_hint_reads_on_a_phone(browser, voila_app, artifacts):
         table.scroll_into_view_if_needed()
         full_screenshot(page, artifacts / "app-hint-390.png", selector=".pt-decision")
         assert_no_traceback(page)
-    finally:
-        page.goto("about:blank")
-        context.close()
 
 
 def current_phase(page) -> str:
@@ -632,9 +640,7 @@ def test_on_a_phone_the_decision_is_on_the_first_screen_and_the_spots_show_where
                                                                                         artifacts):
     """At 390 px: the decision box starts on the first screen; after a card of the hand is
     tapped its free spots are in view."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    try:
+    with phone(browser) as page:
         voila_app.open(page, "attached")
         first = page.locator(".pt-decision button.pt-choice").first
         first.wait_for(state="visible", timeout=CLICK_TIMEOUT)
@@ -661,9 +667,6 @@ def test_on_a_phone_the_decision_is_on_the_first_screen_and_the_spots_show_where
         page.screenshot(path=str(artifacts / "app-390-spots.png"))
         assert in_view(page, spot), f"the spots are off screen: {spot.bounding_box()}"
         assert_no_traceback(page)
-    finally:
-        page.goto("about:blank")
-        context.close()
 
 
 @pytest.mark.parametrize("width", [1280, 390])
