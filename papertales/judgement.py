@@ -40,7 +40,9 @@ seat played on as that player (:func:`papertales.montecarlo.seat_player`): a scr
 random bot as itself, a person -- the seat asking too -- as the greedy bot with its plan;
 only the seats played as the greedy bot are rebuilt as drafted.  Against three random bots a
 seat that plays well wins nearly always, and its chance now says so; the LP, the reasons
-and the suggestion stay the plain worlds' (docs/strategy.md, point 17).
+and the suggestion stay the plain worlds' (docs/strategy.md, point 17).  With a scripted or
+random bot at the table those worlds go on to the end of the game: the evaluation at a
+turn's end expects every seat to play on as well as the players it was fitted on (point 18).
 
 Why the parts?  Each world's expected final LP is split by cause (:func:`breakdown`):
 the LP the engine scored on the way, by the cause it records for every point (the war
@@ -505,7 +507,12 @@ def _rebuilt(sampler: DraftedWorlds, world: Game, seed: int, k: int, seat: int, 
 def _wins(rebuilt: Sequence[Game], plan: tuple[Action, ...], seat: int, turn: int,
           playout: Playout, players: tuple[str, ...] | None, seed: int) -> tuple[float, ...]:
     """``plan``'s chance to win in each of the ``rebuilt`` worlds (world ``k`` of ``seed``
-    is the ``k``-th), every seat played on as its player when ``players`` are given."""
+    is the ``k``-th), every seat played on as its player when ``players`` are given: to the
+    turn's end, or to the game's when a seat is a scripted or random player -- the
+    evaluation at a turn's end expects every seat to play on as well as the greedy bot
+    (measured: docs/strategy.md, calibration point 18)."""
+    if players is not None and not all(plays_as_greedy(name) for name in players):
+        playout = Playout(playout.ev, horizon="game")
     out = []
     for k, world in enumerate(rebuilt):
         g = world.clone()

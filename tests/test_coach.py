@@ -221,13 +221,16 @@ TABLE = ("human", "economist", "random")
 
 
 @pytest.mark.parametrize("position", ["draft", "deployment"])
-def test_with_the_players_at_the_table_the_level_is_read_as_each_seat_plays(position):
+@pytest.mark.parametrize("table", [TABLE, ("human", "greedy", "ismcts")])
+def test_with_the_players_at_the_table_the_level_is_read_as_each_seat_plays(position, table):
     """Given who plays each seat, the suggestion's chance (the level) is read in worlds
-    where only the seats played as the greedy bot (seat 0, the person) are rebuilt as
-    drafted, the others' Deployment is played by their own players, and every seat plays
-    on as its player (the person as the greedy bot with its plan, the economist as itself,
-    the random bot with numbers of the world); every option's expected LP, the suggestion
-    and the plain worlds' chances are those of the judgement without the table."""
+    where only the seats played as the greedy bot (the person, the searching bots) are
+    rebuilt as drafted, the others' Deployment is played by their own players, and every
+    seat plays on as its player (the person as the greedy bot with its plan, the economist
+    as itself, the random bot with numbers of the world): to the turn's end when every seat
+    plays as the greedy bot, to the game's end when one does not (then each world's chance
+    is who won it: 1, 0 or a tie's share). Every option's expected LP, the suggestion and
+    the plain worlds' chances are those of the judgement without the table."""
     g = _draft_game() if position == "draft" else _greedy_deployment()
     for _ in range(2 if position == "draft" else 0):
         for s in range(3):
@@ -236,21 +239,27 @@ def test_with_the_players_at_the_table_the_level_is_read_as_each_seat_plays(posi
     ev = Evaluation.default()
     judgement._cache.clear()
     plain = judgement.judge(g, 0, worlds=3, seed=2)
-    j = judgement.judge(g, 0, worlds=3, seed=2, players=TABLE)
+    j = judgement.judge(g, 0, worlds=3, seed=2, players=table)
     assert [(o.plan, o.lps, o.wins, o.parts) for o in j.outcomes] == \
         [(o.plan, o.lps, o.wins, o.parts) for o in plain.outcomes] and j.suggested == plain.suggested
-    sampler = DraftedWorlds(g, 0, ev, rebuild=[0])
+    to_the_end = table == TABLE
+    sampler = DraftedWorlds(g, 0, ev, rebuild=[0] if to_the_end else [0, 1, 2])
     level = []
     for k in range(3):
         world = sampler.rebuilt(sampler.world(2, k), 2, k)
         if position == "deployment":
-            Playout().deploy_others(world, 0, judgement._seat_players(TABLE, ev, 2, k, 0))
+            Playout().deploy_others(world, 0, judgement._seat_players(table, ev, 2, k, 0))
         w = world.clone()
         for a in j.best.plan:
             w.apply(0, a)
-        level.append(Playout().finish(w, 0, g.turn, judgement._seat_players(TABLE, ev, 2, k, 1))[1])
-    assert j.level == tuple(level) != plain.level
+        playout = Playout(horizon="game" if to_the_end else "turn")
+        level.append(playout.finish(w, 0, g.turn, judgement._seat_players(table, ev, 2, k, 1))[1])
+        assert (w.phase == "over") == to_the_end
+    assert j.level == tuple(level)
     assert j.chance[j.suggested] == judgement._chance(level)
+    if to_the_end:
+        assert j.level != plain.level
+        assert set(level) <= {0.0, 0.5, 1.0 / 3, 1.0}
 
 
 def test_against_random_bots_the_chance_is_read_as_they_play():
