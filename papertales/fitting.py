@@ -12,8 +12,9 @@ Two sets of seat-rotated games, each seeded from (seed, game index) like a tourn
 2. *Curve games* (other seeds): at the start of every phase, the seats' expected final LPs
    are paired with who won; per stage, the scale of a multinomial logit
    (:func:`papertales.evaluation.share`) turns them into chances to win that add up to 1.
-   Solo: the player's lead over the Lich King's LP and whether the player won, one
-   logistic curve per stage.
+   The shipped 4-player curves are fitted last, on games of four greedy bots
+   (:func:`with_curves`).  Solo: the player's lead over the Lich King's LP and whether the
+   player won, one logistic curve per stage.
 
 ``explore``: the share of decisions a seat takes at random instead of by its bot, so the
 fit also sees the cards and placements its bots would not choose.  numpy does the algebra
@@ -433,6 +434,33 @@ def _outcome(game: Game, seat: int, j: Judgement, plan: tuple[Action, ...]) -> i
         return next(i for i, o in enumerate(j.outcomes) if plan_key(game, seat, o.plan) == key)
 
 
+#: the table the shipped 4-player win curves are fitted on.  The coach's chance takes its
+#: level from a curve only where every seat plays on as the greedy bot (greedy bots,
+#: searching bots, people: with a scripted or random bot at the table its worlds are played
+#: to the game's end, where who won is known);
+#: the rounds' tables of three greedy bots and a scripted one made a leader among equals
+#: too sure (docs/strategy.md, calibration point 20)
+CURVE_BOTS = ("greedy", "greedy", "greedy", "greedy")
+#: games of :data:`CURVE_BOTS` the curves are fitted on, and their seed's offset from the recipe's
+CURVE_GAMES = 10000
+CURVE_SEED = 9000
+
+
+def with_curves(data: Data, games: int = CURVE_GAMES, seed: int = 1 + CURVE_SEED, jobs: int | None = None) -> Data:
+    """``data`` with its 4-player win curves fitted anew on ``games`` games of
+    :data:`CURVE_BOTS` (whose greedy bots play with ``data``'s weights), the solo curves
+    kept, and their recipe."""
+    previous = Evaluation.default()
+    set_default(Evaluation(data))
+    try:
+        curves = fit_curves(data, games, seed, CURVE_BOTS, 4, jobs or os.cpu_count() or 1)
+    finally:
+        set_default(previous)
+    win = {key: v for key, v in data["win"].items() if key.startswith("solo:")}
+    recipe = {"games": games, "seed": seed, "bots": list(CURVE_BOTS)}
+    return dict(data, win={**curves, **win}, fitted_on=dict(data["fitted_on"], curves=recipe))
+
+
 def with_picks(data: Data, games: int = 600, seed: int = 1700, jobs: int | None = None) -> Data:
     """``data`` with the pick strengths (:func:`fit_picks`) fitted anew and their recipe;
     the greedy bots of those games play with ``data``'s weights."""
@@ -473,11 +501,13 @@ CORRECTIONS = {"play:peddler": 4.0, "play:cook": 2.0, "play:blacksmith": 2.0}
 
 def refit(games: int = GAMES, solo_games: int = 2500, seed: int = 1, rounds: Sequence[dict[str, Any]] = ROUNDS,
           jobs: int | None = None, say: Callable[[int, dict[str, Any]], object] | None = None,
-          pick_games: int = 600, corrections: dict[str, float] | None = CORRECTIONS) -> Data:
+          pick_games: int = 600, corrections: dict[str, float] | None = CORRECTIONS,
+          curve_games: int = CURVE_GAMES) -> Data:
     """The shipped weights from scratch: every round fits a 4-player and a solo
     evaluation (:func:`fit`, :func:`merge`); the next round's bots play with them; the last
-    round's 4-player weights get the measured ``corrections``; then the pick strengths the
-    coach's worlds deal by (:func:`with_picks`).  The same arguments give the same weights."""
+    round's 4-player weights get the measured ``corrections``; then the 4-player win curves
+    (:func:`with_curves`) and the pick strengths the coach's worlds deal by
+    (:func:`with_picks`).  The same arguments give the same weights."""
     data: Data = {}
     try:
         for r, spec in enumerate(rounds):
@@ -485,7 +515,7 @@ def refit(games: int = GAMES, solo_games: int = 2500, seed: int = 1, rounds: Seq
             if say is not None:
                 say(r, spec)
             last = r == len(rounds) - 1
-            multi = fit(games, seed + 10 * r, spec["bots"], 4, spec["explore"], jobs=jobs,
+            multi = fit(games, seed + 10 * r, spec["bots"], 4, spec["explore"], curve_games=0, jobs=jobs,
                         corrections=corrections if last else None)
             solo = fit(solo_games, seed + 10 * r + 5, spec["bots"], 1, spec["explore"], jobs=jobs)
             data = merge(multi, solo)
@@ -493,6 +523,7 @@ def refit(games: int = GAMES, solo_games: int = 2500, seed: int = 1, rounds: Seq
         set_default(None)
     data["fitted_on"] = {"rounds": [dict(spec) for spec in rounds], "games": games, "solo_games": solo_games,
                          "seed": seed, "corrections": dict(corrections or {}), "last_round": data["fitted_on"]}
+    data = with_curves(data, curve_games, seed=seed + CURVE_SEED, jobs=jobs)
     return with_picks(data, pick_games, seed=seed + 1699, jobs=jobs)
 
 
@@ -561,11 +592,15 @@ def describe(data: Data) -> str:
     for c in cards:
         lines.append(f"| {c} | {draft.get('hand:' + c, 0.0):.2f} | {deploy.get('play:' + c, 0.0):.2f} | "
                      f"{deploy.get('kept:' + c, 0.0):.2f} |")
+    curves = recipe.get("curves")
+    fitted = (f"  The 4-player curves are fitted last, on {curves['games']} games of "
+              f"{_seats(curves['bots'])} (seed {curves['seed']}) with these weights: the coach's chance takes "
+              "its level from a curve only where every seat plays on as the greedy bot." if curves else "")
     lines += ["", "## Fit quality and win curves", "",
               "R² of the final LP on the fit games.  Win curves: between players a seat's chance is "
               "`exp(scale * v_seat) / sum(exp(scale * v))` over the seats' expected final LPs `v` "
               "(offset 0); solo it is `1 / (1 + exp(-(scale * lead + offset)))`, `lead` the player's "
-              "expected LP minus the Lich King's LP now.", "",
+              "expected LP minus the Lich King's LP now." + fitted, "",
               "| stage | samples | R² | RMSE (LP) | scale | offset |", "|---|---|---|---|---|---|"]
     for key in sorted(data["models"], key=lambda k: (k.startswith("solo"), k)):
         q = data["quality"].get(key, {})

@@ -17,14 +17,29 @@ TINY = ({"bots": ["economist", "strongest"], "explore": 0.2},
 
 @pytest.mark.slow
 def test_refitting_with_the_same_seed_gives_the_same_weights():
-    first = fitting.refit(games=8, solo_games=4, seed=3, rounds=TINY, jobs=1, pick_games=4)
-    again = fitting.refit(games=8, solo_games=4, seed=3, rounds=TINY, jobs=1, pick_games=4)
-    other = fitting.refit(games=8, solo_games=4, seed=4, rounds=TINY, jobs=1, pick_games=4)
+    first = fitting.refit(games=8, solo_games=4, seed=3, rounds=TINY, jobs=1, pick_games=4, curve_games=4)
+    again = fitting.refit(games=8, solo_games=4, seed=3, rounds=TINY, jobs=1, pick_games=4, curve_games=4)
+    other = fitting.refit(games=8, solo_games=4, seed=4, rounds=TINY, jobs=1, pick_games=4, curve_games=4)
     assert first == again
     assert first["models"] != other["models"]
     assert first["fitted_on"]["seed"] == 3 and first["fitted_on"]["rounds"] == [dict(r) for r in TINY]
     assert "1.recruitment" in first["models"] and "solo:4.wars" in first["models"]
     assert first["picks"] and first["fitted_on"]["picks"]["games"] == 4
+    assert first["fitted_on"]["curves"] == {"games": 4, "seed": 3 + fitting.CURVE_SEED, "bots": ["greedy"] * 4}
+    assert "2.recruitment" in first["win"] and "solo:2.recruitment" in first["win"]
+
+
+def test_the_4_player_curves_are_fitted_again_on_four_greedy_bots_and_solo_s_kept():
+    import json
+    from pathlib import Path
+    shipped = json.loads((Path(fitting.__file__).parent / "data" / "evaluation.json").read_text(encoding="utf-8"))
+    refitted = fitting.with_curves(shipped, games=8, seed=77, jobs=1)
+    solo = {k: v for k, v in shipped["win"].items() if k.startswith("solo:")}
+    assert {k: v for k, v in refitted["win"].items() if k.startswith("solo:")} == solo
+    assert refitted["win"].keys() == shipped["win"].keys()
+    assert refitted["win"] != shipped["win"]                 # 8 games are not the shipped 10,000
+    assert refitted["fitted_on"]["curves"] == {"games": 8, "seed": 77, "bots": ["greedy"] * 4}
+    assert refitted["models"] == shipped["models"] and refitted["picks"] == shipped["picks"]
 
 
 def test_the_multinomial_curve_recovers_its_scale():
@@ -68,6 +83,8 @@ def test_the_shipped_weights_were_fitted_by_the_recipe_the_code_holds():
     assert recipe["rounds"] == [dict(r) for r in fitting.ROUNDS]
     assert (recipe["games"], recipe["seed"]) == (fitting.GAMES, 1)
     assert recipe["corrections"] == fitting.CORRECTIONS == recipe["last_round"]["multi"]["corrections"]
+    assert recipe["curves"] == {"games": fitting.CURVE_GAMES, "seed": 1 + fitting.CURVE_SEED,
+                                "bots": list(fitting.CURVE_BOTS)}
 
 
 def test_the_calibration_names_each_position_s_bot_beside_its_chance_and_share():
@@ -97,3 +114,14 @@ def test_the_calibration_names_each_position_s_bot_beside_its_chance_and_share()
     first = points[0]
     assert (first.turn, first.phase, first.bot) == (before.turn, before.phase, names[s])
     assert first.now == Evaluation.default().win_chance(before, s) != Evaluation.default().win_chance(game, s)
+
+
+def test_the_weights_page_is_the_one_the_shipped_weights_generate():
+    import json
+    from pathlib import Path
+    root = Path(fitting.__file__).parent
+    shipped = json.loads((root / "data" / "evaluation.json").read_text(encoding="utf-8"))
+    page = root.parent / "docs" / "evaluation.md"
+    if not page.exists():
+        pytest.skip("an installed package without the checkout's docs")
+    assert page.read_text(encoding="utf-8") == fitting.describe(shipped)
