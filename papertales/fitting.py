@@ -27,7 +27,8 @@ import json
 import math
 import multiprocessing
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, NamedTuple, TypeVar
 
@@ -434,6 +435,18 @@ def _outcome(game: Game, seat: int, j: Judgement, plan: tuple[Action, ...]) -> i
         return next(i for i, o in enumerate(j.outcomes) if plan_key(game, seat, o.plan) == key)
 
 
+@contextmanager
+def _playing_with(data: Data) -> Iterator[None]:
+    """Every bot plays with ``data``'s weights inside (forked workers too), then with the
+    weights of before: a fit's games after the rounds."""
+    previous = Evaluation.default()
+    set_default(Evaluation(data))
+    try:
+        yield
+    finally:
+        set_default(previous)
+
+
 #: the table the shipped 4-player win curves are fitted on.  The coach's chance takes its
 #: level from a curve only where every seat plays on as the greedy bot (greedy bots,
 #: searching bots, people: with a scripted or random bot at the table its worlds are played
@@ -450,12 +463,8 @@ def with_curves(data: Data, games: int = CURVE_GAMES, seed: int = 1 + CURVE_SEED
     """``data`` with its 4-player win curves fitted anew on ``games`` games of
     :data:`CURVE_BOTS` (whose greedy bots play with ``data``'s weights), the solo curves
     kept, and their recipe."""
-    previous = Evaluation.default()
-    set_default(Evaluation(data))
-    try:
+    with _playing_with(data):
         curves = fit_curves(data, games, seed, CURVE_BOTS, 4, jobs or os.cpu_count() or 1)
-    finally:
-        set_default(previous)
     win = {key: v for key, v in data["win"].items() if key.startswith("solo:")}
     recipe = {"games": games, "seed": seed, "bots": list(CURVE_BOTS)}
     return dict(data, win={**curves, **win}, fitted_on=dict(data["fitted_on"], curves=recipe))
@@ -464,12 +473,8 @@ def with_curves(data: Data, games: int = CURVE_GAMES, seed: int = 1 + CURVE_SEED
 def with_picks(data: Data, games: int = 600, seed: int = 1700, jobs: int | None = None) -> Data:
     """``data`` with the pick strengths (:func:`fit_picks`) fitted anew and their recipe;
     the greedy bots of those games play with ``data``'s weights."""
-    previous = Evaluation.default()
-    set_default(Evaluation(data))
-    try:
+    with _playing_with(data):
         picks = fit_picks(games, seed, jobs=jobs)
-    finally:
-        set_default(previous)
     recipe = {"games": games, "seed": seed, "lineups": [list(x) for x in PICK_LINEUPS], "prior": PICK_PRIOR}
     return dict(data, picks=picks, fitted_on=dict(data["fitted_on"], picks=recipe))
 

@@ -3,13 +3,20 @@ curves recover a known curve from outcomes that follow it."""
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 
 np = pytest.importorskip("numpy")
 
 from papertales import fitting  # noqa: E402
+
+
+def _shipped() -> dict:
+    """The shipped evaluation's data, as the package holds it."""
+    return json.loads((Path(fitting.__file__).parent / "data" / "evaluation.json").read_text(encoding="utf-8"))
 
 TINY = ({"bots": ["economist", "strongest"], "explore": 0.2},
         {"bots": ["greedy", "greedy", "greedy", "economist"], "explore": 0.1})
@@ -30,9 +37,7 @@ def test_refitting_with_the_same_seed_gives_the_same_weights():
 
 
 def test_the_4_player_curves_are_fitted_again_on_four_greedy_bots_and_solo_s_kept():
-    import json
-    from pathlib import Path
-    shipped = json.loads((Path(fitting.__file__).parent / "data" / "evaluation.json").read_text(encoding="utf-8"))
+    shipped = _shipped()
     refitted = fitting.with_curves(shipped, games=8, seed=77, jobs=1)
     solo = {k: v for k, v in shipped["win"].items() if k.startswith("solo:")}
     assert {k: v for k, v in refitted["win"].items() if k.startswith("solo:")} == solo
@@ -76,9 +81,7 @@ def test_a_correction_adds_its_lp_to_that_weight_in_every_stage_and_nothing_else
 
 
 def test_the_shipped_weights_were_fitted_by_the_recipe_the_code_holds():
-    import json
-    from pathlib import Path
-    shipped = json.loads((Path(fitting.__file__).parent / "data" / "evaluation.json").read_text(encoding="utf-8"))
+    shipped = _shipped()
     recipe = shipped["fitted_on"]
     assert recipe["rounds"] == [dict(r) for r in fitting.ROUNDS]
     assert (recipe["games"], recipe["seed"]) == (fitting.GAMES, 1)
@@ -117,11 +120,8 @@ def test_the_calibration_names_each_position_s_bot_beside_its_chance_and_share()
 
 
 def test_the_weights_page_is_the_one_the_shipped_weights_generate():
-    import json
-    from pathlib import Path
-    root = Path(fitting.__file__).parent
-    shipped = json.loads((root / "data" / "evaluation.json").read_text(encoding="utf-8"))
-    page = root.parent / "docs" / "evaluation.md"
+    shipped = _shipped()
+    page = Path(fitting.__file__).parent.parent / "docs" / "evaluation.md"
     if not page.exists():
         pytest.skip("an installed package without the checkout's docs")
     assert page.read_text(encoding="utf-8") == fitting.describe(shipped)
