@@ -107,4 +107,8 @@ def test_the_bots_benchmark_measures_the_calibration_beside_the_true_position(tm
     for name in ["all", *lineups]:          # the same positions, read two ways
         assert report[name]["positions"] == report[f"{name}, the true position now"]["positions"] > 0
     assert report["all"]["positions"] == sum(report[name]["positions"] for name in lineups)
+    for row in report["all"]["table"]:      # the gap's interval counts a game once
+        assert row["games"] <= min(row["positions"], 3)
+        assert row["gap_ci"][0] <= row["gap"] <= row["gap_ci"][1]
+        assert row["gap"] == pytest.approx(row["observed"] - row["predicted"], abs=0.0011)
     assert sorted(report["by moment"]) == lineups    # no moment holds 50 positions of 1 game
