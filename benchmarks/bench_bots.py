@@ -28,8 +28,9 @@ benchmark and a report, not a test).  Results go to docs/strategy.md.
   (:func:`papertales.fitting.coach_chances`: the judgement's own worlds and seed, no
   correction) against who won, by decile, with the Brier score; for all positions, the
   greedy seats, the scripted seats and each lineup.  Goal: within 3 points in
-  every decile that holds >= 50 positions, or the predicted value inside the observed
-  share's 95 % interval.  Beside it, as a measurement only, the chance the evaluation reads
+  every decile that holds >= 50 positions.  Each decile's gap comes with a 95 % interval
+  that counts a game once (its positions share its outcome): a miss whose interval
+  reaches within 3 points is one the games cannot tell from luck.  Beside it, as a measurement only, the chance the evaluation reads
   off the true position before the move (it sees the hidden cards the coach's worlds deal),
   and each lineup's mean chance by turn and phase: where the two part, the worlds' deal is
   the cause, not the curve.
