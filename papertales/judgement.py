@@ -355,9 +355,11 @@ _cache: OrderedDict[tuple[Hashable, ...], Judgement] = OrderedDict()
 def position_key(game: Game, seat: int) -> tuple[Hashable, ...]:
     """What a judgement of ``seat``'s decision depends on: what the seat sees (not the
     event log), the card set (the object itself: an id could be reused once it is gone),
-    the rules, and the spots moved this Deployment."""
+    the rules, and the spots moved this Deployment.  Not the decision's prompt: it is in the
+    page's language, and the same position judged after a language switch is read back."""
     ob = game.observation(seat)
-    return (game.cards, repr(game.options.get("rules")), ob.turn, ob.phase, ob.stage, ob.kingdoms, ob.decision,
+    decision = ob.decision.with_prompt("") if ob.decision is not None else None
+    return (game.cards, repr(game.options.get("rules")), ob.turn, ob.phase, ob.stage, ob.kingdoms, decision,
             ob.draw_size, ob.discard_size, ob.lich, tuple(map(tuple, game.queues)),
             tuple(map(tuple, game.saved)) if game.saved is not None else None,
             tuple(sorted(moved_this_deployment(game, seat))))

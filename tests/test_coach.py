@@ -332,6 +332,26 @@ def test_a_judgement_without_its_chances_reads_them_later_the_same():
     assert [o.wins for o in few.outcomes] == [o.wins for o in at_once.outcomes]
 
 
+def test_a_judgement_is_read_back_after_the_language_changes(monkeypatch):
+    """The decision's prompt is in the page's language; the position is the same, so a
+    review asked again in Polish (its words) reads the judgement back instead of playing
+    every world again."""
+    from papertales import i18n
+    g = _draft_game()
+    judgement._cache.clear()
+    en = judgement.judge(g, 0, worlds=3, seed=2)
+    played = []
+    monkeypatch.setattr(judgement, "_judge", lambda *a, **k: played.append(a))
+    before = i18n.get_language()
+    try:
+        i18n.set_language("pl")
+        assert "zatrzymaj" in g.decision(0).prompt                # the prompt did change
+        pl = judgement.judge(g, 0, worlds=3, seed=2)
+    finally:
+        i18n.set_language(before)
+    assert pl is en and not played
+
+
 def _made_up(j, wins_better, wins_worse, lps_worse=(10.0, 11.0, 12.0)):
     """``j``'s first two options with made-up numbers: the first scoring 11, 12, 13 LP in
     3 worlds (so 1 LP better than ``lps_worse``'s default, sure), winning as often as
