@@ -15,7 +15,9 @@ machine are printed with them).
   but fine.
 * ``--part speed``: CPU seconds of a hint and of a whole 3-player review.
 
-The chances are read as the app reads them, told who plays each seat (:data:`TABLE`).
+The chances are read as the app reads them, told who plays each seat (:data:`TABLE`;
+``--speed-table human,random,random`` times the app's own table, where the chance is read
+to the game's end).
 
 Run on the compiled engine for the app's speed:
 ``.venv-compiled/bin/python -P benchmarks/bench_coach.py --part all``.
@@ -28,6 +30,7 @@ import json
 import platform
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import papertales
@@ -54,10 +57,10 @@ def adds_up(why) -> bool:
     return abs(sum(v for v, _, _ in why.parts) - round(why.lp, 1)) <= 0.1 + 1e-9
 
 
-def played_game(seed: int, seat_bot: str, seat: int = 0) -> Game:
-    """3 players, seat ``seat`` by ``seat_bot``, the others greedy."""
+def played_game(seed: int, seat_bot: str, seat: int = 0, others: Sequence[str] = ("greedy",) * 3) -> Game:
+    """3 players, seat ``seat`` by ``seat_bot``, each other seat ``s`` by ``others[s]``."""
     g = Game.new(players=3, seed=seed)
-    bots = {s: get(seat_bot if s == seat else "greedy", seed * 1000 + s + 1) for s in range(3)}
+    bots = {s: get(seat_bot if s == seat else others[s], seed * 1000 + s + 1) for s in range(3)}
     while not g.is_over:
         if not any(g.pending):
             g.advance()
@@ -140,22 +143,22 @@ def part_steady(seeds) -> dict:
             "within_band": within, "not_fine": not_fine, "decisions": decisions, "per_seed": per_seed}
 
 
-def part_speed(seeds) -> dict:
+def part_speed(seeds, table=TABLE) -> dict:
     hints, reviews = [], []
     for seed in seeds:
-        g = played_game(seed, "greedy")
+        g = played_game(seed, "greedy", others=[p if p != "human" else "greedy" for p in table])
         judgement._cache.clear()
         t = time.process_time()
-        rows = coach.review(g, 0, lang="en", players=TABLE)
+        rows = coach.review(g, 0, lang="en", players=table)
         reviews.append({"seed": seed, "decisions": len(rows), "cpu_s": round(time.process_time() - t, 2)})
         judgement._cache.clear()
         for r in rows[::4]:
             pos = coach.replay(g, r.index)
             t = time.process_time()
-            coach.hint(pos, 0, lang="en", players=TABLE)
+            coach.hint(pos, 0, lang="en", players=table)
             hints.append(time.process_time() - t)
-    return {"hint_cpu_s_mean": round(sum(hints) / len(hints), 3), "hint_cpu_s_max": round(max(hints), 3),
-            "hints": len(hints), "reviews": reviews}
+    return {"table": list(table), "hint_cpu_s_mean": round(sum(hints) / len(hints), 3),
+            "hint_cpu_s_max": round(max(hints), 3), "hints": len(hints), "reviews": reviews}
 
 
 def main(argv=None) -> None:
@@ -165,6 +168,8 @@ def main(argv=None) -> None:
     ap.add_argument("--lang", default="en")
     ap.add_argument("--steady-seeds", default="3,8", help="the deals of --part steady (comma-separated; "
                     "docs/teaching.md also reports 3,8,11,12,13,14,15,16)")
+    ap.add_argument("--speed-table", default=",".join(TABLE),
+                    help="who plays each seat in --part speed (registry names, human for a person)")
     a = ap.parse_args(argv)
     out = {"machine": {"python": sys.version.split()[0], "machine": platform.machine(),
                        "engine": "compiled" if papertales.compiled else "pure", "worlds": coach.WORLDS}}
@@ -175,7 +180,7 @@ def main(argv=None) -> None:
         out["steady"] = part_steady(tuple(int(x) for x in a.steady_seeds.split(",")))
         print(json.dumps({k: v for k, v in out["steady"].items() if k != "per_seed"}), flush=True)
     if a.part in ("speed", "all"):
-        out["speed"] = part_speed((3, 8))
+        out["speed"] = part_speed((3, 8), tuple(a.speed_table.split(",")))
         print(json.dumps(out["speed"]), flush=True)
     print(json.dumps(out, indent=1))
 
