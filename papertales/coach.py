@@ -51,7 +51,7 @@ from .evaluation import Evaluation
 from .events import cause_label, seat_name
 from .game import Game
 from .i18n import card_name, get_language, number, t
-from .judgement import COUNTED, SEED, WORLDS, Judgement, judge
+from .judgement import COUNTED, SEED, WORLDS, Judgement, judge, outcome_index
 from .plans import DEPLOY_KINDS, move_words, plan_words, played_plan
 
 #: verdict thresholds: the first whose bound the cost is below (LP)
@@ -440,8 +440,9 @@ def review_decision(g: Game, seat: int, plan: Action | Iterable[Action], index: 
     lang = lang or get_language()
     plan = (plan,) if isinstance(plan, Action) else tuple(plan)
     d = g.pending[seat]
-    j = judge(g, seat, worlds, seed, ev, extra=(plan,), players=players)
-    mine = j.index(plan)
+    j = judge(g, seat, worlds, seed, ev, extra=(plan,), players=players, shown=(plan,))   # two chances shown
+    mine = outcome_index(g, seat, j, plan)
+    assert mine is not None       # judged beside the options when none plays it
     text = option_words(g, seat, plan, lang)
     assert d is not None          # judge reviews a pending decision
     if j.forced:

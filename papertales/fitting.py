@@ -37,8 +37,7 @@ from .bots import RandomBot, play
 from .extras import require
 from .evaluation import FORMAT, Evaluation, set_default, stage
 from .features import BASE, DESCRIPTIONS, features, names
-from .judgement import WORLDS, judge
-from .plans import plan_key
+from .judgement import WORLDS, judge, outcome_index
 from .registry import Bot
 from .actions import DEPLOY, DONE, PICK, Action
 from .game import Game
@@ -399,7 +398,7 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
         if len(before.legal_actions(s)) > 1:
             count += 1
             if count % every == 0:
-                j = judge(before, s, worlds, ev=ev, extra=[tuple(plan)], players=names)
+                j = judge(before, s, worlds, ev=ev, extra=[tuple(plan)], players=names, shown=[tuple(plan)])
                 if j.forced:                      # every option leads to the same game
                     continue
                 chance = j.chance[_outcome(before, s, j, tuple(plan))]
@@ -428,11 +427,9 @@ def play_decision(game: Game, seat: int, bot: Bot) -> list[Action]:
 
 def _outcome(game: Game, seat: int, j: Judgement, plan: tuple[Action, ...]) -> int:
     """The outcome of judgement ``j`` that plays ``plan`` or leads to the same game."""
-    try:
-        return j.index(plan)
-    except KeyError:
-        key = plan_key(game, seat, plan)
-        return next(i for i, o in enumerate(j.outcomes) if plan_key(game, seat, o.plan) == key)
+    i = outcome_index(game, seat, j, plan)
+    assert i is not None              # judged beside the options when none plays it
+    return i
 
 
 @contextmanager

@@ -42,7 +42,12 @@ only the seats played as the greedy bot are rebuilt as drafted.  Against three r
 seat that plays well wins nearly always, and its chance now says so; the LP, the reasons
 and the suggestion stay the plain worlds' (docs/strategy.md, point 17).  With a scripted or
 random bot at the table those worlds go on to the end of the game: the evaluation at a
-turn's end expects every seat to play on as well as the players it was fitted on (point 18).
+turn's end expects every seat to play on as well as the players it was fitted on (point 18);
+and there every option is played in them, its chance its own: a step read to the turn's end
+among fast greedy bots is not one the game to its end shows (a seat among economists wins
+about as often whatever it plays; points 22 and 23), at the price of one playout to the
+game's end per option and world -- for the options whose chance is shown only (``shown``:
+a review shows two).
 
 Why the parts?  Each world's expected final LP is split by cause (:func:`breakdown`):
 the LP the engine scored on the way, by the cause it records for every point (the war
@@ -121,6 +126,7 @@ class Outcome:
     wins: tuple[float, ...]
     parts: tuple[tuple[str, float], ...]
     counts: tuple[tuple[str, float], ...] = ()        # the mean number of each card or building part's own (``play:ID``, ``building:ID`` ...), of dying units and empty spots
+    own: tuple[float, ...] = ()        # the chance to win world by world in the rebuilt worlds, played on by the table's players (read at a table with a scripted or random player)
 
     @property
     def action(self) -> Action:
@@ -211,20 +217,25 @@ class Judgement:
         return Difference(a, b, lp, low, high, tuple(parts), more)
 
     def chance_of(self, o: Outcome) -> tuple[float, float, float]:
-        """``o``'s chance to win with its 95 % band: where the worlds are rebuilt, the
-        suggestion's chance there (:attr:`level`) plus ``o``'s difference from the suggestion
-        in the plain worlds, world by world (the module docstring says why); elsewhere the
-        plain worlds' own."""
+        """``o``'s chance to win with its 95 % band: at a table with a scripted or random
+        player, its own chance in the rebuilt worlds; elsewhere, where the worlds are
+        rebuilt, the suggestion's chance there (:attr:`level`) plus ``o``'s difference from
+        the suggestion in the plain worlds, world by world (the module docstring says why);
+        elsewhere the plain worlds' own."""
+        if o.own:
+            return _chance(o.own)
         if not self.level:
             return _chance(o.wins)
         best = self.best.wins
         return _chance([lv + (w - b) for lv, w, b in zip(self.level, o.wins, best)])
 
     def chance_difference(self, better: int, worse: int) -> tuple[float, float, float]:
-        """``better``'s chance to win less ``worse``'s, world by world in the plain worlds
-        (where the chances are anchored, the shown ones differ by this mean), with its
-        95 % interval."""
-        a, b = self.outcomes[better].wins, self.outcomes[worse].wins
+        """``better``'s chance to win less ``worse``'s, world by world in the worlds the
+        shown chances come from (the rebuilt ones where both were read there, else the
+        plain ones, where the chances are anchored: the shown ones differ by this mean),
+        with its 95 % interval."""
+        x, y = self.outcomes[better], self.outcomes[worse]
+        a, b = (x.own, y.own) if x.own and y.own else (x.wins, y.wins)
         return mean_interval([x - y for x, y in zip(a, b)])
 
     def runner_up(self) -> int | None:
@@ -367,7 +378,7 @@ def position_key(game: Game, seat: int) -> tuple[Hashable, ...]:
 
 def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Evaluation | None = None,
           extra: Iterable[Iterable[Action]] = (), chance: bool = True,
-          players: Sequence[str] | None = None) -> Judgement:
+          players: Sequence[str] | None = None, shown: Iterable[Iterable[Action]] | None = None) -> Judgement:
     """The judgement of ``seat``'s pending decision (module docstring).  ``extra``: plans
     to judge beside the options (a learner's own moves), in the same worlds; they never
     change the suggestion.  ``chance``: read the chances to win (False: a bot that needs
@@ -375,10 +386,15 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
     when a later call asks for them, with the same numbers).  ``players``: who plays each
     seat (registry names, ``human`` for a person; :func:`~papertales.montecarlo.seat_player`),
     so that the chance to win is read with every seat played on as that player -- the
-    seat itself too, after this decision -- instead of as the fast greedy bot (None).  The
-    game is not changed."""
+    seat itself too, after this decision -- instead of as the fast greedy bot (None).
+    ``shown``: the plans whose chances are shown (None: every option's); where each option
+    is played for its own chance (:func:`_every_option_rebuilt`) only theirs, the
+    suggestion's and ``extra``'s are read, the others' stay None until a call asks for
+    them (a review shows two chances of a decision, a hint every option's).  The game is
+    not changed."""
     ev = ev if ev is not None else Evaluation.default()
     extra = [tuple(p) for p in extra]
+    asked = None if shown is None else [tuple(p) for p in shown]
     table = check_players(game, players)
     key = (position_key(game, seat), worlds, seed, ev, table)      # the objects, not their ids: no id reused
     j = _cache.get(key)
@@ -390,11 +406,12 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
             assert d is not None            # choices asked for a pending decision
             j = Judgement(seat, game.turn, game.phase, d.kind, (only,), 0, 0)
         else:
-            j = _judge(game, seat, worlds, seed, ev, groups, chance=chance, players=table)
+            j = _judge(game, seat, worlds, seed, ev, groups, chance=chance, players=table, shown=asked)
     else:
         _cache.move_to_end(key)
-    if chance and not j.forced and None in j.chance:       # judged before without its chances
-        j = _with_level(j, _level(game, seat, worlds, seed, ev, j.best.plan, table))
+    unread = _unread(game, seat, j, asked) if chance and not j.forced else []
+    if unread:                                  # judged before without these chances
+        j = _read_chances(j, game, seat, worlds, seed, ev, table, unread)
     _cache[key] = j
     if len(_cache) > CACHE:
         _cache.popitem(last=False)
@@ -410,23 +427,49 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
         return Judgement(seat, j.turn, j.phase, j.kind, both.outcomes, 0, worlds, both.chance, both.level)
     more = _judge(game, seat, j.worlds, seed, ev, group_plans(game, seat, extra), chance=False)
     both = replace(j, outcomes=j.outcomes + more.outcomes)
-    return _with_level(both, j.level) if chance else replace(both, chance=j.chance + more.chance)
+    if not chance:
+        return replace(both, chance=j.chance + more.chance)
+    if _every_option_rebuilt(table):          # the learner's moves read in the rebuilt worlds too
+        owns = _rebuilt_wins(game, seat, worlds, seed, ev, [o.plan for o in more.outcomes], table)
+        both = replace(both, outcomes=j.outcomes + tuple(replace(o, own=w) for o, w in zip(more.outcomes, owns)))
+    return _with_level(both, j.level, table)
 
 
-def _with_level(j: Judgement, level: tuple[float, ...]) -> Judgement:
+def outcome_index(game: Game, seat: int, j: Judgement, plan: tuple[Action, ...]) -> int | None:
+    """The outcome of judgement ``j`` (of ``seat``'s decision in ``game``) that plays
+    ``plan`` or leads to the same game; None when none does."""
+    try:
+        return j.index(plan)
+    except KeyError:
+        key = plan_key(game, seat, plan)
+        return next((i for i, o in enumerate(j.outcomes) if plan_key(game, seat, o.plan) == key), None)
+
+
+def _unread(game: Game, seat: int, j: Judgement, shown: Sequence[tuple[Action, ...]] | None) -> list[int]:
+    """The options whose chance is not read yet and is asked for: the suggestion's, and
+    the ``shown`` plans' (None: every option's)."""
+    asked = None if shown is None else {outcome_index(game, seat, j, p) for p in shown}
+    return [i for i in range(len(j.outcomes)) if j.chance[i] is None
+            and (i == j.suggested or asked is None or i in asked)]
+
+
+def _with_level(j: Judgement, level: tuple[float, ...], players: tuple[str, ...] | None = None) -> Judgement:
     """``j`` with the suggestion's chance ``level`` in the rebuilt worlds and every
-    option's chance read from it."""
+    option's chance read from it; where each option is played for its own chance
+    (:func:`_every_option_rebuilt`), the options played so, the others' None."""
     j = replace(j, level=level)
-    return replace(j, chance=tuple(j.chance_of(o) for o in j.outcomes))
+    own_only = _every_option_rebuilt(players)
+    return replace(j, chance=tuple(j.chance_of(o) if o.own or not own_only else None for o in j.outcomes))
 
 
 def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
            groups: Sequence[Sequence[tuple[Action, ...]]], suggested: int | None = None,
-           chance: bool = True, players: tuple[str, ...] | None = None) -> Judgement:
+           chance: bool = True, players: tuple[str, ...] | None = None,
+           shown: Sequence[tuple[Action, ...]] | None = None) -> Judgement:
     """Every group's first plan played in the same ``worlds`` worlds of ``seed``;
-    ``suggested``: the option to suggest (None: :func:`_suggest`'s); ``chance`` and
-    ``players``: the chances to win, read with each seat played as its player
-    (:func:`judge`)."""
+    ``suggested``: the option to suggest (None: :func:`_suggest`'s); ``chance``,
+    ``players`` and ``shown``: the chances to win, read with each seat played as its
+    player (:func:`judge`)."""
     d = game.pending[seat]
     assert d is not None                    # asked for a pending decision
     plans = [g[0] for g in groups]
@@ -465,7 +508,34 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
         return replace(j, chance=tuple(j.chance_of(o) for o in outcomes))
     if not chance:
         return replace(j, chance=(None,) * len(outcomes))
+    if _every_option_rebuilt(players):
+        read = set(_unread(game, seat, replace(j, chance=(None,) * len(outcomes)), shown))
+        j = replace(j, outcomes=tuple(replace(o, own=_wins(rebuilt, o.plan, seat, game.turn, playout, players, seed))
+                                      if i in read else o for i, o in enumerate(outcomes)))
+        return _with_level(j, j.outcomes[top].own, players)
     return _with_level(j, _wins(rebuilt, outcomes[top].plan, seat, game.turn, playout, players, seed))
+
+
+def _every_option_rebuilt(players: tuple[str, ...] | None) -> bool:
+    """Is every option's chance read in the rebuilt worlds?  At a table with a scripted or
+    random player: there the level is read to the game's end by the table's players, and
+    a step read to the turn's end among fast greedy bots is on another scale (a seat among
+    economists wins about as often whatever it plays; docs/strategy.md, calibration point
+    22).  Where every seat plays on as the greedy bot, the plain worlds' step is kept: one
+    playout a world instead of one an option."""
+    return players is not None and not all(plays_as_greedy(name) for name in players)
+
+
+def _read_chances(j: Judgement, game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
+                  players: tuple[str, ...] | None, unread: Sequence[int]) -> Judgement:
+    """``j``, judged before without the chances of options ``unread``, with them: the same
+    rebuilt worlds dealt again (those options read in them, or the suggestion alone and
+    the others anchored on it: :func:`_every_option_rebuilt`)."""
+    if not _every_option_rebuilt(players):
+        return _with_level(j, _rebuilt_wins(game, seat, worlds, seed, ev, [j.best.plan], players)[0])
+    owns = dict(zip(unread, _rebuilt_wins(game, seat, worlds, seed, ev, [j.outcomes[i].plan for i in unread], players)))
+    j = replace(j, outcomes=tuple(replace(o, own=owns[i]) if i in owns else o for i, o in enumerate(j.outcomes)))
+    return _with_level(j, j.outcomes[j.suggested].own, players)
 
 
 def check_players(game: Game, players: Sequence[str] | None) -> tuple[str, ...] | None:
@@ -525,17 +595,17 @@ def _wins(rebuilt: Sequence[Game], plan: tuple[Action, ...], seat: int, turn: in
     return tuple(out)
 
 
-def _level(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
-           plan: tuple[Action, ...], players: tuple[str, ...] | None) -> tuple[float, ...]:
-    """``plan``'s chance to win in the rebuilt worlds of a decision judged before without
-    its chances: the same worlds dealt again."""
+def _rebuilt_wins(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
+                  plans: Sequence[tuple[Action, ...]], players: tuple[str, ...] | None) -> list[tuple[float, ...]]:
+    """Each of ``plans``' chance to win in the rebuilt worlds of a decision judged before:
+    the same worlds dealt again."""
     d = game.pending[seat]
     assert d is not None                    # a judged decision is pending
     sampler = _sampler(game, seat, ev, players)
     playout = Playout(ev)
     rebuilt = [_rebuilt(sampler, sampler.world(seed, k), seed, k, seat, playout, d.kind, players)
                for k in range(worlds)]
-    return _wins(rebuilt, plan, seat, game.turn, playout, players, seed)
+    return [_wins(rebuilt, plan, seat, game.turn, playout, players, seed) for plan in plans]
 
 
 def _chance(wins: Iterable[float]) -> tuple[float, float, float]:

@@ -229,7 +229,8 @@ def test_with_the_players_at_the_table_the_level_is_read_as_each_seat_plays(posi
     seat plays on as its player (the person as the greedy bot with its plan, the economist
     as itself, the random bot with numbers of the world): to the turn's end when every seat
     plays as the greedy bot, to the game's end when one does not (then each world's chance
-    is who won it: 1, 0 or a tie's share). Every option's expected LP, the suggestion and
+    is who won it: 1, 0 or a tie's share; and every option's chance is its own there, not
+    the level plus the plain worlds' step). Every option's expected LP, the suggestion and
     the plain worlds' chances are those of the judgement without the table."""
     g = _draft_game() if position == "draft" else _greedy_deployment()
     for _ in range(2 if position == "draft" else 0):
@@ -244,22 +245,28 @@ def test_with_the_players_at_the_table_the_level_is_read_as_each_seat_plays(posi
         [(o.plan, o.lps, o.wins, o.parts) for o in plain.outcomes] and j.suggested == plain.suggested
     to_the_end = table == TABLE
     sampler = DraftedWorlds(g, 0, ev, rebuild=[0] if to_the_end else [0, 1, 2])
-    level = []
+    own: dict[int, list[float]] = {i: [] for i in range(len(j.outcomes))}
     for k in range(3):
         world = sampler.rebuilt(sampler.world(2, k), 2, k)
         if position == "deployment":
             Playout().deploy_others(world, 0, judgement._seat_players(table, ev, 2, k, 0))
-        w = world.clone()
-        for a in j.best.plan:
-            w.apply(0, a)
-        playout = Playout(horizon="game" if to_the_end else "turn")
-        level.append(playout.finish(w, 0, g.turn, judgement._seat_players(table, ev, 2, k, 1))[1])
-        assert (w.phase == "over") == to_the_end
+        for i, o in enumerate(j.outcomes):
+            w = world.clone()
+            for a in o.plan:
+                w.apply(0, a)
+            playout = Playout(horizon="game" if to_the_end else "turn")
+            own[i].append(playout.finish(w, 0, g.turn, judgement._seat_players(table, ev, 2, k, 1))[1])
+            assert (w.phase == "over") == to_the_end
+    level = own[j.suggested]
     assert j.level == tuple(level)
     assert j.chance[j.suggested] == judgement._chance(level)
-    if to_the_end:
+    if to_the_end:        # every option read where the level is: its own chance there
         assert j.level != plain.level
         assert set(level) <= {0.0, 0.5, 1.0 / 3, 1.0}
+        for i, o in enumerate(j.outcomes):
+            assert o.own == tuple(own[i]) and j.chance[i] == judgement._chance(own[i])
+    else:                 # the plain worlds' step added to the level
+        assert all(not o.own for o in j.outcomes)
 
 
 def test_against_random_bots_the_chance_is_read_as_they_play():
@@ -316,18 +323,22 @@ def test_a_chance_anchored_out_of_bounds_is_shown_within_0_and_1():
     assert (m, hi) == (1.0, 1.0) and lo == pytest.approx(1.0 - 0.1132, abs=1e-4)
 
 
-def test_a_judgement_without_its_chances_reads_them_later_the_same():
+@pytest.mark.parametrize("table", [None, TABLE])
+def test_a_judgement_without_its_chances_reads_them_later_the_same(table):
     """A bot that needs only the suggestion spares the rebuilt worlds; a later hint reads
-    the chances, and every number is the one a judgement reading them at once gives."""
+    the chances, and every number is the one a judgement reading them at once gives (at a
+    table with a scripted bot too, where every option is read in the rebuilt worlds)."""
     g = _draft_game()
     judgement._cache.clear()
-    few = judgement.judge(g, 0, worlds=3, seed=2, chance=False)
+    few = judgement.judge(g, 0, worlds=3, seed=2, chance=False, players=table)
     assert set(few.chance) == {None} and not few.level
-    later = judgement.judge(g, 0, worlds=3, seed=2)                   # filled from the cache's entry
+    later = judgement.judge(g, 0, worlds=3, seed=2, players=table)     # filled from the cache's entry
     judgement._cache.clear()
-    at_once = judgement.judge(g, 0, worlds=3, seed=2)
+    at_once = judgement.judge(g, 0, worlds=3, seed=2, players=table)
     assert later.chance == at_once.chance and None not in at_once.chance
     assert later.level == at_once.level and later.level
+    assert [o.own for o in later.outcomes] == [o.own for o in at_once.outcomes]
+    assert all(bool(o.own) == (table is not None) for o in at_once.outcomes)
     assert [o.lps for o in few.outcomes] == [o.lps for o in at_once.outcomes]
     assert [o.wins for o in few.outcomes] == [o.wins for o in at_once.outcomes]
 
@@ -754,3 +765,58 @@ def test_the_solo_draft_preview_reads_only_what_the_player_saw():
 
 def test_no_solo_preview_outside_a_solo_draft():
     assert coach.solo_draft_preview(_draft_game()) == []
+
+
+def test_at_a_table_with_a_scripted_bot_a_learners_own_move_is_read_in_the_rebuilt_worlds_too():
+    """Turn 2's Deployment at a table with the economist and the random bot: a learner's
+    Deployment the bots never play (the Farmer alone on spot 4, the Cerberus kept) is read
+    where every option is, in the rebuilt worlds by the table's players: its chance is its
+    own there, read in as many worlds, and the options judged before keep theirs."""
+    g = _greedy_deployment()
+    mine = (Action("place", "farmer", 4), Action("done", "cerberus"))
+    judgement._cache.clear()
+    j = judgement.judge(g, 0, worlds=3, seed=2, players=TABLE)
+    assert not any(o.plays(mine) for o in j.outcomes)
+    both = judgement.judge(g, 0, worlds=3, seed=2, players=TABLE, extra=[mine])
+    i = both.index(mine)
+    assert len(both.outcomes[i].own) == 3 and both.chance[i] == judgement._chance(both.outcomes[i].own)
+    assert both.chance[:len(j.outcomes)] == j.chance and both.level == j.level
+
+
+def test_at_such_a_table_only_the_chances_shown_are_read_and_the_rest_later_the_same():
+    """A review shows two chances of a decision: at a table with a scripted bot, where each
+    option is played to the game's end for its own chance, only the move shown and the
+    suggestion are read; a hint on the same position then reads the others, and every
+    chance is the one a judgement reading them all at once gives."""
+    g = _draft_game()
+    judgement._cache.clear()
+    at_once = judgement.judge(g, 0, worlds=3, seed=2, players=TABLE)
+    mine = next(o.plan for i, o in enumerate(at_once.outcomes) if i != at_once.suggested)
+    judgement._cache.clear()
+    two = judgement.judge(g, 0, worlds=3, seed=2, players=TABLE, shown=[mine])
+    read = [i for i, c in enumerate(two.chance) if c is not None]
+    assert read == sorted({two.suggested, two.index(mine)}) and len(two.outcomes) > 2
+    assert [bool(o.own) for o in two.outcomes] == [c is not None for c in two.chance]
+    assert all(two.chance[i] == at_once.chance[i] for i in read) and two.level == at_once.level
+    later = judgement.judge(g, 0, worlds=3, seed=2, players=TABLE)          # the hint: the rest read now
+    assert later.chance == at_once.chance and [o.own for o in later.outcomes] == [o.own for o in at_once.outcomes]
+    judgement._cache.clear()
+    plain = judgement.judge(g, 0, worlds=3, seed=2, shown=[mine])        # no such table: every chance, anchored
+    assert None not in plain.chance and not any(o.own for o in plain.outcomes)
+
+
+def test_a_shown_plan_in_another_order_is_read_as_the_option_it_plays():
+    """A learner who placed the Cerberus before the Farmer left the kingdom the option
+    "Farmer on F2, Cerberus on B2" leaves: that option's chance is the one read for it, at
+    a table where each option is read on its own (``judgement.outcome_index``)."""
+    g = _greedy_deployment()
+    judgement._cache.clear()
+    at_once = judgement.judge(g, 0, worlds=3, seed=2, players=TABLE)
+    farmer_first = (Action("place", "farmer", 1), Action("place", "cerberus", 4), Action("done", "knight"))
+    i = at_once.index(farmer_first)
+    cerberus_first = (farmer_first[1], farmer_first[0], farmer_first[2])
+    assert not at_once.outcomes[i].plays(cerberus_first) and judgement.outcome_index(g, 0, at_once, cerberus_first) == i
+    judgement._cache.clear()
+    two = judgement.judge(g, 0, worlds=3, seed=2, players=TABLE, shown=[cerberus_first])
+    assert two.chance[i] == at_once.chance[i] is not None and two.outcomes[i].own == at_once.outcomes[i].own
+    assert sum(c is not None for c in two.chance) == 2          # and the suggestion's
