@@ -49,7 +49,7 @@ def test_the_hint_speaks_the_panel_language():
     box.worlds = 2
     box.show()
     assert "Oczekiwane PL na koniec gry" in box.table.value and "Przedział" in box.table.value
-    assert "we wszystkich przedziałach na jednym ziarnie" in box.table.value      # how far the chance is off (strategy.md point 22)
+    assert "w 9 z 10 przedziałów na jednym ziarnie" in box.table.value      # how far the chance is off (strategy.md point 23)
     assert "w tych samych 2 losowanych grach, które korzystają" in box.table.value     # 2: the "few" form
     assert "co widzisz. Gra toczy się do końca tej tury" in box.table.value
     box.set_language("en")                              # the reasons are asked again in English
