@@ -41,7 +41,6 @@ from .judgement import WORLDS, judge, outcome_index
 from .registry import Bot
 from .actions import DEPLOY, DONE, PICK, Action
 from .game import Game
-from .judgement import Judgement
 
 RIDGE = 1.0
 #: the pull towards 0 of a card's own weight: a card seen in few positions (a card the bots
@@ -401,7 +400,9 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
                 j = judge(before, s, worlds, ev=ev, extra=[tuple(plan)], players=names, shown=[tuple(plan)])
                 if j.forced:                      # every option leads to the same game
                     continue
-                chance = j.chance[_outcome(before, s, j, tuple(plan))]
+                mine = outcome_index(before, s, j, tuple(plan))
+                assert mine is not None           # judged beside the options when none plays it
+                chance = j.chance[mine]
                 assert chance is not None         # asked for
                 points.append((s, ChancePoint(names[s], before.turn, before.phase, chance[0],
                                               ev.win_chance(before, s), 0.0)))
@@ -423,13 +424,6 @@ def play_decision(game: Game, seat: int, bot: Bot) -> list[Action]:
         d = game.pending[seat]
         if not deploying or action.kind == DONE or d is None or d.kind != DEPLOY:
             return plan
-
-
-def _outcome(game: Game, seat: int, j: Judgement, plan: tuple[Action, ...]) -> int:
-    """The outcome of judgement ``j`` that plays ``plan`` or leads to the same game."""
-    i = outcome_index(game, seat, j, plan)
-    assert i is not None              # judged beside the options when none plays it
-    return i
 
 
 @contextmanager

@@ -388,7 +388,7 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
     so that the chance to win is read with every seat played on as that player -- the
     seat itself too, after this decision -- instead of as the fast greedy bot (None).
     ``shown``: the plans whose chances are shown (None: every option's); where each option
-    is played for its own chance (:func:`_every_option_rebuilt`) only theirs, the
+    is played for its own chance (:func:`_to_the_end`) only theirs, the
     suggestion's and ``extra``'s are read, the others' stay None until a call asks for
     them (a review shows two chances of a decision, a hint every option's).  The game is
     not changed."""
@@ -409,7 +409,7 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
             j = _judge(game, seat, worlds, seed, ev, groups, chance=chance, players=table, shown=asked)
     else:
         _cache.move_to_end(key)
-    unread = _unread(game, seat, j, asked) if chance and not j.forced else []
+    unread = [i for i in _asked(game, seat, j, asked) if j.chance[i] is None] if chance and not j.forced else []
     if unread:                                  # judged before without these chances
         j = _read_chances(j, game, seat, worlds, seed, ev, table, unread)
     _cache[key] = j
@@ -429,7 +429,7 @@ def judge(game: Game, seat: int, worlds: int = WORLDS, seed: int = SEED, ev: Eva
     both = replace(j, outcomes=j.outcomes + more.outcomes)
     if not chance:
         return replace(both, chance=j.chance + more.chance)
-    if _every_option_rebuilt(table):          # the learner's moves read in the rebuilt worlds too
+    if _to_the_end(table):          # the learner's moves read in the rebuilt worlds too
         owns = _rebuilt_wins(game, seat, worlds, seed, ev, [o.plan for o in more.outcomes], table)
         both = replace(both, outcomes=j.outcomes + tuple(replace(o, own=w) for o, w in zip(more.outcomes, owns)))
     return _with_level(both, j.level, table)
@@ -445,20 +445,21 @@ def outcome_index(game: Game, seat: int, j: Judgement, plan: tuple[Action, ...])
         return next((i for i, o in enumerate(j.outcomes) if plan_key(game, seat, o.plan) == key), None)
 
 
-def _unread(game: Game, seat: int, j: Judgement, shown: Sequence[tuple[Action, ...]] | None) -> list[int]:
-    """The options whose chance is not read yet and is asked for: the suggestion's, and
-    the ``shown`` plans' (None: every option's)."""
-    asked = None if shown is None else {outcome_index(game, seat, j, p) for p in shown}
-    return [i for i in range(len(j.outcomes)) if j.chance[i] is None
-            and (i == j.suggested or asked is None or i in asked)]
+def _asked(game: Game, seat: int, j: Judgement, shown: Sequence[tuple[Action, ...]] | None) -> list[int]:
+    """The options whose chances are asked for: the suggestion's and the ``shown`` plans'
+    (None: every option's)."""
+    if shown is None:
+        return list(range(len(j.outcomes)))
+    plays = {outcome_index(game, seat, j, p) for p in shown}
+    return [i for i in range(len(j.outcomes)) if i == j.suggested or i in plays]
 
 
 def _with_level(j: Judgement, level: tuple[float, ...], players: tuple[str, ...] | None = None) -> Judgement:
     """``j`` with the suggestion's chance ``level`` in the rebuilt worlds and every
     option's chance read from it; where each option is played for its own chance
-    (:func:`_every_option_rebuilt`), the options played so, the others' None."""
+    (:func:`_to_the_end`), the options played so, the others' None."""
     j = replace(j, level=level)
-    own_only = _every_option_rebuilt(players)
+    own_only = _to_the_end(players)
     return replace(j, chance=tuple(j.chance_of(o) if o.own or not own_only else None for o in j.outcomes))
 
 
@@ -508,21 +509,22 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
         return replace(j, chance=tuple(j.chance_of(o) for o in outcomes))
     if not chance:
         return replace(j, chance=(None,) * len(outcomes))
-    if _every_option_rebuilt(players):
-        read = set(_unread(game, seat, replace(j, chance=(None,) * len(outcomes)), shown))
+    if _to_the_end(players):
+        read = set(_asked(game, seat, j, shown))
         j = replace(j, outcomes=tuple(replace(o, own=_wins(rebuilt, o.plan, seat, game.turn, playout, players, seed))
                                       if i in read else o for i, o in enumerate(outcomes)))
         return _with_level(j, j.outcomes[top].own, players)
     return _with_level(j, _wins(rebuilt, outcomes[top].plan, seat, game.turn, playout, players, seed))
 
 
-def _every_option_rebuilt(players: tuple[str, ...] | None) -> bool:
-    """Is every option's chance read in the rebuilt worlds?  At a table with a scripted or
-    random player: there the level is read to the game's end by the table's players, and
-    a step read to the turn's end among fast greedy bots is on another scale (a seat among
-    economists wins about as often whatever it plays; docs/strategy.md, calibration point
-    22).  Where every seat plays on as the greedy bot, the plain worlds' step is kept: one
-    playout a world instead of one an option."""
+def _to_the_end(players: tuple[str, ...] | None) -> bool:
+    """Is a chance read to the game's end, every option's on its own in the rebuilt worlds?
+    At a table with a scripted or random player: the evaluation at a turn's end expects
+    every seat to play on as well as the greedy bot (docs/strategy.md, calibration point
+    18), and a step read to the turn's end among fast greedy bots is on another scale (a
+    seat among economists wins about as often whatever it plays; points 22 and 23).  Where
+    every seat plays on as the greedy bot, the turn's end and the plain worlds' step are
+    kept: one playout a world instead of one an option."""
     return players is not None and not all(plays_as_greedy(name) for name in players)
 
 
@@ -530,8 +532,8 @@ def _read_chances(j: Judgement, game: Game, seat: int, worlds: int, seed: int, e
                   players: tuple[str, ...] | None, unread: Sequence[int]) -> Judgement:
     """``j``, judged before without the chances of options ``unread``, with them: the same
     rebuilt worlds dealt again (those options read in them, or the suggestion alone and
-    the others anchored on it: :func:`_every_option_rebuilt`)."""
-    if not _every_option_rebuilt(players):
+    the others anchored on it: :func:`_to_the_end`)."""
+    if not _to_the_end(players):
         return _with_level(j, _rebuilt_wins(game, seat, worlds, seed, ev, [j.best.plan], players)[0])
     owns = dict(zip(unread, _rebuilt_wins(game, seat, worlds, seed, ev, [j.outcomes[i].plan for i in unread], players)))
     j = replace(j, outcomes=tuple(replace(o, own=owns[i]) if i in owns else o for i, o in enumerate(j.outcomes)))
@@ -583,7 +585,7 @@ def _wins(rebuilt: Sequence[Game], plan: tuple[Action, ...], seat: int, turn: in
     turn's end, or to the game's when a seat is a scripted or random player -- the
     evaluation at a turn's end expects every seat to play on as well as the greedy bot
     (measured: docs/strategy.md, calibration point 18)."""
-    if players is not None and not all(plays_as_greedy(name) for name in players):
+    if _to_the_end(players):
         playout = Playout(playout.ev, horizon="game")
     out = []
     for k, world in enumerate(rebuilt):
