@@ -26,6 +26,11 @@ already done in a Deployment.  :class:`DraftedWorlds` deals a world as
 Everything is valued on what the seat may know: the world (whose hidden cards are already
 a guess) or the game with the other seats' hidden cards taken away.
 
+A scripted player does not draft by our evaluation: given its own ranking of cards
+(``ranks``, :func:`papertales.montecarlo.ranking`), its picks, its kept card and its
+face-down units are the best by that ranking instead (docs/strategy.md, calibration
+point 24).
+
 Why only the chance?  Choices made in rebuilt worlds played worse against the outside
 styles (docs/strategy.md, calibration point 8: the others' guessed picks, valued by our
 own evaluation, are our bots' picks, not a stranger's), while the chance read in them is
@@ -39,8 +44,8 @@ iteration a dozen valuations.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING, Any, Callable
 
 from .determinize import Worlds
 from .features import visible_opponent_strengths
@@ -56,21 +61,27 @@ if TYPE_CHECKING:     # the coach's worlds are built with the evaluation they ju
 KEPT_CHOICES = 5     # a kept card: the best to keep of this many unseen cards
 _SALT = 0x5DEECE66D  # the rebuild's random numbers: apart from the deal's, same seed and world
 
-#: values of some cards for one seat (a pick's, or a kept card's)
-Values = Callable[[list["UnitType"]], list[float]]
+#: values of some cards for one seat (a pick's, or a kept card's): numbers, or ranks
+Values = Callable[[list["UnitType"]], list[Any]]
+#: how a scripted player ranks a card for a seat (the higher the better): ``(game, seat, card)``
+Ranking = Callable[["Game", int, "UnitType"], Any]
 
 
 class DraftedWorlds(Worlds):
     """The worlds of ``seat`` dealt with ``ev``'s pick odds and rebuilt as drafted (see the
     module); what the seat knows of the others' draft is gathered once for all of them.
-    ``rebuild``: the seats whose cards are rebuilt (default: every other seat; a seat
-    known to draft otherwise than by the evaluation keeps the plain deal)."""
+    ``rebuild``: the seats whose cards are rebuilt by the evaluation (default: every other
+    seat); ``ranks``: seats known to rank cards by a rule of their own (a scripted player),
+    rebuilt by it -- their picks, kept card and face-down units the best by it; any other
+    seat keeps the plain deal."""
 
-    def __init__(self, game: Game, seat: int, ev: Evaluation, rebuild: Collection[int] | None = None) -> None:
+    def __init__(self, game: Game, seat: int, ev: Evaluation, rebuild: Collection[int] | None = None,
+                 ranks: Mapping[int, Ranking] | None = None) -> None:
         super().__init__(game, seat, ev.pick_odds(game.cards))
         self.ev = ev
+        self.ranks = {s: r for s, r in (ranks or {}).items() if s in self.others}
         #: the other seats rebuilt
-        self.drafters = [s for s in self.others if rebuild is None or s in rebuild]
+        self.drafters = [s for s in self.others if s in self.ranks or rebuild is None or s in rebuild]
         #: Recruitment: the hand cards a world deals each other seat from the pool, first
         self.hand_shares = {s: hand for s, hand, _, _, _ in self.shapes}
         self.stage = ""
@@ -85,8 +96,8 @@ class DraftedWorlds(Worlds):
         elif game.phase == "deployment" and game.stage == "place":
             self.stage = "deployment"
             blank = _blank(game, self.others)
-            self.assigned = _draft_again(blank, seat, ev)
-            self.gain = {s: _play_gains(blank, s, ev, game) for s in self.drafters}
+            self.assigned = _draft_again(blank, seat, lambda s, cards: self._pick_values(blank, s)(cards))
+            self.gain = {s: _play_gains(blank, s, ev, game) for s in self.drafters if s not in self.ranks}
 
     @property
     def rebuilds(self) -> bool:
@@ -127,7 +138,7 @@ class DraftedWorlds(Worlds):
         """Seat ``s``'s face-down kept card, if it has one: the best to keep of 5 unseen."""
         p = g.players[s]
         if p.kept is not None:
-            i = _best_index(g.draw, KEPT_CHOICES, rng, self._keep_values(g))
+            i = _best_index(g.draw, KEPT_CHOICES, rng, self._keep_values(g, s))
             if i is not None:
                 p.kept, g.draw[i] = g.draw[i], p.kept
 
@@ -158,8 +169,12 @@ class DraftedWorlds(Worlds):
             places = len(p.hand) + len(spots) + (p.kept is not None)
             while len(held) < places and free:
                 held.append(free.pop(rng.below(len(free))))
-            gain = self.gain.get(s, {})
-            held.sort(key=lambda c: -gain.get(c.index, 0.0))    # stable: the draft's order on ties
+            rank = self.ranks.get(s)
+            if rank is not None:                   # placed the best by its rule first
+                held.sort(key=lambda c: rank(g, s, c), reverse=True)
+            else:
+                gain = self.gain.get(s, {})
+                held.sort(key=lambda c: -gain.get(c.index, 0.0))    # stable: the draft's order on ties
             gold = p.gold
             down: list[UnitType] = []
             for c in held:
@@ -175,7 +190,7 @@ class DraftedWorlds(Worlds):
             for i, c in zip(spots, down):
                 p.units[i] = Unit(c, 0, True)
             if p.kept is not None and held:
-                keep = self._keep_values(g)(held)
+                keep = self._keep_values(g, s)(held)
                 p.kept = held.pop(max(range(len(held)), key=keep.__getitem__))
             p.hand = held[:len(p.hand)]
             free += held[len(p.hand):]             # discarded at its Done
@@ -184,13 +199,19 @@ class DraftedWorlds(Worlds):
         g.draw, g.discard = free[:draw_size], free[draw_size:]
 
     def _pick_values(self, g: Game, seat: int) -> Values:
+        rank = self.ranks.get(seat)
+        if rank is not None:
+            return lambda cards: [rank(g, seat, c) for c in cards]
         ev = self.ev
 
         def values(cards: list[UnitType]) -> list[float]:
             return ev.values_with_card(g, seat, cards, visible_opponent_strengths(g, seat))
         return values
 
-    def _keep_values(self, g: Game) -> Values:
+    def _keep_values(self, g: Game, seat: int) -> Values:
+        rank = self.ranks.get(seat)
+        if rank is not None:                  # a scripted player keeps the best card by its rule
+            return lambda cards: [rank(g, seat, c) for c in cards]
         ev = self.ev
 
         def values(cards: list[UnitType]) -> list[float]:
@@ -233,10 +254,10 @@ def _blank(game: Game, others: list[int]) -> Game:
     return b
 
 
-def _draft_again(blank: Game, seat: int, ev: Evaluation) -> dict[int, list[UnitType]]:
+def _draft_again(blank: Game, seat: int, values: Callable[[int, list[UnitType]], list[Any]]) -> dict[int, list[UnitType]]:
     """Who took which of the cards ``seat`` passed on and the next seats took: round by
-    round each taker takes the best of what is left for its visible kingdom (the cards it
-    took before in hand)."""
+    round each taker takes the best of what is left by ``values`` (a seat's values of some
+    cards: for its visible kingdom, the cards it took before in hand)."""
     groups = blank.players[seat].passed
     step, n = direction(blank.turn), blank.n
     left = [list(g) for g in groups]
@@ -247,7 +268,7 @@ def _draft_again(blank: Game, seat: int, ev: Evaluation) -> dict[int, list[UnitT
             if 1 <= k < n and cards:
                 s = (seat + k * step) % n
                 options = list(dict.fromkeys(cards))      # each kind once, in pack order
-                vals = ev.values_with_card(blank, s, options, visible_opponent_strengths(blank, s))
+                vals = values(s, options)
                 best = options[max(range(len(options)), key=vals.__getitem__)]
                 cards.remove(best)
                 blank.players[s].hand.append(best)

@@ -38,7 +38,8 @@ Who plays on?  By default every seat plays the rest of the turn as the fast gree
 Told who sits at the table (``players``: the app tells it), the level is read with every
 seat played on as that player (:func:`papertales.montecarlo.seat_player`): a scripted or
 random bot as itself, a person -- the seat asking too -- as the greedy bot with its plan;
-only the seats played as the greedy bot are rebuilt as drafted.  Against three random bots a
+the seats played as the greedy bot are rebuilt as our evaluation drafts, a scripted bot's
+as its own ranking of cards does (point 24), a random bot's left as dealt.  Against three random bots a
 seat that plays well wins nearly always, and its chance now says so; the LP, the reasons
 and the suggestion stay the plain worlds' (docs/strategy.md, point 17).  With a scripted or
 random bot at the table those worlds go on to the end of the game: the evaluation at a
@@ -78,7 +79,7 @@ from .features import BASE, base_features, card_indices
 from .game import Game
 from .errors import PaperTalesError
 from .montecarlo import PLAYER_NAMES as PLAYER_NAMES      # the names ``players`` takes, also read by the panels
-from .montecarlo import Playout, SeatPlayer, mean_interval, plays_as_greedy, seat_player
+from .montecarlo import Playout, SeatPlayer, mean_interval, plays_as_greedy, ranking, seat_player
 from .plans import choice_groups, group_plans, moved_this_deployment, plan_key, producer
 from .state import IS_FRONT
 from .wars import LP_PER_WAR
@@ -555,12 +556,13 @@ def check_players(game: Game, players: Sequence[str] | None) -> tuple[str, ...] 
 
 
 def _sampler(game: Game, seat: int, ev: Evaluation, players: tuple[str, ...] | None) -> DraftedWorlds:
-    """The worlds of a judgement: with ``players``, only the seats played as the greedy bot
-    have their hidden cards rebuilt as our evaluation drafts (a scripted or random player
-    does not draft by it)."""
+    """The worlds of a judgement: with ``players``, the seats played as the greedy bot have
+    their hidden cards rebuilt as our evaluation drafts, the scripted players' as their own
+    rule ranks cards, the random bot's dealt plain."""
     if players is None:
         return DraftedWorlds(game, seat, ev)
-    return DraftedWorlds(game, seat, ev, [s for s, name in enumerate(players) if plays_as_greedy(name)])
+    ranks = {s: r for s, r in ((s, ranking(name)) for s, name in enumerate(players)) if r is not None}
+    return DraftedWorlds(game, seat, ev, [s for s, name in enumerate(players) if plays_as_greedy(name)], ranks)
 
 
 def _seat_players(players: tuple[str, ...], ev: Evaluation, seed: int, k: int, salt: int) -> list[SeatPlayer]:

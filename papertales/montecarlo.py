@@ -23,9 +23,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from typing import Final, Union
+from typing import Any, Final, Union
 
 from .actions import DEPLOY, Action
+from .cards import UnitType
 from .bots import RandomBot
 from .evaluation import Evaluation
 from .game import Game
@@ -62,6 +63,20 @@ PLAYER_NAMES: Final = ("human", "greedy", "random", *AS_THEMSELVES, "ismcts", "a
 def plays_as_greedy(name: str) -> bool:
     """Is a seat of player ``name`` played as the greedy bot in the worlds (:func:`seat_player`)?"""
     return name != "random" and name not in AS_THEMSELVES
+
+
+def ranking(name: str) -> Callable[[Game, int, UnitType], Any] | None:
+    """How a player played as itself ranks cards for a seat, ``(game, seat, card)``, the
+    higher the better (its picks, placements and kept card follow it); None for a player
+    that does not draft by a rule of its own (the greedy bot, a person, the random bot)."""
+    cls = AS_THEMSELVES.get(name)
+    if cls is None:
+        return None
+    bot = cls(0)
+    if isinstance(bot, StyleBot):
+        return bot.value
+    key = bot.key
+    return lambda game, seat, card: key(card)
 
 
 def seat_player(name: str, ev: Evaluation, seed: int) -> SeatPlayer:

@@ -196,11 +196,12 @@ def _swapped(g: Game, seat: int, hidden: list) -> Game:
     return other
 
 
+@pytest.mark.parametrize("ranked", [False, True])
 @pytest.mark.parametrize("position", ["draft", "deployment", "construction"])
-def test_a_rebuilt_world_does_not_depend_on_the_others_hidden_cards(position):
+def test_a_rebuilt_world_does_not_depend_on_the_others_hidden_cards(position, ranked):
     """What the other seats really hold (their picks the seat never saw; a seat done deploying,
     its face-down units; the card kept for next turn) swapped for cards of the draw pile: the
-    same rebuilt worlds."""
+    same rebuilt worlds, seat 1 rebuilt by the evaluation or by a scripted ranking."""
     ev = Evaluation.default()
     if position == "draft":
         g = _draft(Game.new(players=3, seed=7).advance(), rounds=2)
@@ -216,7 +217,8 @@ def test_a_rebuilt_world_does_not_depend_on_the_others_hidden_cards(position):
         hidden = ["kept"]
     other = _swapped(g, 1, hidden)
     assert _cards(other) != _cards(g)
-    a, b = DraftedWorlds(g, 0, ev), DraftedWorlds(other, 0, ev)
+    ranks = {1: _strength} if ranked else None
+    a, b = DraftedWorlds(g, 0, ev, ranks=ranks), DraftedWorlds(other, 0, ev, ranks=ranks)
     assert a.rebuilds and b.rebuilds
     changed = 0
     for k in range(3):
@@ -245,3 +247,70 @@ def test_a_seat_left_out_of_the_rebuild_keeps_the_plain_deal(position):
         assert _cards(rebuilt)[0][1] == _cards(plain)[0][1]         # seat 1: as dealt
         changed += _cards(rebuilt)[0][2] != _cards(plain)[0][2]
     assert changed                                                   # seat 2: rebuilt
+
+
+def _strength(game: Game, seat: int, card) -> tuple[int, int]:
+    """A made-up scripted player's ranking: printed strength first, then the cheaper card."""
+    return card.strength, -card.cost
+
+
+def test_a_scripted_seat_is_rebuilt_by_its_own_ranking_in_a_draft():
+    """Round 3 of the draft: the picks seat 0 never saw of seat 1, ranked by strength
+    (``ranks``), are dealt as the strongest of a pack's worth of unseen cards -- stronger on
+    average than the plain deal's, and than the evaluation's picks (20 worlds)."""
+    g = _draft(Game.new(players=3, seed=7).advance(), rounds=2)
+    ev = Evaluation.default()
+    ranked = DraftedWorlds(g, 0, ev, rebuild=[2], ranks={1: _strength})
+    by_ev = DraftedWorlds(g, 0, ev)
+
+    def strength(w: Game) -> float:
+        return statistics.mean(c.strength for c in w.players[1].hand)
+
+    plain = [ranked.world(0, k) for k in range(20)]
+    rebuilt = [ranked.rebuilt(w, 0, k) for k, w in enumerate(plain)]
+    assert statistics.mean(map(strength, rebuilt)) > statistics.mean(map(strength, plain))
+    by_ev_rebuilt = [by_ev.rebuilt(w, 0, k) for k, w in enumerate(plain)]
+    assert statistics.mean(map(strength, rebuilt)) > statistics.mean(map(strength, by_ev_rebuilt))
+
+
+def test_a_scripted_seat_done_deploying_put_face_down_the_best_by_its_ranking():
+    """Seat 1 deploys as the strongest-first scripted player and is done.  In every world of
+    seat 0 rebuilt with that ranking, its face-down units are on the same spots, cost no
+    more than its gold, and the card it kept could not have replaced one of them: either it
+    ranks lower than each, or the units stronger than it leave too little gold for it."""
+    from papertales.scripted import StrongestBot
+    g = greedy_until("deployment")
+    fitting.play_decision(g, 1, StrongestBot())
+    spots = [i for i, u in enumerate(g.players[1].units) if u is not None and u.new]
+    assert spots
+    worlds = DraftedWorlds(g, 0, Evaluation.default(), rebuild=[2], ranks={1: _strength})
+    kept = 0
+    for k in range(12):
+        w = _rebuilt(worlds, k)
+        p = w.players[1]
+        down = [p.units[i].type for i in spots]
+        assert [i for i, u in enumerate(p.units) if u is not None and u.new] == spots
+        assert sum(c.cost for c in down) <= p.gold
+        if p.kept is not None:
+            kept += 1
+            rank = _strength(w, 1, p.kept)
+            above = [c for c in down if _strength(w, 1, c) >= rank]
+            assert len(above) == len(down) or sum(c.cost for c in above) + p.kept.cost > p.gold
+    assert kept
+
+
+def test_a_scripted_player_ranks_cards_by_its_own_rule_and_the_others_by_none():
+    """``ranking``: the strongest-first player ranks Giant Snake over Rogue whatever the
+    game; a style ranks by its ``value``; the greedy bot, a person and the random bot draft
+    by no rule of their own (None)."""
+    from papertales.montecarlo import ranking
+    from papertales.styles import BuilderBot
+    g = Game.new(players=3, seed=4)
+    card = {c.id: c for c in g.cards.units}
+    strongest = ranking("strongest")
+    assert strongest is not None
+    assert strongest(g, 1, card["giant_snake"]) > strongest(g, 1, card["rogue"])
+    builder = ranking("builder")
+    assert builder is not None
+    assert [builder(g, 2, c) for c in g.cards.units] == [BuilderBot().value(g, 2, c) for c in g.cards.units]
+    assert [ranking(name) for name in ("greedy", "human", "random", "ismcts")] == [None] * 4
