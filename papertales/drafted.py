@@ -198,10 +198,18 @@ class DraftedWorlds(Worlds):
         rng.shuffle(free)
         g.draw, g.discard = free[:draw_size], free[draw_size:]
 
-    def _pick_values(self, g: Game, seat: int) -> Values:
+    def _ranked(self, g: Game, seat: int) -> Values | None:
+        """A scripted seat's ranks of some cards (it picks and keeps the best by its rule);
+        None for a seat rebuilt by the evaluation."""
         rank = self.ranks.get(seat)
-        if rank is not None:
-            return lambda cards: [rank(g, seat, c) for c in cards]
+        if rank is None:
+            return None
+        return lambda cards: [rank(g, seat, c) for c in cards]
+
+    def _pick_values(self, g: Game, seat: int) -> Values:
+        ranked = self._ranked(g, seat)
+        if ranked is not None:
+            return ranked
         ev = self.ev
 
         def values(cards: list[UnitType]) -> list[float]:
@@ -209,9 +217,9 @@ class DraftedWorlds(Worlds):
         return values
 
     def _keep_values(self, g: Game, seat: int) -> Values:
-        rank = self.ranks.get(seat)
-        if rank is not None:                  # a scripted player keeps the best card by its rule
-            return lambda cards: [rank(g, seat, c) for c in cards]
+        ranked = self._ranked(g, seat)
+        if ranked is not None:
+            return ranked
         ev = self.ev
 
         def values(cards: list[UnitType]) -> list[float]:

@@ -561,8 +561,9 @@ def _sampler(game: Game, seat: int, ev: Evaluation, players: tuple[str, ...] | N
     rule ranks cards, the random bot's dealt plain."""
     if players is None:
         return DraftedWorlds(game, seat, ev)
-    ranks = {s: r for s, r in ((s, ranking(name)) for s, name in enumerate(players)) if r is not None}
-    return DraftedWorlds(game, seat, ev, [s for s, name in enumerate(players) if plays_as_greedy(name)], ranks)
+    ranks = {s: ranking(name) for s, name in enumerate(players)}
+    return DraftedWorlds(game, seat, ev, [s for s, name in enumerate(players) if plays_as_greedy(name)],
+                         {s: r for s, r in ranks.items() if r is not None})
 
 
 def _seat_players(players: tuple[str, ...], ev: Evaluation, seed: int, k: int, salt: int) -> list[SeatPlayer]:

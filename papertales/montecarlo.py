@@ -23,11 +23,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from typing import Any, Final, Union
+from typing import Final, Union
 
 from .actions import DEPLOY, Action
-from .cards import UnitType
 from .bots import RandomBot
+from .drafted import Ranking
 from .evaluation import Evaluation
 from .game import Game
 from .greedy import GreedyBot, MoveMemory
@@ -65,7 +65,7 @@ def plays_as_greedy(name: str) -> bool:
     return name != "random" and name not in AS_THEMSELVES
 
 
-def ranking(name: str) -> Callable[[Game, int, UnitType], Any] | None:
+def ranking(name: str) -> Ranking | None:
     """How a player played as itself ranks cards for a seat, ``(game, seat, card)``, the
     higher the better (its picks, placements and kept card follow it); None for a player
     that does not draft by a rule of its own (the greedy bot, a person, the random bot)."""

@@ -15,8 +15,11 @@ from papertales.determinize import Worlds
 from papertales.drafted import DraftedWorlds, _best_index
 from papertales.evaluation import Evaluation
 from papertales.greedy import GreedyBot
+from papertales.montecarlo import ranking
 from papertales.rng import Rng
+from papertales.scripted import StrongestBot
 from papertales.state import Unit
+from papertales.styles import BuilderBot
 
 
 def _draft(g: Game, rounds: int | None = None) -> Game:
@@ -278,7 +281,6 @@ def test_a_scripted_seat_done_deploying_put_face_down_the_best_by_its_ranking():
     seat 0 rebuilt with that ranking, its face-down units are on the same spots, cost no
     more than its gold, and the card it kept could not have replaced one of them: either it
     ranks lower than each, or the units stronger than it leave too little gold for it."""
-    from papertales.scripted import StrongestBot
     g = greedy_until("deployment")
     fitting.play_decision(g, 1, StrongestBot())
     spots = [i for i, u in enumerate(g.players[1].units) if u is not None and u.new]
@@ -303,8 +305,6 @@ def test_a_scripted_player_ranks_cards_by_its_own_rule_and_the_others_by_none():
     """``ranking``: the strongest-first player ranks Giant Snake over Rogue whatever the
     game; a style ranks by its ``value``; the greedy bot, a person and the random bot draft
     by no rule of their own (None)."""
-    from papertales.montecarlo import ranking
-    from papertales.styles import BuilderBot
     g = Game.new(players=3, seed=4)
     card = {c.id: c for c in g.cards.units}
     strongest = ranking("strongest")
