@@ -27,7 +27,7 @@ from typing import Final, Union
 
 from .actions import DEPLOY, Action
 from .bots import RandomBot
-from .drafted import Ranking, Rule
+from .drafted import Ranking
 from .evaluation import Evaluation
 from .game import Game
 from .greedy import GreedyBot, MoveMemory
@@ -77,14 +77,6 @@ def ranking(name: str) -> Ranking | None:
         return bot.value
     key = bot.key
     return lambda game, seat, card: key(card)
-
-
-def rule(name: str) -> Rule | None:
-    """A player played as itself's next action, ``(game, seat)``: a scripted player's fixed
-    rule, which the coach's worlds replay to rebuild its face-down units; None for any
-    other player."""
-    cls = AS_THEMSELVES.get(name)
-    return None if cls is None else cls(0).choose
 
 
 def seat_player(name: str, ev: Evaluation, seed: int) -> SeatPlayer:
