@@ -39,9 +39,9 @@ Told who sits at the table (``players``: the app tells it), the level is read wi
 seat played on as that player (:func:`papertales.montecarlo.seat_player`): a scripted or
 random bot as itself, a person -- the seat asking too -- as the greedy bot with its plan;
 the seats played as the greedy bot are rebuilt as our evaluation drafts, a scripted bot's
-as its own ranking of cards does (point 24), a random bot's left as dealt.  Against three random bots a
-seat that plays well wins nearly always, and its chance now says so; the LP, the reasons
-and the suggestion stay the plain worlds' (docs/strategy.md, point 17).  With a scripted or
+as its own ranking of cards does (point 24), a random bot's left as dealt.  Against three
+random bots a seat that plays well wins nearly always, and its chance now says so; the LP,
+the reasons and the suggestion stay the plain worlds' (docs/strategy.md, point 17).  With a scripted or
 random bot at the table those worlds go on to the end of the game: the evaluation at a
 turn's end expects every seat to play on as well as the players it was fitted on (point 18);
 and there every option is played in them, its chance its own: a step read to the turn's end
