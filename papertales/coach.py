@@ -52,7 +52,8 @@ from .events import cause_label, seat_name
 from .game import Game
 from .i18n import card_name, get_language, number, t
 from .judgement import COUNTED, SEED, WORLDS, Judgement, judge, outcome_index
-from .plans import DEPLOY_KINDS, move_words, plan_words, played_plan
+from .greedy import DEPLOY_KINDS
+from .plans import move_words, plan_words, played_plan
 
 #: verdict thresholds: the first whose bound the cost is below (LP)
 VERDICTS = ((1.0, "fine"), (3.0, "inaccuracy"), (6.0, "mistake"), (float("inf"), "blunder"))

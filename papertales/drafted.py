@@ -31,6 +31,15 @@ A scripted player does not draft by our evaluation: given its own ranking of car
 face-down units are the best by that ranking instead (docs/strategy.md, calibration
 point 24).
 
+A seat done placing is rebuilt as it placed, given how it places (``rules``,
+:func:`papertales.montecarlo.rule`: a scripted player's fixed rule, the greedy bot's plan):
+hands are guessed as it drafts until the rule, played on one from the seat's units of
+before, fills just the spots it filled and keeps a card only if it kept one, and the world
+takes that hand's units, spot by spot, and kept card.  Sorted one by one by what each adds
+on the seen spots, a greedy seat's face-down units came out weaker than it really placed
+(by about 6 points of the asking seat's chance): its plan weighs cards together, in rows,
+within its gold (docs/strategy.md, calibration points 25 and 26).
+
 Why only the chance?  Choices made in rebuilt worlds played worse against the outside
 styles (docs/strategy.md, calibration point 8: the others' guessed picks, valued by our
 own evaluation, are our bots' picks, not a stranger's), while the chance read in them is
@@ -47,6 +56,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any, Callable
 
+from .actions import DEPLOY, DONE, PLACE
+from .decisions import simple_by_seat
 from .determinize import Worlds
 from .features import visible_opponent_strengths
 from .recruitment import HAND, HAND_TWO_PLAYERS, direction
@@ -54,6 +65,7 @@ from .rng import Rng
 from .state import Unit
 
 if TYPE_CHECKING:     # the coach's worlds are built with the evaluation they judge by
+    from .actions import Action
     from .cards import UnitType
     from .evaluation import Evaluation
     from .game import Game
@@ -65,6 +77,14 @@ _SALT = 0x5DEECE66D  # the rebuild's random numbers: apart from the deal's, same
 Values = Callable[[list["UnitType"]], list[Any]]
 #: how a scripted player ranks a card for a seat (the higher the better): ``(game, seat, card)``
 Ranking = Callable[["Game", int, "UnitType"], Any]
+#: a player's next action for a seat, ``(game, seat)``: its Deployment, replayed
+Rule = Callable[["Game", int], "Action"]
+
+#: hands guessed for a seat done placing before one fits what it did (else the guess by
+#: ranks or gains stands): a greedy seat's first hand fits in 56 worlds of 100, one of 8
+#: in 85 and one of 16 in about 90; the worlds that fit none pay for every try
+#: (docs/strategy.md, calibration point 26)
+REPLAY_TRIES = 8
 
 
 class DraftedWorlds(Worlds):
@@ -72,16 +92,18 @@ class DraftedWorlds(Worlds):
     module); what the seat knows of the others' draft is gathered once for all of them.
     ``rebuild``: the seats whose cards are rebuilt by the evaluation (default: every other
     seat); ``ranks``: seats known to rank cards by a rule of their own (a scripted player),
-    rebuilt by it -- their picks, kept card and face-down units the best by it; any other
-    seat keeps the plain deal."""
+    rebuilt by it -- their picks, kept card and face-down units the best by it; ``rules``:
+    how some of the seats rebuilt place units (a seat done placing rebuilt as its rule
+    placed); any other seat keeps the plain deal."""
 
     def __init__(self, game: Game, seat: int, ev: Evaluation, rebuild: Collection[int] | None = None,
-                 ranks: Mapping[int, Ranking] | None = None) -> None:
+                 ranks: Mapping[int, Ranking] | None = None, rules: Mapping[int, Rule] | None = None) -> None:
         super().__init__(game, seat, ev.pick_odds(game.cards))
         self.ev = ev
         self.ranks = {s: r for s, r in (ranks or {}).items() if s in self.others}
         #: the other seats rebuilt
         self.drafters = [s for s in self.others if s in self.ranks or rebuild is None or s in rebuild]
+        self.rules = {s: r for s, r in (rules or {}).items() if s in self.drafters}
         #: Recruitment: the hand cards a world deals each other seat from the pool, first
         self.hand_shares = {s: hand for s, hand, _, _, _ in self.shapes}
         self.stage = ""
@@ -161,6 +183,9 @@ class DraftedWorlds(Worlds):
                     free.remove(c)
                     held.append(c)
             picks = [size - per_visit * j for j in range(HAND - len(held))] + ([KEPT_CHOICES] if g.turn > 1 else [])
+            rule = self.rules.get(s)
+            if rule is not None and g.pending[s] is None and self._replay(g, s, rule, held, picks, free, rng):
+                continue
             for m in picks:
                 i = _best_index(free, m, rng, self._pick_values(g, s))
                 if i is not None:
@@ -197,6 +222,41 @@ class DraftedWorlds(Worlds):
         free.sort(key=_index)
         rng.shuffle(free)
         g.draw, g.discard = free[:draw_size], free[draw_size:]
+
+    def _replay(self, g: Game, s: int, rule: Rule, held: list[UnitType], picks: list[int],
+                free: list[UnitType], rng: Rng) -> bool:
+        """Seat ``s``, done placing, rebuilt as its ``rule`` placed: hands guessed as it drafts
+        (``held`` and its best of ``picks`` unseen cards each, from ``free``) until the rule,
+        played on one, fills just the seen spots and keeps a card only if the seat kept one;
+        that hand's units and kept card are the world's, the rest discarded into ``free``.
+        False, changing nothing but ``rng``, when none of :data:`REPLAY_TRIES` hands fits."""
+        p = g.players[s]
+        before = [None if u is not None and u.new else u for u in p.units]
+        seen = [i for i, u in enumerate(p.units) if u is not None and u.new]
+        kept = p.kept is not None
+        values = self._pick_values(g, s)
+        for _ in range(REPLAY_TRIES):
+            pool = list(free)
+            hand = list(held)
+            for m in picks:
+                i = _best_index(pool, m, rng, values)
+                if i is not None:
+                    hand.append(pool.pop(i))
+            played = _replayed(g, s, rule, before, hand)
+            if played is None:
+                continue
+            units, keep = played
+            if [i for i, u in enumerate(units) if u is not None and u.new] != seen or (keep is not None) != kept:
+                continue
+            for u in units:
+                if u is not None and u.new:
+                    hand.remove(u.type)
+            if keep is not None:
+                hand.remove(keep)
+            p.units, p.kept, p.hand = units, keep, []
+            free[:] = pool + hand                  # the rest discarded at its Done
+            return True
+        return False
 
     def _ranked(self, g: Game, seat: int) -> Values | None:
         """A scripted seat's ranks of some cards (it picks and keeps the best by its rule);
@@ -249,6 +309,32 @@ def _best_index(cards: list[UnitType], m: int, rng: Rng, values: Values) -> int 
     drawn = at[:m]
     vals = values([cards[i] for i in drawn])
     return drawn[max(range(m), key=vals.__getitem__)]
+
+
+def _replayed(g: Game, s: int, rule: Rule, before: list[Unit | None],
+              hand: list[UnitType]) -> tuple[list[Unit | None], UnitType | None] | None:
+    """Seat ``s``'s Deployment by its ``rule`` in ``g`` from its units in play ``before``,
+    ``hand`` in hand: the units it leaves and the card it keeps; None where the rule would
+    discard a unit in play (the seat's units in play, seen, say it did not).  ``g`` is left
+    as it was."""
+    p = g.players[s]
+    saved = p.units, p.hand, p.kept, g.pending[s]
+    p.units, p.hand, p.kept = list(before), list(hand), None
+    g.pending[s] = simple_by_seat(DEPLOY)[s]
+    try:
+        for _ in range(len(hand) + 1):       # each step places a card, the last is done
+            kind, card, spot = rule(g, s)
+            if kind == PLACE:
+                t = next(t for t in p.hand if t.id == card)
+                p.hand.remove(t)
+                p.units[spot] = Unit(t, 0, True)
+            elif kind == DONE:
+                return p.units, (None if card is None else next(t for t in p.hand if t.id == card))
+            else:
+                return None
+        return None
+    finally:
+        p.units, p.hand, p.kept, g.pending[s] = saved
 
 
 def _blank(game: Game, others: list[int]) -> Game:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar
 
 from .bots import draw_pick_or_build
-from .actions import (BUILD, DEPLOY, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES, PASS,
+from .actions import (BUILD, DEPLOY, DISCARD, DONE, DONE_NOTHING, DRAFT, DRAFT_DISCARD, DROP, MOVE, MOVES, PASS,
                       PICK, PLACE, RETURN, Action, for_card)
 from .deployment import DISCARDS_AT, SPOTS_OF, place_actions, survey
 from .evaluation import Evaluation
@@ -132,6 +132,29 @@ def deployment_steps(game: Game, seat: int, moved: set[int] | tuple[int, ...] = 
     return out
 
 
+#: the actions of a Deployment
+DEPLOY_KINDS = (PLACE, MOVE, RETURN, DISCARD, DONE)
+
+
+def moved_this_deployment(game: Game, seat: int) -> set[int]:
+    """The spots ``seat`` has moved units from or to in the Deployment under way (read
+    from the history: its actions back to its last one that was no Deployment action)."""
+    spots: set[int] = set()
+    d = game.pending[seat]
+    if d is None or d.kind != DEPLOY:
+        return spots
+    history = game.history
+    for i in range(len(history) - 1, -1, -1):      # newest first (mypyc cannot loop over reversed() here)
+        s, a = history[i]
+        if s != seat:
+            continue
+        if a.kind not in DEPLOY_KINDS:
+            break
+        if a.kind == MOVE:
+            spots.update((a.spot, a.to))
+    return spots
+
+
 class MoveMemory:
     """The spots a bot has moved units between in the current Deployment, so that
     :func:`bot_actions` offers each unit one move at most."""
@@ -158,6 +181,12 @@ class MoveMemory:
         if key != self.key:
             self.key, self.spots = key, set()
         return deployment_steps(game, seat, self.spots)
+
+    def recall(self, game: Game, seat: int) -> None:
+        """Remember the moves ``seat`` made in the Deployment under way (read from the
+        history): a bot asked to go on with a Deployment it did not start."""
+        self.key = (game.turn, game.phase)
+        self.spots = moved_this_deployment(game, seat)
 
     def note(self, action: Action) -> None:
         if action.kind is MOVE:

@@ -79,8 +79,9 @@ from .features import BASE, base_features, card_indices
 from .game import Game
 from .errors import PaperTalesError
 from .montecarlo import PLAYER_NAMES as PLAYER_NAMES      # the names ``players`` takes, also read by the panels
-from .montecarlo import Playout, SeatPlayer, mean_interval, plays_as_greedy, ranking, seat_player
-from .plans import choice_groups, group_plans, moved_this_deployment, plan_key, producer
+from .montecarlo import Playout, SeatPlayer, mean_interval, plays_as_greedy, ranking, rule, seat_player
+from .greedy import moved_this_deployment
+from .plans import choice_groups, group_plans, plan_key, producer
 from .state import IS_FRONT
 from .wars import LP_PER_WAR
 
@@ -556,14 +557,17 @@ def check_players(game: Game, players: Sequence[str] | None) -> tuple[str, ...] 
 
 
 def _sampler(game: Game, seat: int, ev: Evaluation, players: tuple[str, ...] | None) -> DraftedWorlds:
-    """The worlds of a judgement: with ``players``, the seats played as the greedy bot have
-    their hidden cards rebuilt as our evaluation drafts, the scripted players' as their own
-    rule ranks cards, the random bot's dealt plain."""
+    """The worlds of a judgement: the seats played as the greedy bot (every seat without
+    ``players``) have their hidden cards rebuilt as our evaluation drafts and the greedy bot
+    places units, the scripted players' as their own rule ranks cards and places units,
+    the random bot's dealt plain."""
     if players is None:
-        return DraftedWorlds(game, seat, ev)
+        players = ("greedy",) * game.n
     ranks = {s: ranking(name) for s, name in enumerate(players)}
+    rules = {s: rule(name, ev) for s, name in enumerate(players)}
     return DraftedWorlds(game, seat, ev, [s for s, name in enumerate(players) if plays_as_greedy(name)],
-                         {s: r for s, r in ranks.items() if r is not None})
+                         {s: r for s, r in ranks.items() if r is not None},
+                         {s: r for s, r in rules.items() if r is not None})
 
 
 def _seat_players(players: tuple[str, ...], ev: Evaluation, seed: int, k: int, salt: int) -> list[SeatPlayer]:

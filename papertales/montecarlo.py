@@ -27,7 +27,7 @@ from typing import Final, Union
 
 from .actions import DEPLOY, Action
 from .bots import RandomBot
-from .drafted import Ranking
+from .drafted import Ranking, Rule
 from .evaluation import Evaluation
 from .game import Game
 from .greedy import GreedyBot, MoveMemory
@@ -77,6 +77,23 @@ def ranking(name: str) -> Ranking | None:
         return bot.value
     key = bot.key
     return lambda game, seat, card: key(card)
+
+
+def rule(name: str, ev: Evaluation) -> Rule | None:
+    """A seat's player's next action in its worlds, ``(game, seat)``, which the coach's
+    worlds replay to rebuild its face-down units: a scripted player's fixed rule, the greedy
+    bot's plan (with ``ev``) for a seat played as the greedy bot; None for the random bot."""
+    cls = AS_THEMSELVES.get(name)
+    if cls is not None:
+        return cls(0).choose
+    if not plays_as_greedy(name):
+        return None
+
+    def greedy(game: Game, seat: int) -> Action:
+        bot = GreedyBot(evaluation=ev)          # a fresh memory: no move remembered from another world
+        bot.moves.recall(game, seat)
+        return bot.choose(game, seat)
+    return greedy
 
 
 def seat_player(name: str, ev: Evaluation, seed: int) -> SeatPlayer:

@@ -18,32 +18,11 @@ from .actions import CHOOSE, DEPLOY, DISCARD, DONE, DONE_NOTHING, MOVE, PLACE, R
 from .cards import UnitType
 from .evaluation import Evaluation
 from .game import Game
-from .greedy import GreedyBot, best_done, bot_actions, deployment_steps
+from .greedy import DEPLOY_KINDS, GreedyBot, best_done, bot_actions, deployment_steps, moved_this_deployment
 from .i18n import card_name, t
 from .montecarlo import distinct, kingdom_key
 from .state import IN_FRONT, IS_FRONT, SPOT_NAMES
 from .turns import TURNS
-
-#: the actions of a Deployment
-DEPLOY_KINDS = (PLACE, MOVE, RETURN, DISCARD, DONE)
-
-
-def moved_this_deployment(game: Game, seat: int) -> set[int]:
-    """The spots ``seat`` has moved units from or to in the Deployment under way (read
-    from the history: its actions back to its last one that was no Deployment action)."""
-    spots: set[int] = set()
-    d = game.pending[seat]
-    if d is None or d.kind != DEPLOY:
-        return spots
-    for s, a in reversed(game.history):
-        if s != seat:
-            continue
-        if a.kind not in DEPLOY_KINDS:
-            break
-        if a.kind == MOVE:
-            spots.update((a.spot, a.to))
-    return spots
-
 
 def next_step(plan: list[Action], game: Game, seat: int) -> Action | None:
     """The next step of a Deployment plan being played, taken off ``plan``: None, and the
@@ -64,8 +43,7 @@ def finish(game: Game, seat: int, steps: Iterable[Action], ev: Evaluation | None
     g = game.clone()
     g.record_events = False
     bot = GreedyBot(evaluation=ev)
-    bot.moves.actions(g, seat)                         # the memory's key: this Deployment
-    bot.moves.spots = moved_this_deployment(game, seat)
+    bot.moves.recall(game, seat)
     plan: list[Action] = []
     for a in steps:
         bot.moves.note(a)

@@ -24,7 +24,7 @@ from papertales.features import BASE
 from papertales.greedy import GreedyBot, bot_actions
 from papertales.i18n import card_name
 from papertales.errors import PaperTalesError
-from papertales.montecarlo import PLAYER_NAMES, Playout, kingdom_key, plays_as_greedy, ranking, seat_player
+from papertales.montecarlo import PLAYER_NAMES, Playout, kingdom_key, plays_as_greedy, ranking, rule, seat_player
 from papertales.registry import names as bot_names
 from papertales.rng import Rng
 from papertales.position import game_from_position
@@ -225,7 +225,8 @@ TABLE = ("human", "economist", "random")
 def test_with_the_players_at_the_table_the_level_is_read_as_each_seat_plays(position, table):
     """Given who plays each seat, the suggestion's chance (the level) is read in worlds
     where the seats played as the greedy bot (the person, the searching bots) are rebuilt
-    as our evaluation drafts, the economist's as its own ranking of cards does, the random
+    as our evaluation drafts and the greedy bot places, the economist's as its own rules
+    draft and place, the random
     bot's left as dealt, the others' Deployment is played by their own players, and every
     seat plays on as its player (the person as the greedy bot with its plan, the economist
     as itself, the random bot with numbers of the world): to the turn's end when every seat
@@ -246,7 +247,8 @@ def test_with_the_players_at_the_table_the_level_is_read_as_each_seat_plays(posi
         [(o.plan, o.lps, o.wins, o.parts) for o in plain.outcomes] and j.suggested == plain.suggested
     to_the_end = table == TABLE
     sampler = DraftedWorlds(g, 0, ev, rebuild=[0] if to_the_end else [0, 1, 2],
-                            ranks={1: ranking("economist")} if to_the_end else None)
+                            ranks={1: ranking("economist")} if to_the_end else None,
+                            rules={s: r for s, r in enumerate(rule(name, ev) for name in table) if r is not None})
     own: dict[int, list[float]] = {i: [] for i in range(len(j.outcomes))}
     for k in range(3):
         world = sampler.rebuilt(sampler.world(2, k), 2, k)

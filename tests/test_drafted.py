@@ -11,14 +11,15 @@ import pytest
 
 from helpers import greedy_until
 from papertales import Game, fitting
+from papertales.actions import DONE_NOTHING, Action
 from papertales.determinize import Worlds
-from papertales.drafted import DraftedWorlds, _best_index
+from papertales.drafted import DraftedWorlds, _best_index, _replayed
 from papertales.evaluation import Evaluation
 from papertales.greedy import GreedyBot
-from papertales.montecarlo import ranking
+from papertales.montecarlo import ranking, rule
 from papertales.rng import Rng
 from papertales.scripted import StrongestBot
-from papertales.state import Unit
+from papertales.state import BACK_SPOTS, FRONT_SPOTS, Unit
 from papertales.styles import BuilderBot
 
 
@@ -204,14 +205,15 @@ def _swapped(g: Game, seat: int, hidden: list) -> Game:
 def test_a_rebuilt_world_does_not_depend_on_the_others_hidden_cards(position, ranked):
     """What the other seats really hold (their picks the seat never saw; a seat done deploying,
     its face-down units; the card kept for next turn) swapped for cards of the draw pile: the
-    same rebuilt worlds, seat 1 rebuilt by the evaluation or by a scripted ranking."""
+    same rebuilt worlds, seat 1 rebuilt by the evaluation and the greedy bot's Deployment, or
+    by a scripted ranking and Deployment rule."""
     ev = Evaluation.default()
     if position == "draft":
         g = _draft(Game.new(players=3, seed=7).advance(), rounds=2)
         hidden: list = [0, 1]
     elif position == "deployment":
         g = greedy_until("deployment")
-        fitting.play_decision(g, 1, GreedyBot())      # seat 1 done: its units face down
+        fitting.play_decision(g, 1, StrongestBot() if ranked else GreedyBot())   # seat 1 done: units face down
         hidden = [f"spot:{i}" for i, u in enumerate(g.players[1].units) if u is not None and u.new]
         assert hidden
     else:
@@ -221,7 +223,8 @@ def test_a_rebuilt_world_does_not_depend_on_the_others_hidden_cards(position, ra
     other = _swapped(g, 1, hidden)
     assert _cards(other) != _cards(g)
     ranks = {1: _strength} if ranked else None
-    a, b = DraftedWorlds(g, 0, ev, ranks=ranks), DraftedWorlds(other, 0, ev, ranks=ranks)
+    rules = {1: StrongestBot().choose if ranked else rule("greedy", ev)}     # its Deployment replayed
+    a, b = DraftedWorlds(g, 0, ev, ranks=ranks, rules=rules), DraftedWorlds(other, 0, ev, ranks=ranks, rules=rules)
     assert a.rebuilds and b.rebuilds
     changed = 0
     for k in range(3):
@@ -301,6 +304,103 @@ def test_a_scripted_seat_done_deploying_put_face_down_the_best_by_its_ranking():
     assert kept
 
 
+def _strongest_done() -> Game:
+    """Turn 1's Deployment, 3 players (seed 19), seat 1 playing the turn as the
+    strongest-first player and the others as the greedy bot: seat 1, 3 gold, is done with
+    Knight (strength 4) on F1, Cook and Mystical Healer (strength 1 each) on B1 and B2, F2
+    left free, and Leviathan kept."""
+    g = Game.new(players=3, seed=19)
+    bots = [GreedyBot(), StrongestBot(), GreedyBot()]
+    while not (g.phase == "deployment" and all(d is not None for d in g.pending)):
+        pending = g.pending_players()
+        if pending:
+            fitting.play_decision(g, pending[0], bots[pending[0]])
+        else:
+            g.step()
+    fitting.play_decision(g, 1, bots[1])
+    p = g.players[1]
+    assert [None if u is None else u.type.id for u in p.units] == ["knight", None, "cook", "mystical_healer", None]
+    assert p.gold == 3 and p.kept is not None and p.kept.id == "leviathan"
+    return g
+
+
+def test_a_scripted_seat_done_deploying_is_rebuilt_as_its_rule_placed():
+    """Seat 1 (``_strongest_done``) put units on F1, B1 and B2, F2 left free.  Its rule puts
+    a card of strength 2 or more in the Front first, so in every world of seat 0 rebuilt with
+    that rule (``rules``) the units on B1 and B2 have strength under 2 (a strong one would
+    have gone to the free F2), and the three cost no more than its 3 gold.  Ranked alone,
+    some world puts a strong unit in the Back."""
+    g = _strongest_done()
+    ev = Evaluation.default()
+    ruled = DraftedWorlds(g, 0, ev, rebuild=[2], ranks={1: _strength}, rules={1: StrongestBot().choose})
+    ranked = DraftedWorlds(g, 0, ev, rebuild=[2], ranks={1: _strength})
+    spots = [FRONT_SPOTS[0], *BACK_SPOTS[:2]]
+    strong_back = 0
+    for k in range(12):
+        p = _rebuilt(ruled, k).players[1]
+        assert [i for i, u in enumerate(p.units) if u is not None] == spots
+        assert all(p.units[i].type.strength < 2 for i in BACK_SPOTS[:2])
+        assert sum(p.units[i].type.cost for i in spots) <= 3
+        assert p.kept is not None and p.hand == []
+        q = _rebuilt(ranked, k).players[1]
+        strong_back += any(q.units[i].type.strength >= 2 for i in BACK_SPOTS[:2])
+    assert strong_back
+
+
+def test_a_rule_that_never_fits_leaves_the_ranked_guess():
+    """A rule that places nothing fits no hand of a seat that placed three units: every world
+    is rebuilt as by its ranking alone -- units on the seen spots that its gold pays for."""
+    g = _strongest_done()
+
+    def idle(game: Game, seat: int) -> Action:
+        return DONE_NOTHING
+
+    worlds = DraftedWorlds(g, 0, Evaluation.default(), rebuild=[2], ranks={1: _strength}, rules={1: idle})
+    for k in range(6):
+        p = _rebuilt(worlds, k).players[1]
+        assert [i for i, u in enumerate(p.units) if u is not None] == [FRONT_SPOTS[0], *BACK_SPOTS[:2]]
+        assert sum(u.type.cost for u in p.units if u is not None) <= 3
+
+
+def _kingdom(units: list) -> list:
+    return [None if u is None else (u.type.id, u.age, u.new) for u in units]
+
+
+def test_a_greedy_seat_done_deploying_is_rebuilt_as_the_greedy_bot_placed():
+    """Seat 1, played as the greedy bot, is done placing (units face down).  In each world
+    of seat 0 rebuilt with the greedy bot's Deployment (``rules``), seat 1's units and kept
+    card are just what the greedy bot placed and kept, replayed from seat 1's units of
+    before on one of the hands the world guessed for it (docs/strategy.md, calibration
+    point 26: a greedy seat's face-down units ranked one by one came out weaker than it
+    really placed)."""
+    g = greedy_until("deployment")
+    fitting.play_decision(g, 1, GreedyBot())
+    p1 = g.players[1]
+    seen = [i for i, u in enumerate(p1.units) if u is not None and u.new]
+    before = [None if u is not None and u.new else u for u in p1.units]
+    assert seen
+    ev = Evaluation.default()
+    hands: list[list] = []
+    greedy = rule("greedy", ev)
+    assert greedy is not None
+
+    def spy(game: Game, seat: int) -> Action:
+        p = game.players[seat]
+        if not any(u is not None and u.new for u in p.units):      # a hand's first step
+            hands.append(list(p.hand))
+        return greedy(game, seat)
+
+    worlds = DraftedWorlds(g, 0, ev, rules={1: spy})
+    for k in range(6):
+        hands.clear()
+        w = _rebuilt(worlds, k)
+        p = w.players[1]
+        assert [i for i, u in enumerate(p.units) if u is not None and u.new] == seen
+        assert (p.kept is None) == (p1.kept is None) and p.hand == []
+        fits = [_replayed(w, 1, greedy, before, h) for h in hands]
+        assert (_kingdom(p.units), p.kept) in [(_kingdom(units), kept) for units, kept in filter(None, fits)]
+
+
 def test_a_scripted_player_ranks_cards_by_its_own_rule_and_the_others_by_none():
     """``ranking``: the strongest-first player ranks Giant Snake over Rogue whatever the
     game; a style ranks by its ``value``; the greedy bot, a person and the random bot draft
@@ -314,3 +414,19 @@ def test_a_scripted_player_ranks_cards_by_its_own_rule_and_the_others_by_none():
     assert builder is not None
     assert [builder(g, 2, c) for c in g.cards.units] == [BuilderBot().value(g, 2, c) for c in g.cards.units]
     assert [ranking(name) for name in ("greedy", "human", "random", "ismcts")] == [None] * 4
+
+
+def test_each_player_deploys_in_the_worlds_by_its_own_rule_or_the_greedy_bots_plan():
+    """``rule``: a scripted player's or a style's next action is its own bot's choice (the
+    Deployment the coach's worlds replay); the greedy bot, a person and the search are
+    replayed as the greedy bot with the evaluation given; the random bot has no rule (None)."""
+    g = greedy_until("deployment", turn=1)
+    ev = Evaluation.default()
+    strongest, builder = rule("strongest", ev), rule("builder", ev)
+    assert strongest is not None and builder is not None
+    assert strongest(g, 1) == StrongestBot().choose(g, 1)
+    assert builder(g, 2) == BuilderBot().choose(g, 2)
+    for name in ("greedy", "human", "ismcts"):
+        replayed = rule(name, ev)
+        assert replayed is not None and replayed(g, 1) == GreedyBot(evaluation=ev).choose(g, 1)
+    assert rule("random", ev) is None
