@@ -315,8 +315,8 @@ def _replayed(g: Game, s: int, rule: Rule, before: list[Unit | None],
               hand: list[UnitType]) -> tuple[list[Unit | None], UnitType | None] | None:
     """Seat ``s``'s Deployment by its ``rule`` in ``g`` from its units in play ``before``,
     ``hand`` in hand: the units it leaves and the card it keeps; None where the rule would
-    discard a unit in play (the seat's units in play, seen, say it did not).  ``g`` is left
-    as it was."""
+    discard or move a unit in play (the seat's units in play, seen, say it did not).  ``g``
+    is left as it was."""
     p = g.players[s]
     saved = p.units, p.hand, p.kept, g.pending[s]
     p.units, p.hand, p.kept = list(before), list(hand), None
