@@ -112,3 +112,19 @@ def test_the_bots_benchmark_measures_the_calibration_beside_the_true_position(tm
         assert row["gap_ci"][0] <= row["gap"] <= row["gap_ci"][1]
         assert row["gap"] == pytest.approx(row["observed"] - row["predicted"], abs=0.0011)
     assert sorted(report["by moment"]) == lineups    # no moment holds 50 positions of 1 game
+
+
+@pytest.mark.slow
+def test_the_peek_benchmark_reads_the_coach_s_own_chance_beside_the_true_world_s(tmp_path):
+    """Its ``coach`` worlds are the coach's: beside a scripted bot every option is played
+    to the game's end in them, so the move's chance there is the one the coach shows."""
+    target = tmp_path / "peek.jsonl"
+    out = subprocess.run([sys.executable, str(BENCHMARKS / "bench_peek.py"), "--games", "0-0", "--worlds", "2",
+                          "--jobs", "1", "--parts", "all,units", "--out", str(target)],
+                         capture_output=True, text=True, check=True)
+    rows = [r for line in target.read_text().splitlines() for r in json.loads(line)["rows"]]
+    assert rows and all(r["chances"]["coach"] == r["shown"] for r in rows)
+    assert all(sorted(r["chances"]) == ["coach", "greedy1:all", "greedy1:units", "strongest1:all",
+                                        "strongest1:units", "true"] for r in rows)
+    assert all(r["won"] in (0.0, 0.5, 1.0) and 0.0 <= r["chances"]["true"] <= 1.0 for r in rows)
+    assert json.loads(out.stdout[out.stdout.index("{"):])["every decision"]["decisions"] == len(rows)
