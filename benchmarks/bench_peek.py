@@ -42,7 +42,7 @@ except ImportError:                     # ... else the sources of this checkout
 
 from papertales import tournament as T  # noqa: E402
 from papertales.evaluation import Evaluation  # noqa: E402
-from papertales.fitting import play_decision  # noqa: E402
+from papertales.fitting import played_decisions  # noqa: E402
 from papertales.game import Game  # noqa: E402
 from papertales.judgement import (SEED, _rebuilt_wins, _sampler, _seat_players, _to_the_end,  # noqa: E402
                                   judge, outcome_index)
@@ -141,17 +141,10 @@ def _game(job: tuple) -> dict:
     ev = Evaluation.default()
     game, _gs, names, bots = T.seated_game(list(lineup), index, seed, len(lineup))
     rows = []
-    while game.phase != "over":
-        pending = game.pending_players()
-        if not pending:
-            game.advance()
-            continue
-        s = pending[0]
-        before = game.clone()
-        plan = tuple(play_decision(game, s, bots[s]))
+    for before, s, plan in played_decisions(game, bots):
         if (names[s] == "greedy" and before.turn == turn and before.phase == phase
                 and len(before.legal_actions(s)) > 1):
-            rows.append({"seat": s, **_peek(before, s, plan, names, worlds, parts, ev)})
+            rows.append({"seat": s, **_peek(before, s, tuple(plan), names, worlds, parts, ev)})
     winners = game.winners()
     for r in rows:
         r["won"] = 1.0 / len(winners) if r["seat"] in winners else 0.0

@@ -386,14 +386,7 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
     game, _gs, names, bots = T.seated_game(list(lineup), index, seed, players, options)
     points: list[tuple[int, ChancePoint]] = []      # (seat, point: its share won to come)
     count = 0
-    while game.phase != "over":
-        pending = game.pending_players()
-        if not pending:
-            game.advance()
-            continue
-        s = pending[0]
-        before = game.clone()
-        plan = play_decision(game, s, bots[s])
+    for before, s, plan in played_decisions(game, bots):
         if len(before.legal_actions(s)) > 1:
             count += 1
             if count % every == 0:
@@ -408,6 +401,20 @@ def coach_chances(lineup: Sequence[str], index: int, seed: int, every: int, worl
                                               ev.win_chance(before, s), 0.0)))
     winners = game.winners() if game.lich is None else ([0] if game.winners() == [0] else [])
     return [p._replace(won=1.0 / len(winners)) if s in winners else p for s, p in points]
+
+
+def played_decisions(game: Game, bots: Sequence[Bot]) -> Iterator[tuple[Game, int, list[Action]]]:
+    """Play ``game`` to its end, each seat's decisions taken by its bot in ``bots``, one at
+    a time (:func:`play_decision`); yield each as ``(the game before it, seat, actions
+    played)``, so that a measurement reads the position a decision was taken in."""
+    while game.phase != "over":
+        pending = game.pending_players()
+        if not pending:
+            game.advance()
+            continue
+        s = pending[0]
+        before = game.clone()
+        yield before, s, play_decision(game, s, bots[s])
 
 
 def play_decision(game: Game, seat: int, bot: Bot) -> list[Action]:

@@ -103,14 +103,7 @@ def test_the_calibration_names_each_position_s_bot_beside_its_chance_and_share()
     # before the 6th decision with a choice (a whole Deployment is one), not after it
     game, _gs, names, bots = T.seated_game(["greedy", "strongest", "strongest"], 1, 5, 3)
     count = 0
-    while True:
-        pending = game.pending_players()
-        if not pending:
-            game.advance()
-            continue
-        s = pending[0]
-        before = game.clone()
-        fitting.play_decision(game, s, bots[s])
+    for before, s, _plan in fitting.played_decisions(game, bots):
         count += len(before.legal_actions(s)) > 1
         if count == 6:
             break
