@@ -41,6 +41,7 @@ except ImportError:                     # ... else the sources of this checkout
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from papertales import tournament as T  # noqa: E402
+from papertales.actions import DEPLOY  # noqa: E402
 from papertales.evaluation import Evaluation  # noqa: E402
 from papertales.fitting import played_decisions  # noqa: E402
 from papertales.game import Game  # noqa: E402
@@ -94,7 +95,7 @@ def _peek(before: Game, s: int, plan: tuple, names: list[str], worlds: int, part
     turn = before.turn
     d = before.pending[s]
     assert d is not None
-    deploy = d.kind == "deploy"
+    deploy = d.kind == DEPLOY
     j = judge(before, s, worlds, ev=ev, extra=[plan], players=names, shown=[plan])
     mine = outcome_index(before, s, j, plan)
     shown = None if j.forced or mine is None or j.chance[mine] is None else j.chance[mine][0]
