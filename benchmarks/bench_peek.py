@@ -45,13 +45,14 @@ from papertales.actions import DEPLOY  # noqa: E402
 from papertales.evaluation import Evaluation  # noqa: E402
 from papertales.fitting import played_decisions  # noqa: E402
 from papertales.game import Game  # noqa: E402
-from papertales.judgement import (SEED, _rebuilt_wins, _sampler, _seat_players, _to_the_end,  # noqa: E402
-                                  judge, outcome_index)
+from papertales.judgement import SEED, _sampler, _seat_players, _to_the_end, judge, outcome_index  # noqa: E402
 from papertales.montecarlo import Playout  # noqa: E402
 from papertales.rng import Rng  # noqa: E402
 from papertales.state import Unit  # noqa: E402
 
-LINEUPS = (("greedy", "economist", "economist", "economist"), ("greedy",) * 4, ("greedy", "greedy", "strongest"))
+from bench_bots import CALIBRATION_LINEUPS  # noqa: E402  (this folder is on the path of a script run from it)
+
+LINEUPS = tuple(tuple(lineup) for lineup in CALIBRATION_LINEUPS)
 PARTS = ("all", "units", "hand", "kept")
 
 
@@ -99,12 +100,9 @@ def _peek(before: Game, s: int, plan: tuple, names: list[str], worlds: int, part
     j = judge(before, s, worlds, ev=ev, extra=[plan], players=names, shown=[plan])
     mine = outcome_index(before, s, j, plan)
     shown = None if j.forced or mine is None or j.chance[mine] is None else j.chance[mine][0]
-    coach = _rebuilt_wins(before, s, worlds, SEED, ev, [plan], table)[0]
     sampler = _sampler(before, s, ev, table)
-    playout = Playout(ev)
-    if _to_the_end(table):
-        playout = Playout(ev, horizon="game")
-    kinds: dict[str, list[float]] = {"coach": list(coach), "true": []}
+    playout = Playout(ev, horizon="game" if _to_the_end(table) else "turn")
+    kinds: dict[str, list[float]] = {"coach": [], "true": []}
     others = sorted(sampler.drafters, key=lambda o: (o - s) % before.n)     # the next seat first
     label: dict[int, str] = {}
     for o in others:                            # a seat named by its player: greedy1, strongest1, ...
@@ -116,12 +114,11 @@ def _peek(before: Game, s: int, plan: tuple, names: list[str], worlds: int, part
         true.record_events = False
         Rng(Rng((SEED << 24) ^ k ^ 0x5EE).next64()).shuffle(true.draw)
         guess = sampler.rebuilt(sampler.world(SEED, k), SEED, k)
-        made = {"true": true}
+        made = {"coach": guess.clone(), "true": true}        # the coach's world k, as judgement rebuilds it
         for o in others:
             for part in parts:
                 made[f"{label[o]}:{part}"] = _swapped(true, guess, o, part)
-        for name, g in made.items():
-            w = g.clone() if name == "true" else g
+        for name, w in made.items():          # every world made before any is played on
             if deploy:
                 playout.deploy_others(w, s, _seat_players(table, ev, SEED, k, 0))
             kinds[name].append(_one(w, plan, s, turn, playout, table, k))
