@@ -41,12 +41,10 @@ except ImportError:                     # ... else the sources of this checkout
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from papertales import tournament as T  # noqa: E402
-from papertales.actions import DEPLOY  # noqa: E402
 from papertales.evaluation import Evaluation  # noqa: E402
 from papertales.fitting import played_decisions  # noqa: E402
 from papertales.game import Game  # noqa: E402
-from papertales.judgement import SEED, _sampler, _seat_players, _to_the_end, judge, outcome_index  # noqa: E402
-from papertales.montecarlo import Playout  # noqa: E402
+from papertales.judgement import SEED, ChanceWorlds, judge, outcome_index  # noqa: E402
 from papertales.rng import Rng  # noqa: E402
 from papertales.state import Unit  # noqa: E402
 
@@ -93,17 +91,12 @@ def _peek(before: Game, s: int, plan: tuple, names: list[str], worlds: int, part
           ev: Evaluation) -> dict:
     """The move ``plan``'s chance in each kind of world (module docstring)."""
     table = tuple(names)
-    turn = before.turn
-    d = before.pending[s]
-    assert d is not None
-    deploy = d.kind == DEPLOY
     j = judge(before, s, worlds, ev=ev, extra=[plan], players=names, shown=[plan])
     mine = outcome_index(before, s, j, plan)
     shown = None if j.forced or mine is None or j.chance[mine] is None else j.chance[mine][0]
-    sampler = _sampler(before, s, ev, table)
-    playout = Playout(ev, horizon="game" if _to_the_end(table) else "turn")
+    chances = ChanceWorlds(before, s, ev, table)          # the coach's own worlds, seed SEED
     kinds: dict[str, list[float]] = {"coach": [], "true": []}
-    others = sorted(sampler.drafters, key=lambda o: (o - s) % before.n)     # the next seat first
+    others = sorted(chances.sampler.drafters, key=lambda o: (o - s) % before.n)     # the next seat first
     label: dict[int, str] = {}
     for o in others:                            # a seat named by its player: greedy1, strongest1, ...
         label[o] = f"{names[o]}{1 + sum(names[x] == names[o] for x in label)}"
@@ -113,25 +106,16 @@ def _peek(before: Game, s: int, plan: tuple, names: list[str], worlds: int, part
         true = before.clone()
         true.record_events = False
         Rng(Rng((SEED << 24) ^ k ^ 0x5EE).next64()).shuffle(true.draw)
-        guess = sampler.rebuilt(sampler.world(SEED, k), SEED, k)
+        guess = chances.guess(k)
         made = {"coach": guess.clone(), "true": true}        # the coach's world k, as judgement rebuilds it
         for o in others:
             for part in parts:
                 made[f"{label[o]}:{part}"] = _swapped(true, guess, o, part)
         for name, w in made.items():          # every world made before any is played on
-            if deploy:
-                playout.deploy_others(w, s, _seat_players(table, ev, SEED, k, 0))
-            kinds[name].append(_one(w, plan, s, turn, playout, table, k))
+            chances.deploy_others(w, k)
+            kinds[name].append(chances.win(w, plan, k))
     return {"shown": shown, "others_done": {label[o]: before.pending[o] is None for o in others},
             "chances": {name: sum(v) / len(v) for name, v in kinds.items()}}
-
-
-def _one(w: Game, plan: tuple, s: int, turn: int, playout: Playout, table: tuple[str, ...], k: int) -> float:
-    """World ``w`` (world ``k``) played on after ``plan``, its players as the coach's
-    world ``k`` has them."""
-    for a in plan:
-        w.apply(s, a)
-    return playout.finish(w, s, turn, _seat_players(table, playout.ev, SEED, k, 1))[1]
 
 
 def _game(job: tuple) -> dict:

@@ -476,7 +476,8 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
     d = game.pending[seat]
     assert d is not None                    # asked for a pending decision
     plans = [g[0] for g in groups]
-    sampler = _sampler(game, seat, ev, players)
+    chances = ChanceWorlds(game, seat, ev, players, seed)
+    sampler = chances.sampler
     playout = Playout(ev)
     lp0 = game.players[seat].lp
     lps: list[list[float]] = [[] for _ in plans]
@@ -488,7 +489,7 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
     for k in range(worlds):
         world = sampler.world(seed, k)
         if chance and leveled:
-            rebuilt.append(_rebuilt(sampler, world, seed, k, seat, playout, d.kind, players))
+            rebuilt.append(chances.world(k, world))
         if d.kind == DEPLOY:
             playout.deploy_others(world, seat)
         for i, plan in enumerate(plans):
@@ -513,10 +514,10 @@ def _judge(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
         return replace(j, chance=(None,) * len(outcomes))
     if _to_the_end(players):
         read = set(_asked(game, seat, j, shown))
-        j = replace(j, outcomes=tuple(replace(o, own=_wins(rebuilt, o.plan, seat, game.turn, playout, players, seed))
-                                      if i in read else o for i, o in enumerate(outcomes)))
+        j = replace(j, outcomes=tuple(replace(o, own=chances.wins(rebuilt, o.plan)) if i in read else o
+                                      for i, o in enumerate(outcomes)))
         return _with_level(j, j.outcomes[top].own, players)
-    return _with_level(j, _wins(rebuilt, outcomes[top].plan, seat, game.turn, playout, players, seed))
+    return _with_level(j, chances.wins(rebuilt, outcomes[top].plan))
 
 
 def _to_the_end(players: tuple[str, ...] | None) -> bool:
@@ -570,51 +571,70 @@ def _sampler(game: Game, seat: int, ev: Evaluation, players: tuple[str, ...] | N
                          {s: r for s, r in rules.items() if r is not None})
 
 
-def _seat_players(players: tuple[str, ...], ev: Evaluation, seed: int, k: int, salt: int) -> list[SeatPlayer]:
-    """Fresh players for world ``k`` of ``seed`` (a random bot's numbers drawn from them)."""
-    return [seat_player(name, ev, (((seed << 20) ^ k) << 8 ^ s) << 1 ^ salt) for s, name in enumerate(players)]
+class ChanceWorlds:
+    """The worlds a chance to win is read in: world ``k`` of ``seed`` dealt as ``seat`` may
+    know ``game`` and rebuilt as the others drafted (:class:`~papertales.drafted.DraftedWorlds`,
+    by who plays each seat), the others' Deployment played where the seat deploys, then
+    every seat played on as its player -- to the turn's end, or to the game's where a seat
+    is a scripted or random player (:func:`_to_the_end`).  The judgement reads its chances
+    here, and so does a measurement that peeks (``benchmarks/bench_peek.py``): the very
+    worlds the coach shows a chance from."""
 
+    def __init__(self, game: Game, seat: int, ev: Evaluation, players: tuple[str, ...] | None,
+                 seed: int = SEED) -> None:
+        d = game.pending[seat]
+        assert d is not None                    # a chance is read for a pending decision
+        self.seat, self.turn, self.seed, self.players = seat, game.turn, seed, players
+        self.deploys = d.kind == DEPLOY
+        self.sampler = _sampler(game, seat, ev, players)
+        self.playout = Playout(ev, horizon="game" if _to_the_end(players) else "turn")
 
-def _rebuilt(sampler: DraftedWorlds, world: Game, seed: int, k: int, seat: int, playout: Playout,
-             kind: str, players: tuple[str, ...] | None) -> Game:
-    """World ``k`` of ``seed`` rebuilt as the others drafted, their Deployment played
-    where the seat deploys (by their ``players``): a world the chance's level is read in."""
-    g = sampler.rebuilt(world, seed, k)
-    if kind == DEPLOY:
-        playout.deploy_others(g, seat, None if players is None else _seat_players(players, playout.ev, seed, k, 0))
-    return g
+    def guess(self, k: int, plain: Game | None = None) -> Game:
+        """World ``k`` with the others' cards rebuilt as drafted, before their Deployment
+        (``plain``: world ``k`` as dealt, when the caller holds it)."""
+        world = plain if plain is not None else self.sampler.world(self.seed, k)
+        return self.sampler.rebuilt(world, self.seed, k)
 
+    def deploy_others(self, g: Game, k: int) -> None:
+        """The others' pending Deployment in ``g`` (world ``k``), played by their players,
+        where the seat deploys."""
+        if self.deploys:
+            self.playout.deploy_others(g, self.seat, self._table(k, 0))
 
-def _wins(rebuilt: Sequence[Game], plan: tuple[Action, ...], seat: int, turn: int,
-          playout: Playout, players: tuple[str, ...] | None, seed: int) -> tuple[float, ...]:
-    """``plan``'s chance to win in each of the ``rebuilt`` worlds (world ``k`` of ``seed``
-    is the ``k``-th), every seat played on as its player when ``players`` are given: to the
-    turn's end, or to the game's when a seat is a scripted or random player -- the
-    evaluation at a turn's end expects every seat to play on as well as the greedy bot
-    (measured: docs/strategy.md, calibration point 18)."""
-    if _to_the_end(players):
-        playout = Playout(playout.ev, horizon="game")
-    out = []
-    for k, world in enumerate(rebuilt):
-        g = world.clone()
+    def world(self, k: int, plain: Game | None = None) -> Game:
+        """World ``k`` as the chance is read in it: :meth:`guess`, then :meth:`deploy_others`."""
+        g = self.guess(k, plain)
+        self.deploy_others(g, k)
+        return g
+
+    def win(self, g: Game, plan: Sequence[Action], k: int) -> float:
+        """``plan``'s chance to win in ``g`` (world ``k``), played on in ``g`` itself."""
         for a in plan:
-            g.apply(seat, a)
-        table = None if players is None else _seat_players(players, playout.ev, seed, k, 1)
-        out.append(playout.finish(g, seat, turn, table)[1])
-    return tuple(out)
+            g.apply(self.seat, a)              # legal in the game, so in every world of the seat
+        return self.playout.finish(g, self.seat, self.turn, self._table(k, 1))[1]
+
+    def wins(self, worlds: Sequence[Game], plan: Sequence[Action]) -> tuple[float, ...]:
+        """``plan``'s chance to win in each of ``worlds`` (the ``k``-th is world ``k``:
+        :meth:`world`), each played on in a copy."""
+        return tuple(self.win(w.clone(), plan, k) for k, w in enumerate(worlds))
+
+    def _table(self, k: int, salt: int) -> list[SeatPlayer] | None:
+        """Fresh players for world ``k`` (a random bot's numbers drawn from them), or None:
+        every seat as the greedy bot."""
+        if self.players is None:
+            return None
+        ev = self.playout.ev
+        return [seat_player(name, ev, (((self.seed << 20) ^ k) << 8 ^ s) << 1 ^ salt)
+                for s, name in enumerate(self.players)]
 
 
 def _rebuilt_wins(game: Game, seat: int, worlds: int, seed: int, ev: Evaluation,
                   plans: Sequence[tuple[Action, ...]], players: tuple[str, ...] | None) -> list[tuple[float, ...]]:
     """Each of ``plans``' chance to win in the rebuilt worlds of a decision judged before:
     the same worlds dealt again."""
-    d = game.pending[seat]
-    assert d is not None                    # a judged decision is pending
-    sampler = _sampler(game, seat, ev, players)
-    playout = Playout(ev)
-    rebuilt = [_rebuilt(sampler, sampler.world(seed, k), seed, k, seat, playout, d.kind, players)
-               for k in range(worlds)]
-    return [_wins(rebuilt, plan, seat, game.turn, playout, players, seed) for plan in plans]
+    chances = ChanceWorlds(game, seat, ev, players, seed)
+    rebuilt = [chances.world(k) for k in range(worlds)]
+    return [chances.wins(rebuilt, plan) for plan in plans]
 
 
 def _chance(wins: Iterable[float]) -> tuple[float, float, float]:

@@ -220,6 +220,12 @@ def test_the_chance_is_anchored_in_the_worlds_rebuilt_as_drafted_and_the_rest_in
 TABLE = ("human", "economist", "random")
 
 
+def _world_players(table, ev, seed, k, salt):
+    """Fresh players for world ``k`` of ``seed``: a random bot's numbers from the world
+    (``salt`` 0 for the others' Deployment, 1 for the play on)."""
+    return [seat_player(name, ev, (((seed << 20) ^ k) << 8 ^ s) << 1 ^ salt) for s, name in enumerate(table)]
+
+
 @pytest.mark.parametrize("position", ["draft", "deployment"])
 @pytest.mark.parametrize("table", [TABLE, ("human", "greedy", "ismcts")])
 def test_with_the_players_at_the_table_the_level_is_read_as_each_seat_plays(position, table):
@@ -253,13 +259,13 @@ def test_with_the_players_at_the_table_the_level_is_read_as_each_seat_plays(posi
     for k in range(3):
         world = sampler.rebuilt(sampler.world(2, k), 2, k)
         if position == "deployment":
-            Playout().deploy_others(world, 0, judgement._seat_players(table, ev, 2, k, 0))
+            Playout().deploy_others(world, 0, _world_players(table, ev, 2, k, 0))
         for i, o in enumerate(j.outcomes):
             w = world.clone()
             for a in o.plan:
                 w.apply(0, a)
             playout = Playout(horizon="game" if to_the_end else "turn")
-            own[i].append(playout.finish(w, 0, g.turn, judgement._seat_players(table, ev, 2, k, 1))[1])
+            own[i].append(playout.finish(w, 0, g.turn, _world_players(table, ev, 2, k, 1))[1])
             assert (w.phase == "over") == to_the_end
     level = own[j.suggested]
     assert j.level == tuple(level)
