@@ -19,8 +19,9 @@ played in four kinds of worlds, world ``k`` of each built from the same numbers:
   this Deployment, ``hand``, ``kept``) swapped for the coach's guess of it in world ``k``
   (the true cards put back in the draw pile where the guessed ones came from).
 
-Each world is played on as the coach plays its worlds: the others' Deployment first where
-the seat deploys, then every seat as its player to the game's end (or to the turn's end
+Each world is played on as the coach plays its worlds (``judgement.ChanceWorlds``, the
+very object the coach reads its chances from): the others' Deployment first where the
+seat deploys, then every seat as its player to the game's end (or to the turn's end
 among greedy bots).  A line per game goes to ``--out`` as it ends (a run that stops keeps
 what it played; run again with the same ``--out`` to go on); the summary compares each
 kind's mean chance with the share won, over every decision and over those where the coach
