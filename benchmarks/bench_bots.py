@@ -3,6 +3,7 @@ benchmark and a report, not a test).  Results go to docs/strategy.md.
 
     python benchmarks/bench_bots.py --part ladder|search|rollouts|opponents|solo|calibration|cards|push|versus|builds|speed|hint|all
                                     [--evaluation FILE] [--versus FILE] [--paired-with FILE] [--games 1000] [--search-games 200] [--style-games N] [--budget 300it]
+                                    [--calibration-games 200] [--calibration-record games.jsonl]
                                     [--jobs 2] [--seed 2024] [--out results.json]
 
 * ``ladder``: seat-rotated 4-player games: ``greedy`` against 3 of each scripted player
@@ -33,7 +34,9 @@ benchmark and a report, not a test).  Results go to docs/strategy.md.
   reaches within 3 points is one the games cannot tell from luck.  Beside it, as a measurement only, the chance the evaluation reads
   off the true position before the move (it sees the hidden cards the coach's worlds deal),
   and each lineup's mean chance by turn and phase: where the two part, the worlds' deal is
-  the cause, not the curve.
+  the cause, not the curve.  ``--calibration-record FILE`` keeps each game's points as it
+  ends and reads back the games FILE holds, so a seed's whole table (2,520 games, about two
+  hours compiled on both cores) can be stopped and run again to go on.
 * ``cards``: ``--games`` games of 4 ``greedy``: per unit type, the games in which a greedy
   seat drafted it and in how many of those it revealed it.  Goal: every type >= 2 %.
 * ``push``: is a unit played too seldom, or too often?  For each ``UNIT:LP`` of ``--push``
@@ -69,6 +72,7 @@ import argparse
 import functools
 import json
 import multiprocessing
+import os
 import statistics
 import sys
 import time
@@ -157,15 +161,54 @@ CALIBRATION_LINEUPS = (["greedy", "economist", "economist", "economist"], ["gree
                        ["greedy", "greedy", "strongest"])
 
 
-def calibration(games, seed, jobs, every=7) -> dict:
+def _job_key(job):
+    """A calibration game as a record names it: its lineup, index, seed and spacing."""
+    lineup, index, seed, every = job
+    return tuple(lineup), index, seed, every
+
+
+def _recorded_calibration(jobs_list, jobs, record):
+    """Each job's chance points, the games ``record`` holds read from it and the others
+    played and added to it a line at a time (a JSON object a game: its job and points), so
+    that a run stopped partway goes on where it stopped: the whole table of a seed is about
+    two hours on both cores.  Lines of other jobs (another seed or size) are left as they are."""
+    from papertales.fitting import ChancePoint
+    known = {}
+    if os.path.exists(record):
+        with open(record, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                try:
+                    d = json.loads(line)
+                    known[_job_key((d["lineup"], d["index"], d["seed"], d["every"]))] = \
+                        [ChancePoint(**p) for p in d["points"]]
+                except (ValueError, KeyError, TypeError) as e:
+                    raise SystemExit(f"{record}, line {n}: not a game this part recorded ({e!r}); "
+                                     "give another --calibration-record file, or this one without that line")
+    todo = [job for job in jobs_list if _job_key(job) not in known]
+    print(f"  {len(jobs_list) - len(todo)} of {len(jobs_list)} games read from {record}; playing {len(todo)}", flush=True)
+    if todo:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool, open(record, "a", encoding="utf-8") as f:
+            for job, points in zip(todo, pool.imap(_calibration_game, todo)):
+                known[_job_key(job)] = points
+                f.write(json.dumps({"lineup": job[0], "index": job[1], "seed": job[2], "every": job[3],
+                                    "points": [p._asdict() for p in points]}) + "\n")
+                f.flush()
+    return [known[_job_key(job)] for job in jobs_list]
+
+
+def calibration(games, seed, jobs, every=7, record=None) -> dict:
     """The table of every position, then the same for the greedy seats alone (the chance
     assumes the seat plays on as the greedy bot does), for the scripted seats, and for each
-    lineup (in four greedy bots' games every seat plays as the chance assumes)."""
+    lineup (in four greedy bots' games every seat plays as the chance assumes).
+    ``record``: a file that keeps each game's points as it ends (:func:`_recorded_calibration`)."""
     jobs_list = []
     for k, lineup in enumerate(CALIBRATION_LINEUPS):
         jobs_list += [(lineup, i, seed + 300 + k, every) for i in range(games // len(CALIBRATION_LINEUPS))]
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        parts = pool.map(_calibration_game, jobs_list)
+    if record:
+        parts = _recorded_calibration(jobs_list, jobs, record)
+    else:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_calibration_game, jobs_list)
     points = [(g, p) for g, part in enumerate(parts) for p in part]     # (game, position)
     out = {"games": len(jobs_list)}
     groups = [("all", points), ("greedy seats", [x for x in points if x[1].bot == "greedy"]),
@@ -557,6 +600,9 @@ def main():
     ap.add_argument("--solo-games", type=int, default=200)
     ap.add_argument("--solo-budget", default="100it")
     ap.add_argument("--calibration-games", type=int, default=200)
+    ap.add_argument("--calibration-record", default=None, metavar="FILE",
+                    help="the calibration part: keep each game's points in FILE as it ends, and read the games "
+                         "FILE already holds instead of playing them again (a stopped run goes on)")
     ap.add_argument("--push", default="cook:1,cook:2,demon:2,time_master:2,peddler:1,peddler:2,peddler:3",
                     help="UNIT:LP,... for the push part")
     ap.add_argument("--push-games", type=int, default=4000, help="deals per push (each played five times)")
@@ -593,7 +639,8 @@ def main():
         elif part == "solo":
             report["solo"] = solo(args.solo_games, args.solo_budget, args.seed + 7, args.jobs)
         elif part == "calibration":
-            report["calibration"] = calibration(args.calibration_games, args.seed, args.jobs)
+            report["calibration"] = calibration(args.calibration_games, args.seed, args.jobs,
+                                                 record=args.calibration_record)
         elif part == "cards":
             report["cards"] = cards(args.games, args.seed, args.jobs)
         elif part == "push":

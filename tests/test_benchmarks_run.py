@@ -97,11 +97,21 @@ def test_the_bots_benchmark_pairs_a_build_with_itself_to_a_difference_of_nothing
 
 @pytest.mark.slow
 def test_the_bots_benchmark_measures_the_calibration_beside_the_true_position(tmp_path):
-    target = tmp_path / "bots.json"
-    subprocess.run([sys.executable, str(BENCHMARKS / "bench_bots.py"), "--part", "calibration",
-                    "--calibration-games", "3", "--jobs", "1", "--out", str(target)],
-                   capture_output=True, text=True, check=True)
+    target, record = tmp_path / "bots.json", tmp_path / "games.jsonl"
+    run = [sys.executable, str(BENCHMARKS / "bench_bots.py"), "--part", "calibration", "--calibration-games", "3",
+           "--jobs", "1", "--calibration-record", str(record), "--out"]
+    subprocess.run(run + [str(target)], capture_output=True, text=True, check=True)
     report = json.loads(target.read_text())["calibration"]
+    # a run stopped after two games goes on: it plays the third alone, and the table is the same
+    lines = record.read_text().splitlines()
+    assert [json.loads(line)["index"] for line in lines] == [0, 0, 0]      # one game of each lineup
+    record.write_text(lines[0] + "\n" + lines[2] + "\n")
+    again = subprocess.run(run + [str(tmp_path / "again.json")], capture_output=True, text=True, check=True)
+    assert "2 of 3 games read" in again.stdout and len(record.read_text().splitlines()) == 3
+    assert json.loads((tmp_path / "again.json").read_text())["calibration"] == report
+    record.write_text(record.read_text() + "{not json\n")
+    refused = subprocess.run(run + [str(tmp_path / "refused.json")], capture_output=True, text=True)
+    assert refused.returncode != 0 and "line 4: not a game this part recorded" in refused.stderr
     assert report["games"] == 3
     lineups = ["greedy, economist, economist, economist", "greedy, greedy, greedy, greedy", "greedy, greedy, strongest"]
     for name in ["all", *lineups]:          # the same positions, read two ways
