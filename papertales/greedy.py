@@ -361,9 +361,10 @@ class _Planner:
         if v is not None:
             return v
         undo = []
+        now = self.value()
         try:
             while True:
-                best, best_v = None, self.value()
+                best, best_v = None, now
                 for card, spot in _placements(self.p):
                     back = _place(self.p, card, spot)
                     v = self.value()
@@ -373,6 +374,7 @@ class _Planner:
                 if best is None:
                     break
                 undo.append(_place(self.p, *best))
+                now = best_v          # the value just read with that card there: not read again
             v = self.done()[1]
         finally:
             for back in reversed(undo):
