@@ -167,14 +167,15 @@ def _job_key(job):
     return tuple(lineup), index, seed, every
 
 
-def _recorded_calibration(jobs_list, jobs, record):
-    """Each job's chance points, the games ``record`` holds read from it and the others
-    played and added to it a line at a time (a JSON object a game: its job and points), so
-    that a run stopped partway goes on where it stopped: the whole table of a seed is about
-    two hours on both cores.  Lines of other jobs (another seed or size) are left as they are."""
+def _calibration_points(jobs_list, jobs, record=None):
+    """Each job's chance points.  With a ``record`` file, the games it holds are read from
+    it and the others played and added to it a line at a time (a JSON object a game: its
+    job and points), so that a run stopped partway goes on where it stopped: the whole
+    table of a seed is about two hours on both cores.  Lines of other jobs (another seed or
+    size) are left as they are."""
     from papertales.fitting import ChancePoint
     known = {}
-    if os.path.exists(record):
+    if record is not None and os.path.exists(record):
         with open(record, encoding="utf-8") as f:
             for n, line in enumerate(f, 1):
                 try:
@@ -185,14 +186,16 @@ def _recorded_calibration(jobs_list, jobs, record):
                     raise SystemExit(f"{record}, line {n}: not a game this part recorded ({e!r}); "
                                      "give another --calibration-record file, or this one without that line")
     todo = [job for job in jobs_list if _job_key(job) not in known]
-    print(f"  {len(jobs_list) - len(todo)} of {len(jobs_list)} games read from {record}; playing {len(todo)}", flush=True)
-    if todo:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool, open(record, "a", encoding="utf-8") as f:
-            for job, points in zip(todo, pool.imap(_calibration_game, todo)):
-                known[_job_key(job)] = points
-                f.write(json.dumps({"lineup": job[0], "index": job[1], "seed": job[2], "every": job[3],
-                                    "points": [p._asdict() for p in points]}) + "\n")
-                f.flush()
+    if record is not None:
+        print(f"  {len(jobs_list) - len(todo)} of {len(jobs_list)} games read from {record}; playing {len(todo)}",
+              flush=True)
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for job, points in zip(todo, pool.imap(_calibration_game, todo)):
+            known[_job_key(job)] = points
+            if record is not None:
+                with open(record, "a", encoding="utf-8") as f:
+                    f.write(json.dumps({"lineup": job[0], "index": job[1], "seed": job[2], "every": job[3],
+                                        "points": [p._asdict() for p in points]}) + "\n")
     return [known[_job_key(job)] for job in jobs_list]
 
 
@@ -200,15 +203,11 @@ def calibration(games, seed, jobs, every=7, record=None) -> dict:
     """The table of every position, then the same for the greedy seats alone (the chance
     assumes the seat plays on as the greedy bot does), for the scripted seats, and for each
     lineup (in four greedy bots' games every seat plays as the chance assumes).
-    ``record``: a file that keeps each game's points as it ends (:func:`_recorded_calibration`)."""
+    ``record``: a file that keeps each game's points as it ends (:func:`_calibration_points`)."""
     jobs_list = []
     for k, lineup in enumerate(CALIBRATION_LINEUPS):
         jobs_list += [(lineup, i, seed + 300 + k, every) for i in range(games // len(CALIBRATION_LINEUPS))]
-    if record:
-        parts = _recorded_calibration(jobs_list, jobs, record)
-    else:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_calibration_game, jobs_list)
+    parts = _calibration_points(jobs_list, jobs, record)
     points = [(g, p) for g, part in enumerate(parts) for p in part]     # (game, position)
     out = {"games": len(jobs_list)}
     groups = [("all", points), ("greedy seats", [x for x in points if x[1].bot == "greedy"]),

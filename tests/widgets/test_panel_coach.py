@@ -49,7 +49,7 @@ def test_the_hint_speaks_the_panel_language():
     box.worlds = 2
     box.show()
     assert "Oczekiwane PL na koniec gry" in box.table.value and "Przedział" in box.table.value
-    assert "w każdym z 10 przedziałów, na obu ziarnach" in box.table.value      # how far the chance is off (strategy.md points 27-28)
+    assert "w każdym z 10 przedziałów, w obu zestawach" in box.table.value      # how far the chance is off (strategy.md points 27-28)
     assert "w tych samych 2 losowanych grach, które korzystają" in box.table.value     # 2: the "few" form
     assert "co widzisz. Gra toczy się do końca tej tury" in box.table.value
     box.set_language("en")                              # the reasons are asked again in English
@@ -87,7 +87,7 @@ def test_the_review_lists_each_decision_coloured_by_css_classes(reviewed):
     for name, color in VERDICT_COLORS.items():            # the page's stylesheet colours the classes
         assert f".pt-review .pt-verdict-{name}{{background-color:{color}}}" in panel.head.value
     assert "Fine:" in panel.summary.value
-    assert "came true within 3 points in each of the 10 bands on the whole, on both seeds" in panel.summary.value     # beside the graph's tip, as under a hint
+    assert "came true within 3 points in each of the 10 bands on the whole, in both sets" in panel.summary.value     # beside the graph's tip, as under a hint
 
 
 def test_each_row_shows_the_better_move_and_why(reviewed):
